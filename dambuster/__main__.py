@@ -1,0 +1,3 @@
+from dambuster.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,119 @@
+"""The `dambuster` command: validate, schema, new (more subcommands plug in through COMMANDS)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+from .report import FileReport, collect_files, render, validate_file
+
+EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    files, missing = collect_files(args.paths)
+    reports: list[FileReport] = [FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing]
+    reports += [validate_file(p) for p in files]
+    if not reports:
+        print("dambuster: no .json files found", file=sys.stderr)
+        return EXIT_UNREADABLE
+    for r in reports:
+        if r.load_error:
+            v = r.violations[0]
+            print(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})", file=sys.stderr)
+    sys.stdout.write(render(reports, args.format))
+    if any(r.load_error for r in reports):
+        return EXIT_UNREADABLE
+    if any(v.severity == "error" for r in reports for v in r.violations):
+        return EXIT_RULES
+    return EXIT_OK
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_text
+
+    sys.stdout.write(schema_text())
+    return EXIT_OK
+
+
+def _cmd_new(args: argparse.Namespace) -> int:
+    from .model import dumps, new_hex_scenario, new_table_scenario, save
+
+    try:
+        if args.kind == "hex":
+            sc = new_hex_scenario(args.columns, args.rows, args.orientation, args.offset, args.title, args.profile)
+        else:
+            sc = new_table_scenario(args.width, args.depth, args.unit, args.title, args.profile)
+    except ValueError as e:
+        print(f"dambuster new: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.output is None:
+        sys.stdout.write(dumps(sc))
+        return EXIT_OK
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        print(f"dambuster new: {out} exists; use --force to replace it", file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        save(sc, out)
+    except OSError as e:
+        print(f"dambuster new: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(f"wrote {out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .model.scenario import PROFILES
+
+    parser = argparse.ArgumentParser(
+        prog="dambuster",
+        description="Check, create and inspect dambuster scenario files (hex and table wargame maps).",
+    )
+    parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    v = sub.add_parser("validate", help="check scenario files; exit 0 valid, 1 rule errors, 2 unreadable or schema errors",
+                       description="Check scenario files. Folders are searched recursively for *.json "
+                                   "(files named *.expected.json are skipped). Exit 0 when every file is valid, "
+                                   "1 when a rule finds an error, 2 when a file cannot be read or fails the schema.")
+    v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    v.add_argument("--format", choices=["text", "json"], default="text", help="report format (default text)")
+    v.set_defaults(func=_cmd_validate)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of the scenario format",
+                       description="Print the JSON Schema (draft 2020-12) of the scenario format.")
+    s.set_defaults(func=_cmd_schema)
+
+    n = sub.add_parser("new", help="write a blank scenario", description="Write a blank scenario of a given kind and size.")
+    n.add_argument("kind", choices=["hex", "table"], help="hex grid (Ogre) or table (DBM, skirmish)")
+    n.add_argument("-o", "--output", help="file to write (default: standard output)")
+    n.add_argument("--force", action="store_true", help="replace an existing file")
+    n.add_argument("--title", default="Untitled scenario", help="scenario title")
+    n.add_argument("--profile", action="append", choices=PROFILES, default=[], help="rule profile (repeatable)")
+    n.add_argument("--columns", type=int, default=15, help="hex map columns (default 15)")
+    n.add_argument("--rows", type=int, default=22, help="hex map rows (default 22)")
+    n.add_argument("--orientation", choices=["flat", "pointy"], default="flat", help="hex orientation (default flat)")
+    n.add_argument("--offset", choices=["odd-q", "even-q", "odd-r", "even-r"], help="offset layout (default odd-q / odd-r)")
+    n.add_argument("--width", type=float, default=2400, help="table width (default 2400)")
+    n.add_argument("--depth", type=float, default=1200, help="table depth (default 1200)")
+    n.add_argument("--unit", choices=["paces", "inches", "mm"], default="paces", help="table unit (default paces)")
+    n.set_defaults(func=_cmd_new)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        print("dambuster: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK

@@ -1,0 +1,94 @@
+"""Model <-> JSON-ready dict, driven by the dataclasses' type hints.
+
+``to_dict`` writes every field in declaration order (the canonical form); ``from_dict`` expects a
+document that the schema has already accepted.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import lru_cache
+from typing import Any, Union
+
+from .hexgrid import Layout
+from .scenario import HexMap, Scenario, TableMap
+from .terrain import Terrain
+
+_NONE = type(None)
+
+
+def to_dict(obj: Any) -> Any:
+    if isinstance(obj, Terrain):
+        return {"rows": obj.to_rows()}
+    if isinstance(obj, (HexMap, TableMap)):  # the map's kind comes first, then its fields
+        out = {"kind": obj.kind}
+        out.update((f.name, to_dict(getattr(obj, f.name))) for f in dataclasses.fields(obj) if f.name != "kind")
+        return out
+    if dataclasses.is_dataclass(obj):
+        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (list, tuple)):
+        return [to_dict(v) for v in obj]
+    if isinstance(obj, dict):
+        return {k: to_dict(v) for k, v in obj.items()}
+    return obj
+
+
+@lru_cache(maxsize=None)
+def _hints(cls) -> list[tuple[str, Any]]:
+    hints = typing.get_type_hints(cls)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+
+
+def _build(tp: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not _NONE]
+        if len(args) == 1:
+            return _build(args[0], value)
+        if set(args) == {HexMap, TableMap}:
+            return _build(HexMap if value["kind"] == "hex" else TableMap, value)
+        raise TypeError(f"cannot decode union {tp}")
+    if origin is list:
+        (item,) = typing.get_args(tp)
+        if item in (int, float, str, bool):
+            return list(value)
+        return [_build(item, v) for v in value]
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if args and args[0] is float:
+            return tuple(float(v) for v in value)
+        return tuple(value)
+    if origin is dict:
+        _, vt = typing.get_args(tp)
+        return {k: _build(vt, v) for k, v in value.items()}
+    if tp is float:
+        return float(value)
+    if dataclasses.is_dataclass(tp):
+        return _build_dataclass(tp, value)
+    return value
+
+
+def _build_dataclass(cls, data: dict) -> Any:
+    if cls is HexMap:
+        return _build_hexmap(data)
+    kwargs = {name: _build(tp, data[name]) for name, tp in _hints(cls) if name in data}
+    return cls(**kwargs)
+
+
+def _build_hexmap(data: dict) -> HexMap:
+    layout = Layout(data["orientation"], data["offset"], data["columns"], data["rows"])
+    kwargs = {}
+    for name, tp in _hints(HexMap):
+        if name in data and name != "terrain":
+            kwargs[name] = _build(tp, data[name])
+    kwargs["terrain"] = Terrain.from_rows(layout, data["terrain"]["rows"])
+    return HexMap(**kwargs)
+
+
+def from_dict(data: dict) -> Scenario:
+    """Build a Scenario from a schema-valid document (format_version and generator dropped)."""
+    body = {k: v for k, v in data.items() if k not in ("format_version", "generator")}
+    return _build_dataclass(Scenario, body)

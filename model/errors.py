@@ -1,0 +1,54 @@
+"""The one error type of loading: a JSON pointer, a plain sentence, and a code."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def pointer(parts) -> str:
+    """RFC 6901 JSON pointer of a path given as keys and indices."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+@dataclass
+class Problem:
+    pointer: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+    def where(self) -> str:
+        if self.line is not None:
+            return f"line {self.line} column {self.column}"
+        return self.pointer or "/"
+
+    def location(self) -> dict:
+        loc: dict = {"pointer": self.pointer}
+        if self.line is not None:
+            loc["line"], loc["column"] = self.line, self.column
+        return loc
+
+
+@dataclass
+class ScenarioError(Exception):
+    """A file that cannot be used. ``code`` is JSON (cannot be read or parsed) or SCHEMA."""
+
+    code: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self):
+        super().__init__(str(self))
+
+    @classmethod
+    def at(cls, code: str, ptr: str, message: str, line=None, column=None) -> "ScenarioError":
+        return cls(code, [Problem(ptr, message, line, column)])
+
+    @property
+    def first(self) -> Problem:
+        return self.problems[0]
+
+    def __str__(self) -> str:
+        if not self.problems:
+            return self.code
+        p = self.problems[0]
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        return f"{p.where()}: {p.message}{more}"

@@ -1,0 +1,291 @@
+"""Strict loading and safe saving of scenario files.
+
+Loading runs in stages, each refusing with one ScenarioError (JSON pointer + plain sentence):
+size cap -> strict UTF-8 -> nesting depth -> strict JSON (no NaN/Infinity, no duplicate keys,
+bounded numbers) -> version and migrations -> size of every array -> JSON Schema -> model ->
+semantic checks. Saving writes canonical bytes to a temporary file beside the target, fsyncs it
+and replaces the target atomically.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from . import migrations
+from .codec import from_dict, to_dict
+from .errors import Problem, ScenarioError, pointer
+from .scenario import Scenario
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 18
+GENERATOR = "dambuster"
+
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+# ------------------------------------------------------------------------------ strict parse
+class _Bad:
+    """Stands in for a value the strict parser refuses; found again with its path later."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+class _DupDict(dict):
+    __slots__ = ("duplicate",)
+
+
+class _Strict:
+    """json.loads hooks that mark refused values instead of raising, so their path can be found."""
+
+    def __init__(self):
+        self.suspect = False
+
+    def pairs(self, pairs):
+        d = _DupDict()
+        for k, v in pairs:
+            if k in d:
+                d.duplicate = k
+                self.suspect = True
+            d[k] = v
+        return d
+
+    def parse_int(self, text: str):
+        digits = len(text.lstrip("-"))
+        if digits > MAX_INT_DIGITS:
+            self.suspect = True
+            return _Bad(f"an integer of {digits} digits is too large")
+        return int(text)
+
+    def parse_float(self, text: str):
+        value = float(text)
+        if math.isinf(value):
+            self.suspect = True
+            return _Bad(f"the number {text[:40]} is out of range")
+        return value
+
+    def parse_constant(self, name: str):
+        self.suspect = True
+        return _Bad(f"{name} is not a valid JSON number")
+
+
+def _check_depth(data: bytes) -> None:
+    depth = 0
+    for m in _TOKENS.finditer(data):
+        tok = m.group()
+        if tok[0] == 0x22:  # a string
+            continue
+        if tok in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = data.count(b"\n", 0, m.start()) + 1
+                raise ScenarioError.at(
+                    "JSON", "", f"nesting deeper than {MAX_DEPTH} levels", line, m.start() - data.rfind(b"\n", 0, m.start())
+                )
+        else:
+            depth -= 1
+
+
+def _find_refused(node: Any) -> None:
+    """Walks the tree to the first refused value or duplicate key and raises with its path."""
+    stack: list[tuple[Any, tuple]] = [(node, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Bad):
+            raise ScenarioError.at("JSON", pointer(path), value.why)
+        if isinstance(value, dict):
+            if isinstance(value, _DupDict) and hasattr(value, "duplicate"):
+                raise ScenarioError.at("JSON", pointer(path), f"duplicate key {value.duplicate!r}")
+            stack.extend((v, path + (k,)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
+
+
+def parse_bytes(data: bytes) -> Any:
+    """Strict JSON: UTF-8 without BOM, bounded depth, no NaN/Infinity, no duplicate keys."""
+    if not data.strip():
+        raise ScenarioError.at("JSON", "", "the file is empty")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise ScenarioError.at("JSON", "", "the file starts with a byte-order mark; save it as UTF-8 without BOM")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise ScenarioError.at("JSON", "", "the file is UTF-16; save it as UTF-8")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ScenarioError.at("JSON", "", f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", line, None) from None
+    _check_depth(data)
+    hooks = _Strict()
+    try:
+        tree = json.loads(
+            text,
+            object_pairs_hook=hooks.pairs,
+            parse_int=hooks.parse_int,
+            parse_float=hooks.parse_float,
+            parse_constant=hooks.parse_constant,
+        )
+    except json.JSONDecodeError as e:
+        raise ScenarioError.at("JSON", "", f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
+    except (RecursionError, ValueError) as e:  # belt and braces: limits of the json module
+        raise ScenarioError.at("JSON", "", f"not valid JSON: {str(e)[:80]}") from None
+    if hooks.suspect:
+        _find_refused(tree)
+    return tree
+
+
+def read_document(path: str | os.PathLike) -> dict:
+    """Reads a file into a strict JSON tree, refusing files over the size cap before reading."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ScenarioError.at("JSON", "", f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit")
+        with open(p, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except ScenarioError:
+        raise
+    except IsADirectoryError:
+        raise ScenarioError.at("JSON", "", "is a folder, not a file") from None
+    except OSError as e:
+        raise ScenarioError.at("JSON", "", f"cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError.at("JSON", "", f"the file is more than the {MAX_FILE_BYTES // 2**20} MB limit")
+    return parse_bytes(data)
+
+
+# --------------------------------------------------------------------------------- load
+def document_to_scenario(tree: Any) -> Scenario:
+    from . import schema_check, semantic
+
+    if not isinstance(tree, dict):
+        raise ScenarioError.at("SCHEMA", "", f"the top level must be an object, not {_kind(tree)}")
+    tree = migrations.upgrade(tree)
+    schema_check.validate(tree)
+    semantic.check_document(tree)
+    scenario = from_dict(tree)
+    semantic.check(scenario)
+    return scenario
+
+
+def loads(data: bytes | str) -> Scenario:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return document_to_scenario(parse_bytes(data))
+
+
+def load(path: str | os.PathLike) -> Scenario:
+    return document_to_scenario(read_document(path))
+
+
+def _kind(v: Any) -> str:
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(v), "a number"
+    )
+
+
+# --------------------------------------------------------------------------------- save
+def to_document(scenario: Scenario) -> dict:
+    from .. import __version__
+
+    doc = {"format_version": migrations.CURRENT, "generator": f"{GENERATOR} {__version__}"}
+    doc.update(to_dict(scenario))
+    return doc
+
+
+def _is_flat(v: list) -> bool:
+    return all(not isinstance(x, (list, dict)) for x in v)
+
+
+def _write(v: Any, indent: int, out: list[str]) -> None:
+    pad = "  " * indent
+    if isinstance(v, dict):
+        if not v:
+            out.append("{}")
+            return
+        out.append("{\n")
+        items = list(v.items())
+        for i, (k, val) in enumerate(items):
+            out.append(f"{pad}  {json.dumps(k, ensure_ascii=False)}: ")
+            _write(val, indent + 1, out)
+            out.append(",\n" if i < len(items) - 1 else "\n")
+        out.append(pad + "}")
+    elif isinstance(v, list):
+        if not v:
+            out.append("[]")
+        elif _is_flat(v) and (len(v) <= 8 or all(isinstance(x, (int, float)) for x in v)):
+            out.append(json.dumps(v, ensure_ascii=False, separators=(", ", ": ")))
+        elif all(isinstance(x, list) and _is_flat(x) for x in v):
+            # lists of pairs/points: several per line keeps files short and diffs readable
+            parts = [json.dumps(x, separators=(", ", ": ")) for x in v]
+            lines, line = [], ""
+            for p in parts:
+                if line and len(line) + len(p) > 96:
+                    lines.append(line)
+                    line = ""
+                line = f"{line}, {p}" if line else p
+            lines.append(line)
+            out.append("[\n" + ",\n".join(f"{pad}  {ln}" for ln in lines) + f"\n{pad}]")
+        else:
+            out.append("[\n")
+            for i, item in enumerate(v):
+                out.append(pad + "  ")
+                _write(item, indent + 1, out)
+                out.append(",\n" if i < len(v) - 1 else "\n")
+            out.append(pad + "]")
+    else:
+        out.append(json.dumps(v, ensure_ascii=False, allow_nan=False))
+
+
+def dumps(scenario: Scenario) -> str:
+    """Canonical text: the same scenario always gives the same bytes."""
+    out: list[str] = []
+    _write(to_document(scenario), 0, out)
+    out.append("\n")
+    return "".join(out)
+
+
+def save(scenario: Scenario, path: str | os.PathLike) -> None:
+    """Atomic save: temp file in the same folder, flush, fsync, replace; the old file survives any failure."""
+    target = Path(path)
+    data = dumps(scenario).encode("utf-8")
+    write_atomic(target, data)
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    folder = target.resolve().parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o7777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+__all__ = ["load", "loads", "save", "dumps", "parse_bytes", "read_document", "ScenarioError", "Problem"]

@@ -1,0 +1,61 @@
+"""The migration chain: pure dict -> dict steps that bring an older file to the current version.
+
+Each step is registered under the MAJOR.MINOR it reads and returns a document of the version it
+names. ``upgrade`` runs them in order before schema validation. A major version newer than ours,
+or one no step reads, is refused with a clear message.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .errors import ScenarioError
+
+CURRENT = "1.0"
+Step = Callable[[dict], dict]
+
+#: from-version -> (to-version, step)
+STEPS: dict[str, tuple[str, Step]] = {}
+
+_VERSION = re.compile(r"^(\d{1,3})\.(\d{1,3})$")
+
+
+def register(from_version: str, to_version: str):
+    def deco(fn: Step) -> Step:
+        STEPS[from_version] = (to_version, fn)
+        return fn
+
+    return deco
+
+
+def parse_version(v: object) -> tuple[int, int]:
+    if not isinstance(v, str):
+        raise ScenarioError.at("SCHEMA", "/format_version", "format_version must be a string such as \"1.0\"")
+    m = _VERSION.match(v)
+    if not m:
+        raise ScenarioError.at("SCHEMA", "/format_version", f"format_version {v[:20]!r} is not MAJOR.MINOR")
+    return int(m.group(1)), int(m.group(2))
+
+
+def upgrade(doc: dict) -> dict:
+    if "format_version" not in doc:
+        raise ScenarioError.at("SCHEMA", "", "no format_version: this is not a dambuster scenario file")
+    cur_major, cur_minor = parse_version(CURRENT)
+    seen = set()
+    while True:
+        version = doc.get("format_version")
+        major, minor = parse_version(version)
+        if (major, minor) == (cur_major, cur_minor):
+            return doc
+        if major > cur_major or (major == cur_major and minor > cur_minor):
+            raise ScenarioError.at(
+                "SCHEMA",
+                "/format_version",
+                f"format version {version} is newer than this dambuster reads ({CURRENT}); upgrade dambuster",
+            )
+        if version not in STEPS or version in seen:
+            raise ScenarioError.at("SCHEMA", "/format_version", f"format version {version} is not supported (no migration to {CURRENT})")
+        seen.add(version)
+        to_version, step = STEPS[version]
+        doc = step(dict(doc))
+        doc["format_version"] = to_version

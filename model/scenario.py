@@ -1,0 +1,404 @@
+"""The scenario model: plain dataclasses, no Qt, no I/O.
+
+Field names and order match the file format (schema/scenario.schema.json); the codec in
+``codec.py`` turns these into JSON-ready dicts and back. References between objects are ids.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from .hexgrid import Hex, Hexside, Layout
+from .terrain import Terrain
+
+Point = tuple[float, float]
+
+PROFILES = ("ogre-dambusters", "ogre-engineers", "ogre-basic", "dbm-terrain", "flash-flood")
+
+
+# --------------------------------------------------------------------------------------- meta
+@dataclass
+class Meta:
+    title: str = "Untitled scenario"
+    author: str = ""
+    description: str = ""
+    license: str = ""
+    tags: list[str] = field(default_factory=list)
+    created: Optional[str] = None
+    modified: Optional[str] = None
+    profiles: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------- hex map
+@dataclass
+class HexsideFeature:
+    side: Hexside
+    kind: str  # stream | ridge | trees | cleared-ridge
+
+
+@dataclass
+class River:
+    id: str
+    hexes: list[Hex]  # upstream first
+    name: str = ""
+    joins: Optional[str] = None  # the river this one flows into at its last hex
+
+
+@dataclass
+class Route:
+    """A road or a rail line: an ordered chain of hexes."""
+
+    id: str
+    hexes: list[Hex]
+    name: str = ""
+
+
+@dataclass
+class Building:
+    id: str
+    kind: str = "building"
+    sp: int = 10
+
+
+@dataclass
+class Dam:
+    id: str
+    hex: Hex
+    river: str
+    sp: int = 50
+    damage: int = 0
+    sp_known_to: list[str] = field(default_factory=list)
+    buildings: list[Building] = field(default_factory=list)
+    reservoir: list[Hex] = field(default_factory=list)
+    hidden: bool = False
+    name: str = ""
+
+
+@dataclass
+class RiverBridge:
+    id: str
+    hex: Hex
+    road: str
+    river: str
+
+
+@dataclass
+class StreamBridge:
+    id: str
+    side: Hexside
+    road: str
+
+
+@dataclass
+class Town:
+    id: str
+    name: str
+    hexes: list[Hex]
+
+
+@dataclass
+class Floodplain:
+    mode: str = "predetermined"  # predetermined | random
+    hexes: list[Hex] = field(default_factory=list)
+
+
+@dataclass
+class Entrenchment:
+    hex: Hex
+    count: int = 1
+
+
+@dataclass
+class Revetment:
+    id: str
+    hex: Hex
+    size: str = "small"  # small | large
+
+
+@dataclass
+class Mine:
+    id: str
+    hex: Hex
+    owner: str
+    hidden: bool = True
+    on_road: bool = False
+
+
+@dataclass
+class RoadCut:
+    hex: Hex
+    route: Optional[str] = None  # a road or rail id; None cuts every route in the hex
+
+
+@dataclass
+class BridgeOut:
+    bridge: str
+
+
+@dataclass
+class Markers:
+    entrenchments: list[Entrenchment] = field(default_factory=list)
+    revetments: list[Revetment] = field(default_factory=list)
+    mines: list[Mine] = field(default_factory=list)
+    road_cuts: list[RoadCut] = field(default_factory=list)
+    bridges_out: list[BridgeOut] = field(default_factory=list)
+    graded_ridges: list[Hexside] = field(default_factory=list)
+
+
+@dataclass
+class HexMap:
+    orientation: str
+    offset: str
+    columns: int
+    rows: int
+    terrain: Terrain
+    hexsides: list[HexsideFeature] = field(default_factory=list)
+    rivers: list[River] = field(default_factory=list)
+    roads: list[Route] = field(default_factory=list)
+    rails: list[Route] = field(default_factory=list)
+    dams: list[Dam] = field(default_factory=list)
+    river_bridges: list[RiverBridge] = field(default_factory=list)
+    stream_bridges: list[StreamBridge] = field(default_factory=list)
+    towns: list[Town] = field(default_factory=list)
+    floodplain: Floodplain = field(default_factory=Floodplain)
+    markers: Markers = field(default_factory=Markers)
+    kind: str = "hex"
+
+    @property
+    def layout(self) -> Layout:
+        return self.terrain.layout
+
+
+# -------------------------------------------------------------------------------- table map
+@dataclass
+class Area:
+    id: str
+    kind: str
+    polygon: list[Point]
+    sector: Optional[int] = None
+    placed_by: Optional[str] = None  # invader | defender
+    name: str = ""
+
+
+@dataclass
+class Waterway:
+    id: str
+    polygon: list[Point]
+    edge: str  # left | right: the short table edge it extends from
+    placed_by: Optional[str] = None
+
+
+@dataclass
+class TableRiver:
+    id: str
+    line: list[Point]  # mid-stream line, upstream first
+    width: float
+    flows_into: Optional[str] = None  # a river or waterway id, or None for a table edge
+    placed_by: Optional[str] = None
+    name: str = ""
+
+
+@dataclass
+class TableRoad:
+    id: str
+    line: list[Point]
+    placed_by: Optional[str] = None
+    name: str = ""
+
+
+@dataclass
+class Corridor:
+    id: str
+    line: list[Point]
+    width: float
+    name: str = ""
+
+
+@dataclass
+class SewerPoint:
+    """A junction node, grate, sluice gate or cave-in: a point that should lie on a corridor."""
+
+    id: str
+    point: Point
+
+
+@dataclass
+class Gantry:
+    id: str
+    polygon: list[Point]
+
+
+@dataclass
+class Model:
+    """A miniature: its position is a distance along a corridor, in table units."""
+
+    id: str
+    side: str
+    strength: int
+    corridor: str
+    position: float
+    name: str = ""
+
+
+@dataclass
+class Sewer:
+    corridors: list[Corridor] = field(default_factory=list)
+    nodes: list[SewerPoint] = field(default_factory=list)
+    grates: list[SewerPoint] = field(default_factory=list)
+    sluice_gates: list[SewerPoint] = field(default_factory=list)
+    cave_ins: list[SewerPoint] = field(default_factory=list)
+    gantries: list[Gantry] = field(default_factory=list)
+    flood_origin: Optional[Point] = None
+    models: list[Model] = field(default_factory=list)
+
+
+@dataclass
+class TableMap:
+    width: float
+    depth: float
+    unit: str = "paces"  # paces | inches | mm
+    areas: list[Area] = field(default_factory=list)
+    waterway: Optional[Waterway] = None
+    rivers: list[TableRiver] = field(default_factory=list)
+    roads: list[TableRoad] = field(default_factory=list)
+    sewer: Optional[Sewer] = None
+    kind: str = "table"
+
+
+# ----------------------------------------------------------------------------- forces & rules
+@dataclass
+class UnitType:
+    name: str
+    category: str  # ogre | armor | infantry | structure | vehicle
+    movement_class: str  # ogre | armor | gev | infantry | superheavy | immobile
+    attack: int
+    range: int
+    defense: int
+    movement: int
+    size: int
+    armor_weight: int = 1  # how many armor units it counts as in a force budget
+    treads: int = 0
+    second_move: int = 0
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    role: str = "defender"  # attacker | defender | invader | neutral
+    color: str = "#3060c0"
+
+
+@dataclass
+class Unit:
+    id: str
+    type: str
+    side: str
+    hex: Optional[Hex] = None  # None: not yet placed (enters from an edge, reserve)
+    squads: int = 1
+    status: str = "ready"  # ready | disabled | stuck | destroyed
+    name: str = ""
+
+
+@dataclass
+class SetupZone:
+    id: str
+    side: str
+    hexes: list[Hex] = field(default_factory=list)
+    polygon: Optional[list[Point]] = None
+    max_attack: Optional[int] = None  # cap on attack strength set up in this zone
+    name: str = ""
+
+
+@dataclass
+class Budget:
+    side: str
+    infantry_attack: Optional[int] = None
+    armor_units: Optional[int] = None
+    units: dict[str, int] = field(default_factory=dict)  # unit type -> exact count
+
+
+@dataclass
+class VictoryLevel:
+    side: str
+    rank: int
+    name: str
+    condition: str
+
+
+@dataclass
+class SurgeParameters:
+    length: int = 3
+    speed: int = 3
+
+
+@dataclass
+class CollapseThreshold:
+    loss_fraction: float
+    collapses_on: int  # collapse when one die shows this or less
+
+
+@dataclass
+class CombatResults:
+    columns: list[str] = field(default_factory=lambda: ["1:2", "1:1", "2:1", "3:1", "4:1"])
+    results: list[list[str]] = field(
+        default_factory=lambda: [
+            ["NE", "NE", "NE", "NE", "D", "X"],
+            ["NE", "NE", "D", "D", "X", "X"],
+            ["NE", "D", "D", "X", "X", "X"],
+            ["D", "D", "X", "X", "X", "X"],
+            ["D", "X", "X", "X", "X", "X"],
+        ]
+    )
+    above: str = "X"  # the result for odds better than the last column
+    below: str = "NE"  # the result for odds worse than the first column
+
+
+@dataclass
+class FloodTurn:
+    turn: int
+    on: int  # the flood comes when one die shows this or more
+
+
+def _default_flood_turns() -> list[FloodTurn]:
+    return [FloodTurn(2, 6), FloodTurn(3, 4), FloodTurn(4, 2), FloodTurn(5, 1)]
+
+
+@dataclass
+class FlashFloodParameters:
+    turns: list[FloodTurn] = field(default_factory=_default_flood_turns)
+    hit_strength: int = 1
+    hit_step: float = 3.0  # +1 strength per full step carried, in table units
+    impassable_hit: int = 3
+    bump_on: int = 4
+
+
+def _default_collapse() -> list[CollapseThreshold]:
+    return [CollapseThreshold(0.8, 1), CollapseThreshold(0.9, 3)]
+
+
+@dataclass
+class Parameters:
+    surge: SurgeParameters = field(default_factory=SurgeParameters)
+    washout_radius: int = 6
+    floodplain_floods_on: int = 1
+    random_towns_roll: bool = True
+    flooding_cuts_routes: bool = True
+    collapse: list[CollapseThreshold] = field(default_factory=_default_collapse)
+    crt: CombatResults = field(default_factory=CombatResults)
+    flash_flood: FlashFloodParameters = field(default_factory=FlashFloodParameters)
+    rules: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+@dataclass
+class Scenario:
+    meta: Meta
+    map: Union[HexMap, TableMap]
+    unit_types: dict[str, UnitType] = field(default_factory=dict)
+    sides: list[Side] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+    setup_zones: list[SetupZone] = field(default_factory=list)
+    budgets: list[Budget] = field(default_factory=list)
+    victory: list[VictoryLevel] = field(default_factory=list)
+    turn_limit: Optional[int] = None
+    parameters: Parameters = field(default_factory=Parameters)

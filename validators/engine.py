@@ -1,0 +1,52 @@
+"""The rule engine: a registry of small rule functions, grouped by profile, run over a scenario."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..model.scenario import Scenario
+from .violation import Violation
+
+RuleFn = Callable[[Scenario], Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    profile: str
+    severity: str
+    summary: str
+    fn: RuleFn
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def rule(code: str, profile: str, severity: str, summary: str):
+    """Registers a rule function under a stable code."""
+
+    def deco(fn: RuleFn) -> RuleFn:
+        if code in REGISTRY:
+            raise ValueError(f"rule code {code} registered twice")
+        REGISTRY[code] = Rule(code, profile, severity, summary, fn)
+        return fn
+
+    return deco
+
+
+def rules_for(profiles: Iterable[str]) -> list[Rule]:
+    wanted = set(profiles)
+    return [r for r in REGISTRY.values() if r.profile in wanted]
+
+
+def iter_violations(scenario: Scenario, profiles: Iterable[str] | None = None) -> Iterator[Violation]:
+    for r in rules_for(scenario.meta.profiles if profiles is None else profiles):
+        for v in r.fn(scenario):
+            v.code = v.code or r.code
+            v.severity = v.severity or r.severity
+            v.profile = r.profile
+            yield v
+
+
+def check_scenario(scenario: Scenario, profiles: Iterable[str] | None = None) -> list[Violation]:
+    return list(iter_violations(scenario, profiles))
