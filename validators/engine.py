@@ -34,6 +34,11 @@ def rule(code: str, profile: str, severity: str, summary: str):
     return deco
 
 
+def param(scenario: Scenario, code: str, name: str, default: float) -> float:
+    """A rule threshold: the scenario's override (parameters.rules[code][name]) or the rule text's value."""
+    return scenario.parameters.rules.get(code, {}).get(name, default)
+
+
 def rules_for(profiles: Iterable[str]) -> list[Rule]:
     wanted = set(profiles)
     return [r for r in REGISTRY.values() if r.profile in wanted]

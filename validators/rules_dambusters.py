@@ -1,0 +1,1 @@
+"""Rules: dambusters (being written)."""

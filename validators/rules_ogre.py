@@ -1,0 +1,1 @@
+"""Rules: ogre (being written)."""
