@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Idempotent set-up on a fresh machine with Python 3.11: a virtualenv in .venv holding dambuster with
+# its editor and test extras, the system libraries Qt needs, and the npm tools some tests use.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+py=${PYTHON:-}
+if [[ -z $py ]]; then
+  for cand in python3.11 python3; do command -v "$cand" >/dev/null && { py=$cand; break; }; done
+fi
+[[ -n $py ]] || { echo "setup: Python 3.11 is needed (python3.11 not found)" >&2; exit 2; }
+
+apt_install() {  # apt_install PKG...: only when we can (root with apt-get), quietly
+  if command -v apt-get >/dev/null && [[ $(id -u) == 0 ]]; then
+    [[ -f /tmp/.dambuster-apt-updated ]] || { apt-get update -qq >/dev/null && touch /tmp/.dambuster-apt-updated; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  else
+    echo "setup: please install $* (needs apt-get as root)" >&2
+  fi
+}
+
+if [[ ! -x .venv/bin/python ]]; then
+  "$py" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[gui,test]'
+
+# Qt's offscreen and desktop platforms need a few system libraries that slim images lack.
+if ! QT_QPA_PLATFORM=offscreen .venv/bin/python -c "from PySide6 import QtGui" >/dev/null 2>&1; then
+  apt_install libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
+fi
+
+# npm packages for the independent schema check (ajv) and the SARIF validator.
+if ! command -v npm >/dev/null; then
+  apt_install nodejs npm || true
+fi
+if command -v npm >/dev/null; then
+  for dir in tests/js tests/sarif; do
+    if [[ -f $dir/package.json && ! -d $dir/node_modules ]]; then
+      (cd "$dir" && npm ci --silent --no-audit --no-fund >/dev/null 2>&1) || echo "setup: npm ci in $dir failed; those tests will skip" >&2
+    fi
+  done
+else
+  echo "setup: npm not available; the ajv and SARIF tests will skip" >&2
+fi
