@@ -8,11 +8,11 @@ from functools import lru_cache
 from importlib import resources
 
 import jsonschema
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 
 from .errors import ScenarioError, pointer
 
-_RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
+_RFC3339 = re.compile(r"(?a)^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})\Z")
 
 
 def load_schema() -> dict:
@@ -33,11 +33,27 @@ def _date_time(value: object) -> bool:
     return True
 
 
+@lru_cache(maxsize=None)
+def _ecma_regex(pattern: str) -> re.Pattern:
+    """ECMA-262 semantics, as every other JSON Schema engine has them: ``$`` matches only at the very
+    end (Python's ``$`` also matches before a final newline, which let "1.0\\n" or an id "a\\n"
+    pass) and ``\\d``/``\\w`` are ASCII. Our patterns use ``$`` only as the end anchor."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern), re.ASCII)
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_Validator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     schema = load_schema()
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, format_checker=_formats)
+    return _Validator(schema, format_checker=_formats)
 
 
 def _short(v: object) -> str:
