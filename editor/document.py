@@ -1,0 +1,96 @@
+"""The open scenario: model, file path, undo stack, modified flag and typed change signals.
+
+Views listen to the signals and repaint only what changed; edits go through QUndoCommands
+(editor/commands.py) that call the small mutators here.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from dambuster.model import Scenario, load, new_hex_scenario, save
+from dambuster.model.hexgrid import Hex
+from dambuster.model.scenario import HexMap
+
+
+class Document(QObject):
+    terrain_changed = Signal(object)  # set[Hex] of hexes whose terrain changed
+    features_changed = Signal()  # rivers, roads, dams, towns, units ... (anything but terrain)
+    meta_changed = Signal()
+    scenario_replaced = Signal()  # a new scenario (New / Open): rebuild everything
+    modified_changed = Signal(bool)
+    path_changed = Signal(object)  # Path | None
+
+    def __init__(self, scenario: Scenario | None = None, path: str | os.PathLike | None = None, parent=None):
+        super().__init__(parent)
+        self.scenario: Scenario = scenario or new_hex_scenario(15, 22)
+        self.path: Path | None = Path(path) if path else None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
+
+    # -- whole-document operations --------------------------------------------------------------
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def is_hex(self) -> bool:
+        return isinstance(self.scenario.map, HexMap)
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path else "untitled.json"
+
+    def reset(self, scenario: Scenario, path: str | os.PathLike | None = None) -> None:
+        """Replaces the scenario (File > New / Open); the undo history starts afresh."""
+        self.scenario = scenario
+        self.path = Path(path) if path else None
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.scenario_replaced.emit()
+        self.path_changed.emit(self.path)
+        self.modified_changed.emit(False)
+
+    def open(self, path: str | os.PathLike) -> None:
+        """Loads strictly; raises ScenarioError (and leaves the document untouched) on a bad file."""
+        self.reset(load(path), path)
+
+    def save(self, path: str | os.PathLike | None = None) -> None:
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("no file name to save to")
+        save(self.scenario, target)  # atomic
+        if target != self.path:
+            self.path = target
+            self.path_changed.emit(self.path)
+        self.undo_stack.setClean()
+
+    def push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    # -- mutators called by commands ------------------------------------------------------------
+    def terrain_at(self, h: Hex) -> str | None:
+        m = self.scenario.map
+        return m.terrain.get(h) if isinstance(m, HexMap) else None
+
+    def set_terrain(self, kinds: dict[Hex, str]) -> None:
+        terrain = self.scenario.map.terrain
+        for h, kind in kinds.items():
+            terrain[h] = kind
+        self.terrain_changed.emit(set(kinds))
+
+    def set_meta(self, name: str, value: Any) -> None:
+        setattr(self.scenario.meta, name, value)
+        self.meta_changed.emit()
+
+    def set_list(self, owner: Any, name: str, items: Iterable) -> None:
+        """Replaces a feature list (e.g. ``map.rivers``) wholesale."""
+        setattr(owner, name, list(items))
+        self.features_changed.emit()

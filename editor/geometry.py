@@ -1,0 +1,122 @@
+"""Hex <-> pixel arithmetic for drawing. Pure Python (no Qt), built on model.hexgrid.Layout.
+
+Scene units: a hex has circumradius ``R`` (20 scene units by default). Axial coordinates map to
+pixel centres the same way whatever the offset layout; the offset only decides which axial hexes
+are on the map (model.hexgrid.Layout.contains).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from dambuster.model.hexgrid import Hex, Hexside, Layout, hexside_hexes
+
+SQRT3 = math.sqrt(3.0)
+R = 20.0
+
+
+@dataclass(frozen=True)
+class HexGeometry:
+    layout: Layout
+    size: float = R
+
+    @property
+    def flat(self) -> bool:
+        return self.layout.orientation == "flat"
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        q, r = h
+        s = self.size
+        if self.flat:
+            return s * 1.5 * q, s * SQRT3 * (r + q / 2.0)
+        return s * SQRT3 * (q + r / 2.0), s * 1.5 * r
+
+    def corners(self, h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
+        cx, cy = self.center(h)
+        start = 0.0 if self.flat else -30.0
+        rad = self.size * scale
+        out = []
+        for i in range(6):
+            a = math.radians(start + 60.0 * i)
+            out.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+        return out
+
+    def hex_at(self, x: float, y: float) -> Hex:
+        """The axial hex containing a scene point (on or off the map)."""
+        s = self.size
+        if self.flat:
+            qf = (2.0 / 3.0 * x) / s
+            rf = (-1.0 / 3.0 * x + SQRT3 / 3.0 * y) / s
+        else:
+            qf = (SQRT3 / 3.0 * x - 1.0 / 3.0 * y) / s
+            rf = (2.0 / 3.0 * y) / s
+        return cube_round(qf, rf)
+
+    def hexside_segment(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two end points of a hexside: perpendicular to the line joining the two centres."""
+        a, b = hexside_hexes(side)
+        (ax, ay), (bx, by) = self.center(a), self.center(b)
+        mx, my = (ax + bx) / 2.0, (ay + by) / 2.0
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy) or 1.0
+        px, py = -dy / length * self.size / 2.0, dx / length * self.size / 2.0
+        return (mx - px, my - py), (mx + px, my + py)
+
+    def hexside_mid(self, side: Hexside) -> tuple[float, float]:
+        a, b = hexside_hexes(side)
+        (ax, ay), (bx, by) = self.center(a), self.center(b)
+        return (ax + bx) / 2.0, (ay + by) / 2.0
+
+    def bounds(self, hexes: Iterable[Hex]) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) enclosing whole hexes."""
+        xs, ys = [], []
+        for h in hexes:
+            x, y = self.center(h)
+            xs.append(x)
+            ys.append(y)
+        if not xs:
+            return 0.0, 0.0, 0.0, 0.0
+        s = self.size
+        return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
+
+    def map_bounds(self) -> tuple[float, float, float, float]:
+        lay = self.layout
+        edge = [lay.to_axial(c, r) for c in range(lay.columns) for r in (0, 1, lay.rows - 2, lay.rows - 1)
+                if 0 <= r < lay.rows]
+        edge += [lay.to_axial(c, r) for r in range(lay.rows) for c in (0, 1, lay.columns - 2, lay.columns - 1)
+                 if 0 <= c < lay.columns]
+        return self.bounds(edge)
+
+
+def cube_round(qf: float, rf: float) -> Hex:
+    sf = -qf - rf
+    q, r, s = round(qf), round(rf), round(sf)
+    dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return int(q), int(r)
+
+
+def chunk_of(layout: Layout, h: Hex, chunk: int) -> tuple[int, int]:
+    col, row = layout.to_offset(h)
+    return col // chunk, row // chunk
+
+
+def chunk_hexes(layout: Layout, key: tuple[int, int], chunk: int) -> Iterator[Hex]:
+    cx, cy = key
+    for row in range(cy * chunk, min((cy + 1) * chunk, layout.rows)):
+        for col in range(cx * chunk, min((cx + 1) * chunk, layout.columns)):
+            yield layout.to_axial(col, row)
+
+
+def disc(center: Hex, radius: int) -> list[Hex]:
+    """All hexes within ``radius`` of ``center`` (radius 0 is the hex itself)."""
+    q0, r0 = center
+    out = []
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            out.append((q0 + dq, r0 + dr))
+    return out

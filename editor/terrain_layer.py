@@ -1,0 +1,145 @@
+"""Terrain drawn in chunks: one graphics item per 16x16 block of hexes, each painting a cached
+pixmap rendered at one of a few resolutions. A terrain change repaints only the dirty chunks.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from dambuster.model.hexgrid import Hex
+from dambuster.model.terrain import TERRAIN_KINDS, Terrain
+
+from .geometry import HexGeometry, chunk_hexes, chunk_of
+from .style import GRID, TERRAIN_STYLE, TEXT
+
+CHUNK = 16
+#: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is used.
+TIERS = (4, 12, 32)
+CACHE_BYTES = 128 * 1024 * 1024
+LABEL_MIN_PIXELS = 26  # hex radius on screen above which labels are drawn
+
+
+class TerrainChunk(QGraphicsItem):
+    def __init__(self, layer: "TerrainLayer", key: tuple[int, int]):
+        super().__init__()
+        self.layer, self.key = layer, key
+        self.hexes: list[Hex] = list(chunk_hexes(layer.geom.layout, key, CHUNK))
+        x0, y0, x1, y1 = layer.geom.bounds(self.hexes)
+        self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        self.renders = 0  # how many times a pixmap was rendered (for tests and benchmarks)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        screen_r = lod * self.layer.geom.size
+        tier = next((t for t in TIERS if t >= screen_r), TIERS[-1])
+        pm = self.layer.pixmap(self, tier)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawPixmap(self.rect, pm, QRectF(pm.rect()))
+        if self.layer.show_labels and screen_r >= LABEL_MIN_PIXELS:
+            self._labels(painter, option.exposedRect)
+
+    def render(self, tier: int) -> QPixmap:
+        self.renders += 1
+        geom = self.layer.geom
+        scale = tier / geom.size
+        w = max(1, int(self.rect.width() * scale + 1))
+        h = max(1, int(self.rect.height() * scale + 1))
+        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.scale(scale, scale)
+        p.translate(-self.rect.x(), -self.rect.y())
+        cells, index = self.layer.terrain.cells, self.layer.terrain.layout.index
+        brushes = self.layer.brushes
+        grid = QPen(GRID, 0.6 if tier >= 12 else 0.0)
+        grid.setCosmetic(tier < 12)
+        for h in self.hexes:
+            kind = cells[index(h)]
+            fill, pattern = brushes[kind]
+            poly = QPolygonF([QPointF(x, y) for x, y in geom.corners(h)])
+            p.setPen(QPen(fill.color(), 1.0) if tier < 12 else grid)
+            p.setBrush(fill)
+            p.drawPolygon(poly)
+            if pattern is not None and tier >= 12:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(pattern)
+                p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in geom.corners(h, 0.92)]))
+        p.end()
+        return QPixmap.fromImage(img)
+
+    def _labels(self, painter: QPainter, exposed: QRectF) -> None:
+        geom, layout = self.layer.geom, self.layer.geom.layout
+        font = QFont()
+        font.setPointSizeF(geom.size * 0.28)
+        painter.setFont(font)
+        painter.setPen(TEXT)
+        s = geom.size
+        for h in self.hexes:
+            x, y = geom.center(h)
+            box = QRectF(x - s * 0.8, y - s * 0.86, s * 1.6, s * 0.45)
+            if box.intersects(exposed):
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, layout.label(h))
+
+
+class TerrainLayer:
+    """All chunks of a hex map plus a bounded pixmap cache shared by them."""
+
+    def __init__(self, scene, terrain: Terrain, geom: HexGeometry):
+        self.scene, self.terrain, self.geom = scene, terrain, geom
+        self.show_labels = False
+        self.brushes = []
+        for kind in TERRAIN_KINDS:
+            fill, style, colour = TERRAIN_STYLE[kind]
+            self.brushes.append((QBrush(QColor(fill)), QBrush(QColor(colour), style) if style else None))
+        self.cache: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self.cache_bytes = 0
+        lay = geom.layout
+        self.chunks: dict[tuple[int, int], TerrainChunk] = {}
+        for cy in range((lay.rows + CHUNK - 1) // CHUNK):
+            for cx in range((lay.columns + CHUNK - 1) // CHUNK):
+                item = TerrainChunk(self, (cx, cy))
+                item.setZValue(0)
+                scene.addItem(item)
+                self.chunks[(cx, cy)] = item
+
+    def pixmap(self, chunk: TerrainChunk, tier: int) -> QPixmap:
+        key = (chunk.key, tier)
+        pm = self.cache.get(key)
+        if pm is not None:
+            self.cache.move_to_end(key)
+            return pm
+        pm = chunk.render(tier)
+        self.cache[key] = pm
+        self.cache_bytes += _bytes(pm)
+        while self.cache_bytes > CACHE_BYTES and len(self.cache) > 1:
+            _, old = self.cache.popitem(last=False)
+            self.cache_bytes -= _bytes(old)
+        return pm
+
+    def mark_dirty(self, hexes) -> set[tuple[int, int]]:
+        """Drops the cached pixmaps of the chunks holding ``hexes`` and schedules their repaint."""
+        lay = self.geom.layout
+        keys = {chunk_of(lay, h, CHUNK) for h in hexes if lay.contains(h)}
+        for key in keys:
+            for tier in TIERS:
+                pm = self.cache.pop((key, tier), None)
+                if pm is not None:
+                    self.cache_bytes -= _bytes(pm)
+            self.chunks[key].update()
+        return keys
+
+    def set_labels(self, on: bool) -> None:
+        self.show_labels = on
+        for c in self.chunks.values():
+            c.update()
+
+
+def _bytes(pm: QPixmap) -> int:
+    return pm.width() * pm.height() * 4
