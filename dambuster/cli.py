@@ -6,30 +6,79 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 from . import __version__
-from .report import FileReport, collect_files, render, validate_file
+from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render, validate_files
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
 
+#: Hook for more subcommands: each entry is called with the subparsers object and adds its parser
+#: (with ``set_defaults(func=...)``); build_parser() calls them after the built-in commands.
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+
 
 def _cmd_validate(args: argparse.Namespace) -> int:
+    from .validators import REGISTRY
+
+    codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
+    unknown = codes.unknown(REGISTRY)
+    if unknown:
+        print(f"dambuster validate: unknown rule code or prefix: {', '.join(unknown)}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.jobs < 1:
+        print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
+        return EXIT_UNREADABLE
     files, missing = collect_files(args.paths)
-    reports: list[FileReport] = [FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing]
-    reports += [validate_file(p) for p in files]
-    if not reports:
+    if not files and not missing:
         print("dambuster: no .json files found", file=sys.stderr)
         return EXIT_UNREADABLE
+    bar = ProgressBar(sys.stderr) if _is_terminal(sys.stderr) and len(files) > 1 else None
+    try:
+        found = validate_files(files, args.profile or None, codes, args.jobs, bar)
+    finally:
+        if bar:
+            bar.close()
+    reports: list[FileReport] = [FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing]
+    reports += found
     for r in reports:
         if r.load_error:
             v = r.violations[0]
             print(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})", file=sys.stderr)
     sys.stdout.write(render(reports, args.format))
-    if any(r.load_error for r in reports):
-        return EXIT_UNREADABLE
-    if any(v.severity == "error" for r in reports for v in r.violations):
-        return EXIT_RULES
-    return EXIT_OK
+    sys.stdout.flush()
+    return exit_status(reports)
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _add_validate(sub) -> None:
+    from .formats import FORMATS
+    from .model.scenario import PROFILES
+
+    v = sub.add_parser("validate", help="check scenario files; exit 0 valid, 1 rule errors, 2 unreadable or schema errors",
+                       description="Check scenario files. Folders are searched recursively for *.json "
+                                   "(files named *.expected.json are skipped). Exit 0 when every file is valid, "
+                                   "1 when a rule finds an error, 2 when a file cannot be read or fails the schema.")
+    v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    v.add_argument("--format", choices=list(FORMATS), default="text",
+                   help="report format: text, json (stable contract), sarif (2.1.0), junit (XML), "
+                        "github (Actions annotations); default text")
+    v.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="validate N files at a time in worker processes (default 1: in this process)")
+    v.add_argument("--select", metavar="CODES",
+                   help="report only these rule codes, comma-separated; prefixes such as DBM- allowed")
+    v.add_argument("--ignore", metavar="CODES",
+                   help="do not report these rule codes, comma-separated; prefixes allowed "
+                        "(JSON and SCHEMA load errors are always reported)")
+    v.add_argument("--profile", action="append", choices=PROFILES, default=[],
+                   help="check against this rule profile instead of the ones the scenario declares (repeatable)")
+    v.set_defaults(func=_cmd_validate)
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -76,13 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    v = sub.add_parser("validate", help="check scenario files; exit 0 valid, 1 rule errors, 2 unreadable or schema errors",
-                       description="Check scenario files. Folders are searched recursively for *.json "
-                                   "(files named *.expected.json are skipped). Exit 0 when every file is valid, "
-                                   "1 when a rule finds an error, 2 when a file cannot be read or fails the schema.")
-    v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
-    v.add_argument("--format", choices=["text", "json"], default="text", help="report format (default text)")
-    v.set_defaults(func=_cmd_validate)
+    _add_validate(sub)
 
     s = sub.add_parser("schema", help="print the JSON Schema of the scenario format",
                        description="Print the JSON Schema (draft 2020-12) of the scenario format.")
@@ -102,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--depth", type=float, default=1200, help="table depth (default 1200)")
     n.add_argument("--unit", choices=["paces", "inches", "mm"], default="paces", help="table unit (default paces)")
     n.set_defaults(func=_cmd_new)
+    for add in COMMANDS:
+        add(sub)
     return parser
 
 

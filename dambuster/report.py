@@ -1,19 +1,24 @@
-"""Validation reports: one FileReport per file, rendered as text or JSON.
+"""Validation reports: one FileReport per file, validated in-process or in a process pool, rendered
+by one of the formats in ``dambuster.formats`` (text, json, sarif, junit, github).
 
 The JSON report is a stable contract:
 ``{"files": [{"path": ..., "valid": ..., "violations": [{"code", "severity", "message", "location"}]}]}``.
 """
 from __future__ import annotations
 
-import json
 import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Callable, Iterable, Sequence
 
 from .model.errors import ScenarioError
 from .validators.violation import Violation
 
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
+LOAD_CODES = ("JSON", "SCHEMA")
 
 
 @dataclass
@@ -21,6 +26,7 @@ class FileReport:
     path: str
     violations: list[Violation] = field(default_factory=list)
     load_error: bool = False
+    checked: list[str] = field(default_factory=list)  # rule codes that ran on the file (not in the JSON)
 
     @property
     def valid(self) -> bool:
@@ -37,6 +43,34 @@ class FileReport:
 
     def to_json(self) -> dict:
         return {"path": self.path, "valid": self.valid, "violations": [v.to_json() for v in self.violations]}
+
+
+# ------------------------------------------------------------------------------ code filter
+@dataclass(frozen=True)
+class CodeFilter:
+    """--select / --ignore: exact codes or prefixes (``DBM-``). Load errors are never filtered."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    @staticmethod
+    def split(text: str | None) -> tuple[str, ...]:
+        return tuple(c.strip() for c in (text or "").split(",") if c.strip())
+
+    def wants(self, code: str) -> bool:
+        if code in LOAD_CODES:
+            return True
+        if self.select and not any(code.startswith(s) for s in self.select):
+            return False
+        return not any(code.startswith(i) for i in self.ignore)
+
+    def unknown(self, codes: Iterable[str]) -> list[str]:
+        """Entries that match no known code: most likely a typo."""
+        known = list(codes) + list(LOAD_CODES)
+        return [c for c in self.select + self.ignore if not any(k.startswith(c) for k in known)]
+
+
+ALL = CodeFilter()
 
 
 def collect_files(paths: list[str]) -> tuple[list[str], list[str]]:
@@ -57,9 +91,11 @@ def collect_files(paths: list[str]) -> tuple[list[str], list[str]]:
     return files, missing
 
 
-def validate_file(path: str, profiles=None) -> FileReport:
+def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeFilter = ALL) -> FileReport:
+    """Loads and checks one file. ``profiles`` replaces the scenario's declared profiles when given."""
     from .model.io import load
     from .validators import check_scenario
+    from .validators.engine import rules_for
 
     try:
         scenario = load(path)
@@ -69,18 +105,71 @@ def validate_file(path: str, profiles=None) -> FileReport:
         return FileReport.unreadable(path, "JSON", "", "the file is too large to load")
     except Exception as e:  # never a traceback for a stranger's file
         return FileReport.unreadable(path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}")
-    return FileReport(path, check_scenario(scenario, profiles))
+    active = list(profiles) if profiles else scenario.meta.profiles
+    violations = [v for v in check_scenario(scenario, active) if codes.wants(v.code)]
+    checked = [r.code for r in rules_for(active) if codes.wants(r.code)]
+    return FileReport(path, violations, checked=checked)
+
+
+def _safe_validate(path: str, profiles, codes: CodeFilter) -> FileReport:
+    try:
+        return validate_file(path, profiles, codes)
+    except Exception as e:  # a rule that crashes reports the file, it does not stop the batch
+        return FileReport.unreadable(path, "SCHEMA", "", f"a rule failed: {type(e).__name__}: {str(e)[:120]}")
+
+
+def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
+                   jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> list[FileReport]:
+    """Reports in input order. ``jobs`` > 1 uses a process pool; ``progress(done, total)`` after each file."""
+    work = partial(_safe_validate, profiles=list(profiles) if profiles else None, codes=codes)
+    total = len(paths)
+    if jobs <= 1 or total <= 1:
+        out = []
+        for i, p in enumerate(paths, 1):
+            out.append(work(p))
+            if progress:
+                progress(i, total)
+        return out
+    with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
+        chunk = max(1, min(16, total // (jobs * 8)))
+        out = []
+        for i, report in enumerate(pool.map(work, paths, chunksize=chunk), 1):
+            out.append(report)
+            if progress:
+                progress(i, total)
+        return out
+
+
+class ProgressBar:
+    """A one-line bar on a terminal stream; callers create it only when the stream is a terminal."""
+
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // max(total, 1)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} files")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def exit_status(reports: Sequence[FileReport]) -> int:
+    """0 valid, 1 a rule error, 2 a file that cannot be read or fails the schema."""
+    if any(r.load_error for r in reports):
+        return 2
+    if any(v.severity == "error" for r in reports for v in r.violations):
+        return 1
+    return 0
 
 
 def render(reports: list[FileReport], fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps({"files": [r.to_json() for r in reports]}, indent=2, ensure_ascii=False) + "\n"
-    lines = []
-    for r in reports:
-        if not r.violations:
-            lines.append(f"{r.path}: ok")
-        for v in r.violations:
-            lines.append(f"{r.path}: {v.where()}: {v.severity} {v.code}: {v.message}")
-    n_bad = sum(not r.valid for r in reports)
-    lines.append(f"{len(reports)} file(s) checked, {n_bad} with errors")
-    return "\n".join(lines) + "\n"
+    from .formats import FORMATS
+
+    return FORMATS[fmt](reports)

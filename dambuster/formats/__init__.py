@@ -1,0 +1,19 @@
+"""Report formats, one small module each: ``render(reports) -> str``.
+
+FORMATS maps the ``--format`` name to its renderer; a new format is a module plus one line here.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import github, json_report, junit, sarif, text
+
+FORMATS: dict[str, Callable[[list], str]] = {
+    "text": text.render,
+    "json": json_report.render,
+    "sarif": sarif.render,
+    "junit": junit.render,
+    "github": github.render,
+}
+
+__all__ = ["FORMATS"]

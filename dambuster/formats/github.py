@@ -1,0 +1,36 @@
+"""GitHub Actions workflow commands: ``::error file=F,line=L,col=C,title=CODE::message`` per violation.
+
+Escaping follows GitHub's toolkit: in the message % CR LF become %25 %0D %0A; property values also
+escape : and , (%3A, %2C). Errors become ::error, warnings ::warning; a plain summary line ends the output.
+"""
+from __future__ import annotations
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(kind: str, message: str, **props) -> str:
+    parts = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items() if v is not None)
+    return f"::{kind} {parts}::{escape_data(message)}" if parts else f"::{kind}::{escape_data(message)}"
+
+
+def _annotation(path: str, v) -> str:
+    kind = "error" if v.severity == "error" else "warning" if v.severity == "warning" else "notice"
+    loc = v.location or {}
+    where = v.where()
+    message = v.message if where in ("/", "") or "line" in loc else f"{where}: {v.message}"
+    return command(kind, message, file=path.replace("\\", "/"), line=loc.get("line"),
+                   col=loc.get("column") if loc.get("line") is not None else None,
+                   title=v.code)
+
+
+def render(reports: list) -> str:
+    lines = [_annotation(r.path, v) for r in reports for v in r.violations]
+    n_bad = sum(not r.valid for r in reports)
+    lines.append(f"{len(reports)} file(s) checked, {n_bad} with errors")
+    return "\n".join(lines) + "\n"

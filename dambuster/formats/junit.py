@@ -1,0 +1,58 @@
+"""JUnit XML: one <testsuite> per file, one <testcase> per (file, code).
+
+Every rule that ran on a file is a test case, so a CI dashboard shows the passes too; a readable file
+also gets a SCHEMA case that passes. Decisions: a rule with an error is a <failure>; a file that cannot
+be read or fails the schema is an <error> (the file could not be tested at all); a rule with only
+warnings passes and lists them in <system-out> (they are findings, not skipped checks).
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from ._text import describe_location, xml_safe
+
+
+def _lines(vs) -> str:
+    return "\n".join(f"{describe_location(v)}: {v.severity} {v.code}: {v.message}" for v in vs)
+
+
+def _suite(report) -> ET.Element:
+    by_code: dict[str, list] = {}
+    for v in report.violations:
+        by_code.setdefault(v.code, []).append(v)
+    codes = list(by_code) if report.load_error else ["SCHEMA"] + [c for c in report.checked if c != "SCHEMA"]
+    codes += [c for c in by_code if c not in codes]  # a rule yielding another code still shows
+    path = xml_safe(report.path)
+    suite = ET.Element("testsuite", name=path)
+    counts = {"failures": 0, "errors": 0}
+    for code in codes:
+        vs = by_code.get(code, [])
+        case = ET.SubElement(suite, "testcase", classname=path, name=xml_safe(code))
+        errors = [v for v in vs if v.severity == "error"]
+        if errors:
+            tag = "error" if report.load_error else "failure"
+            counts[tag + "s"] += 1
+            first = errors[0]
+            summary = f"{describe_location(first)}: {first.message}"
+            if len(errors) > 1:
+                summary += f" (and {len(errors) - 1} more)"
+            el = ET.SubElement(case, tag, message=xml_safe(summary), type=xml_safe(code))
+            el.text = xml_safe(_lines(errors))
+        others = [v for v in vs if v.severity != "error"]
+        if others:
+            ET.SubElement(case, "system-out").text = xml_safe(_lines(others))
+    suite.set("tests", str(len(codes)))
+    suite.set("failures", str(counts["failures"]))
+    suite.set("errors", str(counts["errors"]))
+    suite.set("skipped", "0")
+    return suite
+
+
+def render(reports: list) -> str:
+    root = ET.Element("testsuites", name="dambuster validate")
+    suites = [_suite(r) for r in reports]
+    for key in ("tests", "failures", "errors"):
+        root.set(key, str(sum(int(s.get(key)) for s in suites)))
+    root.extend(suites)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -1,0 +1,166 @@
+"""SARIF 2.1.0: one run, every known code as a rule (ruleId = the code), one result per violation.
+
+File locations are relative URIs against the uriBaseId SRCROOT (the working folder, given in
+originalUriBaseIds); a region is written only where a line is known. The JSON pointer, the map
+location and the witness go in the result's properties, and the pointer is also a logical location.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+from .. import __version__
+from ._text import describe_location
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/dambuster/"
+BASE_ID = "SRCROOT"
+LEVELS = {"error": "error", "warning": "warning"}
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(str(text).split()) or "(no message)"
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _rule_name(code: str, summary: str) -> str:
+    """A PascalCase identifier from the summary, as SARIF suggests for ``name``."""
+    words = re.findall(r"[A-Za-z0-9]+", summary)[:8]
+    name = "".join(w[:1].upper() + w[1:] for w in words)
+    return name if name and name[0].isalpha() else "Rule" + re.sub(r"\W", "", code)
+
+
+def _rule(info) -> dict:
+    lines = [info.summary]
+    if info.checks:
+        lines.append(info.checks)
+    full = " ".join(lines)
+    md = [f"**{info.code}** ({info.severity}, profile `{info.profile or 'load'}`): {info.summary}"]
+    text = [f"{info.code} ({info.severity}, profile {info.profile or 'load'}): {info.summary}"]
+    if info.checks:
+        md.append(info.checks)
+        text.append(info.checks)
+    if info.source:
+        md.append(f"Rule text: {info.source}")
+        text.append(f"Rule text: {info.source}")
+    if info.decisions:
+        md.append(f"Decisions: {info.decisions}")
+        text.append(f"Decisions: {info.decisions}")
+    if info.parameters:
+        ps = ", ".join(f"{k} = {v}" for k, v in info.parameters.items())
+        md.append(f"Parameters (override under `parameters.rules.{info.code}`): {ps}")
+        text.append(f"Parameters (override under parameters.rules.{info.code}): {ps}")
+    return {
+        "id": info.code,
+        "name": _rule_name(info.code, info.summary),
+        "shortDescription": {"text": _sentence(info.summary)},
+        "fullDescription": {"text": _sentence(full)},
+        "help": {"text": _sentence("\n".join(text)), "markdown": "\n\n".join(md)},
+        "defaultConfiguration": {"level": LEVELS.get(info.severity, "note")},
+        "properties": {
+            "profile": info.profile or "load",
+            "source": info.source,
+            "tags": [info.profile or "load"],
+        },
+    }
+
+
+def _artifact_location(path: str) -> dict:
+    p = Path(path)
+    absolute = p.resolve()
+    try:
+        rel = absolute.relative_to(Path.cwd().resolve())
+    except ValueError:
+        return {"uri": absolute.as_uri()}
+    return {"uri": quote(rel.as_posix(), safe="/-_.~", errors="surrogateescape"), "uriBaseId": BASE_ID}
+
+
+def _artifact(path: str, where: dict) -> dict:
+    art: dict = {"location": where, "roles": ["analysisTarget"], "mimeType": "application/json"}
+    try:
+        art["length"] = Path(path).stat().st_size
+    except (OSError, ValueError):
+        pass
+    return art
+
+
+def _base_uri() -> str:
+    uri = Path.cwd().resolve().as_uri()
+    return uri if uri.endswith("/") else uri + "/"
+
+
+def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict) -> dict:
+    loc = v.location or {}
+    physical: dict = {"artifactLocation": dict(artifact, index=artifact_index)}
+    line = loc.get("line")
+    if isinstance(line, int) and line >= 1:
+        region = {"startLine": line}
+        col = loc.get("column")
+        if isinstance(col, int) and col >= 1:
+            region["startColumn"] = col
+        physical["region"] = region
+    location: dict = {"physicalLocation": physical}
+    pointer = loc.get("pointer")
+    if pointer is not None:
+        location["logicalLocations"] = [{"fullyQualifiedName": pointer or "/", "kind": "element"}]
+    where = describe_location(v)
+    message = v.message if where in ("/", "") else f"{v.message} ({where})"
+    props: dict = {"pointer": pointer if pointer is not None else ""}
+    map_loc = {k: val for k, val in loc.items() if k not in ("pointer", "line", "column")}
+    if map_loc:
+        props["mapLocation"] = map_loc
+    if v.profile:
+        props["profile"] = v.profile
+    if v.witness is not None:
+        props["witness"] = v.witness
+    out = {
+        "ruleId": v.code,
+        "level": LEVELS.get(v.severity, "note"),
+        "message": {"text": _sentence(message)},
+        "locations": [location],
+        "properties": props,
+    }
+    if v.code in rule_index:
+        out["ruleIndex"] = rule_index[v.code]
+    return out
+
+
+def build(reports: list) -> dict:
+    from ..validators.catalog_doc import RuleInfo, rule_infos
+
+    infos = rule_infos()
+    known = {i.code for i in infos}
+    extra = sorted({v.code for r in reports for v in r.violations if v.code not in known})
+    infos += [RuleInfo(c, "warning", None, f"Code {c} (not in the rules catalog)") for c in extra]
+    rules = [_rule(i) for i in infos]
+    rule_index = {r["id"]: n for n, r in enumerate(rules)}
+
+    artifacts, results = [], []
+    for n, report in enumerate(reports):
+        where = _artifact_location(report.path)
+        artifacts.append(_artifact(report.path, where))
+        results += [_result(v, n, rule_index, where) for v in report.violations]
+    run = {
+        "tool": {"driver": {
+            "name": "dambuster",
+            "version": __version__,
+            "semanticVersion": __version__,
+            "informationUri": INFORMATION_URI,
+            "rules": rules,
+        }},
+        "invocations": [{"executionSuccessful": True}],
+        "originalUriBaseIds": {BASE_ID: {"uri": _base_uri()}},
+        "artifacts": artifacts,
+        "columnKind": "unicodeCodePoints",
+        "results": results,
+    }
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def render(reports: list) -> str:
+    return json.dumps(build(reports), indent=2, ensure_ascii=False) + "\n"
+
+
+__all__ = ["build", "render"]
