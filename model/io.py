@@ -26,7 +26,11 @@ MAX_DEPTH = 64
 MAX_INT_DIGITS = 18
 GENERATOR = "dambuster"
 
-_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+# a string token (unrolled so that a 10 MB string is one fast scan, not one step per character) or a bracket
+_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+# a \uD800-\uDFFF escape: JSON may spell half a surrogate pair, which no UTF-8 file (ours included) can hold
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 # ------------------------------------------------------------------------------ strict parse
@@ -101,9 +105,14 @@ def _find_refused(node: Any) -> None:
         value, path = stack.pop()
         if isinstance(value, _Bad):
             raise ScenarioError.at("JSON", pointer(path), value.why)
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise ScenarioError.at("JSON", pointer(path), "the text holds an unpaired surrogate escape (\\ud800-\\udfff), which is not a character")
         if isinstance(value, dict):
             if isinstance(value, _DupDict) and hasattr(value, "duplicate"):
                 raise ScenarioError.at("JSON", pointer(path), f"duplicate key {value.duplicate!r}")
+            bad_key = next((k for k in value if _SURROGATE.search(k)), None)
+            if bad_key is not None:
+                raise ScenarioError.at("JSON", pointer(path), "a key holds an unpaired surrogate escape (\\ud800-\\udfff), which is not a character")
             stack.extend((v, path + (k,)) for k, v in reversed(value.items()))
         elif isinstance(value, list):
             stack.extend((v, path + (i,)) for i, v in reversed(list(enumerate(value))))
@@ -136,7 +145,7 @@ def parse_bytes(data: bytes) -> Any:
         raise ScenarioError.at("JSON", "", f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
     except (RecursionError, ValueError) as e:  # belt and braces: limits of the json module
         raise ScenarioError.at("JSON", "", f"not valid JSON: {str(e)[:80]}") from None
-    if hooks.suspect:
+    if hooks.suspect or _SURROGATE_ESCAPE.search(data):
         _find_refused(tree)
     return tree
 
