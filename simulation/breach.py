@@ -1,0 +1,345 @@
+"""The breach of a dam, stepped player turn by player turn.
+
+``Breach(scenario, dam_id)`` precomputes everything that does not depend on dice (the swell's path,
+who stands where, which hexes are next to the river); ``step(state, dice)`` returns the events of one
+step and a new immutable state. ``Run`` keeps the history so a step can be taken back exactly, and
+``apply`` writes a state into a copy of the scenario. The order of the draws within a step is listed
+in docs/simulation.md and mirrored here in the order of the calls.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from ..model.hexgrid import Hex, Hexside
+from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario
+from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
+from . import crt as crtlib
+from .dice import Dice
+from .network import corner_distances, corners_of_hex, ends, hexes_of, other_end, sides_at, corner
+from .options import SimOptions, options_for
+from .plan import SimulationError, SurgePlan, find_dam
+from .reservoir import reservoir_changes
+from .state import Event, SimState
+
+_K = {k: kind_index(k) for k in TERRAIN_KINDS}
+FLOODS_TO = {"clear": "swamp", "forest": "swamp", "town": "flooded-town"}
+
+
+def hit(status: str, result: str) -> str:
+    """A unit's status after a combat result (a second D destroys a disabled unit)."""
+    if status == "destroyed" or result == "NE":
+        return status
+    if result == "X":
+        return "destroyed"
+    return {"ready": "disabled", "disabled": "destroyed"}.get(status, status)  # a stuck unit stays stuck
+
+
+class Breach:
+    def __init__(self, scenario: Scenario, dam_id: str, options: SimOptions | None = None):
+        if not isinstance(scenario.map, HexMap):
+            raise SimulationError("a breach needs a hex map")
+        self.scenario = scenario
+        self.map: HexMap = scenario.map
+        self.layout = self.map.layout
+        self.params = scenario.parameters
+        self.options = options or options_for(scenario)
+        self.dam = find_dam(self.map, dam_id)
+        self.plan = SurgePlan.build(self.map, self.dam, self.params.surge.length, self.params.surge.speed)
+        contains = self.layout.contains
+        self.units_by_hex: dict[Hex, list[int]] = {}
+        for i, u in enumerate(scenario.units):
+            if u.hex is not None and contains(u.hex):
+                self.units_by_hex.setdefault(tuple(u.hex), []).append(i)
+        self.routes_by_hex: dict[Hex, list[str]] = {}
+        for r in list(self.map.roads) + list(self.map.rails):
+            for h in r.hexes:
+                ids = self.routes_by_hex.setdefault(tuple(h), [])
+                if r.id not in ids:
+                    ids.append(r.id)
+        self.bridge_hexes = {tuple(b.hex) for b in self.map.river_bridges}
+        self.first_adjacent = self.plan.first_adjacent(contains)
+        fp = self.map.floodplain
+        self.random_mode = fp.mode == "random"
+        self.floodplain = {tuple(h) for h in fp.hexes}
+        self.adjacent_by_step: dict[int, list[Hex]] = {}
+        for h, k in self.first_adjacent.items():
+            self.adjacent_by_step.setdefault(k, []).append(h)
+        for hs in self.adjacent_by_step.values():
+            hs.sort(key=self.layout.index)
+        self.stream_sides = {tuple(f.side) for f in self.map.hexsides if f.kind == "stream"}
+        self.already_out = {b.bridge for b in self.map.markers.bridges_out}
+
+    # ------------------------------------------------------------------------------ helpers
+    def initial(self) -> SimState:
+        return SimState(-1, bytes(self.map.terrain.cells),
+                        tuple((u.status, u.squads) for u in self.scenario.units))
+
+    def unit_type(self, i: int):
+        return self.scenario.unit_types[self.scenario.units[i].type]
+
+    def legal_stream_side(self, s: Hexside) -> bool:
+        a, b = hexes_of(s)
+        river = self.plan.river_hexes
+        return self.layout.contains(a) and self.layout.contains(b) and a not in river and b not in river
+
+    def stream_starts(self, swell: list[Hex]) -> list[tuple[Hexside, tuple]]:
+        """Hexsides that branch off the swell's hexes: at each corner of a swell hex, the side
+        between the two other hexes there, when neither is a river hex. Sorted; with the corner the
+        stream flows away from."""
+        river = self.plan.river_hexes
+        found: dict[Hexside, tuple] = {}
+        for h in swell:
+            for c in corners_of_hex(h):
+                for s in sides_at(c):
+                    if h in hexes_of(s) or s in found or not self.legal_stream_side(s):
+                        continue
+                    far = other_end(s, c)
+                    if any(x in river for x in far):  # both ends touch the river: flow from either
+                        far = max(ends(s))
+                    found[s] = far
+        return sorted(found.items())
+
+    def washout_distances(self, swell: list[Hex]) -> dict:
+        r = self.params.washout_radius
+        sources = [c for h in swell for c in corners_of_hex(h)]
+        return corner_distances(sources, max(r - 1, 0), self.layout.hexside_on_map)
+
+    # --------------------------------------------------------------------------------- step
+    def step(self, state: SimState, dice: Dice) -> tuple[list[Event], SimState]:
+        if state.done:
+            raise SimulationError("the swell has already left the map")
+        k = state.step + 1
+        terrain = bytearray(state.terrain)
+        units = list(state.units)
+        cuts = list(state.road_cuts)
+        out = list(state.bridges_out)
+        streams = list(state.streams)
+        settled = set(state.settled)
+        events: list[Event] = []
+        dice.take_log()
+
+        def cut_routes(h: Hex, why: str) -> None:
+            for rid in self.routes_by_hex.get(h, []):
+                if (h, rid) not in cuts:
+                    cuts.append((h, rid))
+                    events.append(Event(k, "road-cut", h, {"route": rid, "because": why}))
+
+        if k == 0:
+            events.append(Event(0, "breach", self.dam.id, {"hex": self.dam.hex}))
+            for h, kind in reservoir_changes(self.dam, Terrain(self.layout, bytearray(terrain))):
+                terrain[self.layout.index(h)] = _K[kind]
+                events.append(Event(0, "reservoir", h, {"becomes": kind}))
+            for h in self.plan.below_dam:
+                terrain[self.layout.index(h)] = _K["debris"]
+                events.append(Event(0, "debris", h, {"becomes": "debris"}))
+            if self.options.cut_routes_at_dam:
+                cut_routes(tuple(self.dam.hex), "dam breached")
+
+        swell = self.plan.swell(k)
+        if not swell:
+            events.append(Event(k, "left-map", None, {}))
+            return events, replace(state, step=k, terrain=bytes(terrain), road_cuts=tuple(cuts), swell=(), done=True)
+        lo, hi = self.plan.window(k)
+        events.append(Event(k, "swell", None, {"hexes": swell, "from": lo, "to": hi}))
+
+        # 1. units in hexes the swell reaches now
+        for h in swell:
+            if self.plan.arrivals[h] != k:
+                continue
+            for i in self.units_by_hex.get(h, []):
+                units[i] = self._surge_unit(k, i, h, units[i], dice, events)
+
+        # 2. floodplain hexes the swell is next to for the first time
+        for h in self.adjacent_by_step.get(k, []):
+            if h in settled:
+                continue
+            self._flood(k, h, terrain, units, settled, dice, events, cut_routes)
+
+        # 3. stream bridges washed out
+        dist = self.washout_distances(swell)
+        r = self.params.washout_radius
+        for b in self.map.stream_bridges:
+            if b.id in out or b.id in self.already_out or r <= 0:
+                continue
+            ds = [dist[c] for c in ends(tuple(b.side)) if c in dist]
+            if ds and min(ds) + 1 <= r:
+                out.append(b.id)
+                events.append(Event(k, "bridge-out", b.id, {"side": tuple(b.side), "hexsides": min(ds) + 1}))
+
+        # 4. a new stream each time the swell moves
+        if k >= 1:
+            starts = self.stream_starts(swell)
+            if starts:
+                path = self._stream(k, starts, dice)
+                streams.extend(path)
+                events.append(Event(k, "stream", path[0], {"hexsides": path}, tuple(dice.take_log())))
+
+        new = SimState(k, bytes(terrain), tuple(units), tuple(cuts), tuple(out), tuple(streams),
+                       frozenset(settled), tuple(swell), False)
+        return events, new
+
+    def _surge_unit(self, k, i, h, unit_state, dice, events):
+        status, squads = unit_state
+        u = self.scenario.units[i]
+        t = self.unit_type(i)
+        if status == "destroyed":
+            return unit_state
+        mc = t.movement_class
+        if h in self.bridge_hexes and not (mc == "gev" and self.options.gev_under_bridge):
+            events.append(Event(k, "on-bridge", u.id, {"hex": h}))
+            return unit_state
+        o = self.options
+        crt = self.params.crt
+        if t.category == "infantry":
+            col = crtlib.column(crt, o.infantry_odds_attack, o.infantry_odds_defense)
+            lost, results = 0, []
+            for s in range(squads):
+                roll = dice.d6(f"surge attack on {u.id}, squad {s + 1}")
+                res = crtlib.result(crt, col, roll)
+                results.append(res)
+                lost += res in ("D", "X")
+            left = squads - lost
+            new = (status, left) if left > 0 else ("destroyed", squads)
+            events.append(Event(k, "surge-attack", u.id, {"odds": crtlib.odds_label(crt, col), "results": results,
+                                                          "squads_left": left, "status": new[0]},
+                                tuple(dice.take_log())))
+            return new
+        if mc == "gev":
+            col = crtlib.column(crt, o.gev_surge_attack, t.defense)
+            roll = dice.d6(f"surge attack on {u.id}")
+            res = crtlib.result(crt, col, roll)
+            new = (hit(status, res), squads)
+            events.append(Event(k, "surge-attack", u.id, {"odds": crtlib.odds_label(crt, col), "results": [res],
+                                                          "status": new[0]}, tuple(dice.take_log())))
+            return new
+        if mc == "superheavy":
+            roll = dice.d6(f"stuck roll of {u.id}")
+            stuck = roll <= o.superheavy_stuck_on
+            new = ("stuck" if stuck else status, squads)
+            events.append(Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": new[0]}, tuple(dice.take_log())))
+            return new
+        events.append(Event(k, "unaffected", u.id, {"movement_class": mc}))
+        return unit_state
+
+    def _flood(self, k, h, terrain, units, settled, dice, events, cut_routes):
+        kind = TERRAIN_KINDS[terrain[self.layout.index(h)]]
+        if self.random_mode:
+            if self.floodplain and h not in self.floodplain:
+                return
+            if kind not in ("clear", "forest") and not (kind == "town" and self.params.random_towns_roll):
+                return
+            settled.add(h)
+            roll = dice.d6(f"floodplain {self.layout.label(h)}")
+            floods = roll <= self.params.floodplain_floods_on
+            events.append(Event(k, "flood-roll", h, {"floods": floods}, tuple(dice.take_log())))
+            if not floods:
+                return
+        else:
+            if h not in self.floodplain or kind not in FLOODS_TO:
+                return
+            settled.add(h)
+        new_kind = FLOODS_TO[kind]
+        terrain[self.layout.index(h)] = _K[new_kind]
+        events.append(Event(k, "flood", h, {"was": kind, "becomes": new_kind}))
+        if self.params.flooding_cuts_routes:
+            cut_routes(h, "flooded")
+        if new_kind != "swamp":
+            return
+        for i in self.units_by_hex.get(h, []):
+            status, squads = units[i]
+            if status == "destroyed" or self.unit_type(i).movement_class not in ("armor", "superheavy"):
+                continue
+            u = self.scenario.units[i]
+            roll = dice.d6(f"stuck roll of {u.id}")
+            stuck = roll <= self.options.swamp_stuck_on
+            units[i] = ("stuck" if stuck else status, squads)
+            events.append(Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": units[i][0]},
+                                tuple(dice.take_log())))
+
+    def _stream(self, k, starts, dice) -> list[Hexside]:
+        i = dice.choice(len(starts), "where the new stream starts")
+        side, at = starts[i]
+        length = dice.d6("length of the new stream")
+        path = [side]
+        while len(path) < length:
+            options = [s for s in sides_at(at) if s != path[-1] and self.legal_stream_side(s)]
+            if not options:
+                break
+            s = options[dice.choice(len(options), "way of the new stream")]
+            path.append(s)
+            at = other_end(s, at)
+        return path
+
+
+# ------------------------------------------------------------------------------------- run
+class Run:
+    """A breach with its history: ``forward`` takes one step, ``back`` restores the one before."""
+
+    def __init__(self, breach: Breach, dice: Dice):
+        self.breach = breach
+        self.dice = dice
+        self.states: list[SimState] = [breach.initial()]
+        self.dice_states = [dice.state()]
+        self.events: list[list[Event]] = []
+
+    @property
+    def state(self) -> SimState:
+        return self.states[-1]
+
+    def forward(self) -> list[Event]:
+        events, new = self.breach.step(self.state, self.dice)
+        self.states.append(new)
+        self.dice_states.append(self.dice.state())
+        self.events.append(events)
+        return events
+
+    def back(self) -> SimState:
+        if len(self.states) == 1:
+            raise SimulationError("nothing to step back: the dam is not breached yet")
+        self.states.pop()
+        self.dice_states.pop()
+        self.events.pop()
+        self.dice.restore(self.dice_states[-1])
+        return self.state
+
+    def run(self, turns: int | None = None) -> list[Event]:
+        """Steps until the swell leaves the map, or ``turns`` steps after the breach."""
+        out: list[Event] = []
+        while not self.state.done and (turns is None or self.state.step < turns):
+            out.extend(self.forward())
+        return out
+
+
+def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Scenario:
+    """A copy of the scenario with the state's changes: terrain, units, markers, streams."""
+    s = copy.deepcopy(scenario)
+    m = s.map
+    if not isinstance(m, HexMap):
+        raise SimulationError("a breach needs a hex map")
+    m.terrain.cells[:] = state.terrain
+    for u, (status, squads) in zip(s.units, state.units):
+        u.status, u.squads = status, squads
+    have_cuts = {(tuple(c.hex), c.route) for c in m.markers.road_cuts}
+    for h, rid in state.road_cuts:
+        if (h, rid) not in have_cuts and (h, None) not in have_cuts:
+            m.markers.road_cuts.append(RoadCut(h, rid))
+            have_cuts.add((h, rid))
+    have_out = {b.bridge for b in m.markers.bridges_out}
+    for b in state.bridges_out:
+        if b not in have_out:
+            m.markers.bridges_out.append(BridgeOut(b))
+            have_out.add(b)
+    have_sides = {(tuple(f.side), f.kind) for f in m.hexsides}
+    for side in state.streams:
+        if (side, "stream") not in have_sides:
+            m.hexsides.append(HexsideFeature(side, "stream"))
+            have_sides.add((side, "stream"))
+    if dam_id is not None and state.step >= 0:
+        for d in m.dams:
+            if d.id == dam_id:
+                d.damage = d.sp
+    return s
+
+
+__all__ = ["Breach", "Run", "apply", "hit", "corner"]
