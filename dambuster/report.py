@@ -144,7 +144,7 @@ class ProgressBar:
     """A one-line bar on a terminal stream; callers create it only when the stream is a terminal."""
 
     def __init__(self, stream=None, width: int = 30):
-        self.stream = stream or sys.stderr
+        self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.shown = False
 

@@ -1,0 +1,235 @@
+"""`dambuster validate` as a map maintainer runs it in batch: exit codes, --jobs, --select/--ignore,
+--profile, the progress bar, the pre-commit hook and the generated rules catalog."""
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dambuster.cli import main
+from dambuster.model import new_hex_scenario, save
+from dambuster.report import ProgressBar
+from dambuster.validators import REGISTRY, Violation, param, rule
+from dambuster.validators import catalog_doc
+
+ROOT = Path(__file__).resolve().parent.parent
+DAMBUSTER = [sys.executable, "-m", "dambuster"]
+
+SOURCE = {"ZZCLI-001": "a test text, part 2"}
+DECISIONS = {"ZZCLI-001": "a test decision"}
+
+
+def _towns_rule(scenario):
+    if "bad" in scenario.meta.title and param(scenario, "ZZCLI-001", "min_towns", 1) > len(scenario.map.towns):
+        yield Violation("the map needs a town", location={"pointer": "/map/towns"})
+
+
+def _note_rule(scenario):
+    if "bad" in scenario.meta.title:
+        yield Violation("a small warning", location={"pointer": "/meta"})
+
+
+@pytest.fixture(scope="module", autouse=True)
+def test_rules():
+    rule("ZZCLI-001", "ogre-basic", "error", "Needs a town")(_towns_rule)
+    rule("ZZCLI-002", "ogre-engineers", "warning", "A test warning")(_note_rule)
+    yield
+    REGISTRY.pop("ZZCLI-001", None)
+    REGISTRY.pop("ZZCLI-002", None)
+
+
+@pytest.fixture
+def maps(tmp_path, monkeypatch):
+    both = ["ogre-basic", "ogre-engineers"]
+    save(new_hex_scenario(4, 4, title="fine"), tmp_path / "a_good.json")
+    save(new_hex_scenario(4, 4, title="bad", profiles=both), tmp_path / "b_bad.json")
+    save(new_hex_scenario(4, 4, title="bad but undeclared"), tmp_path / "c_undeclared.json")
+    save(new_hex_scenario(4, 4, title="only warned", profiles=["ogre-engineers"]), tmp_path / "d_warned.json")
+    (tmp_path / "e_bad.expected.json").write_text("not even json", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run_json(capsys, *args) -> tuple[int, dict, str]:
+    rc = main(["validate", *args, "--format", "json"])
+    out, err = capsys.readouterr()
+    return rc, json.loads(out), err
+
+
+def codes_by_file(report: dict) -> dict[str, list[str]]:
+    return {Path(f["path"]).name: [v["code"] for v in f["violations"]] for f in report["files"]}
+
+
+# ---------------------------------------------------------------------------------- exit codes
+def test_a_clean_file_exits_0(maps, capsys):
+    assert main(["validate", "a_good.json"]) == 0
+    assert capsys.readouterr().out.startswith("a_good.json: ok")
+
+
+def test_rule_errors_exit_1_and_warnings_alone_exit_0(maps, capsys):
+    rc, report, err = run_json(capsys, "b_bad.json", "--select", "ZZCLI")
+    assert rc == 1 and err == ""
+    assert codes_by_file(report) == {"b_bad.json": ["ZZCLI-001", "ZZCLI-002"]}
+    assert main(["validate", "b_bad.json", "--select", "ZZCLI-002"]) == 0
+
+
+def test_unreadable_files_exit_2_with_one_line_each_on_stderr(maps, capsys):
+    (maps / "x.json").write_text("{", encoding="utf-8")
+    rc = main(["validate", "x.json", "missing.json", "a_good.json"])
+    out, err = capsys.readouterr()
+    assert rc == 2
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert lines[0] == "dambuster: missing.json: /: no such file or folder (JSON)"
+    assert lines[1].startswith("dambuster: x.json: line 1 column 2: not valid JSON")
+    assert "a_good.json: ok" in out
+
+
+def test_a_parameter_in_the_file_changes_the_verdict(maps, capsys):
+    sc = new_hex_scenario(4, 4, title="bad", profiles=["ogre-basic"])
+    sc.parameters.rules["ZZCLI-001"] = {"min_towns": 0}
+    save(sc, maps / "relaxed.json")
+    assert main(["validate", "relaxed.json", "--select", "ZZCLI"]) == 0
+
+
+# ------------------------------------------------------------------------- select / ignore / profile
+def test_select_and_ignore_take_codes_and_prefixes(maps, capsys):
+    _, report, _ = run_json(capsys, "b_bad.json", "--select", "ZZCLI-001")
+    assert codes_by_file(report)["b_bad.json"] == ["ZZCLI-001"]
+    _, report, _ = run_json(capsys, "b_bad.json", "--select", "ZZCLI", "--ignore", "ZZCLI-001")
+    assert codes_by_file(report)["b_bad.json"] == ["ZZCLI-002"]
+    rc, report, _ = run_json(capsys, "b_bad.json", "--select", "ZZCLI-002,ZZCLI-001")
+    assert rc == 1 and sorted(codes_by_file(report)["b_bad.json"]) == ["ZZCLI-001", "ZZCLI-002"]
+
+
+def test_load_errors_are_never_filtered_out(maps, capsys):
+    (maps / "x.json").write_text("[]", encoding="utf-8")
+    rc, report, _ = run_json(capsys, "x.json", "--select", "ZZCLI", "--ignore", "SCHEMA")
+    assert rc == 2 and codes_by_file(report) == {"x.json": ["SCHEMA"]}
+
+
+def test_an_unknown_code_is_refused_rather_than_silently_matching_nothing(maps, capsys):
+    assert main(["validate", "a_good.json", "--select", "ZZCLI,NOPE-9"]) == 2
+    assert "unknown rule code or prefix: NOPE-9" in capsys.readouterr().err
+
+
+def test_profile_replaces_the_declared_profiles(maps, capsys):
+    rc, report, _ = run_json(capsys, "c_undeclared.json", "--select", "ZZCLI")
+    assert rc == 0 and codes_by_file(report) == {"c_undeclared.json": []}
+    rc, report, _ = run_json(capsys, "c_undeclared.json", "b_bad.json", "--select", "ZZCLI", "--profile", "ogre-engineers")
+    assert rc == 0
+    assert codes_by_file(report) == {"c_undeclared.json": ["ZZCLI-002"], "b_bad.json": ["ZZCLI-002"]}
+    rc, report, _ = run_json(capsys, "c_undeclared.json", "--select", "ZZCLI",
+                             "--profile", "ogre-engineers", "--profile", "ogre-basic")
+    assert rc == 1 and sorted(codes_by_file(report)["c_undeclared.json"]) == ["ZZCLI-001", "ZZCLI-002"]
+
+
+# --------------------------------------------------------------------------------- batch, --jobs
+def test_jobs_gives_the_same_report_in_input_order(maps, capsys):
+    for i in range(6):
+        save(new_hex_scenario(4, 4, title="bad" if i % 2 else "fine", profiles=["ogre-basic"]), maps / f"m{i}.json")
+    (maps / "m3.json").write_text("{oops", encoding="utf-8")
+    rc1, one, err1 = run_json(capsys, ".", "--select", "ZZCLI")
+    rc2, two, err2 = run_json(capsys, ".", "--select", "ZZCLI", "--jobs", "2")
+    assert (rc1, one, err1) == (rc2, two, err2)
+    assert rc1 == 2
+    names = [Path(f["path"]).name for f in two["files"]]
+    assert names == sorted(names) and "e_bad.expected.json" not in names
+    assert codes_by_file(two)["m3.json"] == ["JSON"] and codes_by_file(two)["m5.json"] == ["ZZCLI-001"]
+
+
+def test_jobs_must_be_positive(maps, capsys):
+    assert main(["validate", ".", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(maps):
+    proc = subprocess.run(DAMBUSTER + ["validate", ".", "--jobs", "2"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "" and "\r" not in proc.stdout
+
+
+def test_progress_bar_on_a_terminal_goes_to_stderr_only(maps):
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.run(DAMBUSTER + ["validate", "."], stdout=subprocess.PIPE, stderr=follower, timeout=120)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(leader)
+    assert proc.returncode == 0
+    assert b"] 4/4 files" in seen
+    assert b"files" not in proc.stdout.replace(b"file(s)", b"")
+
+
+def test_progress_bar_draws_and_clears_its_line():
+    class Sink(list):
+        def write(self, s):
+            self.append(s)
+
+        def flush(self):
+            pass
+
+    sink = Sink()
+    bar = ProgressBar(sink, width=10)
+    bar(1, 4)
+    bar(4, 4)
+    bar.close()
+    assert sink[0] == "\r[##........] 1/4 files" and sink[1] == "\r[##########] 4/4 files"
+    assert sink[-1] == "\r\033[K"
+
+
+# --------------------------------------------------------------------------- pre-commit hook
+def test_pre_commit_hook_runs_validate_on_json_but_not_expected_reports():
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    fields = dict(re.findall(r"^\s*-?\s*(id|entry|language|files|exclude):\s*(.+)$", text, re.M))
+    assert fields["id"] == "dambuster-validate" and fields["language"] == "python"
+    assert fields["entry"] == "dambuster validate"
+    files, exclude = re.compile(fields["files"]), re.compile(fields["exclude"])
+
+    def hooked(path):
+        return bool(files.search(path)) and not exclude.search(path)
+
+    assert hooked("maps/valley.json") and hooked("package.json.d/x.json")
+    assert not hooked("samples/invalid/dam.expected.json") and not hooked("README.md")
+    assert not hooked("package.json") and not hooked("web/package-lock.json")
+
+
+def test_the_hook_entry_point_is_the_installed_command():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dambuster = "dambuster.cli:main"' in text
+
+
+# ------------------------------------------------------------------------------ rules catalog
+def test_catalog_reads_source_decisions_and_parameters_of_a_rule():
+    info = catalog_doc.rule_info(REGISTRY["ZZCLI-001"])
+    assert (info.severity, info.profile, info.summary) == ("error", "ogre-basic", "Needs a town")
+    assert info.source == "a test text, part 2" and info.decisions == "a test decision"
+    assert info.parameters == {"min_towns": 1}
+    md = catalog_doc.render_markdown([info])
+    assert "### ZZCLI-001" in md and "`min_towns` (default `1`)" in md and "a test decision" in md
+
+
+def test_docs_rules_md_is_up_to_date():
+    """Regenerate with `python -m dambuster.validators.catalog_doc` when rules change."""
+    infos = [i for i in catalog_doc.rule_infos() if not i.code.startswith("ZZ")]
+    current = catalog_doc.DOC_PATH.read_text(encoding="utf-8")
+    assert current == catalog_doc.render_markdown(infos), \
+        "docs/rules.md is out of date: run python -m dambuster.validators.catalog_doc"
+    for code in REGISTRY:
+        if not code.startswith("ZZ"):
+            assert f"### {code}" in current
