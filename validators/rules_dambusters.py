@@ -1,1 +1,436 @@
-"""Rules: dambusters (being written)."""
+"""Rules of the ogre-dambusters profile, from ogre-dambusters.txt (Dambusters, Drew Metzger):
+dams, the rivers their surge runs down, bridges and floodplains.
+
+The river network is analysed once per map (``ogre_flow.analyse``) and shared by the river, surge
+and floodplain rules.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+import networkx as nx
+
+from ..model.hexgrid import canonical_hexside, distance, hexside_between, hexside_hexes, neighbors
+from ..model.rivers import OFF_MAP, confluence
+from ..model.scenario import Dam, HexMap, Scenario
+from .engine import param, rule
+from .ogre_common import at_hex, hex_list, hex_map, hx, label
+from .ogre_flow import Flow, analyse
+from .violation import Violation
+
+PROFILE = "ogre-dambusters"
+WATER = frozenset({"water", "debris"})
+
+SOURCE: dict[str, str] = {
+    "DAM-SP-MIN": "ogre-dambusters.txt, Dams and their destruction",
+    "DAM-SITE": "ogre-dambusters.txt, Dams and their destruction; Upriver effects of breaching a dam",
+    "DAM-STACK": "ogre-dambusters.txt, 11.05",
+    "DAM-HIDDEN": "ogre-dambusters.txt, 11.06",
+    "RIVER-GAP": "ogre-dambusters.txt, Downriver effects (the surge moves hex by hex down the river)",
+    "RIVER-CYCLE": "ogre-dambusters.txt, Downriver effects (the surge moves down the river)",
+    "RIVER-OUTLET": "ogre-dambusters.txt, Downriver effects (the surge moves on until it leaves the map)",
+    "RIVER-SPLIT": "ogre-dambusters.txt, Downriver effects (the surge moves into the next hexes of the river)",
+    "RIVER-TERRAIN": "ogre-dambusters.txt, Downriver effects (river hexes are water; debris hexes stay water)",
+    "SURGE-PATH": "ogre-dambusters.txt, Downriver effects of breaching a dam",
+    "BRIDGE-SITE": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
+    "BRIDGE-KIND": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
+    "FLOODPLAIN-TERRAIN": "ogre-dambusters.txt, Downriver effects (floodplains; flooded towns)",
+    "FLOODPLAIN-REACH": "ogre-dambusters.txt, Downriver effects (floodplains flood when the surge is adjacent)",
+}
+
+DECISIONS: dict[str, str] = {
+    "DAM-SP-MIN": "The text calls 50 SP a minimum but says 'should', so this is a warning, not an error. "
+                  "It checks the dam's intact SP (sp), not what is left after damage: damage is game state.",
+    "DAM-SITE": "The text places a dam on a river with its reservoir above it but gives no geometry. We require: "
+                "the dam hex is one of its river's hexes; water flows on from the dam to another river hex "
+                "(a dam on the river's last hex has nowhere for the surge to be placed); the reservoir is not "
+                "empty (parameter require_reservoir, 0 to allow a dam without one), every reservoir hex is "
+                "water (or debris), none lies on the dam hex or anywhere downstream of it, at least one "
+                "touches the dam, and all of them are connected to the dam through reservoir hexes. Each "
+                "failure is its own violation.",
+    "DAM-STACK": "'Only three other buildings' is read as at most three buildings listed on the dam "
+                 "(parameter max_buildings).",
+    "DAM-HIDDEN": "The text forbids hidden dams outright; the SP may still be secret (sp_known_to), which is "
+                  "not checked.",
+    "RIVER-GAP": "A hex repeated twice in a row counts as a gap too (the river does not move). A river that "
+                 "joins another must end in or next to one of that river's hexes; otherwise the joins link "
+                 "is reported as a gap at /map/rivers/i/joins.",
+    "RIVER-CYCLE": "Each strongly connected part of the flow network is reported once, with one cycle through "
+                   "it as the witness (a list of hexes, the first repeated at the end).",
+    "RIVER-OUTLET": "Water must reach a map edge: each place where water collects without leaving the map "
+                    "(a river end that is not on the map edge and joins no river, or a cycle with no way out) "
+                    "is reported once. When the stranded water lies below a dam, SURGE-PATH reports it at the "
+                    "dam instead, so one mistake gives one violation.",
+    "RIVER-SPLIT": "The surge follows the river, and the text has no rule for a river that divides, so a hex "
+                   "with two downstream hexes (for example a tributary listed as starting on the main river) "
+                   "is a warning: the surge is assumed to take every branch.",
+    "RIVER-TERRAIN": "Not a sentence of the text, but the overlays it describes (debris, surge) lie on water "
+                     "hexes and the format defines a river as a chain of water hexes: every river hex must be "
+                     "water or water with debris.",
+    "SURGE-PATH": "The surge runs down the flow network from the dam until it leaves the map. The text says "
+                  "nothing about a second dam downstream; by default the surge passes it (parameter "
+                  "dams_block = 0); set dams_block to 1 to make another dam stop the surge. Dams not on their "
+                  "river are left to DAM-SITE.",
+    "BRIDGE-SITE": "A river bridge must sit on a hex of the river it names and of the road (or rail) it "
+                   "carries. A stream bridge's hexside must carry a stream and its road must pass from one "
+                   "of the side's two hexes straight to the other. When the bridge is simply of the wrong "
+                   "kind, BRIDGE-KIND reports it instead.",
+    "BRIDGE-KIND": "A river bridge is of the wrong kind when its hex is on no river but one of its hexsides "
+                   "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
+                   "but touches a river hex.",
+    "FLOODPLAIN-TERRAIN": "The text names clear and forest hexes as floodplain and lets towns flood too, so "
+                          "clear, forest and town are accepted (parameter allow_towns, 0 to refuse towns). "
+                          "Swamp or flooded town are results of a flood, not a starting floodplain.",
+    "FLOODPLAIN-REACH": "A hex is reachable when it is within one hex of a hex the surge of some dam passes "
+                        "(the hexes below the dam, not the dam itself). Other dams stop the surge only when "
+                        "SURGE-PATH's dams_block is 1. With no dam on a river every floodplain hex is reported.",
+}
+
+
+def _dam(layout, i: int, d: Dam, **extra) -> dict:
+    return at_hex(layout, d.hex, f"/map/dams/{i}", feature=d.id, **extra)
+
+
+# ------------------------------------------------------------------------------------- dams
+@rule("DAM-SP-MIN", PROFILE, "warning", "A dam has fewer structure points than the suggested minimum of 50.")
+def dam_sp_min(s: Scenario) -> Iterator[Violation]:
+    """Every dam's intact structure points (sp) are at least min_sp."""
+    m = hex_map(s)
+    if m is None:
+        return
+    least = param(s, "DAM-SP-MIN", "min_sp", 50)
+    for i, d in enumerate(m.dams):
+        if d.sp < least:
+            yield Violation(f"dam {d.id} has {d.sp} SP; dams should have at least {least:g}",
+                            location=_dam(m.layout, i, d), witness={"sp": d.sp, "min_sp": least})
+
+
+@rule("DAM-STACK", PROFILE, "error", "More than three buildings are stacked on a dam.")
+def dam_stack(s: Scenario) -> Iterator[Violation]:
+    """A dam carries at most max_buildings other buildings."""
+    m = hex_map(s)
+    if m is None:
+        return
+    most = param(s, "DAM-STACK", "max_buildings", 3)
+    for i, d in enumerate(m.dams):
+        if len(d.buildings) > most:
+            yield Violation(f"dam {d.id} carries {len(d.buildings)} buildings; at most {most:g} may stand on a dam",
+                            location=_dam(m.layout, i, d),
+                            witness={"buildings": [b.id for b in d.buildings], "max_buildings": most})
+
+
+@rule("DAM-HIDDEN", PROFILE, "error", "A dam is marked hidden; every player knows where the dams are.")
+def dam_hidden(s: Scenario) -> Iterator[Violation]:
+    """No dam is marked hidden."""
+    m = hex_map(s)
+    if m is None:
+        return
+    for i, d in enumerate(m.dams):
+        if d.hidden:
+            yield Violation(f"dam {d.id} is marked hidden; dams are always visible to every player",
+                            location=_dam(m.layout, i, d, pointer=f"/map/dams/{i}/hidden"))
+
+
+@rule("DAM-SITE", PROFILE, "error", "A dam is not on its river with its reservoir upstream and river downstream.")
+def dam_site(s: Scenario) -> Iterator[Violation]:
+    """The dam hex lies on its river, a river hex follows it downstream, and its reservoir is a connected
+    body of water touching the dam and lying nowhere downstream of it."""
+    m = hex_map(s)
+    if m is None:
+        return
+    flow = analyse(m)
+    need_reservoir = param(s, "DAM-SITE", "require_reservoir", 1)
+    lay = m.layout
+    for i, d in enumerate(m.dams):
+        river = flow.by_river.get(d.river)
+        if river is None:
+            continue  # an unknown river is a SCHEMA error
+        dh = tuple(d.hex)
+        if dh not in river:
+            yield Violation(f"dam {d.id} at {label(lay, dh)} is not on river {d.river}", location=_dam(lay, i, d))
+            continue
+        below = [n for n in flow.graph.successors(dh) if n != OFF_MAP]
+        if not below:
+            yield Violation(f"dam {d.id} has no river hex below it: the surge would have nowhere to go",
+                            location=_dam(lay, i, d))
+        yield from _reservoir(s, m, flow, i, d, bool(need_reservoir))
+
+
+def _reservoir(s: Scenario, m: HexMap, flow: Flow, i: int, d: Dam, need: bool) -> Iterator[Violation]:
+    lay, dh = m.layout, tuple(d.hex)
+    res = [tuple(h) for h in d.reservoir]
+    ptr = f"/map/dams/{i}/reservoir"
+    if not res:
+        if need:
+            yield Violation(f"dam {d.id} holds back no reservoir", location=_dam(lay, i, d, pointer=ptr))
+        return
+    dry = [(j, h) for j, h in enumerate(res) if m.terrain.get(h) not in WATER]
+    if dry:
+        j, h = dry[0]
+        yield Violation(f"{len(dry)} reservoir hex(es) of dam {d.id} are not water, first {label(lay, h)} "
+                        f"({m.terrain.get(h)})", location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
+                        witness=hex_list(lay, [h for _, h in dry]))
+    downstream = nx.descendants(flow.graph, dh) | {dh}
+    wrong = [(j, h) for j, h in enumerate(res) if h in downstream]
+    if wrong:
+        j, h = wrong[0]
+        yield Violation(f"reservoir of dam {d.id} reaches the dam hex or below it, first {label(lay, h)}",
+                        location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
+                        witness=hex_list(lay, [h for _, h in wrong]))
+    cells = set(res) - {dh}
+    start = [h for h in cells if distance(h, dh) == 1]
+    if not start:
+        yield Violation(f"no reservoir hex of dam {d.id} touches the dam", location=_dam(lay, i, d, pointer=ptr),
+                        witness=hex_list(lay, res))
+        return
+    seen, todo = set(start), list(start)
+    while todo:
+        for n in neighbors(todo.pop()):
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    apart = [(j, h) for j, h in enumerate(res) if h in cells and h not in seen]
+    if apart:
+        j, h = apart[0]
+        yield Violation(f"{len(apart)} reservoir hex(es) of dam {d.id} are cut off from the dam, first {label(lay, h)}",
+                        location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
+                        witness=hex_list(lay, [h for _, h in apart]))
+
+
+# ----------------------------------------------------------------------------------- rivers
+@rule("RIVER-GAP", PROFILE, "error", "Consecutive hexes of a river are not adjacent.")
+def river_gap(s: Scenario) -> Iterator[Violation]:
+    """Each river hex is adjacent to the next one, and a river that joins another ends in or beside it."""
+    m = hex_map(s)
+    if m is None:
+        return
+    lay = m.layout
+    by_id = {r.id: r for r in m.rivers}
+    for i, r in enumerate(m.rivers):
+        for j in range(1, len(r.hexes)):
+            a, b = tuple(r.hexes[j - 1]), tuple(r.hexes[j])
+            gap = distance(a, b)
+            if gap != 1:
+                what = "repeats" if gap == 0 else f"jumps {gap} hexes from"
+                yield Violation(f"river {r.id} {what} {label(lay, a)} to {label(lay, b)}",
+                                location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
+                                witness={"from": hx(a), "to": hx(b), "distance": gap})
+        joined = by_id.get(r.joins) if r.joins else None
+        if joined is not None and r.hexes and joined.hexes and confluence(r, joined) is None:
+            last = tuple(r.hexes[-1])
+            yield Violation(f"river {r.id} ends at {label(lay, last)}, away from river {joined.id} that it joins",
+                            location=at_hex(lay, last, f"/map/rivers/{i}/joins", feature=r.id),
+                            witness={"end": hx(last), "joins": joined.id})
+
+
+@rule("RIVER-CYCLE", PROFILE, "error", "The river flow network has a cycle.")
+def river_cycle(s: Scenario) -> Iterator[Violation]:
+    """Water never flows back to a hex it has passed; the witness is one cycle of hexes."""
+    m = hex_map(s)
+    if m is None:
+        return
+    flow = analyse(m)
+    g = flow.graph
+    for comp in nx.strongly_connected_components(g):
+        if len(comp) < 2:
+            continue
+        cycle = [u for u, _ in nx.find_cycle(g.subgraph(comp))]
+        first = cycle[0]
+        river = g.edges[cycle[0], cycle[1]]["river"]
+        yield Violation(f"river water flows in a circle through {len(cycle)} hexes from {label(m.layout, first)}",
+                        location=at_hex(m.layout, first, flow.pointer(first), feature=river),
+                        witness={"cycle": [hx(h) for h in cycle + [first]],
+                                 "labels": [label(m.layout, h) for h in cycle + [first]]})
+
+
+@rule("RIVER-SPLIT", PROFILE, "warning", "River flow divides: a hex has two downstream hexes.")
+def river_split(s: Scenario) -> Iterator[Violation]:
+    """Every river hex has at most one downstream hex."""
+    m = hex_map(s)
+    if m is None:
+        return
+    flow = analyse(m)
+    for h, out in flow.graph.out_degree():
+        if out > 1 and h != OFF_MAP:
+            succ = list(flow.graph.successors(h))
+            yield Violation(f"the river divides at {label(m.layout, h)} into {out} branches",
+                            location=at_hex(m.layout, h, flow.pointer(h)),
+                            witness={"from": hx(h), "to": [n if n == OFF_MAP else hx(n) for n in succ]})
+
+
+@rule("RIVER-TERRAIN", PROFILE, "error", "A river hex is not water.")
+def river_terrain(s: Scenario) -> Iterator[Violation]:
+    """Every river hex is water or water with debris."""
+    m = hex_map(s)
+    if m is None:
+        return
+    seen: set = set()
+    for i, r in enumerate(m.rivers):
+        for j, h in enumerate(r.hexes):
+            h = tuple(h)
+            kind = m.terrain.get(h)
+            if kind not in WATER and kind is not None and h not in seen:
+                seen.add(h)
+                yield Violation(f"river {r.id} runs through {label(m.layout, h)}, which is {kind}, not water",
+                                location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=r.id))
+
+
+def _stranded_dams(s: Scenario, m: HexMap, flow: Flow, block: bool) -> dict[int, tuple[set, set]]:
+    """Dams (by index) on their river whose surge never leaves the map: index -> (surge hexes, blockers)."""
+    dam_at = {tuple(d.hex): d for d in m.dams}
+    out = {}
+    for i, d in enumerate(m.dams):
+        dh = tuple(d.hex)
+        if dh not in flow.by_river.get(d.river, ()):
+            continue
+        stop = set(dam_at) - {dh} if block else set()
+        hexes, escaped = flow.surge(dh, stop)
+        if not escaped:
+            blockers = {n for h in hexes | {dh} for n in flow.graph.successors(h) if n in stop}
+            out[i] = (hexes, blockers)
+    return out
+
+
+@rule("RIVER-OUTLET", PROFILE, "error", "River water never reaches a map edge downstream.")
+def river_outlet(s: Scenario) -> Iterator[Violation]:
+    """Water from every river hex reaches the map edge (a river ending on the edge, or joining one that does)."""
+    m = hex_map(s)
+    if m is None:
+        return
+    flow = analyse(m)
+    g = flow.graph
+    stranded = set(g) - flow.drains - {OFF_MAP}
+    if not stranded:
+        return
+    covered: set = set()
+    for hexes, _ in _stranded_dams(s, m, flow, bool(param(s, "SURGE-PATH", "dams_block", 0))).values():
+        covered |= hexes
+    cond = nx.condensation(g.subgraph(stranded))
+    for c in cond.nodes:
+        if cond.out_degree(c):
+            continue
+        comp = cond.nodes[c]["members"]
+        if comp & covered:
+            continue
+        end = min(comp, key=lambda h: flow.where.get(h, (1 << 30, 0)))
+        i = flow.where[end][0]
+        what = "ends" if len(comp) == 1 else "circles"
+        yield Violation(f"river {m.rivers[i].id} {what} at {label(m.layout, end)} without reaching a map edge "
+                        f"or joining another river", location=at_hex(m.layout, end, flow.pointer(end),
+                                                                     feature=m.rivers[i].id),
+                        witness={"end": hx(end), **hex_list(m.layout, sorted(comp))})
+
+
+@rule("SURGE-PATH", PROFILE, "error", "A dam's surge has no path off the map.")
+def surge_path(s: Scenario) -> Iterator[Violation]:
+    """The surge of a breached dam can run down the river network and off the map."""
+    m = hex_map(s)
+    if m is None:
+        return
+    flow = analyse(m)
+    block = bool(param(s, "SURGE-PATH", "dams_block", 0))
+    dam_at = {tuple(d.hex): d.id for d in m.dams}
+    for i, (hexes, blockers) in _stranded_dams(s, m, flow, block).items():
+        d = m.dams[i]
+        ends = [h for h in hexes if not any(n in hexes for n in flow.graph.successors(h))]
+        why = f"it is stopped by dam(s) {', '.join(sorted(dam_at[b] for b in blockers))}" if blockers else \
+            "the river below it never reaches a map edge"
+        yield Violation(f"the surge of dam {d.id} cannot leave the map: {why}", location=_dam(m.layout, i, d),
+                        witness={"ends": [hx(h) for h in sorted(ends)], "blocked_by": sorted(dam_at[b] for b in blockers),
+                                 "surge_hexes": len(hexes)})
+
+
+# ---------------------------------------------------------------------------------- bridges
+def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
+    """(code, message, location) for every misplaced bridge, each reported under one code."""
+    flow = analyse(m)
+    lay = m.layout
+    streams = {tuple(f.side) for f in m.hexsides if f.kind == "stream"}
+    routes = {r.id: r for r in list(m.roads) + list(m.rails)}
+    for i, b in enumerate(m.river_bridges):
+        h = tuple(b.hex)
+        loc = at_hex(lay, h, f"/map/river_bridges/{i}", feature=b.id)
+        road = routes.get(b.road)
+        if h not in flow.where:
+            if any(canonical_hexside(h, d) in streams for d in range(6)):
+                yield "BRIDGE-KIND", f"river bridge {b.id} at {label(lay, h)} is beside a stream, not on a river: use a stream bridge", loc
+            else:
+                yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is on no river", loc
+        elif h not in flow.by_river.get(b.river, ()):
+            yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is not on river {b.river}", loc
+        elif road is not None and h not in {tuple(x) for x in road.hexes}:
+            yield "BRIDGE-SITE", f"road {b.road} does not pass through {label(lay, h)}, where bridge {b.id} stands", loc
+    for i, b in enumerate(m.stream_bridges):
+        side = tuple(b.side)
+        a, c = hexside_hexes(side)
+        loc = {"pointer": f"/map/stream_bridges/{i}", "hexside": hx(side), "feature": b.id,
+               "hex": hx(a), "hex_label": label(lay, a) or label(lay, c)}
+        road = routes.get(b.road)
+        if side not in streams:
+            if a in flow.where or c in flow.where:
+                yield "BRIDGE-KIND", f"stream bridge {b.id} crosses no stream but touches a river: use a river bridge", loc
+            else:
+                yield "BRIDGE-SITE", f"stream bridge {b.id} is on a hexside with no stream", loc
+        elif road is not None:
+            hexes = [tuple(x) for x in road.hexes]
+            if not any(hexside_between(p, q) == side for p, q in zip(hexes, hexes[1:])):
+                yield "BRIDGE-SITE", f"road {b.road} does not cross the stream where bridge {b.id} stands", loc
+
+
+@rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")
+def bridge_site(s: Scenario) -> Iterator[Violation]:
+    """A river bridge is on its river and its road; a stream bridge is on a stream hexside its road crosses."""
+    m = hex_map(s)
+    if m is None:
+        return
+    for code, message, loc in _bridge_problems(m):
+        if code == "BRIDGE-SITE":
+            yield Violation(message, location=loc)
+
+
+@rule("BRIDGE-KIND", PROFILE, "error", "A river bridge spans a stream, or a stream bridge a river.")
+def bridge_kind(s: Scenario) -> Iterator[Violation]:
+    """River bridges stand on river hexes, stream bridges on stream hexsides."""
+    m = hex_map(s)
+    if m is None:
+        return
+    for code, message, loc in _bridge_problems(m):
+        if code == "BRIDGE-KIND":
+            yield Violation(message, location=loc)
+
+
+# ------------------------------------------------------------------------------- floodplain
+@rule("FLOODPLAIN-TERRAIN", PROFILE, "error", "A floodplain hex is not clear, forest or town.")
+def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
+    """Floodplain hexes are clear, forest or (unless allow_towns is 0) town."""
+    m = hex_map(s)
+    if m is None:
+        return
+    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set())
+    for j, h in enumerate(m.floodplain.hexes):
+        kind = m.terrain.get(tuple(h))
+        if kind is not None and kind not in ok:
+            yield Violation(f"floodplain hex {label(m.layout, tuple(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
+                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))
+
+
+@rule("FLOODPLAIN-REACH", PROFILE, "error", "No dam's surge can ever come next to a floodplain hex.")
+def floodplain_reach(s: Scenario) -> Iterator[Violation]:
+    """Every floodplain hex is next to (or on) a hex that the surge of some dam passes."""
+    m = hex_map(s)
+    if m is None or not m.floodplain.hexes:
+        return
+    flow = analyse(m)
+    block = bool(param(s, "SURGE-PATH", "dams_block", 0))
+    dams = {tuple(d.hex) for d in m.dams}
+    wet: set = set()
+    for dh in dams:
+        wet |= flow.surge(dh, dams - {dh} if block else set())[0]
+    reach = set(wet)
+    for h in wet:
+        reach.update(neighbors(h))
+    for j, h in enumerate(m.floodplain.hexes):
+        h = tuple(h)
+        if h not in reach:
+            yield Violation(f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",
+                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))

@@ -1,1 +1,273 @@
-"""Rules: ogre (being written)."""
+"""Rules of the ogre-basic profile (ogre-basic-redesign.txt: stacking, terrain, setup, forces, mines)
+and of the ogre-engineers profile (ogre-combat-engineers.txt: entrenchments, revetments).
+
+Profiles: each rule is registered once, under the profile whose text it comes from. The engineers
+rules extend the basic game, so the engine runs the ogre-basic rules for a scenario that declares
+ogre-engineers (engine.IMPLIED_PROFILES); such a scenario need not list ogre-basic too.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model.scenario import Scenario
+from .engine import param, rule
+from .ogre_common import at_hex, attack_of, hex_map, hx, label, placed_units, size_of, units_by_hex
+from .violation import Violation
+
+BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"
+
+SOURCE: dict[str, str] = {
+    "STACK-LIMIT": "ogre-basic-redesign.txt, IV. Movement (stacking)",
+    "UNIT-TERRAIN": "ogre-basic-redesign.txt, IV. Movement (buildings, bottom-edge river); "
+                    "ogre-dambusters.txt, 11.04.3 (submerged Ogre or Superheavy)",
+    "SETUP-ZONE": "ogre-basic-redesign.txt, II. The basic scenario (setup)",
+    "FORCE-BUDGET": "ogre-basic-redesign.txt, II. The basic scenario (setup); VIII. More scenarios",
+    "MINE-VISIBLE": "ogre-basic-redesign.txt, VII. Optional rules (land mines); ogre-combat-engineers.txt, 14.02.1",
+    "ENTRENCH-TERRAIN": "ogre-combat-engineers.txt, 14.02.5",
+    "ENTRENCH-MAX": "ogre-combat-engineers.txt, 14.02.5",
+    "REVETMENT-CAPACITY": "ogre-combat-engineers.txt, 14.03.7",
+}
+
+DECISIONS: dict[str, str] = {
+    "STACK-LIMIT": "Counts units on the map that are not destroyed, of every side together. Non-infantry: at "
+                   "most max_units (1) per hex. Infantry: at most max_squads (3) squads per hex in total. "
+                   "The basic text lets only infantry stack, so infantry beside another unit is refused; but "
+                   "the combat engineers text has engineers stacked with armor and units sheltering together "
+                   "in revetments, so when the scenario declares ogre-engineers, infantry may share a hex "
+                   "with other units (parameter infantry_with_others: 1 allows, 0 refuses; default 0, or 1 "
+                   "under ogre-engineers).",
+    "UNIT-TERRAIN": "By movement class: no unit stands on a building hex. Water and water with debris: Ogres "
+                    "and GEV-class units (GEVs, hovertrucks) only, plus superheavies (the dambusters text "
+                    "speaks of a submerged superheavy; parameter superheavy_water) and the unit type "
+                    "'marines' (amphibious in the Designer's Edition; parameter marines_water). Crater: "
+                    "infantry and Ogres only (the texts are silent; our reading of the standard rules). "
+                    "Clear, forest, swamp, town, rubble and flooded town: any unit (their hazards are "
+                    "movement rules, not placement). Off-map and destroyed units are not checked.",
+    "SETUP-ZONE": "Applies to a side only when it has at least one setup zone; units with no hex (entering "
+                  "later) are fine, destroyed units are skipped. A zone's max_attack caps the attack "
+                  "strength (per squad for infantry) of that side's units standing in the zone; a unit in "
+                  "two overlapping zones counts against both.",
+    "FORCE-BUDGET": "Counts every unit of the side, placed or not and whatever its status (the budget is "
+                    "what the side is given). infantry_attack = squads x attack summed over infantry; "
+                    "armor_units = armor_weight summed over the armor category (a howitzer weighs 2); each "
+                    "type in units must match exactly (an armor type "
+                    "listed there still counts towards armor_units). Fewer than the budget is also a violation unless "
+                    "allow_under is 1. Types named nowhere in the budget are not limited unless strict is 1, "
+                    "in which case every non-infantry, non-armor type must be listed.",
+    "MINE-VISIBLE": "Mines are secret in both texts (noted on a sheet). A scenario is meant for play unless "
+                    "its meta.tags contain 'tutorial' or 'open-mines' (any case); then open mines are fine.",
+    "ENTRENCH-TERRAIN": "The text says entrenchments outside clear, forest or rubble give no benefit; placing "
+                        "one there is treated as a mistake (error), since it can only mislead players.",
+    "ENTRENCH-MAX": "The limit of 15 is per hex (parameter max); the per-turn limit of three squads' worth "
+                    "is a play rule and not checked.",
+    "REVETMENT-CAPACITY": "The text says 'up to size 5' for a large revetment but 'less than the size of the "
+                          "revetment' for several units; its own example (three size-1 light tanks in a small "
+                          "revetment) only works with 'at most', so the total size may equal the capacity. "
+                          "Capacities: small 3, large 5 (parameters small, large); several revetments in one "
+                          "hex add up. Every unit in the hex counts (infantry: size x squads), destroyed units "
+                          "excepted.",
+}
+
+PARAMETERS: dict[str, dict[str, object]] = {
+    "STACK-LIMIT": {"infantry_with_others": "0 (1 when the scenario declares ogre-engineers)"},
+}
+
+WATER = frozenset({"water", "debris"})
+LAND = frozenset({"clear", "forest", "swamp", "town", "rubble", "flooded-town"})
+
+
+# ---------------------------------------------------------------------------------- ogre-basic
+@rule("STACK-LIMIT", BASIC, "error", "Too many units in a hex: one unit, or up to three infantry squads.")
+def stack_limit(s: Scenario) -> Iterator[Violation]:
+    """At most one non-infantry unit per hex and at most three infantry squads in total; infantry shares a
+    hex with another unit only when infantry_with_others allows it."""
+    m = hex_map(s)
+    if m is None:
+        return
+    most = param(s, "STACK-LIMIT", "max_units", 1)
+    squads_max = param(s, "STACK-LIMIT", "max_squads", 3)
+    mixed = param(s, "STACK-LIMIT", "infantry_with_others", 1 if ENGINEERS in s.meta.profiles else 0)
+    for h, here in units_by_hex(s).items():
+        if len(here) < 2:
+            continue
+        others = [u for _, u, t in here if t.category != "infantry"]
+        squads = sum(u.squads for _, u, t in here if t.category == "infantry")
+        why = []
+        if len(others) > most:
+            why.append(f"{len(others)} non-infantry units (at most {most:g})")
+        if squads > squads_max:
+            why.append(f"{squads} infantry squads (at most {squads_max:g})")
+        if others and squads and not mixed:
+            why.append("infantry stacked with another unit")
+        if why:
+            i = here[-1][0]
+            yield Violation(f"hex {label(m.layout, h)} holds {' and '.join(why)}",
+                            location=at_hex(m.layout, h, f"/units/{i}", feature=here[-1][1].id),
+                            witness={"units": [u.id for _, u, _ in here], "squads": squads})
+
+
+@rule("UNIT-TERRAIN", BASIC, "error", "A unit stands on a building or on terrain its type cannot enter.")
+def unit_terrain(s: Scenario) -> Iterator[Violation]:
+    """No unit on a building hex; in water only Ogres, GEVs and hovertrucks (and, by parameter,
+    superheavies and marines); in craters only infantry and Ogres."""
+    m = hex_map(s)
+    if m is None:
+        return
+    heavy_wet = param(s, "UNIT-TERRAIN", "superheavy_water", 1)
+    marines_wet = param(s, "UNIT-TERRAIN", "marines_water", 1)
+    allowed = {
+        "ogre": LAND | WATER | {"crater"},
+        "gev": LAND | WATER,
+        "armor": LAND,
+        "immobile": LAND,
+        "superheavy": LAND | (WATER if heavy_wet else frozenset()),
+        "infantry": LAND | {"crater"},
+    }
+    for i, u, t in placed_units(s):
+        h = tuple(u.hex)
+        kind = m.terrain.get(h)
+        if kind is None:
+            continue
+        ok = allowed.get(t.movement_class, LAND)
+        if u.type == "marines" and marines_wet:
+            ok = ok | WATER
+        if kind not in ok:
+            yield Violation(f"{t.name} {u.id} stands on {kind} at {label(m.layout, h)}, which it cannot enter",
+                            location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id),
+                            witness={"terrain": kind, "movement_class": t.movement_class})
+
+
+@rule("SETUP-ZONE", BASIC, "error", "A unit is outside its side's setup zones, or a zone holds too much attack.")
+def setup_zone(s: Scenario) -> Iterator[Violation]:
+    """Units of a side with setup zones stand in one of them (off-map units excepted), and no zone holds more
+    attack strength than its max_attack."""
+    m = hex_map(s)
+    if m is None or not s.setup_zones:
+        return
+    zones: dict[str, set] = {}
+    for z in s.setup_zones:
+        zones.setdefault(z.side, set()).update(tuple(h) for h in z.hexes)
+    for i, u, t in placed_units(s):
+        h = tuple(u.hex)
+        if u.side in zones and h not in zones[u.side]:
+            yield Violation(f"{u.id} of side {u.side} is at {label(m.layout, h)}, outside its side's setup zones",
+                            location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id))
+    for k, z in enumerate(s.setup_zones):
+        if z.max_attack is None:
+            continue
+        cells = {tuple(h) for h in z.hexes}
+        inside = [(u, attack_of(u, t)) for _, u, t in placed_units(s) if u.side == z.side and tuple(u.hex) in cells]
+        total = sum(a for _, a in inside)
+        if total > z.max_attack:
+            yield Violation(f"setup zone {z.id} holds {total} attack strength; at most {z.max_attack} may set up there",
+                            location={"pointer": f"/setup_zones/{k}/max_attack", "feature": z.id},
+                            witness={"attack": total, "max_attack": z.max_attack,
+                                     "units": [u.id for u, a in inside if a]})
+
+
+@rule("FORCE-BUDGET", BASIC, "error", "A side's forces differ from its budget.")
+def force_budget(s: Scenario) -> Iterator[Violation]:
+    """Each budget matches its side's units: infantry attack strength, armor units weighted by armor_weight,
+    and the exact count of each listed unit type."""
+    if not s.budgets:
+        return
+    under_ok = param(s, "FORCE-BUDGET", "allow_under", 0)
+    strict = param(s, "FORCE-BUDGET", "strict", 0)
+
+    def bad(have: int, want: int) -> bool:
+        return have > want or (have < want and not under_ok)
+
+    for k, b in enumerate(s.budgets):
+        mine = [(u, s.unit_types[u.type]) for u in s.units if u.side == b.side and u.type in s.unit_types]
+        ptr = f"/budgets/{k}"
+        if b.infantry_attack is not None:
+            have = sum(attack_of(u, t) for u, t in mine if t.category == "infantry")
+            if bad(have, b.infantry_attack):
+                yield Violation(f"side {b.side} has {have} infantry attack strength; its budget is {b.infantry_attack}",
+                                location={"pointer": f"{ptr}/infantry_attack", "feature": b.side},
+                                witness={"have": have, "budget": b.infantry_attack})
+        if b.armor_units is not None:
+            have = sum(t.armor_weight for u, t in mine if t.category == "armor")
+            if bad(have, b.armor_units):
+                yield Violation(f"side {b.side} has {have} armor units (howitzers count double); its budget is {b.armor_units}",
+                                location={"pointer": f"{ptr}/armor_units", "feature": b.side},
+                                witness={"have": have, "budget": b.armor_units})
+        counts: dict[str, int] = {}
+        for u, _ in mine:
+            counts[u.type] = counts.get(u.type, 0) + 1
+        for key, want in b.units.items():
+            if bad(counts.get(key, 0), want):
+                yield Violation(f"side {b.side} has {counts.get(key, 0)} {key}; its budget is {want}",
+                                location={"pointer": f"{ptr}/units/{key}", "feature": b.side},
+                                witness={"type": key, "have": counts.get(key, 0), "budget": want})
+        if strict:
+            for key in sorted(counts):
+                t = s.unit_types[key]
+                if key not in b.units and t.category not in ("infantry", "armor"):
+                    yield Violation(f"side {b.side} has {counts[key]} {key}, which its budget does not list",
+                                    location={"pointer": f"{ptr}/units", "feature": b.side},
+                                    witness={"type": key, "have": counts[key], "budget": 0})
+
+
+@rule("MINE-VISIBLE", BASIC, "warning", "A mine is not hidden in a scenario meant for play.")
+def mine_visible(s: Scenario) -> Iterator[Violation]:
+    """Mines are hidden unless the scenario is tagged tutorial or open-mines."""
+    m = hex_map(s)
+    if m is None or {t.lower() for t in s.meta.tags} & {"tutorial", "open-mines"}:
+        return
+    for j, x in enumerate(m.markers.mines):
+        if not x.hidden:
+            yield Violation(f"mine {x.id} of {x.owner} at {label(m.layout, tuple(x.hex))} is visible to the other side",
+                            location=at_hex(m.layout, x.hex, f"/map/markers/mines/{j}/hidden", feature=x.id))
+
+
+# ------------------------------------------------------------------------------ ogre-engineers
+@rule("ENTRENCH-TERRAIN", ENGINEERS, "error", "Entrenchments outside clear, forest or rubble.")
+def entrench_terrain(s: Scenario) -> Iterator[Violation]:
+    """Entrenchments lie only in clear, forest or rubble hexes."""
+    m = hex_map(s)
+    if m is None:
+        return
+    for j, e in enumerate(m.markers.entrenchments):
+        kind = m.terrain.get(tuple(e.hex))
+        if kind is not None and kind not in ("clear", "forest", "rubble"):
+            yield Violation(f"entrenchments at {label(m.layout, tuple(e.hex))} are in {kind}; only clear, forest "
+                            f"or rubble can be entrenched", location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}"))
+
+
+@rule("ENTRENCH-MAX", ENGINEERS, "error", "More than 15 entrenchments in a hex.")
+def entrench_max(s: Scenario) -> Iterator[Violation]:
+    """At most max (15) entrenchments in one hex."""
+    m = hex_map(s)
+    if m is None:
+        return
+    most = param(s, "ENTRENCH-MAX", "max", 15)
+    for j, e in enumerate(m.markers.entrenchments):
+        if e.count > most:
+            yield Violation(f"{e.count} entrenchments at {label(m.layout, tuple(e.hex))}; at most {most:g} per hex",
+                            location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}/count"),
+                            witness={"count": e.count, "max": most})
+
+
+@rule("REVETMENT-CAPACITY", ENGINEERS, "error", "Units in a revetment's hex are larger in total than it holds.")
+def revetment_capacity(s: Scenario) -> Iterator[Violation]:
+    """The total size of the units in a revetment hex is at most the revetment's size (small 3, large 5)."""
+    m = hex_map(s)
+    if m is None or not m.markers.revetments:
+        return
+    cap = {"small": param(s, "REVETMENT-CAPACITY", "small", 3), "large": param(s, "REVETMENT-CAPACITY", "large", 5)}
+    room: dict = {}
+    first: dict = {}
+    for j, r in enumerate(m.markers.revetments):
+        h = tuple(r.hex)
+        room[h] = room.get(h, 0) + cap.get(r.size, 0)
+        first.setdefault(h, (j, r.id))
+    units = units_by_hex(s)
+    for h, capacity in room.items():
+        here = units.get(h, [])
+        total = sum(size_of(u, t) for _, u, t in here)
+        if total > capacity:
+            j, rid = first[h]
+            yield Violation(f"units of total size {total} at {label(m.layout, h)}; revetment {rid} holds size {capacity:g}",
+                            location=at_hex(m.layout, h, f"/map/markers/revetments/{j}", feature=rid),
+                            witness={"size": total, "capacity": capacity, "units": [u.id for _, u, _ in here]})

@@ -1,0 +1,64 @@
+"""Small helpers shared by the Ogre rule modules: locations a view can highlight, unit lookups."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from ..model.hexgrid import Hex, Layout
+from ..model.scenario import HexMap, Scenario, Unit, UnitType
+
+
+def hex_map(s: Scenario) -> HexMap | None:
+    """The scenario's hex map, or None for a table (every Ogre rule returns early then)."""
+    return s.map if isinstance(s.map, HexMap) else None
+
+
+def hx(h: Iterable[int]) -> list[int]:
+    """A hex as JSON ([q, r])."""
+    return [int(v) for v in h]
+
+
+def label(layout: Layout, h: Hex) -> str | None:
+    return layout.label(h) if layout.contains(h) else None
+
+
+def at_hex(layout: Layout, h: Hex, pointer: str, **extra: Any) -> dict[str, Any]:
+    """A location: the JSON pointer of the culprit plus the hex (and its label when on the map)."""
+    loc: dict[str, Any] = {"pointer": pointer, "hex": hx(h)}
+    lab = label(layout, h)
+    if lab is not None:
+        loc["hex_label"] = lab
+    loc.update(extra)
+    return loc
+
+
+def hex_list(layout: Layout, hexes: Iterable[Hex]) -> dict[str, list]:
+    """Hexes and their labels, for a witness."""
+    hexes = [tuple(h) for h in hexes]
+    return {"hexes": [hx(h) for h in hexes], "labels": [label(layout, h) for h in hexes]}
+
+
+def placed_units(s: Scenario) -> Iterator[tuple[int, Unit, UnitType]]:
+    """(index, unit, type) of every unit standing on the map and not destroyed."""
+    for i, u in enumerate(s.units):
+        if u.hex is None or u.status == "destroyed":
+            continue
+        t = s.unit_types.get(u.type)
+        if t is not None:
+            yield i, u, t
+
+
+def units_by_hex(s: Scenario) -> dict[Hex, list[tuple[int, Unit, UnitType]]]:
+    out: dict[Hex, list[tuple[int, Unit, UnitType]]] = {}
+    for item in placed_units(s):
+        out.setdefault(tuple(item[1].hex), []).append(item)
+    return out
+
+
+def attack_of(u: Unit, t: UnitType) -> int:
+    """Attack strength a unit brings: per squad for infantry."""
+    return t.attack * (u.squads if t.category == "infantry" else 1)
+
+
+def size_of(u: Unit, t: UnitType) -> int:
+    """Size on the size table: per squad for infantry."""
+    return t.size * (u.squads if t.category == "infantry" else 1)

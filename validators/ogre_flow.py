@@ -1,0 +1,74 @@
+"""The river flow network of a hex map, analysed once and shared by the dambusters rules.
+
+``analyse(map)`` wraps ``model.rivers.flow_graph`` with what several rules need (which hexes drain
+off the map, where each river hex is listed) and memoises the last result: the key is the rivers'
+content and the layout, so one engine run builds the graph once however many rules ask, and an
+edited map is never served a stale graph.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from ..model.hexgrid import Hex
+from ..model.rivers import OFF_MAP, flow_graph
+from ..model.scenario import HexMap
+
+
+@dataclass
+class Flow:
+    graph: nx.DiGraph
+    drains: set  # nodes (hexes) from which water reaches OFF_MAP
+    where: dict[Hex, tuple[int, int]] = field(default_factory=dict)  # hex -> (river index, position), first listing
+    by_river: dict[str, set[Hex]] = field(default_factory=dict)
+
+    def pointer(self, h: Hex) -> str:
+        i, j = self.where.get(h, (None, None))
+        return "/map/rivers" if i is None else f"/map/rivers/{i}/hexes/{j}"
+
+    def surge(self, start: Hex, stop: set[Hex] = frozenset()) -> tuple[set[Hex], bool]:
+        """Hexes a surge from ``start`` passes (downstream, not ``start``) and whether it leaves the
+        map. It does not enter hexes in ``stop`` (other dams, when they hold the surge back)."""
+        g = self.graph
+        if start not in g:
+            return set(), False
+        seen: set[Hex] = set()
+        escaped = False
+        todo = deque([start])
+        while todo:
+            for n in g.successors(todo.popleft()):
+                if n == OFF_MAP:
+                    escaped = True
+                elif n not in seen and n != start and n not in stop:
+                    seen.add(n)
+                    todo.append(n)
+        return seen, escaped
+
+
+_memo: list = [None, None]
+
+
+def _key(m: HexMap) -> tuple:
+    return (m.orientation, m.offset, m.columns, m.rows,
+            tuple((r.id, r.joins, tuple(tuple(h) for h in r.hexes)) for r in m.rivers))
+
+
+def analyse(m: HexMap) -> Flow:
+    key = _key(m)
+    if _memo[0] == key:
+        return _memo[1]
+    g = flow_graph(m)
+    drains = nx.ancestors(g, OFF_MAP) if OFF_MAP in g else set()
+    where: dict[Hex, tuple[int, int]] = {}
+    by_river: dict[str, set[Hex]] = {}
+    for i, r in enumerate(m.rivers):
+        hexes = by_river.setdefault(r.id, set())
+        for j, h in enumerate(r.hexes):
+            h = tuple(h)
+            hexes.add(h)
+            where.setdefault(h, (i, j))
+    flow = Flow(g, drains, where, by_river)
+    _memo[0], _memo[1] = key, flow
+    return flow
