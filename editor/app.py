@@ -1,0 +1,52 @@
+"""`dambuster-editor [FILE]`: the desktop editor. Without a display it explains the headless
+commands instead of failing (and does so before importing Qt)."""
+from __future__ import annotations
+
+import os
+import sys
+
+NO_DISPLAY = """\
+dambuster-editor: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the editor window cannot open.
+Everything the editor checks is also available from the command line:
+  dambuster validate samples          check scenario files or folders
+  dambuster new hex -o my.json        write a blank hex scenario (or: new table)
+To run the editor without a screen (tests, screenshots), set QT_QPA_PLATFORM=offscreen."""
+
+
+def has_display(env=None) -> bool:
+    env = os.environ if env is None else env
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("QT_QPA_PLATFORM"))
+
+
+def build(argv: list[str]):
+    """Creates the application and the main window (opening FILE if given); returns (app, window)."""
+    from PySide6.QtWidgets import QApplication
+
+    from .mainwindow import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "dambuster-editor"])
+    app.setApplicationName("dambuster editor")
+    app.setOrganizationName("dambuster")
+    window = MainWindow()
+    if argv:
+        window.open_path(argv[0])  # a bad file shows its message and leaves an empty map
+    return app, window
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print("usage: dambuster-editor [FILE]\nOpen the dambuster scenario editor, optionally with FILE.")
+        return 0
+    if not has_display():
+        print(NO_DISPLAY)
+        return 0
+    app, window = build(args)
+    window.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

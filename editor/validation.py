@@ -1,0 +1,94 @@
+"""Re-runs the rule checks ~300 ms after the last edit and shows the violations in a list;
+activating one centres and rings its location on the map."""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from dambuster.validators import Violation, check_scenario
+
+DEBOUNCE_MS = 300
+
+
+class Validator(QObject):
+    finished = Signal(list)  # list[Violation]
+
+    def __init__(self, doc, parent=None, delay_ms: int = DEBOUNCE_MS):
+        super().__init__(parent)
+        self.doc = doc
+        self.violations: list[Violation] = []
+        self.runs = 0
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(delay_ms)
+        self.timer.timeout.connect(self.run)
+        for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed, doc.scenario_replaced):
+            sig.connect(self.schedule)
+
+    def schedule(self, *args) -> None:
+        self.timer.start()  # restarts: many quick edits give one run
+
+    def run(self) -> list[Violation]:
+        self.timer.stop()
+        self.runs += 1
+        try:
+            found = check_scenario(self.doc.scenario)
+        except Exception as e:  # a rule that crashes must not take the editor down
+            found = [Violation(f"the rule checks failed: {type(e).__name__}: {e}", "ENGINE", "error")]
+        self.violations = found
+        self.finished.emit(found)
+        return found
+
+
+def counts(violations: list[Violation]) -> tuple[int, int]:
+    errors = sum(1 for v in violations if v.severity == "error")
+    return errors, len(violations) - errors
+
+
+class ValidationPanel(QWidget):
+    violation_activated = Signal(object)  # Violation
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.summary = QLabel("Not checked yet")
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Severity", "Code", "Where", "Message"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setWordWrap(True)
+        self.tree.setColumnWidth(0, 64)
+        self.tree.setColumnWidth(1, 110)
+        self.tree.setColumnWidth(2, 70)
+        self.tree.itemActivated.connect(self._activated)
+        self.tree.itemClicked.connect(self._activated)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(2, 2, 2, 2)
+        box.addWidget(self.summary)
+        box.addWidget(self.tree)
+        self.violations: list[Violation] = []
+
+    def set_violations(self, violations: list[Violation]) -> None:
+        self.violations = list(violations)
+        self.tree.clear()
+        for v in self.violations:
+            item = QTreeWidgetItem([v.severity, v.code, v.where(), v.message])
+            item.setToolTip(3, v.message)
+            item.setData(0, Qt.ItemDataRole.UserRole, v)
+            colour = QColor("#b01010") if v.severity == "error" else QColor("#8a6000")
+            item.setForeground(0, QBrush(colour))
+            self.tree.addTopLevelItem(item)
+        errors, warnings = counts(self.violations)
+        if not self.violations:
+            self.summary.setText("No problems found")
+        else:
+            self.summary.setText(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+
+    def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
+        self.violation_activated.emit(item.data(0, Qt.ItemDataRole.UserRole))
+
+    def activate_row(self, row: int) -> None:
+        item = self.tree.topLevelItem(row)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+            self._activated(item)
