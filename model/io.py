@@ -66,7 +66,7 @@ class _Strict:
         digits = len(text.lstrip("-"))
         if digits > MAX_INT_DIGITS:
             self.suspect = True
-            return _Bad(f"an integer of {digits} digits is too large")
+            return _Bad(f"an integer of {digits} digits is too large (at most {MAX_INT_DIGITS} digits)")
         return int(text)
 
     def parse_float(self, text: str):
@@ -130,7 +130,10 @@ def parse_bytes(data: bytes) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
-        raise ScenarioError.at("JSON", "", f"not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", line, None) from None
+        column = e.start - data.rfind(b"\n", 0, e.start)
+        raise ScenarioError.at(
+            "JSON", "", f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8; save the file as UTF-8", line, column
+        ) from None
     _check_depth(data)
     hooks = _Strict()
     try:
@@ -142,12 +145,22 @@ def parse_bytes(data: bytes) -> Any:
             parse_constant=hooks.parse_constant,
         )
     except json.JSONDecodeError as e:
-        raise ScenarioError.at("JSON", "", f"not valid JSON: {e.msg}", e.lineno, e.colno) from None
+        raise ScenarioError.at("JSON", "", _json_error_message(e), e.lineno, e.colno) from None
     except (RecursionError, ValueError) as e:  # belt and braces: limits of the json module
         raise ScenarioError.at("JSON", "", f"not valid JSON: {str(e)[:80]}") from None
     if hooks.suspect or _SURROGATE_ESCAPE.search(data):
         _find_refused(tree)
     return tree
+
+
+def _json_error_message(e: json.JSONDecodeError) -> str:
+    """The json module's message as a sentence; says so when the text ends early (a cut-short file)."""
+    msg = e.msg[:1].lower() + e.msg[1:]
+    if msg.startswith("unterminated string"):
+        return f"not valid JSON: the file ends inside a string that starts at line {e.lineno} column {e.colno}; is it cut short?"
+    if not e.doc[e.pos:].strip():
+        return f"not valid JSON: the file ends early ({msg}); is it cut short?"
+    return f"not valid JSON: {msg}"
 
 
 def read_document(path: str | os.PathLike) -> dict:

@@ -1,6 +1,7 @@
 """JSON Schema validation of a document, with plain-sentence errors that never echo huge values."""
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from datetime import datetime
@@ -75,8 +76,16 @@ def describe(error: jsonschema.ValidationError) -> str:
         missing = [k for k in val if isinstance(inst, dict) and k not in inst]
         return f"missing required property {missing[0]!r}" if missing else "missing a required property"
     if kw == "additionalProperties":
-        extra = sorted(k for k in inst if k not in error.schema.get("properties", {}))
-        return f"unknown property {extra[0][:40]!r}" if extra else "unknown property"
+        known = error.schema.get("properties", {})
+        extra = sorted(k for k in inst if k not in known)
+        if not extra:
+            return "unknown property"
+        close = difflib.get_close_matches(extra[0], list(known), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"unknown property {extra[0][:40]!r}{hint}"
+    if kw == "enum" and list(error.path)[-1:] == ["offset"] and val in (["odd-q", "even-q"], ["odd-r", "even-r"]):
+        orientation = "flat-top" if val[0] == "odd-q" else "pointy-top"
+        return f"a {orientation} map uses offset {val[0]} or {val[1]}, not {_short(inst)}"
     if kw == "enum":
         return f"{_short(inst)} is not one of {', '.join(map(str, val))}"
     if kw == "const":
@@ -92,6 +101,8 @@ def describe(error: jsonschema.ValidationError) -> str:
         return f"{_short(inst)} must be {words[kw]} {val}"
     if kw == "pattern":
         return f"{_short(inst)} does not match the pattern {val}"
+    if kw == "format" and val == "date-time":
+        return f"{_short(inst)} is not an RFC 3339 date-time such as \"2026-01-31T18:00:00Z\""
     if kw == "format":
         return f"{_short(inst)} is not a valid {val}"
     if kw == "uniqueItems":
@@ -101,8 +112,7 @@ def describe(error: jsonschema.ValidationError) -> str:
     if kw == "propertyNames":
         return f"{_short(inst)} is not an allowed key"
     if kw == "anyOf" and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
-        return describe(best)
+        return describe(_best(error.context))
     return error.message[:200]
 
 
@@ -111,8 +121,32 @@ def validate(doc: dict) -> None:
     err = next(validator().iter_errors(doc), None)
     if err is None:
         return
+    path = list(err.absolute_path)
     if err.validator == "anyOf" and err.context:
-        inner = jsonschema.exceptions.best_match(err.context)
-        path = list(err.absolute_path) + list(inner.relative_path)
-        raise ScenarioError.at("SCHEMA", pointer(path), describe(inner))
-    raise ScenarioError.at("SCHEMA", pointer(err.absolute_path), describe(err))
+        err = _best(err.context)
+        path += list(err.relative_path)
+    raise ScenarioError.at("SCHEMA", pointer(path), describe(err) + _hexside_hint(doc, path, err))
+
+
+def _best(errors) -> jsonschema.ValidationError:
+    """Of the branches of an anyOf, the error from a branch of the value's own type (a malformed date
+    is reported as a bad date, not as "must be null")."""
+    errors = list(errors)
+    return jsonschema.exceptions.best_match([e for e in errors if e.validator != "type"] or errors)
+
+
+def _hexside_hint(doc, path: list, err: jsonschema.ValidationError) -> str:
+    """For a hexside written with direction 3..5: its one canonical spelling."""
+    if err.validator != "maximum" or not str(err.schema.get("description", "")).startswith("Direction"):
+        return ""
+    node = doc
+    try:
+        for key in path[:-1]:
+            node = node[key]
+    except (KeyError, IndexError, TypeError):
+        return ""
+    if not (isinstance(node, list) and len(node) == 3 and all(type(v) is int for v in node) and 3 <= node[2] <= 5):
+        return ""
+    from .hexgrid import canonical_hexside
+
+    return f"; a hexside facing direction {node[2]} is written from its neighbour, as {list(canonical_hexside((node[0], node[1]), node[2]))}"

@@ -3,6 +3,7 @@ sized to the map, geometry valid. Failures are SCHEMA errors with the JSON point
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Iterator
 
@@ -27,7 +28,9 @@ def check(s: Scenario) -> None:
 
 
 def iter_problems(s: Scenario) -> Iterator[Problem]:
-    ids = dict(_ids(s))
+    ids: dict[str, str] = {}
+    for ident, kind in _ids(s):  # the first owner of a repeated id: later references are judged against it
+        ids.setdefault(ident, kind)
     yield from _unique(s)
     sides = {x.id for x in s.sides}
     yield from _refs(s, ids, sides)
@@ -224,9 +227,20 @@ def _label(layout: Layout, h) -> str:
 def _polygon(points, ptr) -> Iterator[Problem]:
     poly = Polygon(points)
     if not poly.is_valid:
-        yield Problem(ptr, f"the polygon is not simple: {explain_validity(poly)}")
+        yield Problem(ptr, _invalid_polygon(explain_validity(poly)))
     elif poly.area <= 0:
         yield Problem(ptr, "the polygon has no area")
+
+
+def _invalid_polygon(why: str) -> str:
+    """shapely's "Self-intersection[1200 250]" as a sentence with the point where it goes wrong."""
+    m = re.match(r"^(.*?)\s*\[([-+0-9.eE]+) ([-+0-9.eE]+)\]$", why)
+    if not m:
+        return f"the polygon is not simple: {why}"
+    reason, x, y = m.group(1), float(m.group(2)), float(m.group(3))
+    if "self-intersection" in reason.lower():
+        return f"the polygon's edges cross each other at ({x:g}, {y:g}); its outline must not cross itself"
+    return f"the polygon is not simple: {reason.lower()} at ({x:g}, {y:g})"
 
 
 def _line(points, ptr, what) -> Iterator[Problem]:
