@@ -1,0 +1,51 @@
+"""Suite-wide settings: hypothesis without deadlines, and the ``qt`` marker applied automatically.
+
+A test is a Qt test when its module mentions PySide6, pytest-qt or the editor package, or when it
+asks for ``qtbot``. Such tests get the ``qt`` marker; when PySide6 has been made unimportable
+(``tests/run_without_qt.py``) their modules are not even collected, so the core suite proves it runs
+without Qt.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off.
+settings.register_profile("dambuster", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", parent=settings.get_profile("dambuster"), max_examples=1000)
+settings.load_profile("dambuster")
+
+_QT_SOURCE = re.compile(r"\bPySide6\b|\bshiboken6\b|\bpytestqt\b|\bqtbot\b|\bdambuster\.editor\b|^from editor\b|^import editor\b", re.M)
+
+
+def qt_absent() -> bool:
+    """True when PySide6 was made unimportable on purpose (sys.modules entry set to None)."""
+    return "PySide6" in sys.modules and sys.modules["PySide6"] is None
+
+
+def _needs_qt(path: Path) -> bool:
+    try:
+        return bool(_QT_SOURCE.search(path.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        return False
+
+
+def pytest_ignore_collect(collection_path: Path, config):
+    if qt_absent() and collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
+        if _needs_qt(collection_path):
+            return True
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    cache: dict[Path, bool] = {}
+    for item in items:
+        path = Path(str(item.fspath))
+        if path not in cache:
+            cache[path] = _needs_qt(path)
+        if cache[path] or "qtbot" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.qt)

@@ -1,0 +1,33 @@
+"""Runs every test not marked ``qt`` with PySide6 made unimportable.
+
+    .venv/bin/python tests/run_without_qt.py [pytest options]
+
+``sys.modules["PySide6"] = None`` makes any ``import PySide6`` fail with ImportError, as on a machine
+without Qt; pytest-qt is not loaded (its entry point is named ``pytest-qt``: ``-p no:pytestqt`` alone
+does not stop it, so both spellings are passed); tests/conftest.py skips collecting modules that need Qt. So the
+model, the rules, the simulation and the command line are proven to work with PySide6 absent
+(scripts/test.sh runs this after the main run).
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+for name in ("PySide6", "shiboken6"):
+    sys.modules[name] = None  # type: ignore[assignment]
+
+import pytest  # noqa: E402  (after PySide6 is blocked)
+
+
+def main(argv: list[str]) -> int:
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    code = pytest.main(["-p", "no:pytest-qt", "-p", "no:pytestqt", "-m", "not qt", *argv])
+    leaked = [m for m in sys.modules if m.startswith(("PySide6.", "shiboken6."))]
+    if leaked:
+        print(f"run_without_qt: Qt modules were imported: {leaked[:5]}", file=sys.stderr)
+        return 1
+    return int(code)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
