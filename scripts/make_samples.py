@@ -192,6 +192,89 @@ def check_hex_sample(s: Scenario) -> None:
         raise SystemExit(f"{s.meta.title}: incoherent sample:\n  " + "\n  ".join(errors))
 
 
+def check_dbm_sample(s: Scenario) -> None:
+    """Stops the script when the DBM table breaks the layout decisions in its docstring."""
+    from shapely.geometry import LineString, Point, Polygon, box
+
+    m = s.map
+    half = m.depth / 2
+    third = m.width / 3
+    errors: list[str] = []
+    ww = Polygon(m.waterway.polygon)
+    river_shapes = [LineString(r.line).buffer(r.width / 2, cap_style="flat") for r in m.rivers]
+    shapes = {}
+    for a in m.areas:
+        poly = Polygon(a.polygon)
+        row, col = divmod(a.sector - 1, 3)
+        sector = box(col * third, row * half, (col + 1) * third, (row + 1) * half)
+        if not sector.buffer(1e-9).contains(poly):
+            errors.append(f"{a.id} is not inside sector {a.sector}")
+        across = max(Point(p).distance(Point(q)) for p in a.polygon for q in a.polygon)
+        if not 100 <= across <= 1000:
+            errors.append(f"{a.id} is {across:.0f}p across")
+        for other, shape in list(shapes.items()) + [("waterway", ww)] + [(r.id, rs) for r, rs in zip(m.rivers, river_shapes)]:
+            if poly.intersection(shape).area > 1e-6:
+                errors.append(f"{a.id} overlaps {other}")
+        shapes[a.id] = poly
+    bua = next(a for a in m.areas if a.kind == "bua")
+    if not Polygon(bua.polygon).touches(ww):
+        errors.append("the BUA does not touch the waterway")
+    for f in (a for a in m.areas if a.kind.startswith("fields")):
+        if not Polygon(f.polygon).touches(Polygon(bua.polygon)) or f.sector != bua.sector:
+            errors.append(f"{f.id} is not beside the BUA in its sector")
+    xs = [x for x, _ in m.waterway.polygon]
+    if not 300 <= max(xs) <= 900:
+        errors.append("the waterway's inward extent is not 300-900p")
+    deep = ww.intersection(box(600, 0, m.width, m.depth))
+    if deep.bounds[3] - deep.bounds[1] > m.depth / 2:
+        errors.append("more than half the waterway extends beyond 600p")
+    for r in m.rivers:
+        ys = [y for _, y in r.line]
+        if min(ys) - r.width / 2 < 600 or max(ys) + r.width / 2 > half or max(ys) > m.depth - 600:
+            errors.append(f"{r.id} is too near a long edge or crosses the centre line")
+        line = LineString(r.line)
+        pts_ = [line.interpolate(d) for d in range(0, int(line.length) + 1, 25)]
+        along = [line.project(p) for p in pts_]
+        ratio = max((along[j] - along[i]) / pts_[i].distance(pts_[j])
+                    for i in range(len(pts_)) for j in range(i + 1, len(pts_)))
+        if ratio > 1.1:
+            errors.append(f"{r.id} curves too much ({ratio:.3f})")
+        if r.flows_into == m.waterway.id and Point(r.line[-1]).distance(ww) > 1e-6:
+            errors.append(f"{r.id} does not reach the waterway")
+    if errors:
+        raise SystemExit(f"{s.meta.title}: incoherent sample:\n  " + "\n  ".join(errors))
+
+
+def check_sewer_sample(s: Scenario) -> None:
+    from shapely.geometry import LineString, Point, Polygon
+
+    sw = s.map.sewer
+    errors: list[str] = []
+    lines = {c.id: LineString(c.line) for c in sw.corridors}
+    ends = [tuple(p) for c in sw.corridors for p in (c.line[0], c.line[-1])]
+    for n in sw.nodes:
+        if ends.count(tuple(n.point)) < 2:
+            errors.append(f"node {n.id} is not where corridors meet")
+    for e in set(ends):
+        if ends.count(e) > 1 and not any(tuple(n.point) == e for n in sw.nodes):
+            errors.append(f"corridors meet at {e} without a node")
+    if not any(ends.count(tuple(n.point)) >= 3 for n in sw.nodes):
+        errors.append("no fork")
+    for p in sw.grates + sw.sluice_gates + sw.cave_ins:
+        if min(line.distance(Point(p.point)) for line in lines.values()) > 1e-9:
+            errors.append(f"{p.id} is not on a corridor")
+    for g in sw.gantries:
+        if not any(line.buffer(c.width / 2, cap_style="flat").contains(Polygon(g.polygon)) for c, line in zip(sw.corridors, lines.values())):
+            errors.append(f"{g.id} is not over a corridor")
+    if tuple(sw.flood_origin) not in ends or ends.count(tuple(sw.flood_origin)) != 1:
+        errors.append("the flood origin is not a corridor's free end")
+    for md in sw.models:
+        if not 0 <= md.position <= lines[md.corridor].length:
+            errors.append(f"{md.id} is off its corridor")
+    if errors:
+        raise SystemExit(f"{s.meta.title}: incoherent sample:\n  " + "\n  ".join(errors))
+
+
 # ------------------------------------------------------------------ the Dambusters valley
 def valley() -> Scenario:
     L = Layout("flat", "odd-q", 22, 30)
@@ -388,7 +471,7 @@ def dbm_table() -> Scenario:
     ]
     river = TableRiver("river-1", pts((2400, 760), (2000, 720), (1600, 780), (1200, 740), (750, 750)), 150.0, "ww-sea", "defender", "Tamesis")
     road = TableRoad("road-1", pts((750, 1250), (1200, 1400), (1700, 1410), (2400, 1420)), "defender", "Portus road")
-    return Scenario(
+    s = Scenario(
         meta("DBM: a coastal table",
              "A 2400 x 1800 pace table laid out by the DBM terrain rules: a waterway along the left short edge with a "
              "built-up area and its fields on the shore, a river from the right short edge into the waterway, a road "
@@ -398,6 +481,8 @@ def dbm_table() -> Scenario:
         unit_types=default_unit_types(),
         sides=[Side("invader", "Invader", "invader", "#c03030"), Side("defender", "Defender", "defender", "#3060c0")],
     )
+    check_dbm_sample(s)
+    return s
 
 
 # ------------------------------------------------------------------------ sewer flash flood
@@ -420,7 +505,7 @@ def sewer() -> Scenario:
     models = [Model(f"guard-{i + 1}", "imperials", 3, "c-shaft", float(p), f"Guardsman {i + 1}") for i, p in enumerate([4, 7, 10, 13, 16])]
     models += [Model(f"stealer-{i + 1}", "tyranids", 4, "c-west", float(p), f"Genestealer {i + 1}") for i, p in enumerate([6, 10, 16, 22])]
     sewer_ = Sewer(corridors, nodes, grates, sluices, cave_ins, gantries, (4.0, 4.0), models)
-    return Scenario(
+    s = Scenario(
         meta("Flash flood in the hive sewers",
              "A 48 x 48 inch sewer table for the flash flood special event: galleries meeting at three junctions, "
              "grates, a sluice gate and a cave-in that hold back anyone swept away, a gantry above the water line, "
@@ -432,6 +517,8 @@ def sewer() -> Scenario:
         sides=[Side("imperials", "Imperial Guard", "attacker", "#3060c0"), Side("tyranids", "Tyranids", "defender", "#803090")],
         turn_limit=6,
     )
+    check_sewer_sample(s)
+    return s
 
 
 SAMPLES = {
