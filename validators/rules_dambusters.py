@@ -57,10 +57,11 @@ DECISIONS: dict[str, str] = {
                  "is reported as a gap at /map/rivers/i/joins.",
     "RIVER-CYCLE": "Each strongly connected part of the flow network is reported once, with one cycle through "
                    "it as the witness (a list of hexes, the first repeated at the end).",
-    "RIVER-OUTLET": "Water must reach a map edge: each place where water collects without leaving the map "
-                    "(a river end that is not on the map edge and joins no river, or a cycle with no way out) "
-                    "is reported once. When the stranded water lies below a dam, SURGE-PATH reports it at the "
-                    "dam instead, so one mistake gives one violation.",
+    "RIVER-OUTLET": "Water must reach a map edge: each river end where water collects without leaving the "
+                    "map (not on the map edge, joining no river) is reported once, at that end. One mistake "
+                    "gives one violation: a cycle with no way out is left to RIVER-CYCLE, a 'joins' that "
+                    "does not touch its river to RIVER-GAP, and an end below a dam whose surge is stranded "
+                    "by it to SURGE-PATH (at the dam).",
     "RIVER-SPLIT": "The surge follows the river, and the text has no rule for a river that divides, so a hex "
                    "with two downstream hexes (for example a tributary listed as starting on the main river) "
                    "is a warning: the surge is assumed to take every branch.",
@@ -87,8 +88,8 @@ DECISIONS: dict[str, str] = {
 }
 
 
-def _dam(layout, i: int, d: Dam, **extra) -> dict:
-    return at_hex(layout, d.hex, f"/map/dams/{i}", feature=d.id, **extra)
+def _dam(layout, i: int, d: Dam, pointer: str | None = None) -> dict:
+    return at_hex(layout, d.hex, pointer or f"/map/dams/{i}", feature=d.id)
 
 
 # ------------------------------------------------------------------------------------- dams
@@ -305,20 +306,23 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
     covered: set = set()
     for hexes, _ in _stranded_dams(s, m, flow, bool(param(s, "SURGE-PATH", "dams_block", 0))).values():
         covered |= hexes
-    cond = nx.condensation(g.subgraph(stranded))
-    for c in cond.nodes:
-        if cond.out_degree(c):
-            continue
-        comp = cond.nodes[c]["members"]
-        if comp & covered:
-            continue
-        end = min(comp, key=lambda h: flow.where.get(h, (1 << 30, 0)))
-        i = flow.where[end][0]
-        what = "ends" if len(comp) == 1 else "circles"
-        yield Violation(f"river {m.rivers[i].id} {what} at {label(m.layout, end)} without reaching a map edge "
-                        f"or joining another river", location=at_hex(m.layout, end, flow.pointer(end),
-                                                                     feature=m.rivers[i].id),
-                        witness={"end": hx(end), **hex_list(m.layout, sorted(comp))})
+    by_id = {r.id: r for r in m.rivers}
+    broken = {tuple(r.hexes[-1]) for r in m.rivers  # reported by RIVER-GAP
+              if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None}
+    sub = g.subgraph(stranded)
+    for h in stranded:
+        if sub.out_degree(h) or h in covered or h in broken:
+            continue  # flows on (possibly round a cycle: RIVER-CYCLE), or reported elsewhere
+        i, j = flow.where[h]
+        for k, r in enumerate(m.rivers):  # point at the river that ends here
+            if r.hexes and tuple(r.hexes[-1]) == h:
+                i, j = k, len(r.hexes) - 1
+                break
+        rid = m.rivers[i].id
+        upstream = nx.ancestors(sub, h)
+        yield Violation(f"river {rid} ends at {label(m.layout, h)} without reaching a map edge or joining "
+                        f"another river", location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=rid),
+                        witness={"end": hx(h), "stranded": len(upstream) + 1})
 
 
 @rule("SURGE-PATH", PROFILE, "error", "A dam's surge has no path off the map.")

@@ -29,13 +29,14 @@ SOURCE: dict[str, str] = {
 }
 
 DECISIONS: dict[str, str] = {
-    "STACK-LIMIT": "Counts units on the map that are not destroyed, of every side together. Non-infantry: at "
-                   "most max_units (1) per hex. Infantry: at most max_squads (3) squads per hex in total. "
-                   "The basic text lets only infantry stack, so infantry beside another unit is refused; but "
-                   "the combat engineers text has engineers stacked with armor and units sheltering together "
-                   "in revetments, so when the scenario declares ogre-engineers, infantry may share a hex "
-                   "with other units (parameter infantry_with_others: 1 allows, 0 refuses; default 0, or 1 "
-                   "under ogre-engineers).",
+    "STACK-LIMIT": "Counts units on the map that are not destroyed, of every side together. Infantry: at most "
+                   "max_squads (3) squads per hex in total. The basic text allows one unit per hex and lets "
+                   "only infantry stack, so by default a hex holds one non-infantry unit (max_units 1) and "
+                   "infantry never shares a hex with another unit (infantry_with_others 0). The combat "
+                   "engineers text, which follows the Designer's Edition, has engineers stacked with armor "
+                   "and three light tanks sharing a revetment within the stacking limits, so when the "
+                   "scenario declares ogre-engineers the defaults become max_units 3 and "
+                   "infantry_with_others 1.",
     "UNIT-TERRAIN": "By movement class: no unit stands on a building hex. Water and water with debris: Ogres "
                     "and GEV-class units (GEVs, hovertrucks) only, plus superheavies (the dambusters text "
                     "speaks of a submerged superheavy; parameter superheavy_water) and the unit type "
@@ -69,7 +70,8 @@ DECISIONS: dict[str, str] = {
 }
 
 PARAMETERS: dict[str, dict[str, object]] = {
-    "STACK-LIMIT": {"infantry_with_others": "0 (1 when the scenario declares ogre-engineers)"},
+    "STACK-LIMIT": {"max_units": "1 (3 when the scenario declares ogre-engineers)", "max_squads": 3,
+                    "infantry_with_others": "0 (1 when the scenario declares ogre-engineers)"},
 }
 
 WATER = frozenset({"water", "debris"})
@@ -84,9 +86,10 @@ def stack_limit(s: Scenario) -> Iterator[Violation]:
     m = hex_map(s)
     if m is None:
         return
-    most = param(s, "STACK-LIMIT", "max_units", 1)
+    engineers = ENGINEERS in s.meta.profiles
+    most = param(s, "STACK-LIMIT", "max_units", 3 if engineers else 1)
     squads_max = param(s, "STACK-LIMIT", "max_squads", 3)
-    mixed = param(s, "STACK-LIMIT", "infantry_with_others", 1 if ENGINEERS in s.meta.profiles else 0)
+    mixed = param(s, "STACK-LIMIT", "infantry_with_others", 1 if engineers else 0)
     for h, here in units_by_hex(s).items():
         if len(here) < 2:
             continue
