@@ -1,0 +1,153 @@
+"""Command-line subcommands `surge` and `flood`; ``add_parsers(subparsers)`` plugs them in.
+
+Errors are one line on standard error and exit code 2. The same seed gives the same bytes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_ERROR = 0, 2
+
+
+def _fail(cmd: str, msg: str) -> int:
+    print(f"dambuster {cmd}: {msg}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _load(path: str):
+    from ..model.io import load
+
+    return load(path)
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def _event_text(e, label) -> str:
+    where = e.where
+    if isinstance(where, tuple) and len(where) == 2:
+        where = label(where)
+    elif isinstance(where, tuple):
+        where = "hexside " + "/".join(map(str, where))
+    parts = [f"step {e.step:>2}", f"{e.kind:<13}", str(where) if where is not None else "-"]
+    if e.detail:
+        def fmt(v):
+            if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v):
+                return label(v)
+            if isinstance(v, list):
+                return "[" + ", ".join(fmt(x) for x in v) + "]"
+            return str(v)
+        parts.append(" ".join(f"{k}={fmt(v)}" for k, v in e.detail.items()))
+    if e.rolls:
+        parts.append("rolls " + ", ".join(f"{d.value}" for d in e.rolls))
+    return "  ".join(parts)
+
+
+def cmd_surge(args: argparse.Namespace) -> int:
+    from ..model.errors import ScenarioError
+    from ..model.io import save
+    from .breach import Breach, Run, apply
+    from .dice import Dice
+    from .montecarlo import monte_carlo
+    from .plan import SimulationError
+
+    try:
+        sc = _load(args.file)
+        breach = Breach(sc, args.dam)
+        label = breach.layout.label
+        if args.monte_carlo is not None:
+            if args.monte_carlo < 1:
+                return _fail("surge", "--monte-carlo needs at least 1 run")
+            res = monte_carlo(breach, args.monte_carlo, args.seed)
+            doc = res.to_json(label)
+            if args.out_json:
+                Path(args.out_json).write_text(_dumps(doc), encoding="utf-8")
+            if args.out_csv:
+                Path(args.out_csv).write_text(res.to_csv(label), encoding="utf-8")
+            if args.format == "json":
+                sys.stdout.write(_dumps(doc))
+            else:
+                floods = sum(1 for h in doc["hexes"] if h["flood"] > 0)
+                print(f"{res.runs} runs, seed {res.seed}: the swell leaves the map at step {res.last_step}; "
+                      f"{floods} hexes may flood; {sum(1 for b in doc['bridges'] if b['washout'] > 0)} stream bridges wash out")
+                for u in doc["units"]:
+                    print(f"  {u['id']}: " + ", ".join(f"{k} {v:.1%}" for k, v in u["outcomes"].items()))
+            return EXIT_OK
+        run = Run(breach, Dice(args.seed))
+        events = run.run(args.turns)
+        if args.apply:
+            save(apply(sc, run.state, args.dam), args.apply)
+        if args.format == "json":
+            sys.stdout.write(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
+                                     "left_map": run.state.done,
+                                     "events": [e.to_dict(label) for e in events]}))
+        else:
+            for e in events:
+                print(_event_text(e, label))
+        return EXIT_OK
+    except ScenarioError as e:
+        return _fail("surge", f"{args.file}: {e}")
+    except SimulationError as e:
+        return _fail("surge", f"{args.file}: {e}")
+    except OSError as e:
+        return _fail("surge", f"cannot write: {e.strerror or e}")
+
+
+def cmd_flood(args: argparse.Namespace) -> int:
+    from ..model.errors import ScenarioError
+    from .dice import Dice
+    from .flashflood import flood, when
+    from .plan import SimulationError
+
+    try:
+        sc = _load(args.file)
+        dice = Dice(args.seed)
+        turn, pre = when(sc.parameters.flash_flood, dice)
+        result = flood(sc, dice) if turn is not None else None
+    except ScenarioError as e:
+        return _fail("flood", f"{args.file}: {e}")
+    except SimulationError as e:
+        return _fail("flood", f"{args.file}: {e}")
+    events = pre + (result.events if result else [])
+    if args.format == "json":
+        doc = {"seed": args.seed, "turn": turn, "events": [e.to_dict() for e in events]}
+        if result:
+            doc["models"] = {k: {"corridor": p.corridor, "position": round(p.position, 6), "hits": p.hits,
+                                 "carried": p.carried} for k, p in result.models.items()}
+            doc["difficult"] = result.difficult
+        sys.stdout.write(_dumps(doc))
+    else:
+        for e in events:
+            print(_event_text(e, str))
+        if result is None:
+            print("the flood never comes")
+        else:
+            print(f"flood on turn {turn}; difficult terrain from now on: {', '.join(result.difficult)}")
+    return EXIT_OK
+
+
+def add_parsers(sub) -> None:
+    s = sub.add_parser("surge", help="simulate the breach of a dam (seeded); or many runs with --monte-carlo",
+                       description="Breach a dam and step the debris swell down the river until it leaves the map. "
+                                   "Exit 0, or 2 with one line on standard error.")
+    s.add_argument("file", metavar="FILE", help="scenario file (hex map)")
+    s.add_argument("--dam", required=True, metavar="ID", help="id of the dam to breach")
+    s.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
+    s.add_argument("--turns", type=int, metavar="N", help="stop N player turns after the breach")
+    s.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    s.add_argument("--apply", metavar="OUT", help="write the map after the breach to OUT")
+    s.add_argument("--monte-carlo", type=int, metavar="N", help="run N breaches and report probabilities")
+    s.add_argument("--out-json", metavar="P", help="with --monte-carlo: write the probabilities as JSON")
+    s.add_argument("--out-csv", metavar="P", help="with --monte-carlo: write per-hex probabilities as CSV")
+    s.set_defaults(func=cmd_surge)
+
+    f = sub.add_parser("flood", help="simulate the sewer flash flood (seeded)",
+                       description="Roll for the turn of the flash flood and resolve it on the sewer's corridors.")
+    f.add_argument("file", metavar="FILE", help="scenario file (table map with a sewer)")
+    f.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
+    f.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    f.set_defaults(func=cmd_flood)

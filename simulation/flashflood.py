@@ -1,0 +1,189 @@
+"""The sewer flash flood on a table map's corridor network.
+
+``when(params, dice)`` rolls for the turn of the flood; ``flood(scenario, dice)`` resolves it:
+models test one by one from the farthest from the origin (along the network); a model that fails is
+carried downstream (away from the origin) 1d6 inches, rolling again on each 6, following bends,
+taking a random branch at each junction, stopping at a grate, sluice gate or cave-in (and, by
+default, at a dead end). A model it comes into base contact with is knocked off on ``bump_on`` or
+more and is carried in turn. Every carried model takes a hit of ``hit_strength`` + 1 per full
+``hit_step`` inches carried, and another of ``impassable_hit`` when stopped by impassable terrain.
+The corridors the water reaches are difficult terrain afterwards. Draw order: docs/simulation.md.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from math import floor
+
+from ..model.scenario import FlashFloodParameters, Scenario, TableMap
+from .dice import Dice
+from .options import SimOptions, options_for
+from .plan import SimulationError
+from .sewer import Network
+from .state import Event
+
+EPS = 1e-9
+INCHES = {"inches": 1.0, "mm": 25.4, "paces": 25.4}
+
+
+def when(params: FlashFloodParameters, dice: Dice) -> tuple[int | None, list[Event]]:
+    """The turn of the flood (None: it never comes). One die per listed turn, in turn order, until
+    the flood comes; a turn needing 1 or less comes without a roll, one needing 7 never does."""
+    events = []
+    for t in sorted(params.turns, key=lambda x: x.turn):
+        if t.on <= 1:
+            events.append(Event(t.turn, "flood-comes", None, {"needed": t.on}))
+            return t.turn, events
+        if t.on > 6:
+            continue
+        roll = dice.d6(f"flood on turn {t.turn}")
+        comes = roll >= t.on
+        events.append(Event(t.turn, "flood-comes" if comes else "no-flood", None, {"needed": t.on},
+                            tuple(dice.take_log())))
+        if comes:
+            return t.turn, events
+    return None, events
+
+
+def test_fails(roll: int, strength: int, options: SimOptions) -> bool:
+    return roll > strength or (roll == 6 and bool(options.six_always_fails))
+
+
+@dataclass
+class Placed:
+    corridor: str
+    position: float
+    hits: list[int] = field(default_factory=list)
+    carried: float = 0.0  # total inches carried
+
+
+@dataclass
+class FloodResult:
+    events: list[Event]
+    models: dict[str, Placed]
+    difficult: list[str]  # corridor ids that are difficult terrain from now on
+
+
+class _Flood:
+    def __init__(self, scenario: Scenario, dice: Dice, options: SimOptions):
+        m = scenario.map
+        if not isinstance(m, TableMap):
+            raise SimulationError("a flash flood needs a table map with a sewer")
+        self.p = scenario.parameters.flash_flood
+        self.o = options
+        self.dice = dice
+        self.net = Network.build(m, options.join_tolerance)
+        self.upi = options.units_per_inch or INCHES.get(m.unit, 1.0)
+        self.contact = 2 * (options.base_radius or 0.5 * self.upi)
+        self.models = {x.id: x for x in self.net.sewer.models}
+        self.at = {x.id: Placed(x.corridor, x.position) for x in self.net.sewer.models}
+        self.events: list[Event] = []
+
+    def reachable(self, mid: str) -> bool:
+        pl = self.at[mid]
+        return self.net.distance(pl.corridor, pl.position) != float("inf") and not self.net.out_of_reach(
+            pl.corridor, pl.position)
+
+    def run(self) -> FloodResult:
+        order = sorted(self.models, key=lambda i: (-self.net.distance(self.at[i].corridor, self.at[i].position), i))
+        for mid in order:
+            if not self.reachable(mid):
+                self.events.append(Event(0, "out-of-reach", mid, {}))
+                continue
+            roll = self.dice.d6(f"{mid} tests strength {self.models[mid].strength}")
+            fails = test_fails(roll, self.models[mid].strength, self.o)
+            self.events.append(Event(0, "test", mid, {"strength": self.models[mid].strength, "fails": fails},
+                                     tuple(self.dice.take_log())))
+            if fails:
+                queue = deque([mid])
+                while queue:
+                    queue.extend(self.carry(queue.popleft(), queue))
+        return FloodResult(self.events, self.at, self.net.flooded())
+
+    def _branch(self, n: int, who: str) -> int:
+        """One die picks among n branches; results above the largest multiple of n are rolled again."""
+        if n > 6:
+            return self.dice.choice(n, f"branch taken by {who}")
+        per = 6 // n
+        while True:
+            roll = self.dice.d6(f"branch taken by {who} (1 of {n})")
+            if roll <= per * n:
+                return (roll - 1) // per
+
+    def carry(self, mid: str, queued) -> list[str]:
+        pl = self.at[mid]
+        c, pos = pl.corridor, pl.position
+        d = self.net.downstream_dir(c, pos)
+        path = [c]
+        moved = 0.0
+        stopped_by = None
+        bumped_now: set[str] = {mid}
+        knocked: list[str] = []
+        rolls: list[int] = []
+        while stopped_by is None:
+            roll = self.dice.d6(f"distance {mid} is carried")
+            rolls.append(roll)
+            left = roll * self.upi
+            while left > EPS and stopped_by is None:
+                info = self.net.corridors[c]
+                end = info.length if d > 0 else 0.0
+                room = abs(end - pos)
+                block = next(((q, k, b) for q, k, b in (info.blocks if d > 0 else reversed(info.blocks))
+                              if d * (q - pos) > EPS), None)
+                stop_at = pos + d * min(left, room)
+                if block is not None and d * (block[0] - stop_at) <= EPS:
+                    stop_at, stopped_by = block[0], f"{block[1]} {block[2]}"
+                for other in self._contacts(c, pos, stop_at, d, bumped_now, queued):
+                    bumped_now.add(other)
+                    b_roll = self.dice.d6(f"{other} bumped by {mid}")
+                    off = b_roll >= self.p.bump_on
+                    self.events.append(Event(0, "bump", other, {"by": mid, "knocked_off": off},
+                                             tuple(self.dice.log[-1:])))
+                    if off:
+                        knocked.append(other)
+                left -= abs(stop_at - pos)
+                moved += abs(stop_at - pos)
+                pos = stop_at
+                if stopped_by is None and left > EPS:
+                    came = (c, 1 if d > 0 else 0)
+                    junction = info.end if d > 0 else info.start
+                    ways = self.net.branches(junction, came)
+                    if not ways:
+                        stopped_by = "dead end" if self.o.dead_end_is_impassable else "end of corridor"
+                        if not self.o.dead_end_is_impassable:
+                            left = 0.0
+                        break
+                    c, d = ways[self._branch(len(ways), mid)] if len(ways) > 1 else ways[0]
+                    pos = 0.0 if d > 0 else self.net.corridors[c].length
+                    path.append(c)
+            if roll != 6:
+                break
+        inches = round(moved / self.upi, 9)
+        impassable = stopped_by is not None and stopped_by != "end of corridor"
+        hits = [self.p.hit_strength + floor(inches / self.p.hit_step + EPS)]
+        if impassable:
+            hits.append(self.p.impassable_hit)
+        pl.corridor, pl.position = c, pos
+        pl.hits.extend(hits)
+        pl.carried += inches
+        self.events.append(Event(0, "carried", mid, {"inches": inches, "dice": rolls, "corridors": path,
+                                                     "stopped_by": stopped_by, "hits": hits,
+                                                     "corridor": c, "position": round(pos, 6)},
+                                 tuple(x for x in self.dice.take_log() if " bumped by " not in x.purpose)))
+        return knocked
+
+    def _contacts(self, c: str, a: float, b: float, d: int, skip: set[str], queued) -> list[str]:
+        """Models on corridor c the mover touches going from a to b (nearest first)."""
+        lo, hi = (a, b + self.contact) if d > 0 else (b - self.contact, a)
+        found = []
+        for mid, pl in self.at.items():
+            if mid in skip or mid in queued or pl.corridor != c or not self.reachable(mid):
+                continue
+            if lo - EPS <= pl.position <= hi + EPS and abs(pl.position - a) > EPS:
+                found.append((d * (pl.position - a), mid))
+        return [mid for _, mid in sorted(found)]
+
+
+def flood(scenario: Scenario, dice: Dice, options: SimOptions | None = None) -> FloodResult:
+    """Resolves the flood now (the caller decides its turn, e.g. with ``when``)."""
+    return _Flood(scenario, dice, options or options_for(scenario)).run()
