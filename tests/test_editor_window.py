@@ -1,0 +1,199 @@
+"""The main window as a user drives it: paint with the mouse, undo, save, validation dock."""
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from dambuster.editor.mainwindow import MainWindow  # noqa: E402
+from dambuster.model import dumps, load, new_hex_scenario, new_table_scenario, save  # noqa: E402
+from dambuster.model.scenario import Dam, River  # noqa: E402
+
+pytestmark = pytest.mark.qt
+
+
+def dam_scenario(sp=40):
+    """A hex valley with a river off the bottom edge and a dam of ``sp`` strength points."""
+    sc = new_hex_scenario(10, 12, "flat", "odd-q", title="Weak dam", profiles=["ogre-dambusters"])
+    layout = sc.map.layout
+    river = [layout.to_axial(4, row) for row in range(12)]
+    sc.map.rivers.append(River("r1", river, "Ruhr"))
+    sc.map.dams.append(Dam("d1", river[4], "r1", sp=sp, reservoir=river[1:4]))
+    for h in river:
+        sc.map.terrain[h] = "water"
+    return sc
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(settings=settings)
+    # pytest-qt closes the window before fixtures tear down: discard whatever a test left unsaved
+    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(w)
+    w.resize(1000, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def opened(window, tmp_path):
+    path = tmp_path / "valley.json"
+    save(dam_scenario(), path)
+    assert window.open_path(path)
+    window.view.zoom_to_fit()
+    return window, path
+
+
+def viewport_point(w, h) -> QPoint:
+    return w.view.mapFromScene(w.controller.scene_pos(h))
+
+
+def drag(w, hexes):
+    vp = w.view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[0]))
+    for h in hexes[1:]:
+        QTest.mouseMove(vp, viewport_point(w, h))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[-1]))
+
+
+def test_a_mouse_stroke_paints_terrain_as_one_undo_step(opened):
+    w, _ = opened
+    layout = w.doc.scenario.map.layout
+    before = bytes(w.doc.scenario.map.terrain.cells)
+    w.palette_panel.set_tool("brush")
+    w.palette_panel.set_kind("swamp")
+    path = [layout.to_axial(1, row) for row in (2, 3, 4, 5)]
+    drag(w, path)
+    assert [w.doc.terrain_at(h) for h in path] == ["swamp"] * 4
+    assert w.doc.undo_stack.count() == 1
+    after = bytes(w.doc.scenario.map.terrain.cells)
+
+    w.act_undo.trigger()
+    assert bytes(w.doc.scenario.map.terrain.cells) == before
+    w.act_redo.trigger()
+    assert bytes(w.doc.scenario.map.terrain.cells) == after
+
+
+def test_bigger_brush_paints_a_disc(opened):
+    w, _ = opened
+    layout = w.doc.scenario.map.layout
+    w.palette_panel.set_kind("forest")
+    w.palette_panel.set_brush_size(2)
+    centre = layout.to_axial(7, 6)
+    drag(w, [centre])
+    assert sum(1 for h in layout.hexes() if w.doc.terrain_at(h) == "forest") == 7
+
+
+def test_title_shows_the_modified_marker_until_saved(opened, tmp_path):
+    w, path = opened
+    assert w.windowTitle().startswith("valley.json —")
+    drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
+    assert w.windowTitle().startswith("valley.json* —")
+    w.act_save.trigger()
+    assert w.windowTitle().startswith("valley.json —")
+    assert dumps(load(path)) == dumps(w.doc.scenario)
+
+
+def test_save_as_and_reopen_gives_the_same_scenario(opened, tmp_path):
+    w, _ = opened
+    w.palette_panel.set_tool("rectangle")
+    w.palette_panel.set_kind("rubble")
+    layout = w.doc.scenario.map.layout
+    drag(w, [layout.to_axial(0, 0), layout.to_axial(2, 3)])
+    assert sum(1 for h in layout.hexes() if w.doc.terrain_at(h) == "rubble") == 12
+    copy = tmp_path / "copy.json"
+    assert w.save_to(copy)
+    text = dumps(w.doc.scenario)
+    assert w.open_path(copy)
+    assert dumps(w.doc.scenario) == text
+    assert str(copy.resolve()) == w.recent_files()[0]
+
+
+def test_bucket_fill_and_eyedropper(opened):
+    w, _ = opened
+    layout = w.doc.scenario.map.layout
+    w.palette_panel.set_tool("bucket")
+    w.palette_panel.set_kind("forest")
+    drag(w, [layout.to_axial(0, 0)])  # the whole west bank: columns 0-3
+    assert all(w.doc.terrain_at(layout.to_axial(c, r)) == "forest" for c in range(4) for r in range(12))
+    assert w.doc.terrain_at(layout.to_axial(5, 0)) == "clear"  # the river stopped the fill
+    w.palette_panel.set_tool("eyedropper")
+    drag(w, [layout.to_axial(4, 2)])
+    assert w.palette_panel.current_kind() == "water"
+
+
+def test_validation_dock_lists_violations_and_clicking_one_rings_it(opened, qtbot):
+    w, _ = opened
+    expected = w.validator.run()  # check_scenario, with a crashing rule reported as an ENGINE error
+    if not expected:
+        pytest.skip("check_scenario finds nothing in a dam of SP 40 yet (rule DAM-SP-MIN not written)")
+    qtbot.waitUntil(lambda: w.validation_panel.tree.topLevelItemCount() == len(expected), timeout=3000)
+    codes = [w.validation_panel.tree.topLevelItem(i).text(1) for i in range(len(expected))]
+    assert codes == [v.code for v in expected]
+    errors = sum(v.severity == "error" for v in expected)
+    assert w.problems_label.text().startswith(f"{errors} errors")
+    located = [i for i, v in enumerate(expected) if w.controller.locate(v.location)]
+    if located:
+        w.validation_panel.activate_row(located[0])
+        assert w.view._highlight is not None and w.view._highlight.isVisible()
+
+
+def test_validation_reruns_after_an_edit(opened, qtbot):
+    w, _ = opened
+    qtbot.waitUntil(lambda: w.validator.runs >= 1, timeout=3000)
+    runs = w.validator.runs
+    drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
+    drag(w, [w.doc.scenario.map.layout.to_axial(0, 1)])
+    qtbot.waitUntil(lambda: w.validator.runs == runs + 1, timeout=3000)
+
+
+def test_a_violation_at_a_hex_is_centred_and_ringed(opened):
+    from dambuster.validators import Violation
+
+    w, _ = opened
+    dam = w.doc.scenario.map.dams[0]
+    v = Violation("dam too weak", "DAM-SP-MIN", "error", {"hex": list(dam.hex), "pointer": "/map/dams/0"})
+    w.show_violation(v)
+    ring = w.view._highlight.sceneBoundingRect().center()
+    centre = w.controller.scene_pos(dam.hex)
+    assert abs(ring.x() - centre.x()) < 1 and abs(ring.y() - centre.y()) < 1
+    # a pointer alone finds the dam too
+    w.show_violation(Violation("x", "X", "error", {"pointer": "/map/dams/0/sp"}))
+    assert w.view._highlight.sceneBoundingRect().center() == ring
+
+
+def test_editing_the_title_is_an_undo_step(window):
+    window.properties_panel.title.setText("Operation Chastise")
+    window.properties_panel.title.editingFinished.emit()
+    assert window.doc.scenario.meta.title == "Operation Chastise"
+    window.act_undo.trigger()
+    assert window.properties_panel.title.text() == "Untitled scenario"
+
+
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(opened):
+    w, _ = opened
+    drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
+    asked = []
+    w.ask_save = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel
+    assert not w.close()
+    assert asked and w.isVisible()
+
+
+def test_a_table_map_with_a_sewer_opens(window, tmp_path):
+    from dambuster.model.scenario import Corridor, Model, Sewer, Side
+
+    sc = new_table_scenario(600, 400, "inches", profiles=["flash-flood"])
+    sc.sides.append(Side("blue", "Blue", "attacker", "#2050c0"))
+    sc.map.sewer = Sewer(corridors=[Corridor("c1", [(10, 10), (300, 10), (300, 200)], 6)],
+                         models=[Model("m1", "blue", 2, "c1", 320.0)], flood_origin=(10, 10))
+    path = tmp_path / "sewer.json"
+    save(sc, path)
+    assert window.open_path(path)
+    assert window.controller.kind == "table"
+    assert window.view.tool is None and not window.palette_panel.isEnabled()
+    assert window.controller.describe(QPointF(50, 50)).endswith("sector 1")
+    assert window.controller.describe(QPointF(550, 350)).endswith("sector 6")
