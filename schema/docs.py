@@ -92,19 +92,19 @@ def _keys_by_node(secs: list[Section]) -> dict[int, str]:
 
 # ------------------------------------------------------------------------------- defaults
 def model_classes(secs: list[Section]) -> dict[str, type]:
-    """Section key -> the dataclass of dambuster.model.scenario whose fields are exactly its properties."""
+    """Section key -> the dataclass of dambuster.model.scenario whose fields are exactly the section's properties."""
     from ..model import scenario
 
     classes = [c for c in vars(scenario).values() if dataclasses.is_dataclass(c) and isinstance(c, type)]
     classes = [c for c in classes if c.__module__ == scenario.__name__]
     out: dict[str, type] = {}
     for s in secs:
-        props = set(s.schema.get("properties", {}))
-        if s.key == TOP:
-            props -= set(ENVELOPE)
+        props = [p for p in s.schema.get("properties", {}) if not (s.key == TOP and p in ENVELOPE)]
         if not props:
             continue
-        matches = [c for c in classes if {f.name for f in dataclasses.fields(c)} == props]
+        names = {c: [f.name for f in dataclasses.fields(c)] for c in classes}
+        # the same names in the same order first (Route and Town have the same names), then any order
+        matches = [c for c in classes if names[c] == props] or [c for c in classes if set(names[c]) == set(props)]
         if len(matches) == 1:
             out[s.key] = matches[0]
     return out
