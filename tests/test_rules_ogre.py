@@ -1,0 +1,287 @@
+"""The ogre-basic and ogre-engineers rules on a small basic-scenario setup (8x8, flat odd-q): a
+defender with infantry, a heavy tank, a howitzer and a command post inside its setup zones, and an
+attacking Ogre Mark III waiting off the map."""
+from __future__ import annotations
+
+import pytest
+
+from dambuster.model import io
+from dambuster.model.factory import new_hex_scenario
+from dambuster.model.scenario import Budget, Entrenchment, Mine, Revetment, SetupZone, Side, Unit
+from dambuster.validators import check_scenario
+
+BACK = [(q, r) for q in range(8) for r in range(-4, 1) if 0 <= r + (q - (q & 1)) // 2 <= 2]  # top three rows
+FRONT = [(q, 1 - (q - (q & 1)) // 2 + 2) for q in range(8)]  # row 4
+
+
+def basic(profiles=("ogre-basic",)):
+    s = new_hex_scenario(8, 8, profiles=list(profiles), title="basic")
+    s.sides = [Side("def", "Defender"), Side("ogre", "Ogre", role="attacker")]
+    s.units = [
+        Unit("inf1", "infantry", "def", (1, 0), squads=3),
+        Unit("tank1", "heavy-tank", "def", (2, 0)),
+        Unit("how1", "howitzer", "def", (3, -1)),
+        Unit("cp", "command-post", "def", (4, -1)),
+        Unit("inf2", "infantry", "def", FRONT[5], squads=2),
+        Unit("mk3", "ogre-mk3", "ogre", None),
+    ]
+    s.setup_zones = [SetupZone("back", "def", list(BACK)), SetupZone("front", "def", list(FRONT), max_attack=2)]
+    s.budgets = [Budget("def", infantry_attack=5, armor_units=3, units={"command-post": 1}),
+                 Budget("ogre", units={"ogre-mk3": 1})]
+    return s
+
+
+def only(s, code):
+    found = check_scenario(s)
+    assert {v.code for v in found} == {code}, [(v.code, v.message) for v in found]
+    return found
+
+
+def clean(s):
+    found = check_scenario(s)
+    assert found == [], [(v.code, v.message) for v in found]
+
+
+def unit(s, uid):
+    return next(u for u in s.units if u.id == uid)
+
+
+def test_basic_setup_is_clean_and_a_valid_file():
+    s = basic()
+    clean(s)
+    clean(io.loads(io.dumps(s)))
+
+
+# --------------------------------------------------------------------------------- stacking
+def test_two_vehicles_in_a_hex():
+    s = basic()
+    unit(s, "how1").hex = (2, 0)
+    (v,) = only(s, "STACK-LIMIT")
+    assert v.location["hex"] == [2, 0] and set(v.witness["units"]) == {"tank1", "how1"}
+    assert v.location["pointer"] == "/units/2"
+
+
+def test_infantry_up_to_three_squads_per_hex():
+    s = basic()
+    s.budgets = []
+    unit(s, "inf1").squads = 2
+    s.units.append(Unit("inf3", "infantry", "def", (1, 0), squads=1))
+    clean(s)  # 2 + 1 squads
+    unit(s, "inf3").squads = 2
+    (v,) = only(s, "STACK-LIMIT")
+    assert v.witness["squads"] == 4
+
+
+def test_infantry_beside_a_tank_only_with_the_engineers_rules():
+    s = basic()
+    unit(s, "inf1").hex = (2, 0)
+    only(s, "STACK-LIMIT")
+    s.meta.profiles = ["ogre-engineers"]
+    clean(s)
+
+
+def test_engineers_scenarios_run_the_basic_rules():
+    s = basic(profiles=("ogre-engineers",))
+    unit(s, "inf2").squads = 3
+    s.units.append(Unit("inf3", "infantry", "def", FRONT[5], squads=1))
+    s.budgets = []
+    s.setup_zones[1].max_attack = None
+    (v,) = only(s, "STACK-LIMIT")
+    assert v.profile == "ogre-basic"
+
+
+def test_destroyed_units_do_not_stack():
+    s = basic()
+    s.units.append(Unit("wreck", "light-tank", "def", (2, 0), status="destroyed"))
+    s.budgets[0].armor_units = 4
+    clean(s)
+
+
+# ---------------------------------------------------------------------------------- terrain
+@pytest.mark.parametrize("kind", ["building", "water", "debris", "crater"])
+def test_tank_cannot_stand_on(kind):
+    s = basic()
+    s.map.terrain[(2, 0)] = kind
+    (v,) = only(s, "UNIT-TERRAIN")
+    assert v.location["pointer"] == "/units/1/hex" and v.location["feature"] == "tank1"
+
+
+@pytest.mark.parametrize("kind", ["clear", "forest", "swamp", "town", "rubble", "flooded-town"])
+def test_tank_may_stand_on(kind):
+    s = basic()
+    s.map.terrain[(2, 0)] = kind
+    clean(s)
+
+
+def test_gev_and_hovertruck_and_ogre_in_water():
+    s = basic()
+    s.map.terrain[(2, 0)] = "water"
+    s.map.terrain[(6, -3)] = "water"
+    unit(s, "tank1").type = "gev"
+    s.units.append(Unit("ht", "hovertruck", "def", (6, -3)))
+    s.units.append(Unit("mk3b", "ogre-mk3", "ogre", (6, 1)))
+    s.map.terrain[(6, 1)] = "debris"
+    s.budgets = []
+    clean(s)
+
+
+def test_nobody_on_a_building():
+    s = basic()
+    s.map.terrain[(1, 0)] = "building"
+    (v,) = only(s, "UNIT-TERRAIN")
+    assert v.location["feature"] == "inf1"
+
+
+def test_superheavy_in_water_is_a_parameter():
+    s = basic()
+    s.map.terrain[(2, 0)] = "water"
+    unit(s, "tank1").type = "superheavy"
+    clean(s)
+    s.parameters.rules["UNIT-TERRAIN"] = {"superheavy_water": 0}
+    only(s, "UNIT-TERRAIN")
+
+
+def test_infantry_in_water_except_marines():
+    s = basic()
+    s.map.terrain[(1, 0)] = "water"
+    only(s, "UNIT-TERRAIN")
+    unit(s, "inf1").type = "marines"
+    clean(s)
+
+
+# ---------------------------------------------------------------------------- setup zones
+def test_unit_outside_its_setup_zones():
+    s = basic()
+    unit(s, "tank1").hex = (2, 5)  # the bottom of the map
+    (v,) = only(s, "SETUP-ZONE")
+    assert v.location["pointer"] == "/units/1/hex" and v.location["hex_label"] == "0307"
+
+
+def test_units_off_the_map_and_sides_without_zones_are_fine():
+    s = basic()
+    unit(s, "mk3").hex = (3, 4)  # the attacker has no zones
+    unit(s, "tank1").hex = None
+    clean(s)
+
+
+def test_zone_attack_cap():
+    s = basic()
+    unit(s, "inf2").squads = 3  # 3 attack in a zone capped at 2
+    s.budgets[0].infantry_attack = 6
+    (v,) = only(s, "SETUP-ZONE")
+    assert v.location["pointer"] == "/setup_zones/1/max_attack"
+    assert v.witness == {"attack": 3, "max_attack": 2, "units": ["inf2"]}
+
+
+# ---------------------------------------------------------------------------------- budgets
+def test_one_armor_unit_too_many():
+    s = basic()
+    s.units.append(Unit("tank2", "light-tank", "def", (5, -2)))
+    (v,) = only(s, "FORCE-BUDGET")
+    assert v.location["pointer"] == "/budgets/0/armor_units" and v.witness == {"have": 4, "budget": 3}
+
+
+def test_howitzer_counts_two_armor_units():
+    s = basic()
+    unit(s, "how1").type = "missile-tank"  # weight 1 instead of 2
+    (v,) = only(s, "FORCE-BUDGET")
+    assert v.witness == {"have": 2, "budget": 3}
+    s.parameters.rules["FORCE-BUDGET"] = {"allow_under": 1}
+    clean(s)
+
+
+def test_infantry_attack_counts_squads():
+    s = basic()
+    unit(s, "inf1").squads = 2
+    (v,) = only(s, "FORCE-BUDGET")
+    assert v.location["pointer"] == "/budgets/0/infantry_attack" and v.witness == {"have": 4, "budget": 5}
+
+
+def test_exact_count_of_other_types():
+    s = basic()
+    s.units.append(Unit("mk3b", "ogre-mk3", "ogre", None))
+    (v,) = only(s, "FORCE-BUDGET")
+    assert v.location["pointer"] == "/budgets/1/units/ogre-mk3"
+
+
+def test_unlisted_types_only_when_strict():
+    s = basic()
+    s.units.append(Unit("truck1", "truck", "def", None))
+    clean(s)
+    s.parameters.rules["FORCE-BUDGET"] = {"strict": 1}
+    (v,) = only(s, "FORCE-BUDGET")
+    assert v.witness["type"] == "truck"
+
+
+# ------------------------------------------------------------------------------------ mines
+def test_visible_mine_is_a_warning_unless_tagged():
+    s = basic()
+    s.map.markers.mines = [Mine("m1", (4, 2), "def", hidden=False)]
+    (v,) = only(s, "MINE-VISIBLE")
+    assert v.severity == "warning" and v.location["pointer"] == "/map/markers/mines/0/hidden"
+    s.meta.tags = ["Tutorial"]
+    clean(s)
+    s.meta.tags = []
+    s.map.markers.mines[0].hidden = True
+    clean(s)
+
+
+# ----------------------------------------------------------------------------- engineering
+def engineers():
+    s = basic(profiles=("ogre-engineers",))
+    return s
+
+
+@pytest.mark.parametrize("kind", ["swamp", "water", "town", "crater"])
+def test_entrenchment_terrain(kind):
+    s = engineers()
+    s.map.terrain[(5, 2)] = kind
+    s.map.markers.entrenchments = [Entrenchment((5, 2), 2)]
+    (v,) = only(s, "ENTRENCH-TERRAIN")
+    assert v.location["pointer"] == "/map/markers/entrenchments/0"
+
+
+@pytest.mark.parametrize("kind", ["clear", "forest", "rubble"])
+def test_entrenchment_terrain_allowed(kind):
+    s = engineers()
+    s.map.terrain[(5, 2)] = kind
+    s.map.markers.entrenchments = [Entrenchment((5, 2), 2)]
+    clean(s)
+
+
+def test_at_most_fifteen_entrenchments_per_hex():
+    s = engineers()
+    s.map.markers.entrenchments = [Entrenchment((5, 2), 15)]
+    clean(s)
+    s.map.markers.entrenchments[0].count = 16
+    (v,) = only(s, "ENTRENCH-MAX")
+    assert v.witness == {"count": 16, "max": 15}
+
+
+def test_engineering_rules_do_not_run_for_the_basic_profile():
+    s = basic()
+    s.map.markers.entrenchments = [Entrenchment((5, 2), 16)]
+    clean(s)
+
+
+def test_small_revetment_holds_three_light_tanks_not_four_sizes():
+    s = engineers()
+    s.budgets = []
+    s.map.markers.revetments = [Revetment("rv1", (5, -2), "small")]
+    s.units += [Unit(f"lt{i}", "light-tank", "def", (5, -2)) for i in range(3)]
+    clean(s)  # total size 3: the text's own example
+    s.units[-1].type = "heavy-tank"  # 1 + 1 + 2
+    (v,) = only(s, "REVETMENT-CAPACITY")
+    assert v.location["pointer"] == "/map/markers/revetments/0" and v.witness["size"] == 4
+    assert v.witness["capacity"] == 3
+
+
+def test_large_revetment_holds_size_five():
+    s = engineers()
+    s.budgets = []
+    s.map.markers.revetments = [Revetment("rv1", (5, -2), "large")]
+    s.units += [Unit("h1", "heavy-tank", "def", (5, -2)), Unit("m1", "missile-tank", "def", (5, -2)),
+                Unit("l1", "light-tank", "def", (5, -2))]
+    clean(s)
+    s.units[-1].type = "heavy-tank"
+    only(s, "REVETMENT-CAPACITY")
