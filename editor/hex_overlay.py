@@ -23,8 +23,15 @@ def _pen(colour: QColor, width: float, dash=Qt.PenStyle.SolidLine, cap=Qt.PenCap
     return pen
 
 
-def _text(parent, text: str, x: float, y: float, size: float, colour=style.TEXT, bold=False, centre=True):
-    item = QGraphicsSimpleTextItem(text, parent)
+def _text(parent, text: str, x: float, y: float, size: float, colour=style.TEXT, bold=False, centre=True,
+          halo=False):
+    """A text item centred on (x, y); with ``halo`` it sits on a pale box so it reads over any terrain."""
+    holder = parent
+    if halo:
+        holder = QGraphicsRectItem(parent)
+        holder.setBrush(QColor(255, 255, 255, 200))
+        holder.setPen(QPen(Qt.PenStyle.NoPen))
+    item = QGraphicsSimpleTextItem(text, holder)
     font = QFont()
     font.setPointSizeF(size)
     font.setBold(bold)
@@ -32,6 +39,9 @@ def _text(parent, text: str, x: float, y: float, size: float, colour=style.TEXT,
     item.setBrush(colour)
     r = item.boundingRect()
     item.setPos(x - r.width() / 2 if centre else x, y - r.height() / 2)
+    if halo:
+        holder.setRect(item.mapRectToParent(r).adjusted(-size * 0.15, 0, size * 0.15, 0))
+        return holder
     return item
 
 
@@ -107,7 +117,8 @@ class HexOverlay:
             outline = self._hex_path(t.hexes).simplified()
             self._path(outline, _pen(style.TOWN, 2.0, Qt.PenStyle.DashLine), z=2)
             x, y = self.geom.center(t.hexes[0])
-            _text(self.root, t.name, x, y + self.geom.size * 0.45, self.geom.size * 0.38, style.TOWN, bold=True).setZValue(8)
+            _text(self.root, t.name, x, y + self.geom.size * 0.45, self.geom.size * 0.38, style.TOWN, bold=True,
+                  halo=True).setZValue(8)
 
     def _line_through(self, hexes: list[Hex]) -> QPainterPath:
         path = QPainterPath()
@@ -149,8 +160,8 @@ class HexOverlay:
             roads.addPath(self._line_through(r.hexes))
         for r in m.rails:
             rails.addPath(self._line_through(r.hexes))
-        self._path(roads, _pen(QColor("#ffffff"), self.geom.size * 0.26), z=4)
-        self._path(roads, _pen(style.ROAD, self.geom.size * 0.14), z=4.1)
+        self._path(roads, _pen(QColor("#ffffff"), self.geom.size * 0.3), z=4)
+        self._path(roads, _pen(style.ROAD, self.geom.size * 0.18), z=4.1)
         self._path(rails, _pen(style.RAIL, self.geom.size * 0.08), z=4.2)
         ties = _pen(style.RAIL, self.geom.size * 0.28, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
         ties.setDashPattern([0.3, 2.5])
@@ -176,7 +187,7 @@ class HexOverlay:
             bar.setPen(_pen(QColor("#ffffff"), 1.0))
             bar.setZValue(6)
             sp = f"SP {d.sp}" if not d.damage else f"SP {d.sp}-{d.damage}"
-            label = _text(self.root, sp, x, y + s * 0.55, s * 0.34, style.DAM, bold=True)
+            label = _text(self.root, sp, x, y + s * 0.55, s * 0.34, style.DAM, bold=True, halo=True)
             label.setZValue(8)
             if d.reservoir:
                 colour = QColor(style.RIVER)

@@ -59,6 +59,8 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             self.docks[key] = dock
 
+        self.resizeDocks([self.docks["tools"], self.docks["properties"]], [210, 300], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["validation"]], [150], Qt.Orientation.Vertical)
         self.validator = Validator(self.doc, self)
         self.validator.finished.connect(self._validated)
         self.validation_panel.violation_activated.connect(self.show_violation)
@@ -129,7 +131,8 @@ class MainWindow(QMainWindow):
             self.controller.detach()
         cls = HexSceneController if self.doc.is_hex else TableSceneController
         self.controller = cls(self.doc, self.view)
-        self.controller.set_labels(self.act_labels.isChecked() if self.doc.is_hex else True)
+        if self.doc.is_hex or self.act_labels.isChecked():
+            self.controller.set_labels(self.act_labels.isChecked())
         self.palette_panel.setEnabled(self.doc.is_hex)
         self._install_tool()
         self._update_title()

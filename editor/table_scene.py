@@ -12,7 +12,7 @@ from dambuster.model.scenario import TableMap
 
 from . import style
 from .locate import locate
-from .table_geometry import model_point, sector_rects
+from .table_geometry import model_point, point_along, sector_rects
 
 
 def _cosmetic(colour: QColor | str, width: float, dash=Qt.PenStyle.SolidLine) -> QPen:
@@ -42,7 +42,8 @@ class TableSceneController:
     def __init__(self, doc, view):
         self.doc, self.view = doc, view
         self.root: QGraphicsItem | None = None
-        self.show_sectors = True
+        # the DBM sector overlay shows by default on DBM tables; View > Hex Labels / Sectors forces it on
+        self.show_sectors = "dbm-terrain" in doc.scenario.meta.profiles
         scene = view.scene()
         scene.clear()
         view.forget_items()
@@ -125,7 +126,7 @@ class TableSceneController:
             self._path(_line(c.line), _scene_pen("#b8b0a0", c.width), None, 5)
             self._path(_line(c.line), _cosmetic("#6a6050", 1.0), None, 5.1)
             if c.name:
-                self._label(c.name, c.line[0], 8, "#6a6050")
+                self._label(c.name, point_along([tuple(p) for p in c.line], _length(c.line) / 2), 8, "#6a6050")
         for g in s.gantries:
             self._path(_closed(g.polygon), _cosmetic("#404040", 1.5), QBrush(QColor("#a0a0a0"), Qt.BrushStyle.BDiagPattern), 6)
 
@@ -154,7 +155,7 @@ class TableSceneController:
             p = QPainterPath()
             p.addEllipse(QPointF(x, y), u * 1.6, u * 1.6)
             self._path(p, _cosmetic(style.RIVER, 2.5), QBrush(QColor(42, 111, 196, 90)), 8)
-            self._label("flood", (x + u * 1.8, y - u), 8, style.RIVER, bold=True)
+            self._label("flood", (x - u * 1.5, y - u * 4), 8, style.RIVER, bold=True)
         colours = {side.id: QColor(side.color) for side in self.doc.scenario.sides}
         for mo in s.models:
             pt = model_point(s, mo)
@@ -189,6 +190,12 @@ def _closed(points) -> QPainterPath:
     path.addPolygon(_poly(points))
     path.closeSubpath()
     return path
+
+
+def _length(points) -> float:
+    import math
+
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
 
 
 def _centroid(points):
