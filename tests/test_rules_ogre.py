@@ -76,12 +76,12 @@ def test_infantry_beside_a_tank_only_with_the_engineers_rules():
     s = basic()
     unit(s, "inf1").hex = (2, 0)
     only(s, "STACK-LIMIT")
-    s.meta.profiles = ["ogre-engineers"]
+    s.meta.profiles = ["ogre-basic", "ogre-engineers"]
     clean(s)
 
 
-def test_engineers_scenarios_run_the_basic_rules():
-    s = basic(profiles=("ogre-engineers",))
+def test_engineers_scenarios_still_limit_squads():
+    s = engineers()
     unit(s, "inf2").squads = 3
     s.units.append(Unit("inf3", "infantry", "def", FRONT[5], squads=1))
     s.budgets = []
@@ -228,8 +228,8 @@ def test_visible_mine_is_a_warning_unless_tagged():
 
 # ----------------------------------------------------------------------------- engineering
 def engineers():
-    s = basic(profiles=("ogre-engineers",))
-    return s
+    """Engineering scenarios declare both profiles: the engineering rules extend the basic game."""
+    return basic(profiles=("ogre-basic", "ogre-engineers"))
 
 
 @pytest.mark.parametrize("kind", ["swamp", "water", "town", "crater"])

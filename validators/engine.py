@@ -39,14 +39,8 @@ def param(scenario: Scenario, code: str, name: str, default: float) -> float:
     return scenario.parameters.rules.get(code, {}).get(name, default)
 
 
-#: A profile that builds on another also runs that one's rules (the combat engineers rules extend the
-#: basic game), so a scenario need not declare both.
-IMPLIED_PROFILES: dict[str, tuple[str, ...]] = {"ogre-engineers": ("ogre-basic",)}
-
-
 def rules_for(profiles: Iterable[str]) -> list[Rule]:
     wanted = set(profiles)
-    wanted.update(p for w in list(wanted) for p in IMPLIED_PROFILES.get(w, ()))
     return [r for r in REGISTRY.values() if r.profile in wanted]
 
 

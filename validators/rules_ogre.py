@@ -1,9 +1,10 @@
 """Rules of the ogre-basic profile (ogre-basic-redesign.txt: stacking, terrain, setup, forces, mines)
 and of the ogre-engineers profile (ogre-combat-engineers.txt: entrenchments, revetments).
 
-Profiles: each rule is registered once, under the profile whose text it comes from. The engineers
-rules extend the basic game, so the engine runs the ogre-basic rules for a scenario that declares
-ogre-engineers (engine.IMPLIED_PROFILES); such a scenario need not list ogre-basic too.
+Profiles: each rule is registered once, under the profile whose text it comes from, and profiles
+stay independent (``--profile ogre-engineers`` runs exactly the engineering rules). The engineering
+rules extend the basic game, so a scenario that uses them should declare both ogre-basic and
+ogre-engineers; STACK-LIMIT reads the declared profiles to relax stacking under ogre-engineers.
 """
 from __future__ import annotations
 
