@@ -1,0 +1,271 @@
+"""Exact maximum detour of a polyline: the DBM river curvature test (dbm-terrain.txt, Water features).
+
+For two points p, q on a polyline, the *detour* is (distance from p to q along the line) / |p - q|.
+DBM forbids a river whose mid-stream line has any pair with detour above 4/3 (straight distance less
+than 3/4 of the distance along the line).
+
+Exactness. The largest detour over all point pairs is reached with at least one point at a vertex
+(at an interior critical point of the ratio, it is constant along one direction in the two segments'
+parameter square, so it can slide to the square's border). For a fixed vertex P and a segment
+reparametrised to start at the end nearer to P along the line, q(t) = A + t u with arc distance
+s0 + t, t in [0, L]:
+
+    f(t) = (s0 + t) / |P - A - t u|,   w = P - A, a = w . u, h^2 = |w|^2 - a^2
+    f'(t) = 0  <=>  t* = a + h^2 / (s0 + a)   (a maximum when s0 + a > 0)
+
+so the maximum over the segment is max(f(0), f(L), f(clip(t*))). Checking that for every vertex
+against every segment is exact (``max_detour_quadratic``, O(n^2)). ``max_detour`` gives the same
+answer with pruning: segments are grouped in blocks of consecutive segments; for a vertex and a
+block entirely on one side of it, (largest arc distance to the block) / (distance from P to the
+block's bounding box) bounds every detour in that block, so blocks whose bound cannot beat the
+current best (or the caller's ``floor``) are skipped. A self-crossing or self-touching line has an
+infinite detour; the crossing point is the witness.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+
+Pt = tuple[float, float]
+
+_FANOUT = 4  # children per block in the bounding hierarchy
+_SEED = 16  # vertex pairs up to this many steps apart seed the best ratio
+_CHUNK = 1 << 20  # candidate pairs handled at once (bounds memory)
+
+
+def _clean(points: Sequence[Sequence[float]]) -> np.ndarray:
+    """Float array of vertices with consecutive duplicates removed."""
+    v = np.asarray(points, dtype=float).reshape(-1, 2)
+    if len(v) < 2:
+        return v
+    keep = np.ones(len(v), dtype=bool)
+    keep[1:] = np.any(v[1:] != v[:-1], axis=1)
+    return v[keep]
+
+
+def self_crossing(points: Sequence[Sequence[float]]) -> Pt | None:
+    """A point where the line meets itself other than at consecutive segments' shared vertex, or None.
+
+    A closed line (last point = first point) counts as meeting itself there.
+    """
+    v = _clean(points)
+    if len(v) < 2:
+        return None
+    if len(v) > 2 and np.all(v[0] == v[-1]):
+        return (float(v[0, 0]), float(v[0, 1]))
+    line = LineString(v)
+    if line.is_simple:
+        return None
+    segs = shapely.linestrings(np.stack([v[:-1], v[1:]], axis=1))
+    tree = shapely.STRtree(segs)
+    left, right = tree.query(segs, predicate="intersects")
+    best: tuple[int, int] | None = None
+    for i, j in zip(left.tolist(), right.tolist()):
+        if j <= i:
+            continue
+        if j == i + 1:  # consecutive: only a fold back (overlap beyond the shared vertex) counts
+            inter = segs[i].intersection(segs[j])
+            if inter.geom_type == "Point":
+                continue
+        if best is None or (i, j) < best:
+            best = (i, j)
+    if best is None:  # pragma: no cover - shapely said not simple, we found nothing: be conservative
+        c = shapely.get_coordinates(shapely.unary_union(line))[0]
+        return (float(c[0]), float(c[1]))
+    i, j = best
+    if j == i + 1:  # a fold back at vertex j: the shorter leg's far end lies on the other leg too
+        shorter = v[i] if np.linalg.norm(v[i] - v[j]) <= np.linalg.norm(v[j + 1] - v[j]) else v[j + 1]
+        return (float(shorter[0]), float(shorter[1]))
+    c = shapely.get_coordinates(segs[i].intersection(segs[j]))[0]
+    return (float(c[0]), float(c[1]))
+
+
+def _segment_max(P: np.ndarray, A: np.ndarray, U: np.ndarray, L: np.ndarray, s0: np.ndarray):
+    """Vectorised: max over t in [0, L] of (s0 + t) / |P - A - t U|; returns (ratio, t)."""
+    w = P - A
+    a = np.einsum("ij,ij->i", w, U)
+    ww = np.einsum("ij,ij->i", w, w)
+    h2 = np.maximum(ww - a * a, 0.0)
+    c = s0 + a
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tc = np.where(c > 0, a + h2 / np.where(c > 0, c, 1.0), 0.0)
+    tc = np.clip(tc, 0.0, L)
+    best_r = np.full(len(P), -1.0)
+    best_t = np.zeros(len(P))
+    for t in (np.zeros(len(P)), L, tc):
+        d = np.hypot(w[:, 0] - t * U[:, 0], w[:, 1] - t * U[:, 1])
+        along = s0 + t
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = np.where(d > 0, along / np.where(d > 0, d, 1.0), np.where(along > 0, np.inf, 1.0))
+        better = r > best_r
+        best_r = np.where(better, r, best_r)
+        best_t = np.where(better, t, best_t)
+    return best_r, best_t
+
+
+class _Chain:
+    """Vertices, segments and arc lengths of a cleaned polyline."""
+
+    def __init__(self, v: np.ndarray):
+        self.v = v
+        d = np.diff(v, axis=0)
+        self.len = np.hypot(d[:, 0], d[:, 1])
+        self.u = d / self.len[:, None]
+        self.s = np.concatenate([[0.0], np.cumsum(self.len)])
+
+    def pairs(self, vi: np.ndarray, sj: np.ndarray):
+        """Max detour between vertices vi and segments sj (arrays of equal length).
+
+        Returns (ratio, p, q) arrays: ratio per pair and the two points.
+        """
+        v, s, ln, u = self.v, self.s, self.len, self.u
+        after = sj >= vi  # segment lies after the vertex along the line
+        A = np.where(after[:, None], v[sj], v[sj + 1])
+        U = np.where(after[:, None], u[sj], -u[sj])
+        s0 = np.where(after, s[sj] - s[vi], s[vi] - s[sj + 1])
+        r, t = _segment_max(v[vi], A, U, ln[sj], s0)
+        q = A + t[:, None] * U
+        return r, v[vi], q
+
+
+def _result(r: float, p, q) -> tuple[float, Pt, Pt]:
+    return float(r), (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
+
+
+def max_detour_quadratic(points: Sequence[Sequence[float]], *, rows: int = 256) -> tuple[float, Pt, Pt]:
+    """Reference: every vertex against every segment, by broadcasting (numpy, O(n^2) time).
+
+    Ignores self-crossings (see ``self_crossing``). Used by the tests and the benchmark.
+    """
+    v = _clean(points)
+    if len(v) < 2:
+        p = tuple(v[0]) if len(v) else (0.0, 0.0)
+        return _result(1.0, p, p)
+    ch = _Chain(v)
+    A0, A1, U, L = v[:-1], v[1:], ch.u, ch.len
+    s = ch.s
+    best = (-1.0, v[0], v[0])
+    for start in range(0, len(v), rows):
+        idx = np.arange(start, min(len(v), start + rows))
+        P = v[idx][:, None, :]
+        after = np.arange(len(L))[None, :] >= idx[:, None]
+        A = np.where(after[..., None], A0[None], A1[None])
+        Ud = np.where(after[..., None], U[None], -U[None])
+        s0 = np.where(after, s[None, :-1] - s[idx][:, None], s[idx][:, None] - s[None, 1:])
+        w = P - A
+        a = (w * Ud).sum(-1)
+        h2 = np.maximum((w * w).sum(-1) - a * a, 0.0)
+        c = s0 + a
+        with np.errstate(divide="ignore", invalid="ignore"):
+            tc = np.clip(np.where(c > 0, a + h2 / np.where(c > 0, c, 1.0), 0.0), 0.0, L[None])
+            for t in (np.zeros_like(a), np.broadcast_to(L[None], a.shape), tc):
+                d = np.hypot(w[..., 0] - t * Ud[..., 0], w[..., 1] - t * Ud[..., 1])
+                along = s0 + t
+                r = np.where(d > 0, along / np.where(d > 0, d, 1.0), np.where(along > 0, np.inf, 1.0))
+                k = np.unravel_index(int(np.argmax(r)), r.shape)
+                if r[k] > best[0]:
+                    best = (r[k], v[idx[k[0]]], A[k] + t[k] * Ud[k])
+    return _result(*best)
+
+
+def max_detour(points: Sequence[Sequence[float]], *, floor: float = 1.0) -> tuple[float, Pt, Pt]:
+    """The largest detour of the polyline and a pair of points reaching it: (ratio, p, q).
+
+    Exact whenever the true maximum is at least ``floor``; below ``floor`` the result is a pair whose
+    ratio is below ``floor`` too (enough to decide "is any ratio above floor?"). A self-crossing line
+    returns (inf, x, x) with x the crossing point.
+    """
+    x = self_crossing(points)
+    if x is not None:
+        return math.inf, x, x
+    v = _clean(points)
+    if len(v) < 3:
+        p = tuple(v[0]) if len(v) else (0.0, 0.0)
+        q = tuple(v[-1]) if len(v) else (0.0, 0.0)
+        return _result(1.0, p, q)
+    ch = _Chain(v)
+    n, m = len(v), len(v) - 1
+    s = ch.s
+    # seed the best with vertex pairs a few steps apart (real ratios, so safe to prune against)
+    best = [1.0, v[0], v[1]]
+    for k in range(2, min(_SEED, n)):
+        d = np.hypot(*(v[k:] - v[:-k]).T)
+        a = s[k:] - s[:-k]
+        with np.errstate(divide="ignore"):
+            r = np.where(d > 0, a / np.where(d > 0, d, 1.0), np.inf)
+        j = int(np.argmax(r))
+        if r[j] > best[0]:
+            best = [float(r[j]), v[j], v[j + k]]
+    sizes = [1]
+    while sizes[-1] * _FANOUT < m:
+        sizes.append(sizes[-1] * _FANOUT)
+    sizes.reverse()
+    # candidates at the top level: every vertex with every top block
+    nb0 = (m + sizes[0] - 1) // sizes[0]
+    cand_v = np.repeat(np.arange(n), nb0)
+    cand_b = np.tile(np.arange(nb0), n)
+    for level, size in enumerate(sizes):
+        first = np.arange(0, m, size)
+        last = np.minimum(first + size, m)
+        if size > 1:
+            lo = np.minimum(np.minimum.reduceat(v[:m], first, axis=0), v[last])
+            hi = np.maximum(np.maximum.reduceat(v[:m], first, axis=0), v[last])
+        else:
+            lo = np.minimum(v[:m], v[1:])
+            hi = np.maximum(v[:m], v[1:])
+        keep_v, keep_b = [], []
+        for c0 in range(0, len(cand_v), _CHUNK):
+            cv, cb = cand_v[c0 : c0 + _CHUNK], cand_b[c0 : c0 + _CHUNK]
+            P = v[cv]
+            dx = np.maximum(np.maximum(lo[cb, 0] - P[:, 0], P[:, 0] - hi[cb, 0]), 0.0)
+            dy = np.maximum(np.maximum(lo[cb, 1] - P[:, 1], P[:, 1] - hi[cb, 1]), 0.0)
+            dist = np.hypot(dx, dy)
+            si = s[cv]
+            along = np.maximum(np.abs(s[last[cb]] - si), np.abs(si - s[first[cb]]))
+            ok = along > max(best[0], floor) * dist
+            cv, cb, P, si, along, dist = cv[ok], cb[ok], P[ok], si[ok], along[ok], dist[ok]
+            if len(cv) == 0:
+                continue
+            # true ratios between the vertex and the surviving blocks' end vertices raise the best
+            # early, so later levels prune harder
+            for ends in (first[cb], last[cb]):
+                d = np.hypot(*(v[ends] - P).T)
+                a = np.abs(s[ends] - si)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    r = np.where(d > 0, a / np.where(d > 0, d, 1.0), np.where(a > 0, np.inf, 1.0))
+                j = int(np.argmax(r))
+                if r[j] > best[0]:
+                    best = [float(r[j]), P[j], v[ends[j]]]
+            ok = along > max(best[0], floor) * dist
+            cv, cb = cv[ok], cb[ok]
+            if size == 1:
+                if len(cv):
+                    r, p, q = ch.pairs(cv, cb)
+                    j = int(np.argmax(r))
+                    if r[j] > best[0]:
+                        best = [float(r[j]), p[j], q[j]]
+            else:
+                keep_v.append(cv)
+                keep_b.append(cb)
+        if size == 1:
+            break
+        cv = np.concatenate(keep_v)
+        cb = np.concatenate(keep_b)
+        # expand surviving blocks into their children at the next level
+        child = sizes[level + 1]
+        per = size // child
+        nbc = (m + child - 1) // child
+        cand_v = np.repeat(cv, per)
+        cand_b = (np.repeat(cb, per) * per + np.tile(np.arange(per), len(cb)))
+        inside = cand_b < nbc
+        cand_v, cand_b = cand_v[inside], cand_b[inside]
+    return _result(*best)
+
+
+def exceeds(points: Sequence[Sequence[float]], limit: float) -> bool:
+    """Decision form: is some pair's detour above ``limit``?"""
+    return max_detour(points, floor=limit)[0] > limit
