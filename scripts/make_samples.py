@@ -216,6 +216,12 @@ def check_dbm_sample(s: Scenario) -> None:
             if poly.intersection(shape).area > 1e-6:
                 errors.append(f"{a.id} overlaps {other}")
         shapes[a.id] = poly
+    edges = box(0, 0, m.width, m.depth).exterior
+    for a in m.areas:
+        poly = Polygon(a.polygon)
+        touches = poly.distance(edges) < 1e-9 or poly.distance(ww) < 1e-9
+        if a.kind not in ("bua", "fields-open", "fields-enclosed") and not touches and poly.centroid.distance(edges) < 500:
+            errors.append(f"{a.id} neither touches an edge or the waterway nor has its centre 500p from the edges")
     bua = next(a for a in m.areas if a.kind == "bua")
     if not Polygon(bua.polygon).touches(ww):
         errors.append("the BUA does not touch the waterway")
@@ -458,14 +464,18 @@ def pts(*xy: tuple[float, float]) -> list[tuple[float, float]]:
 
 
 def dbm_table() -> Scenario:
+    """2400 x 1800 paces, x along the width. Sectors: the centre line y = 900 bisects the table, each half
+    is trisected along x; 1, 2, 3 from x = 0 where y < 900, 4, 5, 6 where y >= 900 (flanks 1, 3, 4, 6).
+    Every area feature other than the BUA and its fields touches a table edge or the waterway, or keeps
+    its centre 500p from every edge (the second DBM placement die)."""
     # The waterway runs the whole left short edge: 750p deep for its first 800p, tapering to 400p by 900p.
     waterway = Waterway("ww-sea", pts((0, 0), (750, 0), (750, 800), (400, 900), (400, 1800), (0, 1800)), "left", "defender")
     areas = [
-        Area("hill-1", "hill-gentle", pts((950, 150), (1300, 120), (1480, 300), (1350, 500), (1000, 470)), 2, "invader", "Long barrow"),
-        Area("wood-1", "wood", pts((1750, 120), (2150, 100), (2250, 380), (1900, 460), (1700, 300)), 3, "defender", "Oak wood"),
+        Area("hill-1", "hill-gentle", pts((950, 0), (1450, 0), (1480, 300), (1350, 500), (1000, 470)), 2, "invader", "Long barrow"),
+        Area("wood-1", "wood", pts((1750, 0), (2200, 0), (2250, 380), (1900, 460), (1700, 300)), 3, "defender", "Oak wood"),
         Area("marsh-1", "marsh", pts((950, 1000), (1350, 980), (1450, 1200), (1200, 1330), (900, 1200)), 5, "defender", "Fen"),
-        Area("rocky-1", "rocky", pts((1000, 1500), (1400, 1480), (1500, 1650), (1100, 1720)), 5, "defender", "Scree"),
-        Area("hill-2", "hill-steep", pts((1800, 1000), (2150, 1000), (2250, 1250), (2000, 1350), (1750, 1250)), 6, "defender", "Crag"),
+        Area("rocky-1", "rocky", pts((1000, 1500), (1400, 1480), (1500, 1800), (1050, 1800)), 5, "defender", "Scree"),
+        Area("hill-2", "hill-steep", pts((1850, 1000), (2400, 1000), (2400, 1300), (2050, 1380), (1800, 1250)), 6, "defender", "Crag"),
         Area("bua-1", "bua", rect(400, 1000, 750, 1350), 4, "defender", "Portus"),
         Area("fields-1", "fields-open", rect(400, 1350, 750, 1700), 4, "defender", "Portus fields"),
     ]
