@@ -375,7 +375,7 @@ def valley() -> Scenario:
              "A Combine Ogre and a Vulcan come up the Aller valley to breach the dam above Kessel. The Paneuropean "
              "garrison knows how much punishment the dam can take; the attacker does not. Breaching it sends a surge "
              "of debris down the Aller, floods the fields beside the river and washes out the brook bridge.",
-             ["ogre", "dambusters", "combat engineers", "dam", "sample"], ["ogre-dambusters", "ogre-engineers"]),
+             ["ogre", "dambusters", "combat engineers", "dam", "sample"], ["ogre-dambusters", "ogre-basic", "ogre-engineers"]),
         hex_map,
         unit_types=default_unit_types(),
         sides=sides,
