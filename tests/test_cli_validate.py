@@ -233,3 +233,67 @@ def test_docs_rules_md_is_up_to_date():
     for code in REGISTRY:
         if not code.startswith("ZZ"):
             assert f"### {code}" in current
+
+
+# ------------------------------------------------------------- schema engines agree (jsonschema-rs)
+def _corpus(tmp_path) -> list[Path]:
+    folder = ROOT / "samples"
+    if not (folder / "invalid").is_dir():
+        folder = tmp_path / "samples"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--invalid", "--out", str(folder)],
+                       check=True, capture_output=True, timeout=300)
+    return sorted(folder.glob("*.json")) + sorted(p for p in (folder / "invalid").glob("*.json")
+                                                  if not p.name.endswith(".expected.json"))
+
+
+def _edge_cases(doc: dict) -> list[dict]:
+    import copy
+
+    cases = []
+    for value in ["2026-02-30T00:00:00Z", "2026-02-28T23:59:60Z", "2026-02-28 23:59:59Z", "2026-02-28T23:59:59Z\n",
+                  "2026-02-28T23:59:59+01:00", "\u0662026-01-01T00:00:00Z", "2026-01-01T00:00:00.5z"]:
+        d = copy.deepcopy(doc)
+        d["meta"]["created"] = value
+        cases.append(d)
+    for title in ["a\n", "", "x" * 100_000]:
+        d = copy.deepcopy(doc)
+        d["meta"]["title"] = title
+        cases.append(d)
+    for profiles in [["ogre-basic\n"], ["ogre-basic", "ogre-basic"], ["OGRE-BASIC"]]:
+        d = copy.deepcopy(doc)
+        d["meta"]["profiles"] = profiles
+        cases.append(d)
+    d = copy.deepcopy(doc)
+    d["format_version"] = "1.0\n"
+    cases.append(d)
+    d = copy.deepcopy(doc)
+    d["map"]["columns"] = 4.0
+    cases.append(d)
+    d = copy.deepcopy(doc)
+    d["map"]["columns"] = True
+    cases.append(d)
+    return cases
+
+
+def test_jsonschema_rs_and_python_jsonschema_give_the_same_verdicts(tmp_path):
+    pytest.importorskip("jsonschema_rs", reason="jsonschema-rs is not installed (pip install '.[fast]')")
+    from dambuster.model import migrations, schema_check
+    from dambuster.model.errors import ScenarioError
+    from dambuster.model.io import read_document
+
+    fast = schema_check.fast_validator()
+    assert fast is not None, "jsonschema-rs is installed but cannot compile our schema"
+    docs = []
+    for path in _corpus(tmp_path):
+        try:
+            docs.append((path.name, migrations.upgrade(read_document(path))))
+        except ScenarioError:  # not JSON, or a version the schema never sees
+            continue
+    assert len(docs) >= 4
+    good = next(d for n, d in docs if n == "ogre-dambusters-valley.json")
+    docs += [(f"edge case {i}", d) for i, d in enumerate(_edge_cases(good))]
+    disagree = [name for name, doc in docs
+                if fast.is_valid(doc) != (next(schema_check.validator().iter_errors(doc), None) is None)]
+    assert disagree == []
+    verdicts = {fast.is_valid(d) for _, d in docs}
+    assert verdicts == {True, False}  # the corpus exercises both answers
