@@ -39,7 +39,9 @@ def parse_version(v: object) -> tuple[int, int]:
 
 def upgrade(doc: dict) -> dict:
     if "format_version" not in doc:
-        raise ScenarioError.at("SCHEMA", "", "no format_version: this is not a dambuster scenario file")
+        raise ScenarioError.at(
+            "SCHEMA", "", "missing format_version: a dambuster scenario starts with \"format_version\": \"1.0\"; is this a scenario file?"
+        )
     cur_major, cur_minor = parse_version(CURRENT)
     seen = set()
     while True:
