@@ -16,7 +16,7 @@ from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenari
 from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from . import crt as crtlib
 from .dice import Dice
-from .network import corner_distances, corners_of_hex, ends, hexes_of, other_end, sides_at, corner
+from .network import corner_distances, corners_of_hex, ends, hexes_of, other_end, sides_at
 from .options import SimOptions, options_for
 from .plan import SimulationError, SurgePlan, find_dam
 from .reservoir import reservoir_changes
@@ -69,6 +69,9 @@ class Breach:
             hs.sort(key=self.layout.index)
         self.stream_sides = {tuple(f.side) for f in self.map.hexsides if f.kind == "stream"}
         self.already_out = {b.bridge for b in self.map.markers.bridges_out}
+        self._reach: dict | None = None
+        self._washouts: dict[int, list] = {}
+        self._starts: dict[int, list] = {}
 
     # ------------------------------------------------------------------------------ helpers
     def initial(self) -> SimState:
@@ -100,10 +103,35 @@ class Breach:
                     found[s] = far
         return sorted(found.items())
 
-    def washout_distances(self, swell: list[Hex]) -> dict:
-        r = self.params.washout_radius
-        sources = [c for h in swell for c in corners_of_hex(h)]
-        return corner_distances(sources, max(r - 1, 0), self.layout.hexside_on_map)
+    def bridge_reach(self) -> dict[str, dict]:
+        """For each stream bridge: corner -> hexsides from the bridge's hexside, within the radius."""
+        if self._reach is None:
+            r = self.params.washout_radius
+            self._reach = {b.id: corner_distances(ends(tuple(b.side)), max(r - 1, 0), self.layout.hexside_on_map)
+                           for b in self.map.stream_bridges}
+        return self._reach
+
+    def washouts(self, step: int) -> list[tuple[str, int]]:
+        """(bridge id, hexsides) for the stream bridges within the washout radius of the swell at
+        ``step``: the fewest hexsides of a chain from a corner of a swell hex ending with the
+        bridge's hexside. Depends only on the swell's path, so it is computed once per step."""
+        if step not in self._washouts:
+            r = self.params.washout_radius
+            found = []
+            if r > 0:
+                corners = {c for h in self.plan.swell(step) for c in corners_of_hex(h)}
+                for b in self.map.stream_bridges:
+                    reach = self.bridge_reach()[b.id]
+                    ds = [reach[c] for c in corners if c in reach]
+                    if ds and min(ds) + 1 <= r:
+                        found.append((b.id, min(ds) + 1))
+            self._washouts[step] = found
+        return self._washouts[step]
+
+    def starts(self, step: int) -> list[tuple[Hexside, tuple]]:
+        if step not in self._starts:
+            self._starts[step] = self.stream_starts(self.plan.swell(step))
+        return self._starts[step]
 
     # --------------------------------------------------------------------------------- step
     def step(self, state: SimState, dice: Dice) -> tuple[list[Event], SimState]:
@@ -157,19 +185,15 @@ class Breach:
             self._flood(k, h, terrain, units, settled, dice, events, cut_routes)
 
         # 3. stream bridges washed out
-        dist = self.washout_distances(swell)
-        r = self.params.washout_radius
-        for b in self.map.stream_bridges:
-            if b.id in out or b.id in self.already_out or r <= 0:
-                continue
-            ds = [dist[c] for c in ends(tuple(b.side)) if c in dist]
-            if ds and min(ds) + 1 <= r:
-                out.append(b.id)
-                events.append(Event(k, "bridge-out", b.id, {"side": tuple(b.side), "hexsides": min(ds) + 1}))
+        sides = {b.id: tuple(b.side) for b in self.map.stream_bridges}
+        for bid, n in self.washouts(k):
+            if bid not in out and bid not in self.already_out:
+                out.append(bid)
+                events.append(Event(k, "bridge-out", bid, {"side": sides[bid], "hexsides": n}))
 
         # 4. a new stream each time the swell moves
         if k >= 1:
-            starts = self.stream_starts(swell)
+            starts = self.starts(k)
             if starts:
                 path = self._stream(k, starts, dice)
                 streams.extend(path)
@@ -342,4 +366,4 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
     return s
 
 
-__all__ = ["Breach", "Run", "apply", "hit", "corner"]
+__all__ = ["Breach", "Run", "apply", "hit"]

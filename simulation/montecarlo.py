@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..model.hexgrid import Hex
-from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
+from ..model.terrain import Terrain
 from . import crt as crtlib
 from .breach import FLOODS_TO, Breach, hit
-from .network import ends, hexes_of, other_end, sides_at
+from .network import hexes_of, other_end, sides_at
 from .reservoir import reservoir_changes
 
 HEX_KEYS = ("flood", "swamp", "flooded_town", "stream")
@@ -166,7 +166,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     # 3. streams: one walk per step after the breach, all runs at once
     starts_by_step = {}
     for step in range(1, plan.last_step):
-        st = b.stream_starts(plan.swell(step))
+        st = b.starts(step)
         if st:
             starts_by_step[step] = st
     if starts_by_step:
@@ -203,13 +203,8 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     # 4. bridges: washing out depends only on the swell's path
     for br in b.map.stream_bridges:
         first = None
-        if br.id not in b.already_out and params.washout_radius > 0:
-            for step in range(plan.last_step):
-                dist = b.washout_distances(plan.swell(step))
-                ds = [dist[c] for c in ends(tuple(br.side)) if c in dist]
-                if ds and min(ds) + 1 <= params.washout_radius:
-                    first = step
-                    break
+        if br.id not in b.already_out:
+            first = next((k for k in range(plan.last_step) if any(x == br.id for x, _ in b.washouts(k))), None)
         res.bridges[br.id] = (1.0 if first is not None else 0.0, first)
 
     # 5. unit outcomes
@@ -225,4 +220,4 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     return res
 
 
-__all__ = ["monte_carlo", "MonteCarloResult", "TERRAIN_KINDS", "kind_index"]
+__all__ = ["monte_carlo", "MonteCarloResult"]

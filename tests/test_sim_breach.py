@@ -10,7 +10,7 @@ from dambuster.model.hexgrid import distance, neighbors
 from dambuster.model.scenario import Dam, River, RiverBridge, Route, Side, StreamBridge, Town, Unit
 from dambuster.simulation.breach import Breach, Run, apply
 from dambuster.simulation.dice import Dice, ScriptedDice
-from dambuster.simulation.network import corners_of_hex, ends, hexes_of, sides_at
+from dambuster.simulation.network import ends, hexes_of
 from dambuster.simulation.plan import SimulationError
 
 
