@@ -1,0 +1,330 @@
+"""Rules: DBM area features and roads -- sectors, size, counts, BUA, overlaps, roads (dbm-terrain.txt)."""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterator
+
+import numpy as np
+from shapely.geometry import LineString, Polygon
+from shapely.strtree import STRtree
+
+from ..model.scenario import Area, Scenario, TableMap
+from .dbm_table import FLANK_SECTORS, Frame, to_unit, tolerance
+from .engine import param, rule
+from .violation import Violation
+
+P = "dbm-terrain"
+F = "dbm-terrain.txt"
+
+FIELDS = ("fields-open", "fields-enclosed")
+NOT_DICED = ("bua",) + FIELDS
+
+#: Going class of each area kind, for DBM-FEATURE-COUNT.
+GOING: dict[str, str] = {
+    "hill-gentle": "good",
+    "fields-open": "good",
+    "hill-rocky": "rough",
+    "rocky": "rough",
+    "dunes": "rough",
+    "fields-enclosed": "rough",
+    "hill-steep": "difficult",
+    "hill-wooded": "difficult",
+    "wood": "difficult",
+    "marsh": "difficult",
+    "bua": "bua",
+}
+
+SOURCE: dict[str, str] = {
+    "DBM-SECTOR": f"{F}, Terrain choosing (dicing for sectors)",
+    "DBM-FEATURE-SIZE": f"{F}, Terrain choosing (area feature size)",
+    "DBM-FEATURE-COUNT": f"{F}, Terrain choosing (feature equivalents)",
+    "DBM-BUA": f"{F}, Terrain choosing (BUA and fields)",
+    "DBM-OVERLAP": f"{F}, Terrain choosing (superimposed features)",
+    "DBM-ROAD": f"{F}, Terrain choosing (external roads)",
+}
+
+DECISIONS: dict[str, str] = {
+    "DBM-SECTOR": (
+        "Sectors: the table is bisected by the line midway between the long edges, then each half is "
+        "trisected along the long edges; 1-3 from the first short edge in the half next to the first "
+        "long edge (y = 0 when width >= depth), 4-6 in the other half. An area whose sector is null "
+        "has not been diced and is not checked; BUA and fields are never diced. The outline may stray "
+        "outside its sector by the DBM tolerance."
+    ),
+    "DBM-FEATURE-SIZE": (
+        "'Across in a direction' is the outline's width measured in that direction (the distance "
+        "between two parallel lines enclosing it). The largest such width is the diameter (largest "
+        "distance between two of its points), the smallest is the minimum width of its convex hull. "
+        "Too big: diameter above max_across (1000p); too small: minimum width below min_across (100p). "
+        "Applies to every area feature, BUA and fields included."
+    ),
+    "DBM-FEATURE-COUNT": (
+        "Equivalence from the diameter: 1/2 if at most half_across (500p), 1 1/2 if above "
+        "one_and_half_across (750p), else 1. Going classes: good (gentle hill, open fields), rough "
+        "(rocky hill, rocky ground, dunes, enclosed fields), difficult (steep or wooded hill, wood, "
+        "marsh), and BUA on its own. Counted per player (placed_by); area features without placed_by "
+        "are not counted. Roads, rivers and the waterway are not area features and are not counted. "
+        "Parameter max_same (3)."
+    ),
+    "DBM-BUA": (
+        "A BUA's fields are the fields within the DBM tolerance of it; BUA and fields must lie in one "
+        "sector (tolerance allowed). Fields touching no BUA are reported. The placement condition "
+        "(touching the waterway if there is one, else in a flank sector 1, 3, 4, 6 or touching a road "
+        "placed by the invader or by nobody in particular) applies to BUAs not placed by the invader."
+    ),
+    "DBM-OVERLAP": (
+        "Features overlap when their intersection has an area above the tolerance squared; touching "
+        "is allowed. Allowed overlaps: a hill and the waterway; a BUA and a hill; a BUA and the "
+        "waterway (a promontory); a river and the waterway or another river (a mouth or confluence). "
+        "Rivers take part with their bodies (mid-stream line widened by half their width), so a "
+        "river through a wood or a hill is reported. Roads never overlap anything. The beach is not "
+        "drawn, so marsh, rocks, dunes or a BUA replacing beach need no exception."
+    ),
+    "DBM-ROAD": (
+        "Road order is list order. A road not placed by the invader must touch a BUA or an earlier "
+        "road (within the DBM tolerance), unless roads are compulsory (parameter compulsory = 1). More "
+        "than max_roads (2) roads not placed by the invader are reported."
+    ),
+}
+
+
+def _table(s: Scenario) -> TableMap | None:
+    return s.map if isinstance(s.map, TableMap) else None
+
+
+def _pt(p) -> list[float]:
+    return [round(float(p[0]), 6), round(float(p[1]), 6)]
+
+
+def _loc(i: int, a: Area, **extra) -> dict:
+    return {"pointer": f"/map/areas/{i}", "feature": a.id, **extra}
+
+
+def _poly(points) -> Polygon:
+    p = Polygon(points)
+    return p if p.is_valid else p.buffer(0)
+
+
+# ------------------------------------------------------------------------------ measurements
+def diameter(poly: Polygon) -> tuple[float, tuple, tuple]:
+    """Largest distance between two points of the outline, with the two points."""
+    h = np.asarray(poly.convex_hull.exterior.coords)[:-1]
+    d = np.hypot(h[:, None, 0] - h[None, :, 0], h[:, None, 1] - h[None, :, 1])
+    i, j = np.unravel_index(int(np.argmax(d)), d.shape)
+    return float(d[i, j]), tuple(h[i]), tuple(h[j])
+
+
+def min_width(poly: Polygon) -> tuple[float, tuple, tuple]:
+    """Smallest width over all directions (rotating calipers on the hull): (width, edge start, edge end).
+
+    The minimum is reached with one side of the calipers flush with a hull edge.
+    """
+    h = np.asarray(poly.convex_hull.exterior.coords)[:-1]
+    e = np.roll(h, -1, axis=0) - h
+    ln = np.hypot(e[:, 0], e[:, 1])
+    ok = ln > 0
+    h0, e, ln = h[ok], e[ok], ln[ok]
+    # distance of every hull vertex from every edge's line
+    cross = (e[:, None, 0] * (h[None, :, 1] - h0[:, None, 1]) - e[:, None, 1] * (h[None, :, 0] - h0[:, None, 0]))
+    widths = np.abs(cross).max(axis=1) / ln
+    k = int(np.argmin(widths))
+    return float(widths[k]), tuple(h0[k]), tuple(h0[k] + e[k])
+
+
+# ---------------------------------------------------------------------------------- sectors
+@rule("DBM-SECTOR", P, "error", "An area feature is not entirely within the sector diced for it")
+def sector(s: Scenario) -> Iterator[Violation]:
+    m = _table(s)
+    if m is None:
+        return
+    frame, tol = Frame.of(m), tolerance(s)
+    for i, a in enumerate(m.areas):
+        if a.sector is None or a.kind in NOT_DICED:
+            continue
+        box = frame.sector(a.sector)
+        poly = _poly(a.polygon)
+        if box.buffer(tol, join_style="mitre").covers(poly):
+            continue
+        outside = poly.difference(box)
+        yield Violation(
+            f"{a.kind} {a.id!r} was diced for sector {a.sector} but extends outside it",
+            location=_loc(i, a, point=_pt(outside.representative_point().coords[0])),
+            witness={"sector": a.sector, "outside": outside.wkt, "sector_box": box.wkt},
+        )
+
+
+# ---------------------------------------------------------------------------- size and count
+@rule("DBM-FEATURE-SIZE", P, "error", "An area feature is more than 1000 or less than 100 paces across")
+def feature_size(s: Scenario) -> Iterator[Violation]:
+    m = _table(s)
+    if m is None:
+        return
+    big = to_unit(s, param(s, "DBM-FEATURE-SIZE", "max_across", 1000))
+    small = to_unit(s, param(s, "DBM-FEATURE-SIZE", "min_across", 100))
+    for i, a in enumerate(m.areas):
+        poly = _poly(a.polygon)
+        if poly.is_empty:
+            continue
+        d, p, q = diameter(poly)
+        if d > big:
+            yield Violation(f"{a.kind} {a.id!r} is {d:.4g} across; at most {big:g}",
+                            location=_loc(i, a, point=_pt(p)),
+                            witness={"p": _pt(p), "q": _pt(q), "across": d, "limit": big})
+        w, e0, e1 = min_width(poly)
+        if w < small:
+            yield Violation(f"{a.kind} {a.id!r} is only {w:.4g} across at its narrowest; at least {small:g}",
+                            location=_loc(i, a, point=_pt(e0)),
+                            witness={"edge": [_pt(e0), _pt(e1)], "across": w, "limit": small})
+
+
+def equivalence(s: Scenario, poly: Polygon) -> float:
+    d = diameter(poly)[0]
+    if d <= to_unit(s, param(s, "DBM-FEATURE-COUNT", "half_across", 500)):
+        return 0.5
+    if d > to_unit(s, param(s, "DBM-FEATURE-COUNT", "one_and_half_across", 750)):
+        return 1.5
+    return 1.0
+
+
+@rule("DBM-FEATURE-COUNT", P, "error", "A player uses more than 3 features of the same equivalence and going")
+def feature_count(s: Scenario) -> Iterator[Violation]:
+    m = _table(s)
+    if m is None:
+        return
+    limit = param(s, "DBM-FEATURE-COUNT", "max_same", 3)
+    groups: dict[tuple, list[int]] = defaultdict(list)
+    for i, a in enumerate(m.areas):
+        if a.placed_by is None:
+            continue
+        poly = _poly(a.polygon)
+        if poly.is_empty:
+            continue
+        groups[(a.placed_by, equivalence(s, poly), GOING.get(a.kind, a.kind))].append(i)
+    for (who, eq, going), idx in groups.items():
+        if len(idx) > limit:
+            extra = m.areas[idx[int(limit)]]
+            yield Violation(
+                f"the {who} uses {len(idx)} {going}-going features counting {eq:g} equivalent each; at most {limit:g}",
+                location=_loc(idx[int(limit)], extra),
+                witness={"player": who, "equivalence": eq, "going": going, "features": [m.areas[k].id for k in idx]},
+            )
+
+
+# --------------------------------------------------------------------------------------- BUA
+@rule("DBM-BUA", P, "error", "A BUA or its fields are not placed as the text requires")
+def bua(s: Scenario) -> Iterator[Violation]:
+    m = _table(s)
+    if m is None:
+        return
+    frame, tol = Frame.of(m), tolerance(s)
+    polys = [_poly(a.polygon) for a in m.areas]
+    buas = [i for i, a in enumerate(m.areas) if a.kind == "bua"]
+    water = _poly(m.waterway.polygon) if m.waterway else None
+    roads = [LineString(r.line) for r in m.roads if r.placed_by != "defender" and len(r.line) >= 2]
+    for i, a in enumerate(m.areas):
+        if a.kind in FIELDS and not any(polys[i].distance(polys[b]) <= tol for b in buas):
+            yield Violation(f"fields {a.id!r} are not contiguous with a BUA", location=_loc(i, a))
+    for b in buas:
+        a = m.areas[b]
+        fields = [i for i, x in enumerate(m.areas) if x.kind in FIELDS and polys[i].distance(polys[b]) <= tol]
+        whole = polys[b].union(*[polys[i] for i in fields]) if fields else polys[b]
+        home = [k for k, box in frame.sectors() if box.buffer(tol, join_style="mitre").covers(whole)]
+        if not home:
+            touched = [k for k, box in frame.sectors() if box.intersection(whole).area > tol * tol]
+            yield Violation(
+                f"BUA {a.id!r} and its fields are not within one sector (they reach sectors {touched})",
+                location=_loc(b, a), witness={"sectors": touched, "fields": [m.areas[i].id for i in fields]},
+            )
+        if a.placed_by == "invader":
+            continue
+        if water is not None:
+            if polys[b].distance(water) > tol:
+                yield Violation(f"BUA {a.id!r} does not touch the waterway", location=_loc(b, a),
+                                witness={"distance": polys[b].distance(water)})
+            continue
+        flank = bool(home) and home[0] in FLANK_SECTORS
+        if not home:
+            c = polys[b].centroid
+            flank = any(k in FLANK_SECTORS and box.covers(c) for k, box in frame.sectors())
+        if not flank and not any(r.distance(polys[b]) <= tol for r in roads):
+            yield Violation(
+                f"BUA {a.id!r} is in a central sector and no invader's road reaches it",
+                location=_loc(b, a), witness={"sectors": home},
+            )
+
+
+# ----------------------------------------------------------------------------------- overlap
+def _allowed(k1: str, k2: str) -> bool:
+    pair = {k1, k2}
+    kinds = sorted(pair)
+    if pair <= {"river", "waterway"}:
+        return True
+    if "waterway" in pair:
+        other = kinds[0] if kinds[1] == "waterway" else kinds[1]
+        return other.startswith("hill") or other == "bua"
+    if "bua" in pair:
+        other = kinds[0] if kinds[1] == "bua" else kinds[1]
+        return other.startswith("hill")
+    return False
+
+
+@rule("DBM-OVERLAP", P, "error", "Features are superimposed other than as the text allows")
+def overlap(s: Scenario) -> Iterator[Violation]:
+    m = _table(s)
+    if m is None:
+        return
+    tol = tolerance(s)
+    feats: list[tuple[str, str, str, object]] = []  # kind, id, pointer, geometry
+    for i, a in enumerate(m.areas):
+        feats.append((a.kind, a.id, f"/map/areas/{i}", _poly(a.polygon)))
+    if m.waterway is not None:
+        feats.append(("waterway", m.waterway.id, "/map/waterway", _poly(m.waterway.polygon)))
+    for i, r in enumerate(m.rivers):
+        if len(r.line) >= 2:
+            feats.append(("river", r.id, f"/map/rivers/{i}", LineString(r.line).buffer(r.width / 2, cap_style="flat")))
+    geoms = [f[3] for f in feats]
+    if not geoms:
+        return
+    tree = STRtree(geoms)
+    left, right = tree.query(geoms, predicate="intersects")
+    for i, j in sorted(zip(left.tolist(), right.tolist())):
+        if j <= i or _allowed(feats[i][0], feats[j][0]):
+            continue
+        part = geoms[i].intersection(geoms[j])
+        if part.area <= tol * tol:
+            continue
+        (k1, id1, p1, _), (k2, id2, p2, _) = feats[i], feats[j]
+        yield Violation(
+            f"{k1} {id1!r} and {k2} {id2!r} overlap ({part.area:.4g} square units)",
+            location={"pointer": p2, "feature": id2, "point": _pt(part.representative_point().coords[0])},
+            witness={"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": part.area},
+        )
+
+
+# -------------------------------------------------------------------------------------- roads
+@rule("DBM-ROAD", P, "error", "A road neither links a BUA nor joins or crosses an earlier road")
+def road(s: Scenario) -> Iterator[Violation]:
+    m = _table(s)
+    if m is None:
+        return
+    tol = tolerance(s)
+    compulsory = bool(param(s, "DBM-ROAD", "compulsory", 0))
+    most = param(s, "DBM-ROAD", "max_roads", 2)
+    buas = [_poly(a.polygon) for a in m.areas if a.kind == "bua"]
+    earlier: list[LineString] = []
+    counted = 0
+    for i, r in enumerate(m.roads):
+        if len(r.line) < 2:
+            continue
+        line = LineString(r.line)
+        loc = {"pointer": f"/map/roads/{i}", "feature": r.id}
+        if r.placed_by != "invader":
+            counted += 1
+            if counted > most:
+                yield Violation(f"road {r.id!r} is road number {counted}; at most {most:g} external roads",
+                                location=loc)
+            links = any(line.distance(b) <= tol for b in buas) or any(line.distance(e) <= tol for e in earlier)
+            if not links and not compulsory:
+                yield Violation(f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
+                                location={**loc, "point": _pt(r.line[0])}, witness={"start": _pt(r.line[0]), "end": _pt(r.line[-1])})
+        earlier.append(line)

@@ -1,0 +1,133 @@
+"""Table geometry for the DBM terrain rules (dbm-terrain.txt, Terrain choosing): the long and short
+edges, the centre line, the six sectors, and distances in paces converted to the table's unit.
+
+Frame: x runs along the table's width, y along its depth. When width >= depth the long edges are
+y = 0 and y = depth and the short edges x = 0 and x = width; otherwise the roles swap. ``Frame``
+hides that: ``along`` / ``across`` give a point's coordinate along the long edges and across them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from shapely.geometry import LineString, Polygon, box
+
+from ..model.scenario import Scenario, TableMap
+from .engine import param
+
+#: Sectors 1-3 lie in the half next to the first long edge (across < half depth), 4-6 in the other;
+#: numbered from the first short edge.
+FLANK_SECTORS = (1, 3, 4, 6)
+CENTRAL_SECTORS = (2, 5)
+
+#: Common settings, read from parameters.rules["DBM"].
+SETTINGS = "DBM"
+
+
+def to_unit(s: Scenario, paces: float) -> float:
+    """A distance given in paces, in the table's unit, after the text's scale factor.
+
+    Settings (parameters.rules["DBM"]): ``scale`` (1.0; 0.625 is the text's 5/8 reduction for 25mm
+    figures on a small table), ``paces_per_inch`` (100: DBM's 15mm ground scale; mm are converted via
+    25.4 mm to the inch).
+    """
+    m = s.map
+    scale = param(s, SETTINGS, "scale", 1.0)
+    d = paces * scale
+    if m.unit == "paces":
+        return d
+    per_inch = param(s, SETTINGS, "paces_per_inch", 100.0)
+    inches = d / per_inch
+    return inches if m.unit == "inches" else inches * 25.4
+
+
+def tolerance(s: Scenario) -> float:
+    """Slack for "touches" / "on the edge" tests: parameters.rules["DBM"]["tolerance"] paces (default 5)."""
+    return to_unit(s, param(s, SETTINGS, "tolerance", 5.0))
+
+
+@dataclass(frozen=True)
+class Frame:
+    width: float
+    depth: float
+
+    @classmethod
+    def of(cls, m: TableMap) -> "Frame":
+        return cls(m.width, m.depth)
+
+    @property
+    def swapped(self) -> bool:
+        return self.depth > self.width
+
+    @property
+    def length(self) -> float:
+        """Length of a long edge."""
+        return max(self.width, self.depth)
+
+    @property
+    def span(self) -> float:
+        """Length of a short edge (the distance between the long edges)."""
+        return min(self.width, self.depth)
+
+    def along(self, p) -> float:
+        return p[1] if self.swapped else p[0]
+
+    def across(self, p) -> float:
+        return p[0] if self.swapped else p[1]
+
+    def point(self, along: float, across: float) -> tuple[float, float]:
+        return (across, along) if self.swapped else (along, across)
+
+    def rect(self, a0: float, a1: float, c0: float, c1: float) -> Polygon:
+        """The box along in [a0, a1], across in [c0, c1], in table coordinates."""
+        return box(c0, a0, c1, a1) if self.swapped else box(a0, c0, a1, c1)
+
+    def segment(self, a0: float, c0: float, a1: float, c1: float) -> LineString:
+        return LineString([self.point(a0, c0), self.point(a1, c1)])
+
+    @property
+    def table(self) -> Polygon:
+        return box(0, 0, self.width, self.depth)
+
+    def long_edges(self) -> list[LineString]:
+        return [self.segment(0, 0, self.length, 0), self.segment(0, self.span, self.length, self.span)]
+
+    def short_edges(self) -> list[LineString]:
+        return [self.segment(0, 0, 0, self.span), self.segment(self.length, 0, self.length, self.span)]
+
+    def edges(self) -> dict[str, LineString]:
+        """Edges by name: bottom (y = 0), top (y = depth), left (x = 0), right (x = width)."""
+        w, d = self.width, self.depth
+        return {
+            "left": LineString([(0, 0), (0, d)]),
+            "right": LineString([(w, 0), (w, d)]),
+            "bottom": LineString([(0, 0), (w, 0)]),
+            "top": LineString([(0, d), (w, d)]),
+        }
+
+    def is_short(self, edge: str) -> bool:
+        return (edge in ("left", "right")) != self.swapped
+
+    def opposite(self, edge: str) -> str:
+        return {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}[edge]
+
+    def centre_line(self) -> LineString:
+        return self.segment(0, self.span / 2, self.length, self.span / 2)
+
+    def sector(self, k: int) -> Polygon:
+        third = self.length / 3
+        col = (k - 1) % 3
+        half = (k - 1) // 3
+        return self.rect(col * third, (col + 1) * third, half * self.span / 2, (half + 1) * self.span / 2)
+
+    def sectors(self) -> Iterable[tuple[int, Polygon]]:
+        return ((k, self.sector(k)) for k in range(1, 7))
+
+
+def nearest_edge(frame: Frame, p, tol: float) -> str | None:
+    """The edge a point lies on (within tol), or None."""
+    from shapely.geometry import Point
+
+    pt = Point(p)
+    best = min(frame.edges().items(), key=lambda kv: kv[1].distance(pt))
+    return best[0] if best[1].distance(pt) <= tol else None
