@@ -45,7 +45,7 @@ def when(params: FlashFloodParameters, dice: Dice) -> tuple[int | None, list[Eve
     return None, events
 
 
-def test_fails(roll: int, strength: int, options: SimOptions) -> bool:
+def strength_test_fails(roll: int, strength: int, options: SimOptions) -> bool:
     return roll > strength or (roll == 6 and bool(options.six_always_fails))
 
 
@@ -91,7 +91,7 @@ class _Flood:
                 self.events.append(Event(0, "out-of-reach", mid, {}))
                 continue
             roll = self.dice.d6(f"{mid} tests strength {self.models[mid].strength}")
-            fails = test_fails(roll, self.models[mid].strength, self.o)
+            fails = strength_test_fails(roll, self.models[mid].strength, self.o)
             self.events.append(Event(0, "test", mid, {"strength": self.models[mid].strength, "fails": fails},
                                      tuple(self.dice.take_log())))
             if fails:
