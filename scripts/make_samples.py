@@ -149,6 +149,10 @@ def check_hex_sample(s: Scenario) -> None:
         for h in town.hexes:
             if t[h] != "town":
                 fail(f"town {town.id}: {h} is {t[h]}")
+    route_hexes = {h for route in m.roads + m.rails for h in route.hexes}
+    for x in m.markers.mines:
+        if (x.on_road and x.hex not in route_hexes) or t[x.hex] in ("water", "building"):
+            fail(f"mine {x.id} is not where it says")
     for e in m.markers.entrenchments:
         if t[e.hex] not in ("clear", "forest", "rubble"):
             fail(f"entrenchment in {t[e.hex]}")
