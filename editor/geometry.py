@@ -80,13 +80,17 @@ class HexGeometry:
         s = self.size
         return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
 
-    def map_bounds(self) -> tuple[float, float, float, float]:
+    def block_bounds(self, c0: int, r0: int, c1: int, r1: int) -> tuple[float, float, float, float]:
+        """Bounds of the offset block of columns c0..c1-1 and rows r0..r1-1 (only its rim matters)."""
         lay = self.layout
-        edge = [lay.to_axial(c, r) for c in range(lay.columns) for r in (0, 1, lay.rows - 2, lay.rows - 1)
-                if 0 <= r < lay.rows]
-        edge += [lay.to_axial(c, r) for r in range(lay.rows) for c in (0, 1, lay.columns - 2, lay.columns - 1)
-                 if 0 <= c < lay.columns]
-        return self.bounds(edge)
+        rows = {r for r in (r0, r0 + 1, r1 - 2, r1 - 1) if r0 <= r < r1}
+        cols = {c for c in (c0, c0 + 1, c1 - 2, c1 - 1) if c0 <= c < c1}
+        rim = [lay.to_axial(c, r) for c in range(c0, c1) for r in rows]
+        rim += [lay.to_axial(c, r) for r in range(r0, r1) for c in cols]
+        return self.bounds(rim)
+
+    def map_bounds(self) -> tuple[float, float, float, float]:
+        return self.block_bounds(0, 0, self.layout.columns, self.layout.rows)
 
 
 def cube_round(qf: float, rf: float) -> Hex:

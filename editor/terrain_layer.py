@@ -16,8 +16,10 @@ from .geometry import HexGeometry, chunk_hexes, chunk_of
 from .style import GRID, TERRAIN_STYLE, TEXT
 
 CHUNK = 16
-#: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is used.
-TIERS = (4, 12, 32)
+#: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is
+#: used; above the last, the few hexes on screen are drawn directly (vector, always sharp).
+TIERS = (4, 8, 14, 20, 28, 40)
+FINE_TIER = 12  # from this resolution up: grid lines, patterns, antialiasing
 CACHE_BYTES = 128 * 1024 * 1024
 LABEL_MIN_PIXELS = 26  # hex radius on screen above which labels are drawn
 
@@ -26,10 +28,19 @@ class TerrainChunk(QGraphicsItem):
     def __init__(self, layer: "TerrainLayer", key: tuple[int, int]):
         super().__init__()
         self.layer, self.key = layer, key
-        self.hexes: list[Hex] = list(chunk_hexes(layer.geom.layout, key, CHUNK))
-        x0, y0, x1, y1 = layer.geom.bounds(self.hexes)
+        self._hexes: list[Hex] | None = None
+        lay = layer.geom.layout
+        cx, cy = key
+        x0, y0, x1, y1 = layer.geom.block_bounds(cx * CHUNK, cy * CHUNK, min((cx + 1) * CHUNK, lay.columns),
+                                                 min((cy + 1) * CHUNK, lay.rows))
         self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
         self.renders = 0  # how many times a pixmap was rendered (for tests and benchmarks)
+
+    @property
+    def hexes(self) -> list[Hex]:
+        if self._hexes is None:
+            self._hexes = list(chunk_hexes(self.layer.geom.layout, self.key, CHUNK))
+        return self._hexes
 
     def boundingRect(self) -> QRectF:
         return self.rect
@@ -37,10 +48,13 @@ class TerrainChunk(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         screen_r = lod * self.layer.geom.size
-        tier = next((t for t in TIERS if t >= screen_r), TIERS[-1])
-        pm = self.layer.pixmap(self, tier)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawPixmap(self.rect, pm, QRectF(pm.rect()))
+        tier = next((t for t in TIERS if t >= screen_r * 0.97), None)
+        if tier is None:
+            self._draw(painter, TIERS[-1], option.exposedRect)
+        else:
+            pm = self.layer.pixmap(self, tier)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, tier > screen_r * 1.05)
+            painter.drawPixmap(self.rect, pm, QRectF(pm.rect()))
         if self.layer.show_labels and screen_r >= LABEL_MIN_PIXELS:
             self._labels(painter, option.exposedRect)
 
@@ -53,26 +67,40 @@ class TerrainChunk(QGraphicsItem):
         img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
         img.fill(Qt.GlobalColor.transparent)
         p = QPainter(img)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.scale(scale, scale)
         p.translate(-self.rect.x(), -self.rect.y())
-        cells, index = self.layer.terrain.cells, self.layer.terrain.layout.index
-        brushes = self.layer.brushes
-        grid = QPen(GRID, 0.6 if tier >= 12 else 0.0)
-        grid.setCosmetic(tier < 12)
-        for h in self.hexes:
-            kind = cells[index(h)]
-            fill, pattern = brushes[kind]
-            poly = QPolygonF([QPointF(x, y) for x, y in geom.corners(h)])
-            p.setPen(QPen(fill.color(), 1.0) if tier < 12 else grid)
-            p.setBrush(fill)
-            p.drawPolygon(poly)
-            if pattern is not None and tier >= 12:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(pattern)
-                p.drawPolygon(QPolygonF([QPointF(x, y) for x, y in geom.corners(h, 0.92)]))
+        self._draw(p, tier, None)
         p.end()
         return QPixmap.fromImage(img)
+
+    def _draw(self, p: QPainter, tier: int, exposed: QRectF | None) -> None:
+        """Paints the hexes (those meeting ``exposed``, if given) in scene coordinates."""
+        geom = self.layer.geom
+        cells, index = self.layer.terrain.cells, self.layer.terrain.layout.index
+        by_kind: dict[int, list[Hex]] = {}
+        s = geom.size
+        for h in self.hexes:
+            if exposed is not None:
+                x, y = geom.center(h)
+                if not exposed.intersects(QRectF(x - s, y - s, 2 * s, 2 * s)):
+                    continue
+            by_kind.setdefault(cells[index(h)], []).append(h)
+        base, inner = self.layer.base_polygons()
+        grid = QPen(GRID, 0.6)
+        fine = tier >= FINE_TIER
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, fine)
+        for kind, hexes in by_kind.items():
+            fill, pattern = self.layer.brushes[kind]
+            p.setPen(grid if fine else QPen(fill.color(), 1.0))
+            p.setBrush(fill)
+            centres = [geom.center(h) for h in hexes]
+            for x, y in centres:
+                p.drawPolygon(base.translated(x, y))
+            if pattern is not None and fine:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(pattern)
+                for x, y in centres:
+                    p.drawPolygon(inner.translated(x, y))
 
     def _labels(self, painter: QPainter, exposed: QRectF) -> None:
         geom, layout = self.layer.geom, self.layer.geom.layout
@@ -100,6 +128,7 @@ class TerrainLayer:
             self.brushes.append((QBrush(QColor(fill)), QBrush(QColor(colour), style) if style else None))
         self.cache: OrderedDict[tuple, QPixmap] = OrderedDict()
         self.cache_bytes = 0
+        self._base: tuple[QPolygonF, QPolygonF] | None = None
         lay = geom.layout
         self.chunks: dict[tuple[int, int], TerrainChunk] = {}
         for cy in range((lay.rows + CHUNK - 1) // CHUNK):
@@ -108,6 +137,15 @@ class TerrainLayer:
                 item.setZValue(0)
                 scene.addItem(item)
                 self.chunks[(cx, cy)] = item
+
+    def base_polygons(self) -> tuple[QPolygonF, QPolygonF]:
+        """A hex (and a slightly smaller one for patterns) around (0, 0), to be translated."""
+        if self._base is None:
+            pts = self.geom.corners(self.geom.layout.to_axial(0, 0))
+            cx, cy = self.geom.center(self.geom.layout.to_axial(0, 0))
+            self._base = (QPolygonF([QPointF(x - cx, y - cy) for x, y in pts]),
+                          QPolygonF([QPointF((x - cx) * 0.92, (y - cy) * 0.92) for x, y in pts]))
+        return self._base
 
     def pixmap(self, chunk: TerrainChunk, tier: int) -> QPixmap:
         key = (chunk.key, tier)
