@@ -318,3 +318,34 @@ def test_table_scenarios_are_ignored():
     from dambuster.model.factory import new_table_scenario
 
     assert check_scenario(new_table_scenario(100, 60, profiles=["ogre-dambusters"])) == []
+
+
+# ------------------------------------------------------------------------- any valid scenario
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from strategies import hex_scenarios  # noqa: E402
+
+OGRE_PROFILES = ["ogre-dambusters", "ogre-basic", "ogre-engineers"]
+
+
+def _resolve(doc, pointer: str):
+    node = doc
+    for part in pointer.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hex_scenarios())
+def test_every_ogre_violation_points_into_the_saved_file(s):
+    """On any valid scenario the Ogre rules run without crashing, and each violation's pointer and hex
+    lead to real places: an editor can select the object and highlight the hex."""
+    doc = io.to_document(s)
+    for v in check_scenario(s, OGRE_PROFILES):
+        assert v.severity in ("error", "warning") and v.message
+        _resolve(doc, v.location["pointer"])  # raises if the pointer leads nowhere
+        if "hex" in v.location:
+            assert len(v.location["hex"]) == 2
+        if "hex_label" in v.location:
+            assert s.map.layout.from_label(v.location["hex_label"]) == tuple(v.location["hex"])

@@ -367,8 +367,8 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
     for i, b in enumerate(m.stream_bridges):
         side = tuple(b.side)
         a, c = hexside_hexes(side)
-        loc = {"pointer": f"/map/stream_bridges/{i}", "hexside": hx(side), "feature": b.id,
-               "hex": hx(a), "hex_label": label(lay, a) or label(lay, c)}
+        on = a if lay.contains(a) else c  # a hexside on the map edge has one hex off it
+        loc = at_hex(lay, on, f"/map/stream_bridges/{i}", hexside=hx(side), feature=b.id)
         road = routes.get(b.road)
         if side not in streams:
             if a in flow.where or c in flow.where:
