@@ -124,3 +124,16 @@ def disc(center: Hex, radius: int) -> list[Hex]:
         for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
             out.append((q0 + dq, r0 + dr))
     return out
+
+
+def hex_line(a: Hex, b: Hex) -> list[Hex]:
+    """The chain of adjacent hexes from ``a`` to ``b`` (both included), by cube interpolation."""
+    n = (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[0] + a[1] - b[0] - b[1])) // 2
+    if n == 0:
+        return [a]
+    eps = 1e-6  # nudge so that ties on a hexside break the same way every time
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        out.append(cube_round(a[0] + (b[0] - a[0]) * t + eps, a[1] + (b[1] - a[1]) * t + eps))
+    return out

@@ -16,6 +16,7 @@ from .document import Document
 from .hex_scene import HexSceneController
 from .mapview import MapView
 from .palette import ToolPalette
+from .path_tool import PathTool
 from .properties import PropertiesPanel
 from .table_scene import TableSceneController
 from .tools import BucketFill, Eyedropper, RectangleFill, TerrainBrush
@@ -152,6 +153,8 @@ class MainWindow(QMainWindow):
             self.view.tool = RectangleFill(d, c, p.current_kind)
         elif name == "bucket":
             self.view.tool = BucketFill(d, c, p.current_kind)
+        elif name == "path":
+            self.view.tool = PathTool(d, c, p.current_path_kind)
         else:
             self.view.tool = Eyedropper(d, c, p.set_kind)
 

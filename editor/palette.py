@@ -11,7 +11,7 @@ from dambuster.model.terrain import TERRAIN_KINDS
 from .style import TERRAIN_STYLE
 
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("bucket", "Bucket fill", "F"),
-         ("eyedropper", "Eyedropper", "I"))
+         ("eyedropper", "Eyedropper", "I"), ("path", "Path", "P"))
 
 
 def swatch(kind: str, size: int = 18) -> QIcon:
@@ -46,6 +46,9 @@ class ToolPalette(QWidget):
             grid.addWidget(b, i // 2, i % 2)
         self.buttons.button(0).setChecked(True)
         self.buttons.idClicked.connect(lambda i: self.tool_changed.emit(TOOLS[i][0]))
+        self.path_kind = QComboBox()
+        self.path_kind.addItems(["river", "road", "rail"])
+        self.path_kind.setToolTip("What the Path tool lays: rivers are drawn upstream first")
         self.size = QComboBox()
         for n in (1, 2, 3):
             self.size.addItem(f"{n}  (radius {n - 1})", n)
@@ -59,6 +62,8 @@ class ToolPalette(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(grid)
+        box.addWidget(QLabel("Path lays"))
+        box.addWidget(self.path_kind)
         box.addWidget(QLabel("Brush size"))
         box.addWidget(self.size)
         box.addWidget(QLabel("Terrain"))
@@ -78,6 +83,9 @@ class ToolPalette(QWidget):
 
     def set_kind(self, kind: str) -> None:
         self.kinds.setCurrentRow(TERRAIN_KINDS.index(kind))
+
+    def current_path_kind(self) -> str:
+        return self.path_kind.currentText()
 
     def brush_size(self) -> int:
         return int(self.size.currentData())

@@ -52,6 +52,17 @@ def viewport_point(w, h) -> QPoint:
     return w.view.mapFromScene(w.controller.scene_pos(h))
 
 
+def hover(w, point: QPoint) -> None:
+    """A mouse move with no button held (QTest.mouseMove does not reach the view offscreen)."""
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    vp = w.view.viewport()
+    event = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(point), QPointF(vp.mapToGlobal(point)),
+                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(vp, event)
+
+
 def drag(w, hexes):
     vp = w.view.viewport()
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[0]))
@@ -197,3 +208,28 @@ def test_a_table_map_with_a_sewer_opens(window, tmp_path):
     assert window.view.tool is None and not window.palette_panel.isEnabled()
     assert window.controller.describe(QPointF(50, 50)).endswith("sector 1")
     assert window.controller.describe(QPointF(550, 350)).endswith("sector 6")
+
+
+def test_the_path_tool_lays_a_river_of_adjacent_hexes_in_one_undo_step(opened):
+    from dambuster.model.hexgrid import distance
+
+    w, _ = opened
+    layout = w.doc.scenario.map.layout
+    w.palette_panel.set_tool("path")
+    w.palette_panel.path_kind.setCurrentText("river")
+    start, end = layout.to_axial(8, 0), layout.to_axial(8, 6)
+    drag(w, [start, layout.to_axial(8, 3), end])
+    assert [r.id for r in w.doc.scenario.map.rivers] == ["r1", "river-1"]
+    hexes = w.doc.scenario.map.rivers[1].hexes
+    assert hexes[0] == start and hexes[-1] == end
+    assert all(distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))
+    w.act_undo.trigger()
+    assert [r.id for r in w.doc.scenario.map.rivers] == ["r1"]
+
+
+def test_the_status_bar_names_the_hex_under_the_mouse(opened):
+    w, _ = opened
+    h = w.doc.scenario.map.layout.to_axial(2, 3)
+    hover(w, viewport_point(w, h))
+    assert w.pos_label.text().startswith("0304")
+    assert "clear" in w.pos_label.text()
