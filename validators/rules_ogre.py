@@ -82,8 +82,9 @@ LAND = frozenset({"clear", "forest", "swamp", "town", "rubble", "flooded-town"})
 # ---------------------------------------------------------------------------------- ogre-basic
 @rule("STACK-LIMIT", BASIC, "error", "Too many units in a hex: one unit, or up to three infantry squads.")
 def stack_limit(s: Scenario) -> Iterator[Violation]:
-    """At most one non-infantry unit per hex and at most three infantry squads in total; infantry shares a
-    hex with another unit only when infantry_with_others allows it."""
+    """At most max_units non-infantry units per hex (1; 3 under ogre-engineers) and at most max_squads (3)
+    infantry squads in total; infantry shares a hex with another unit only when infantry_with_others
+    allows it (under ogre-engineers)."""
     m = hex_map(s)
     if m is None:
         return
