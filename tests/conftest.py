@@ -7,6 +7,7 @@ without Qt.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -14,10 +15,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-# No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off.
-settings.register_profile("dambuster", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off. 50 examples
+# keep the suite quick; HYPOTHESIS_PROFILE=thorough runs 1,000 per property (e.g. nightly).
+settings.register_profile("dambuster", deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", parent=settings.get_profile("dambuster"), max_examples=1000)
-settings.load_profile("dambuster")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dambuster"))
 
 _QT_SOURCE = re.compile(r"\bPySide6\b|\bshiboken6\b|\bpytestqt\b|\bqtbot\b|\bdambuster\.editor\b|^from editor\b|^import editor\b", re.M)
 

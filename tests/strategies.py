@@ -17,6 +17,7 @@ field's length limit.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from datetime import datetime, timedelta, timezone
 
 from hypothesis import strategies as st
@@ -36,7 +37,7 @@ from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 __all__ = [
     "scenarios", "hex_scenarios", "table_scenarios", "texts", "names", "ids", "metas", "sides_lists",
     "layouts", "terrains", "hex_chains", "convex_polygons", "rectangles", "polylines", "parameters",
-    "unit_type_catalogs", "IdPool",
+    "unit_type_catalogs", "IdPool", "rich_hex_scenario", "rich_table_scenario",
 ]
 
 # ------------------------------------------------------------------------------------- text
@@ -44,11 +45,13 @@ __all__ = [
 _CHARS = st.characters(blacklist_categories=("Cs",))
 
 
+@lru_cache(maxsize=None)
 def texts(max_size: int = 200, min_size: int = 0) -> st.SearchStrategy[str]:
     """Free text: names, titles, conditions. Unicode, control characters and all."""
     return st.text(_CHARS, min_size=min_size, max_size=max_size)
 
 
+@lru_cache(maxsize=None)
 def names() -> st.SearchStrategy[str]:
     """An optional display name (the schema's ``name``: at most 200 characters)."""
     return st.one_of(st.just(""), texts(40))
@@ -58,6 +61,7 @@ _ID_FIRST = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ID_REST = _ID_FIRST + "_.:-"
 
 
+@lru_cache(maxsize=None)
 def ids() -> st.SearchStrategy[str]:
     """One id as the schema's pattern allows (ASCII only, 1..21 characters)."""
     return st.builds(lambda a, b: a + b, st.sampled_from(_ID_FIRST), st.text(_ID_REST, max_size=20))
@@ -432,3 +436,74 @@ def table_scenarios(draw) -> Scenario:
 def scenarios() -> st.SearchStrategy[Scenario]:
     """Any valid scenario, hex or table."""
     return st.one_of(hex_scenarios(), table_scenarios())
+
+
+# ------------------------------------------------------------------- fixed, feature-complete examples
+def rich_hex_scenario() -> Scenario:
+    """One hand-made hex scenario that uses every hex-map feature (for mutation and CLI tests)."""
+    layout = Layout("flat", "odd-q", 6, 5)
+    terrain = Terrain(layout)
+    for h, kind in (((0, 0), "forest"), ((1, 0), "water"), ((2, 1), "town"), ((3, 1), "swamp")):
+        terrain[h] = kind
+    m = HexMap(
+        "flat", "odd-q", 6, 5, terrain,
+        hexsides=[HexsideFeature((2, 2, 0), "stream"), HexsideFeature((4, 0, 1), "ridge")],
+        rivers=[River("rhine", [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1)], "Rhein", None),
+                River("ruhr", [(3, 3), (3, 2)], "Ruhr", "rhine")],
+        roads=[Route("r1", [(2, 0), (2, 1), (2, 2), (2, 3)], "Chaussée")],
+        rails=[Route("rail-1", [(0, 3), (1, 3)])],
+        dams=[Dam("moehne", (1, 1), "rhine", 50, 10, ["blue"], [Building("b-1", "power plant", 12)],
+                  [(0, 1), (0, 2)], True, "Möhne")],
+        river_bridges=[RiverBridge("br-1", (2, 1), "r1", "rhine")],
+        stream_bridges=[StreamBridge("sb-1", (2, 2, 0), "r1")],
+        towns=[Town("t-1", "Neheim-Hüsten", [(2, 1), (2, 0)])],
+        floodplain=Floodplain("random", [(3, 0), (4, 0)]),
+        markers=Markers([Entrenchment((5, 0), 2)], [Revetment("rev-1", (1, 2), "large")],
+                        [Mine("mine-1", (4, 2), "red", True, False)], [RoadCut((2, 3), "r1"), RoadCut((1, 3), None)],
+                        [BridgeOut("sb-1")], [(4, 0, 1)]),
+    )
+    sides = [Side("red", "Roter Ogre", "attacker", "#c03030"), Side("blue", "Défenseurs", "defender", "#3060c0")]
+    units = [Unit("u-ogre", "ogre-mk3", "red", None), Unit("u-inf", "infantry", "blue", (2, 1), 3, "ready", "1st"),
+             Unit("u-tank", "heavy-tank", "blue", (3, 2), 1, "disabled")]
+    return Scenario(
+        Meta("Möhne raid ⚓", "A. Designer", "Breach the dam.\nThen run.", "CC-BY-4.0", ["ww2", "水"],
+             "2025-05-16T21:30:00Z", "2025-05-17T01:00:00+02:00", ["ogre-dambusters"]),
+        m, default_unit_types(), sides, units,
+        [SetupZone("z-blue", "blue", [(2, 2), (3, 2)], None, 20, "east bank")],
+        [Budget("blue", 12, 4, {"heavy-tank": 2})],
+        [VictoryLevel("red", 1, "Marginal", "dam damaged"), VictoryLevel("red", 2, "Complete", "dam breached")],
+        12,
+        Parameters(SurgeParameters(4, 2), 5, 2, False, True, [CollapseThreshold(0.75, 2)],
+                   rules={"OGRE-DAM-01": {"max_hexes": 7.0}}),
+    )
+
+
+def rich_table_scenario() -> Scenario:
+    """One hand-made table scenario with areas, a waterway, rivers, roads and a full sewer."""
+    sewer = Sewer(
+        corridors=[Corridor("c-1", [(0.0, 100.0), (300.0, 100.0)], 6.0, "main"),
+                   Corridor("c-2", [(150.0, 100.0), (150.0, 250.0)], 4.0)],
+        nodes=[SewerPoint("n-1", (150.0, 100.0))],
+        grates=[SewerPoint("g-1", (50.0, 100.0))],
+        sluice_gates=[SewerPoint("s-1", (250.0, 100.0))],
+        cave_ins=[SewerPoint("ci-1", (150.0, 200.0))],
+        gantries=[Gantry("gt-1", [(100.0, 90.0), (120.0, 90.0), (120.0, 110.0), (100.0, 110.0)])],
+        flood_origin=(0.0, 100.0),
+        models=[Model("m-1", "red", 3, "c-1", 25.5, "Sgt. Ørsted"), Model("m-2", "blue", 2, "c-2", 150.0)],
+    )
+    m = TableMap(
+        1200.0, 800.0, "paces",
+        areas=[Area("hill-1", "hill-gentle", [(100.0, 100.0), (300.0, 100.0), (200.0, 250.0)], 2, "defender", "Butte"),
+               Area("wood-1", "wood", [(500.0, 500.0), (700.0, 500.0), (700.0, 650.0), (500.0, 650.0)])],
+        waterway=Waterway("ww", [(0.0, 0.0), (150.0, 0.0), (150.0, 800.0), (0.0, 800.0)], "left", None),
+        rivers=[TableRiver("river-1", [(1200.0, 400.0), (600.0, 420.0), (150.0, 400.0)], 40.0, "ww", None, "Aa")],
+        roads=[TableRoad("road-1", [(600.0, 0.0), (600.0, 800.0)], "invader", "Route nationale")],
+        sewer=sewer,
+    )
+    sides = [Side("red", "Invader", "invader", "#aa2222"), Side("blue", "Defender", "defender", "#2222aa")]
+    return Scenario(
+        Meta("Table — flash flood", profiles=["dbm-terrain", "flash-flood"]), m, default_unit_types(), sides,
+        [Unit("u-1", "infantry", "red")],
+        [SetupZone("z-1", "red", [], [(900.0, 0.0), (1200.0, 0.0), (1200.0, 300.0)], None)],
+        victory=[VictoryLevel("blue", 1, "Hold", "keep the sluice")],
+    )
