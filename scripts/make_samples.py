@@ -323,7 +323,7 @@ def valley() -> Scenario:
     road_ns = chain(L, (18, 0), (18, 13))
     rail = chain(L, (6, 0), (6, 10), (3, 16), (3, 29))
     bridge_hex = next(h for h in road_ew if h in main)
-    stream = [s for s in column_edge(L, 16, range(4, 20)) if all(t.get(h) not in (None, "water") for h in hexside_hexes(s))]
+    stream = [s for s in column_edge(L, 14, range(4, 20)) if all(t.get(h) not in (None, "water") for h in hexside_hexes(s))]
     stream = stream[: next((i for i, s in enumerate(stream) if any(n in trib for h in hexside_hexes(s) for n in neighbors(h))), len(stream)) + 1]
     stream_cross = next(hexside_between(a, b) for a, b in zip(road_ew, road_ew[1:]) if hexside_between(a, b) in stream)
     ridges = column_edge(L, 1, range(19, 25))
