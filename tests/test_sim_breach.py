@@ -274,3 +274,13 @@ def test_applied_breach_saves_loads_and_shows_the_changes():
     assert again.map.dams[0].damage == again.map.dams[0].sp
     assert {tuple(f.side) for f in again.map.hexsides if f.kind == "stream"} == set(run.state.streams)
     assert s.map.terrain[river[1]] == "water"  # the original is untouched
+
+
+def test_simulation_options_can_be_set_in_the_scenario():
+    s, river = straight()
+    s.parameters.rules["SIMULATION"] = {"superheavy_stuck_on": 1}
+    s.units.append(Unit("sh", "superheavy", "blue", river[1]))
+    run = Run(Breach(s, "d1"), ScriptedDice([2]))
+    run.forward()
+    assert run.state.units[0] == ("ready", 1)  # a 2 no longer sticks it
+    assert io.loads(io.dumps(s)).parameters.rules["SIMULATION"] == {"superheavy_stuck_on": 1}
