@@ -156,3 +156,15 @@ def test_ogre_basic_force_matches_its_budget_exactly():
     forward = next(z for z in s.setup_zones if z.max_attack is not None)
     assert forward.max_attack == 20
     assert {v.name.split()[0] for v in s.victory} == {"Complete", "Standard", "Marginal"}
+
+
+def test_breaching_the_valley_dam_plays_out_on_the_map():
+    """What a player previewing the breach sees: the swell leaves the map, the brook bridge washes out,
+    fields beside the river flood and the valley road is cut."""
+    from dambuster.simulation.breach import Breach, Run
+    from dambuster.simulation.dice import Dice
+
+    run = Run(Breach(load(SAMPLES / "ogre-dambusters-valley.json"), "dam-aller"), Dice(0))
+    kinds = [e.kind for e in run.run(None)]
+    assert run.state.done and "left-map" in kinds
+    assert "bridge-out" in kinds and "flood" in kinds and "road-cut" in kinds and "reservoir" in kinds
