@@ -311,7 +311,7 @@ def waterway(s: Scenario) -> Iterator[Violation]:
         p = poly.exterior.coords[k]
         yield Violation(f"waterway {ww.id!r} extends {inward[k]:.4g} inward; at most {hi:g}", location={**loc, "point": _pt(p)},
                         witness={"point": _pt(p), "extent": inward[k], "limit": hi})
-    gaps = _uncovered(front, _intervals(poly.intersection(band(lo, L)), frame), tol)
+    gaps = _uncovered(front, _intervals(poly.intersection(band(lo - 1e-9 * L, L)), frame), tol)
     if gaps:
         a, b = gaps[0]
         pa = frame.point(0 if from_start else L, a)
