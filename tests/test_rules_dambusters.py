@@ -349,3 +349,12 @@ def test_every_ogre_violation_points_into_the_saved_file(s):
             assert len(v.location["hex"]) == 2
         if "hex_label" in v.location:
             assert s.map.layout.from_label(v.location["hex_label"]) == tuple(v.location["hex"])
+
+
+def test_editing_a_river_in_place_is_seen_by_the_next_check():
+    s = valley()
+    assert check_scenario(s) == []
+    s.map.rivers[0].hexes.pop()  # the river now ends at (5, 6), inland
+    assert {v.code for v in check_scenario(s)} == {"SURGE-PATH"}
+    s.map.rivers[0].hexes.append((5, 7))
+    assert check_scenario(s) == []

@@ -47,7 +47,7 @@ class Flow:
         return seen, escaped
 
 
-_memo: list = [None, None]
+_memo: tuple = (None, None)  # (key, Flow), rebound in one step so a thread never sees a mixed pair
 
 
 def _key(m: HexMap) -> tuple:
@@ -56,9 +56,11 @@ def _key(m: HexMap) -> tuple:
 
 
 def analyse(m: HexMap) -> Flow:
+    global _memo
     key = _key(m)
-    if _memo[0] == key:
-        return _memo[1]
+    last_key, last = _memo
+    if last_key == key:
+        return last
     g = flow_graph(m)
     drains = nx.ancestors(g, OFF_MAP) if OFF_MAP in g else set()
     where: dict[Hex, tuple[int, int]] = {}
@@ -70,5 +72,5 @@ def analyse(m: HexMap) -> Flow:
             hexes.add(h)
             where.setdefault(h, (i, j))
     flow = Flow(g, drains, where, by_river)
-    _memo[0], _memo[1] = key, flow
+    _memo = (key, flow)
     return flow

@@ -232,6 +232,8 @@ def river_cycle(s: Scenario) -> Iterator[Violation]:
         return
     flow = analyse(m)
     g = flow.graph
+    if nx.is_directed_acyclic_graph(g):
+        return
     for comp in nx.strongly_connected_components(g):
         if len(comp) < 2:
             continue
