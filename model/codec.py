@@ -60,12 +60,16 @@ def _build(tp: Any, value: Any) -> Any:
         args = typing.get_args(tp)
         if args and args[0] is float:
             return tuple(float(v) for v in value)
+        if args and args[0] is int:  # JSON Schema lets 2.0 through as an integer
+            return tuple(int(v) for v in value)
         return tuple(value)
     if origin is dict:
         _, vt = typing.get_args(tp)
         return {k: _build(vt, v) for k, v in value.items()}
     if tp is float:
         return float(value)
+    if tp is int and isinstance(value, float):  # 3.0 is an integer to JSON Schema
+        return int(value)
     if dataclasses.is_dataclass(tp):
         return _build_dataclass(tp, value)
     return value
@@ -79,7 +83,7 @@ def _build_dataclass(cls, data: dict) -> Any:
 
 
 def _build_hexmap(data: dict) -> HexMap:
-    layout = Layout(data["orientation"], data["offset"], data["columns"], data["rows"])
+    layout = Layout(data["orientation"], data["offset"], int(data["columns"]), int(data["rows"]))
     kwargs = {}
     for name, tp in _hints(HexMap):
         if name in data and name != "terrain":
