@@ -1,0 +1,91 @@
+"""Map views: every hex layout draws and paints, only dirty chunks re-render, the New dialog."""
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPointF  # noqa: E402
+
+from dambuster.editor.commands import PaintTerrain  # noqa: E402
+from dambuster.editor.document import Document  # noqa: E402
+from dambuster.editor.hex_scene import HexSceneController  # noqa: E402
+from dambuster.editor.mapview import MapView  # noqa: E402
+from dambuster.editor.table_scene import TableSceneController  # noqa: E402
+from dambuster.model import new_hex_scenario, new_table_scenario  # noqa: E402
+from dambuster.model.scenario import Area  # noqa: E402
+from dambuster.validators import Violation  # noqa: E402
+
+pytestmark = pytest.mark.qt
+
+
+def shown(qtbot, doc, cls):
+    view = MapView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    controller = cls(doc, view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.zoom_to_fit()
+    view.grab()
+    return view, controller
+
+
+@pytest.mark.parametrize("orientation,offset", [("flat", "odd-q"), ("flat", "even-q"),
+                                                ("pointy", "odd-r"), ("pointy", "even-r")])
+def test_every_layout_draws_the_whole_map_and_maps_clicks_to_hexes(qtbot, orientation, offset):
+    doc = Document(new_hex_scenario(20, 18, orientation, offset))
+    view, c = shown(qtbot, doc, HexSceneController)
+    layout = doc.scenario.map.layout
+    corners = [layout.to_axial(0, 0), layout.to_axial(19, 0), layout.to_axial(0, 17), layout.to_axial(19, 17)]
+    for h in corners:
+        assert view.sceneRect().contains(c.scene_pos(h))
+        assert c.hex_at(c.scene_pos(h)) == h
+    assert all(chunk.renders >= 1 for chunk in c.terrain.chunks.values())  # all 2x2 chunks were drawn
+
+
+def test_painting_one_hex_re_renders_only_its_chunk(qtbot):
+    doc = Document(new_hex_scenario(40, 40, "flat", "odd-q"))
+    view, c = shown(qtbot, doc, HexSceneController)
+    before = {k: ch.renders for k, ch in c.terrain.chunks.items()}
+    h = doc.scenario.map.layout.to_axial(20, 5)  # chunk (1, 0)
+    doc.push(PaintTerrain(doc, {h: "water"}))
+    view.grab()
+    changed = [k for k, ch in c.terrain.chunks.items() if ch.renders != before[k]]
+    assert changed == [(1, 0)]
+
+
+def test_a_table_violation_at_a_point_is_ringed_there(qtbot):
+    sc = new_table_scenario(2400, 1200, profiles=["dbm-terrain"])
+    sc.map.areas.append(Area("hill", "hill-steep", [(100, 100), (400, 100), (300, 300)]))
+    doc = Document(sc)
+    view, c = shown(qtbot, doc, TableSceneController)
+    x, y, r = c.locate({"point": [1500, 900]})
+    assert (x, y) == (1500, 900) and r > 0
+    x, y, _ = c.locate(Violation("steep", "X", "error", {"feature": "hill"}).location)
+    assert 100 < x < 400 and 100 < y < 300
+    assert c.show_sectors  # a DBM table shows its sectors by default
+
+
+def test_the_new_dialog_makes_a_pointy_even_r_map(qtbot):
+    from dambuster.editor.dialogs import NewScenarioDialog
+
+    dlg = NewScenarioDialog()
+    qtbot.addWidget(dlg)
+    dlg.columns.setValue(30)
+    dlg.rows.setValue(12)
+    dlg.orientation.setCurrentText("pointy")
+    assert [dlg.offset.itemText(i) for i in range(dlg.offset.count())] == ["odd-r", "even-r"]
+    dlg.offset.setCurrentText("even-r")
+    dlg.profile_boxes["ogre-basic"].setChecked(True)
+    sc = dlg.scenario()
+    m = sc.map
+    assert (m.columns, m.rows, m.orientation, m.offset) == (30, 12, "pointy", "even-r")
+    assert sc.meta.profiles == ["ogre-basic"]
+    dlg.kind.setCurrentIndex(1)
+    dlg.unit.setCurrentText("inches")
+    assert new_table_scenario(2400, 1200, "inches").map.unit == dlg.scenario().map.unit
+
+
+def test_describe_off_the_map(qtbot):
+    doc = Document(new_hex_scenario(5, 5))
+    _view, c = shown(qtbot, doc, HexSceneController)
+    assert c.describe(QPointF(-500, -500)) == "off the map"
