@@ -312,7 +312,7 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
     broken = {tuple(r.hexes[-1]) for r in m.rivers  # reported by RIVER-GAP
               if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None}
     sub = g.subgraph(stranded)
-    for h in stranded:
+    for h in sorted(stranded, key=flow.where.__getitem__):  # in file order
         if sub.out_degree(h) or h in covered or h in broken:
             continue  # flows on (possibly round a cycle: RIVER-CYCLE), or reported elsewhere
         i, j = flow.where[h]
