@@ -155,7 +155,7 @@ class Breach:
 
         if k == 0:
             events.append(Event(0, "breach", self.dam.id, {"hex": self.dam.hex}))
-            for h, kind in reservoir_changes(self.dam, Terrain(self.layout, bytearray(terrain))):
+            for h, kind in reservoir_changes(self.dam, Terrain(self.layout, bytearray(terrain)), self.plan.river_hexes):
                 terrain[self.layout.index(h)] = _K[kind]
                 events.append(Event(0, "reservoir", h, {"becomes": kind}))
             for h in self.plan.below_dam:
@@ -336,7 +336,9 @@ class Run:
 
 
 def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Scenario:
-    """A copy of the scenario with the state's changes: terrain, units, markers, streams."""
+    """A copy of the scenario after the state: terrain, units, markers, streams; with ``dam_id``,
+    that dam's damage equals its SP and its reservoir keeps only the hexes still water. Floodplain
+    hexes that flooded leave the floodplain list (they are swamp or flooded town now)."""
     s = copy.deepcopy(scenario)
     m = s.map
     if not isinstance(m, HexMap):
@@ -359,10 +361,14 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
         if (side, "stream") not in have_sides:
             m.hexsides.append(HexsideFeature(side, "stream"))
             have_sides.add((side, "stream"))
+    before = scenario.map.terrain
+    m.floodplain.hexes = [h for h in m.floodplain.hexes
+                          if not (before[tuple(h)] in FLOODS_TO and m.terrain[tuple(h)] == FLOODS_TO[before[tuple(h)]])]
     if dam_id is not None and state.step >= 0:
         for d in m.dams:
             if d.id == dam_id:
                 d.damage = d.sp
+                d.reservoir = [h for h in d.reservoir if m.terrain.get(tuple(h)) == "water"]
     return s
 
 

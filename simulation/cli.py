@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_ERROR = 0, 2
+MAX_RUNS = 1_000_000
 
 
 def _fail(cmd: str, msg: str) -> int:
@@ -55,13 +56,15 @@ def cmd_surge(args: argparse.Namespace) -> int:
     from .montecarlo import monte_carlo
     from .plan import SimulationError
 
+    if args.seed < 0:
+        return _fail("surge", "--seed must be 0 or more")
+    if args.monte_carlo is not None and not 1 <= args.monte_carlo <= MAX_RUNS:
+        return _fail("surge", f"--monte-carlo takes 1 to {MAX_RUNS:,} runs")
     try:
         sc = _load(args.file)
         breach = Breach(sc, args.dam)
         label = breach.layout.label
         if args.monte_carlo is not None:
-            if args.monte_carlo < 1:
-                return _fail("surge", "--monte-carlo needs at least 1 run")
             res = monte_carlo(breach, args.monte_carlo, args.seed)
             doc = res.to_json(label)
             if args.out_json:
@@ -103,6 +106,8 @@ def cmd_flood(args: argparse.Namespace) -> int:
     from .flashflood import flood, when
     from .plan import SimulationError
 
+    if args.seed < 0:
+        return _fail("flood", "--seed must be 0 or more")
     try:
         sc = _load(args.file)
         dice = Dice(args.seed)

@@ -3,6 +3,7 @@
 Decisions (docs/simulation.md):
 * the reservoir is the dam's ``reservoir`` list; only its hexes whose terrain is water change;
 * a reservoir hex touching the dam's hex stays water (deep);
+* a reservoir hex that is a river hex stays water: the river's own channel survives the draining;
 * a reservoir hex's *contacts* are its on-map neighbours that are neither reservoir hexes, nor the
   dam's hex, nor water or debris: "other terrain". A hex with contacts is on the *edge*;
 * an edge hex becomes swamp when every contact is swamp, otherwise clear (clear, forest, town -- and
@@ -19,13 +20,13 @@ from ..model.terrain import Terrain
 WATERY = ("water", "debris")
 
 
-def reservoir_changes(dam: Dam, terrain: Terrain) -> list[tuple[Hex, str]]:
+def reservoir_changes(dam: Dam, terrain: Terrain, river_hexes=frozenset()) -> list[tuple[Hex, str]]:
     """(hex, new terrain) for every reservoir hex that changes, in the reservoir's order."""
     layout = terrain.layout
     pool = set(dam.reservoir)
     out: list[tuple[Hex, str]] = []
     for h in dam.reservoir:
-        if not layout.contains(h) or terrain[h] != "water" or distance(h, dam.hex) <= 1:
+        if not layout.contains(h) or terrain[h] != "water" or distance(h, dam.hex) <= 1 or h in river_hexes:
             continue
         contacts = [terrain[n] for n in neighbors(h)
                     if layout.contains(n) and n not in pool and n != dam.hex and terrain[n] not in WATERY]

@@ -81,7 +81,7 @@ def test_a_dam_off_its_river_is_refused_in_one_sentence():
 
 
 # ------------------------------------------------------------------------------- upriver
-def test_reservoir_ring_edge_dries_out_the_middle_and_the_dam_side_stay_water():
+def test_reservoir_ring_edge_dries_out_the_middle_the_dam_side_and_the_channel_stay_water():
     s = new_hex_scenario(9, 12, title="lake")
     L = s.map.layout
     c = L.to_axial(4, 4)
@@ -94,14 +94,15 @@ def test_reservoir_ring_edge_dries_out_the_middle_and_the_dam_side_stay_water():
     for n in neighbors(marsh_side):
         if distance(n, c) == 3:
             s.map.terrain[n] = "swamp"
-    s.map.rivers.append(River("r1", river))
+    channel = [(c[0], c[1] + i) for i in range(-2, 3)]  # the river runs through the lake to the dam
+    s.map.rivers.append(River("r1", channel + river))
     s.map.dams.append(Dam("d1", dam, "r1", reservoir=pool))
     run = Run(Breach(s, "d1"), Dice(1))
     run.forward()
     t = apply(s, run.state, "d1").map.terrain
     beside_dam = (c[0], c[1] + 2)
     for h in pool:
-        if distance(h, c) <= 1 or h == beside_dam:
+        if distance(h, c) <= 1 or h == beside_dam or h in channel:
             assert t[h] == "water", h
         elif h == marsh_side:
             assert t[h] == "swamp"
@@ -284,3 +285,19 @@ def test_simulation_options_can_be_set_in_the_scenario():
     run.forward()
     assert run.state.units[0] == ("ready", 1)  # a 2 no longer sticks it
     assert io.loads(io.dumps(s)).parameters.rules["SIMULATION"] == {"superheavy_stuck_on": 1}
+
+
+@pytest.mark.parametrize("mode", ["predetermined", "random"])
+def test_the_valley_sample_after_a_breach_still_passes_the_rule_checks(mode):
+    from pathlib import Path
+
+    from dambuster.validators import check_scenario
+
+    s = io.load(Path(__file__).resolve().parent.parent / "samples/ogre-dambusters-valley.json")
+    s.map.floodplain.mode = mode
+    dam = s.map.dams[0].id
+    run = Run(Breach(s, dam), Dice(3))
+    run.run()
+    after = io.loads(io.dumps(apply(s, run.state, dam)))
+    assert after.map.dams[0].damage == after.map.dams[0].sp
+    assert [(v.code, v.message) for v in check_scenario(after) if v.severity == "error"] == []

@@ -82,6 +82,8 @@ def test_monte_carlo_writes_json_and_csv(hexfile, tmp_path, capsys):
     (["surge", "{missing}", "--dam", "d1"], "cannot read"),
     (["surge", "{table}", "--dam", "d1"], "needs a hex map"),
     (["flood", "{hex}"], "needs a table map"),
+    (["surge", "{hex}", "--dam", "d1", "--seed", "-1"], "--seed must be 0 or more"),
+    (["surge", "{hex}", "--dam", "d1", "--monte-carlo", "0"], "--monte-carlo takes 1 to"),
 ])
 def test_errors_are_one_line_and_exit_2(argv, message, hexfile, tablefile, tmp_path, capsys):
     paths = {"{hex}": str(hexfile), "{table}": str(tablefile), "{missing}": str(tmp_path / "no.json")}
