@@ -274,12 +274,48 @@ def test_limits_and_version_are_the_loaders(doc):
     assert f"The current version is **{migrations.CURRENT}**" in doc
 
 
+def _example(doc: str) -> str:
+    return code_block(section(doc, "11. A worked example"), "only the types used")
+
+
+def _nest(levels: int) -> bytes:
+    """The generator replaced by arrays nested so that the document is ``levels`` deep."""
+    return b'"generator": ' + b"[" * (levels - 1) + b"]" * (levels - 1)
+
+
+@pytest.mark.parametrize(
+    "change, code, words",
+    [
+        (lambda t: b"\xef\xbb\xbf" + t, "JSON", "byte-order mark"),
+        (lambda t: t.replace(b'"sp": 60', b'"sp": NaN'), "JSON", "NaN"),
+        (lambda t: t.replace(b'"sp": 60', b'"sp": 60, "sp": 61'), "JSON", "duplicate key"),
+        (lambda t: t.replace(b'"sp": 60', b'"sp": 1' + b"0" * io.MAX_INT_DIGITS), "JSON", "digits"),
+        (lambda t: t.replace(b'"sp": 60', b'"sp": 1' + b"0" * (io.MAX_INT_DIGITS - 1)), "SCHEMA", "at most"),
+        (lambda t: t.replace(b'"generator": "handwritten"', _nest(io.MAX_DEPTH + 1)), "JSON", "nesting"),
+        (lambda t: t.replace(b'"generator": "handwritten"', _nest(io.MAX_DEPTH)), "SCHEMA", "string"),
+        (lambda t: t.replace(b'"format_version": "1.0"', b'"format_version": "2.0"'), "SCHEMA", "newer"),
+    ],
+    ids=["bom", "nan", "duplicate-key", "19-digits", "18-digits-parse", "depth-65", "depth-64-parses", "major-2"],
+)
+def test_the_encoding_rules_the_page_states_are_enforced(doc, change, code, words):
+    data = _example(doc).encode("utf-8")
+    io.loads(data)
+    with pytest.raises(io.ScenarioError) as e:
+        io.loads(change(data))
+    assert e.value.code == code and words in e.value.first.message, str(e.value)
+
+
+def test_an_integer_written_as_3_point_0_is_read_as_3(doc):
+    data = _example(doc).replace('"hex": [1, 1], "squads": 3', '"hex": [1.0, 1], "squads": 3.0')
+    unit = io.loads(data).units[1]
+    assert unit.squads == 3 and type(unit.squads) is int and unit.hex == (1, 1) and type(unit.hex[0]) is int
+
+
 # ------------------------------------------------------------------------------- worked example
 def test_the_worked_example_loads_and_says_true_things(doc):
     from dambuster.validators.engine import check_scenario
 
-    text = section(doc, "11. A worked example")
-    scenario = io.loads(code_block(text, "only the types used"))
+    scenario = io.loads(_example(doc))
     m = scenario.map
     dam = m.dams[0]
     assert m.layout.label(dam.hex) == "0302" and m.terrain[dam.hex] == "water"
