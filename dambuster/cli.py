@@ -29,7 +29,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
         return EXIT_UNREADABLE
-    files, missing = collect_files(args.paths)
+    corpora: list[str] = []
+    files, missing = collect_files(args.paths, corpora)
+    for c in corpora:
+        print(f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it",
+              file=sys.stderr)
     if not files and not missing:
         print("dambuster: no .json files found", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -63,7 +67,8 @@ def _add_validate(sub) -> None:
 
     v = sub.add_parser("validate", help="check scenario files; exit 0 valid, 1 rule errors, 2 unreadable or schema errors",
                        description="Check scenario files. Folders are searched recursively for *.json "
-                                   "(files named *.expected.json are skipped). Exit 0 when every file is valid, "
+                                   "(files named *.expected.json are skipped, and so are sub-folders holding them: "
+                                   "test corpora such as samples/invalid, checked when named). Exit 0 when every file is valid, "
                                    "1 when a rule finds an error, 2 when a file cannot be read or fails the schema.")
     v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     v.add_argument("--format", choices=list(FORMATS), default="text",

@@ -73,14 +73,24 @@ class CodeFilter:
 ALL = CodeFilter()
 
 
-def collect_files(paths: list[str]) -> tuple[list[str], list[str]]:
-    """Files named directly, plus *.json under folders (sorted, skipping *.expected.json)."""
+def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """Files named directly, plus *.json under folders (sorted, skipping *.expected.json).
+
+    A folder found *inside* a named folder that holds expected reports (``*.expected.json``) is a test
+    corpus of broken files, such as samples/invalid/: it is skipped (and listed in ``corpora``) so that
+    checking a collection does not fail on its own fixtures. Naming the corpus folder checks it.
+    """
     files, missing = [], []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
             found = []
             for root, dirs, names in os.walk(p):
+                if root != str(p) and any(n.endswith(".expected.json") for n in names):
+                    dirs[:] = []
+                    if corpora is not None:
+                        corpora.append(root)
+                    continue
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
                 found += [os.path.join(root, n) for n in names if n.endswith(".json") and not n.endswith(".expected.json")]
             files += sorted(found)

@@ -144,6 +144,18 @@ def test_jobs_gives_the_same_report_in_input_order(maps, capsys):
     assert codes_by_file(two)["m3.json"] == ["JSON"] and codes_by_file(two)["m5.json"] == ["ZZCLI-001"]
 
 
+def test_a_nested_test_corpus_is_skipped_with_a_note_but_checked_when_named(maps, capsys):
+    corpus = maps / "invalid"
+    corpus.mkdir()
+    (corpus / "broken.json").write_text("{", encoding="utf-8")
+    (corpus / "broken.expected.json").write_text("{}", encoding="utf-8")
+    rc, report, err = run_json(capsys, ".", "--select", "ZZCLI")
+    assert rc == 1 and "broken.json" not in codes_by_file(report)  # b_bad.json's rule error, no exit 2
+    assert err == "dambuster: skipped ./invalid: a test corpus (it holds *.expected.json reports); name it to check it\n"
+    rc, report, _ = run_json(capsys, "invalid")
+    assert rc == 2 and codes_by_file(report) == {"broken.json": ["JSON"]}
+
+
 def test_jobs_must_be_positive(maps, capsys):
     assert main(["validate", ".", "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err
