@@ -202,14 +202,15 @@ def bounds(node: dict) -> list[str]:
     for lo_key, hi_key, what in (("minLength", "maxLength", "characters"), ("minItems", "maxItems", "items"),
                                  ("minProperties", "maxProperties", "entries")):
         a, b = node.get(lo_key), node.get(hi_key)
+        one = {"characters": "character", "items": "item", "entries": "entry"}[what]
         if a and b is not None and a == b:
-            out.append(f"exactly {_num(a)} {what}")
+            out.append(f"exactly {_num(a)} {one if a == 1 else what}")
         elif a and b is not None:
             out.append(f"{_num(a)}–{_num(b)} {what}")
         elif b is not None:
-            out.append(f"at most {_num(b)} {what}")
+            out.append(f"at most {_num(b)} {one if b == 1 else what}")
         elif a:
-            out.append(f"at least {_num(a)} {what}")
+            out.append(f"at least {_num(a)} {one if a == 1 else what}")
     if node.get("uniqueItems"):
         out.append("no repeated items")
     if "pattern" in node:
