@@ -97,12 +97,12 @@ def model_classes(secs: list[Section]) -> dict[str, type]:
 
     classes = [c for c in vars(scenario).values() if dataclasses.is_dataclass(c) and isinstance(c, type)]
     classes = [c for c in classes if c.__module__ == scenario.__name__]
+    names = {c: [f.name for f in dataclasses.fields(c)] for c in classes}
     out: dict[str, type] = {}
     for s in secs:
         props = [p for p in s.schema.get("properties", {}) if not (s.key == TOP and p in ENVELOPE)]
         if not props:
             continue
-        names = {c: [f.name for f in dataclasses.fields(c)] for c in classes}
         # the same names in the same order first (Route and Town have the same names), then any order
         matches = [c for c in classes if names[c] == props] or [c for c in classes if set(names[c]) == set(props)]
         if len(matches) == 1:

@@ -155,6 +155,15 @@ def test_tables_have_as_many_cells_as_their_header(doc):
         assert cells == header_cells, f"line {n} has {cells} cells, its table {header_cells}: {line[:80]}"
 
 
+def test_every_model_dataclass_lends_its_defaults_to_a_section(schema):
+    from dambuster.model import scenario as model
+
+    classes = {c for c in vars(model).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+               and c.__module__ == model.__name__}
+    matched = set(docs.model_classes(docs.sections(schema)).values())
+    assert classes - matched == set(), "these dataclasses match no schema object, so no defaults are shown"
+
+
 def test_optional_properties_show_what_an_absent_value_means(doc):
     unit = {r[0]: r for r in table_rows(section(doc, "unit"))}
     assert unit["`squads`"][3] == "`1`" and unit["`status`"][3] == '`"ready"`' and unit["`hex`"][3] == "`null`"
