@@ -153,7 +153,7 @@ def validate(doc: dict) -> None:
     path = list(err.absolute_path)
     if err.validator == "anyOf" and err.context:
         err = _best(err.context)
-        path += list(err.relative_path)
+        path = list(err.absolute_path)  # the whole path: best_match may descend through nested anyOfs
     raise ScenarioError.at("SCHEMA", pointer(path), describe(err) + _hexside_hint(doc, path, err))
 
 
