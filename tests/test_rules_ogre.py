@@ -132,20 +132,24 @@ def test_nobody_on_a_building():
     assert v.location["feature"] == "inf1"
 
 
-def test_superheavy_in_water_is_a_parameter():
+def test_superheavy_submerged_only_under_the_dambusters_rules():
     s = basic()
     s.map.terrain[(2, 0)] = "water"
     unit(s, "tank1").type = "superheavy"
+    only(s, "UNIT-TERRAIN")
+    s.meta.profiles.append("ogre-dambusters")
     clean(s)
     s.parameters.rules["UNIT-TERRAIN"] = {"superheavy_water": 0}
     only(s, "UNIT-TERRAIN")
 
 
-def test_infantry_in_water_except_marines():
+def test_infantry_in_water_marines_only_by_parameter():
     s = basic()
     s.map.terrain[(1, 0)] = "water"
     only(s, "UNIT-TERRAIN")
     unit(s, "inf1").type = "marines"
+    only(s, "UNIT-TERRAIN")
+    s.parameters.rules["UNIT-TERRAIN"] = {"marines_water": 1}
     clean(s)
 
 

@@ -39,9 +39,10 @@ DECISIONS: dict[str, str] = {
                    "scenario declares ogre-engineers the defaults become max_units 3 and "
                    "infantry_with_others 1.",
     "UNIT-TERRAIN": "By movement class: no unit stands on a building hex. Water and water with debris: Ogres "
-                    "and GEV-class units (GEVs, hovertrucks) only, plus superheavies (the dambusters text "
-                    "speaks of a submerged superheavy; parameter superheavy_water) and the unit type "
-                    "'marines' (amphibious in the Designer's Edition; parameter marines_water). Crater: "
+                    "and GEV-class units (GEVs, hovertrucks) only. Superheavies may be in water when the "
+                    "scenario declares ogre-dambusters, whose text speaks of a submerged superheavy "
+                    "(parameter superheavy_water). The unit type 'marines' may be in water only with "
+                    "marines_water 1 (no text here makes them amphibious). Crater: "
                     "infantry and Ogres only (the texts are silent; our reading of the standard rules). "
                     "Clear, forest, swamp, town, rubble and flooded town: any unit (their hazards are "
                     "movement rules, not placement). Off-map and destroyed units are not checked.",
@@ -71,6 +72,7 @@ DECISIONS: dict[str, str] = {
 }
 
 PARAMETERS: dict[str, dict[str, object]] = {
+    "UNIT-TERRAIN": {"superheavy_water": "0 (1 when the scenario declares ogre-dambusters)", "marines_water": 0},
     "STACK-LIMIT": {"max_units": "1 (3 when the scenario declares ogre-engineers)", "max_squads": 3,
                     "infantry_with_others": "0 (1 when the scenario declares ogre-engineers)"},
 }
@@ -113,13 +115,13 @@ def stack_limit(s: Scenario) -> Iterator[Violation]:
 
 @rule("UNIT-TERRAIN", BASIC, "error", "A unit stands on a building or on terrain its type cannot enter.")
 def unit_terrain(s: Scenario) -> Iterator[Violation]:
-    """No unit on a building hex; in water only Ogres, GEVs and hovertrucks (and, by parameter,
-    superheavies and marines); in craters only infantry and Ogres."""
+    """No unit on a building hex; in water only Ogres, GEVs and hovertrucks (and superheavies under
+    ogre-dambusters, marines by parameter); in craters only infantry and Ogres."""
     m = hex_map(s)
     if m is None:
         return
-    heavy_wet = param(s, "UNIT-TERRAIN", "superheavy_water", 1)
-    marines_wet = param(s, "UNIT-TERRAIN", "marines_water", 1)
+    heavy_wet = param(s, "UNIT-TERRAIN", "superheavy_water", 1 if "ogre-dambusters" in s.meta.profiles else 0)
+    marines_wet = param(s, "UNIT-TERRAIN", "marines_water", 0)
     allowed = {
         "ogre": LAND | WATER | {"crater"},
         "gev": LAND | WATER,
