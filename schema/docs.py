@@ -305,6 +305,8 @@ def render_reference(schema: dict) -> str:
     classes = model_classes(secs)
     holders = optional_holders(secs, keys, classes)
     head = [
+        '<a id="property-reference"></a>',
+        "",
         "## Property reference",
         "",
         "Generated from `schema/scenario.schema.json` (JSON Schema draft 2020-12, "
