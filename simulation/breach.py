@@ -67,7 +67,6 @@ class Breach:
             self.adjacent_by_step.setdefault(k, []).append(h)
         for hs in self.adjacent_by_step.values():
             hs.sort(key=self.layout.index)
-        self.stream_sides = {tuple(f.side) for f in self.map.hexsides if f.kind == "stream"}
         self.already_out = {b.bridge for b in self.map.markers.bridges_out}
         self._reach: dict | None = None
         self._washouts: dict[int, list] = {}
