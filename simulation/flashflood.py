@@ -84,12 +84,30 @@ class _Flood:
         return self.net.distance(pl.corridor, pl.position) != float("inf") and not self.net.out_of_reach(
             pl.corridor, pl.position)
 
+    def order(self) -> list[str]:
+        """Reachable models, farthest from the origin first. Models at the same distance (to a
+        millionth of a table unit) are put in order by draws: a choice among those left, in id order,
+        picks the next one to test."""
+        dist = {i: round(self.net.distance(self.at[i].corridor, self.at[i].position), 6) for i in self.models}
+        ids = sorted((i for i in self.models if self.reachable(i)), key=lambda i: (-dist[i], i))
+        out: list[str] = []
+        while ids:
+            tied = [i for i in ids if dist[i] == dist[ids[0]]]
+            ids = ids[len(tied):]
+            if len(tied) > 1:
+                picked = []
+                while tied:
+                    picked.append(tied.pop(self.dice.choice(len(tied), "which tied model tests first")))
+                self.events.append(Event(0, "tie", None, {"order": picked}, tuple(self.dice.take_log())))
+                tied = picked
+            out.extend(tied)
+        return out
+
     def run(self) -> FloodResult:
-        order = sorted(self.models, key=lambda i: (-self.net.distance(self.at[i].corridor, self.at[i].position), i))
-        for mid in order:
+        for mid in sorted(self.models):
             if not self.reachable(mid):
                 self.events.append(Event(0, "out-of-reach", mid, {}))
-                continue
+        for mid in self.order():
             roll = self.dice.d6(f"{mid} tests strength {self.models[mid].strength}")
             fails = strength_test_fails(roll, self.models[mid].strength, self.o)
             self.events.append(Event(0, "test", mid, {"strength": self.models[mid].strength, "fails": fails},

@@ -108,3 +108,11 @@ def test_flood_turn_from_the_table():
 def test_no_sewer_is_one_sentence():
     with pytest.raises(SimulationError, match="no sewer"):
         flood(new_table_scenario(10, 10), ScriptedDice([]))
+
+
+def test_models_at_the_same_distance_are_ordered_by_the_dice():
+    s = sewer(("x", 3, "c2", 2.0), ("y", 3, "c3", 2.0))  # both 12 inches from the origin
+    r = flood(s, ScriptedDice([1, 1, 1]))  # the choice picks the second of (x, y): y tests first
+    (tie,) = by_kind(r, "tie")
+    assert tie.detail["order"] == ["y", "x"]
+    assert [e.where for e in by_kind(r, "test")] == ["y", "x"]
