@@ -123,11 +123,15 @@ def gev_with_defense(s, d):
     (4, "1:1", 3, "disabled"),
     (3, "1:1", 2, "ready"),        # 4:3 rounds down to 1:1
     (2, "2:1", 4, "destroyed"),
+    (-3, "3:1", 1, "disabled"),    # -3: attack 3 (scenario option) against defence 1
     (1, "4:1", 1, "disabled"),
     (0, "above", 1, "destroyed"),  # no defence: better than 4:1
 ])
 def test_gev_caught_by_the_swell_is_attacked_at_strength_4_on_each_column(defense, odds, roll, result):
     s, river = straight()
+    if defense < 0:
+        s.parameters.rules["SIMULATION"] = {"gev_surge_attack": -defense}
+        defense = 1
     gev_with_defense(s, defense)
     s.units.append(Unit("g", "gev", "blue", river[2]))
     run = Run(Breach(s, "d1"), ScriptedDice([roll]))
@@ -301,3 +305,15 @@ def test_the_valley_sample_after_a_breach_still_passes_the_rule_checks(mode):
     after = io.loads(io.dumps(apply(s, run.state, dam)))
     assert after.map.dams[0].damage == after.map.dams[0].sp
     assert [(v.code, v.message) for v in check_scenario(after) if v.severity == "error"] == []
+
+
+@pytest.mark.parametrize("attack, defense, column", [
+    (1, 3, "below"), (1, 2, "1:2"), (2, 3, "1:2"), (1, 1, "1:1"), (5, 3, "1:1"), (2, 1, "2:1"),
+    (11, 4, "2:1"), (3, 1, "3:1"), (15, 4, "3:1"), (4, 1, "4:1"), (9, 2, "4:1"), (5, 1, "above"),
+])
+def test_odds_round_in_the_defenders_favour(attack, defense, column):
+    from dambuster.model.scenario import CombatResults
+    from dambuster.simulation import crt
+
+    table = CombatResults()
+    assert crt.odds_label(table, crt.column(table, attack, defense)) == column
