@@ -212,7 +212,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
         u = scen_units[i]
         if b.unit_type(i).category == "infantry":
             labels = np.where(status[i] == "destroyed", "destroyed",
-                              np.char.add(squads[i].astype(str), " squads")).astype(object)
+                              np.char.add(squads[i].astype(str), np.where(squads[i] == 1, " squad", " squads"))).astype(object)
         else:
             labels = status[i]
         vals, counts = np.unique(labels.astype(str), return_counts=True)

@@ -51,8 +51,8 @@ def test_unit_outcomes_match_the_crt():
     s, _ = valley()
     r = monte_carlo(Breach(s, "d1"), N, seed=2)
     inf = r.units["inf"]  # each of 3 squads lost on 5-6 at 1:2
-    for k, exact in {3: 8 / 27, 2: 12 / 27, 1: 6 / 27}.items():
-        assert abs(inf[f"{k} squads"] - exact) <= tol(exact)
+    for k, exact in {"3 squads": 8 / 27, "2 squads": 12 / 27, "1 squad": 6 / 27}.items():
+        assert abs(inf[k] - exact) <= tol(exact)
     assert abs(inf["destroyed"] - 1 / 27) <= tol(1 / 27)
     gev = r.units["gev"]  # 4 against 2: the 2:1 column, NE D D X X X
     for k, exact in {"ready": 1 / 6, "disabled": 2 / 6, "destroyed": 3 / 6}.items():
