@@ -353,15 +353,14 @@ def simple_polygons(width: float, depth: float) -> st.SearchStrategy[list[tuple[
 
 @st.composite
 def polylines(draw, width: float, depth: float, min_points: int = 2, max_points: int = 6) -> list[tuple[float, float]]:
-    """A line on the table with distinct consecutive points."""
+    """A line on the table whose consecutive points are at least 0.001 apart."""
     pt = st.tuples(_coord(0.0, width), _coord(0.0, depth))
     points = [draw(pt)]
     for _ in range(draw(st.integers(min_points, max_points)) - 1):
         p = draw(pt)
-        if p == points[-1]:
+        if math.dist(p, points[-1]) < 1e-3:  # distinct is not enough: 1e-225 apart is a zero-length line
             p = ((p[0] + width / 2) % width, p[1])
-        if p != points[-1]:
-            points.append(p)
+        points.append(p)
     return points
 
 
