@@ -309,3 +309,15 @@ def test_jsonschema_rs_and_python_jsonschema_give_the_same_verdicts(tmp_path):
     assert disagree == []
     verdicts = {fast.is_valid(d) for _, d in docs}
     assert verdicts == {True, False}  # the corpus exercises both answers
+
+
+def test_more_subcommands_plug_in_through_the_commands_hook(monkeypatch, capsys):
+    from dambuster import cli
+
+    def add_hello(sub):
+        p = sub.add_parser("hello", help="say hello")
+        p.set_defaults(func=lambda args: print("hello") or 0)
+
+    monkeypatch.setattr(cli, "COMMANDS", [add_hello])
+    assert main(["hello"]) == 0 and capsys.readouterr().out == "hello\n"
+    assert "validate" in cli.build_parser().format_help()
