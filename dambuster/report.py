@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -140,14 +141,18 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
             if progress:
                 progress(i, total)
         return out
+    out: list[FileReport] = []
     with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
         chunk = max(1, min(16, total // (jobs * 8)))
-        out = []
-        for i, report in enumerate(pool.map(work, paths, chunksize=chunk), 1):
-            out.append(report)
-            if progress:
-                progress(i, total)
-        return out
+        try:
+            for i, report in enumerate(pool.map(work, paths, chunksize=chunk), 1):
+                out.append(report)
+                if progress:
+                    progress(i, total)
+        except BrokenProcessPool:  # a worker was killed (out of memory?): the rest are reported, not lost
+            out += [FileReport.unreadable(p, "SCHEMA", "", "not checked: a worker process stopped (out of memory?)")
+                    for p in paths[len(out):]]
+    return out
 
 
 class ProgressBar:

@@ -156,6 +156,25 @@ def test_a_nested_test_corpus_is_skipped_with_a_note_but_checked_when_named(maps
     assert rc == 2 and codes_by_file(report) == {"broken.json": ["JSON"]}
 
 
+def test_a_worker_that_dies_does_not_lose_the_other_files(maps, capsys):
+    def die(scenario):
+        if scenario.meta.title == "die":
+            os._exit(3)
+        return ()
+
+    rule("ZZCLI-DIE", "ogre-basic", "error", "Kills its worker")(die)
+    try:
+        save(new_hex_scenario(4, 4, title="die", profiles=["ogre-basic"]), maps / "c_die.json")
+        rc, report, err = run_json(capsys, ".", "--jobs", "2", "--select", "ZZCLI")
+    finally:
+        REGISTRY.pop("ZZCLI-DIE")
+    names = [Path(f["path"]).name for f in report["files"]]
+    assert rc == 2 and names == sorted(names) and len(names) == 5
+    died = next(f for f in report["files"] if f["path"].endswith("c_die.json"))
+    assert "worker process stopped" in died["violations"][0]["message"]
+    assert "c_die.json" in err and "Traceback" not in err
+
+
 def test_jobs_must_be_positive(maps, capsys):
     assert main(["validate", ".", "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err

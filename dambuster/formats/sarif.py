@@ -12,7 +12,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
-from ._text import describe_location
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/dambuster/"
@@ -105,8 +104,8 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict) 
     pointer = loc.get("pointer")
     if pointer is not None:
         location["logicalLocations"] = [{"fullyQualifiedName": pointer or "/", "kind": "element"}]
-    where = describe_location(v)
-    message = v.message if where in ("/", "") else f"{v.message} ({where})"
+    where = [w for w in (v.where(), pointer) if w and w != "/"]
+    message = f"{v.message} (at {', '.join(dict.fromkeys(where))})" if where else v.message
     props: dict = {"pointer": pointer if pointer is not None else ""}
     map_loc = {k: val for k, val in loc.items() if k not in ("pointer", "line", "column")}
     if map_loc:
