@@ -9,7 +9,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.strtree import STRtree
 
 from ..model.scenario import Area, Scenario, TableMap
-from .dbm_table import FLANK_SECTORS, Frame, to_unit, tolerance
+from .dbm_table import COMMON, FLANK_SECTORS, Frame, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
 
@@ -88,6 +88,17 @@ DECISIONS: dict[str, str] = {
 }
 
 
+#: Thresholds per code (parameters.rules.<CODE>.<name>); distances in paces.
+PARAMETERS: dict[str, dict[str, float]] = {
+    "DBM-FEATURE-SIZE": {"max_across": 1000, "min_across": 100},
+    "DBM-FEATURE-COUNT": {"half_across": 500, "one_and_half_across": 750, "max_same": 3},
+    "DBM-ROAD": {"compulsory": 0, "max_roads": 2},
+}
+
+for _code in SOURCE:
+    DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
+
+
 def _table(s: Scenario) -> TableMap | None:
     return s.map if isinstance(s.map, TableMap) else None
 
@@ -134,6 +145,8 @@ def min_width(poly: Polygon) -> tuple[float, tuple, tuple]:
 # ---------------------------------------------------------------------------------- sectors
 @rule("DBM-SECTOR", P, "error", "An area feature is not entirely within the sector diced for it")
 def sector(s: Scenario) -> Iterator[Violation]:
+    """A diced area feature (not a BUA or fields) lies entirely within the sector diced for it.
+    Witness: the part outside, as WKT."""
     m = _table(s)
     if m is None:
         return
@@ -156,6 +169,8 @@ def sector(s: Scenario) -> Iterator[Violation]:
 # ---------------------------------------------------------------------------- size and count
 @rule("DBM-FEATURE-SIZE", P, "error", "An area feature is more than 1000 or less than 100 paces across")
 def feature_size(s: Scenario) -> Iterator[Violation]:
+    """An area feature is at most 1000 paces across in any direction (its diameter) and at least 100
+    paces (its narrowest width)."""
     m = _table(s)
     if m is None:
         return
@@ -188,6 +203,8 @@ def equivalence(s: Scenario, poly: Polygon) -> float:
 
 @rule("DBM-FEATURE-COUNT", P, "error", "A player uses more than 3 features of the same equivalence and going")
 def feature_count(s: Scenario) -> Iterator[Violation]:
+    """No player has more than 3 area features of the same feature equivalence (1/2, 1, 1 1/2 by
+    size) and going."""
     m = _table(s)
     if m is None:
         return
@@ -213,6 +230,9 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
 # --------------------------------------------------------------------------------------- BUA
 @rule("DBM-BUA", P, "error", "A BUA or its fields are not placed as the text requires")
 def bua(s: Scenario) -> Iterator[Violation]:
+    """A BUA and its fields lie within one sector; fields touch a BUA; a BUA not placed by the
+    invader touches the waterway, or, with no waterway, lies in a flank sector or touches an
+    invader's road."""
     m = _table(s)
     if m is None:
         return
@@ -270,6 +290,8 @@ def _allowed(k1: str, k2: str) -> bool:
 
 @rule("DBM-OVERLAP", P, "error", "Features are superimposed other than as the text allows")
 def overlap(s: Scenario) -> Iterator[Violation]:
+    """Features are not superimposed except a hill on the waterway, a BUA on a hill or the waterway,
+    and rivers meeting the waterway or each other. Witness: the overlap, as WKT."""
     m = _table(s)
     if m is None:
         return
@@ -304,6 +326,8 @@ def overlap(s: Scenario) -> Iterator[Violation]:
 # -------------------------------------------------------------------------------------- roads
 @rule("DBM-ROAD", P, "error", "A road neither links a BUA nor joins or crosses an earlier road")
 def road(s: Scenario) -> Iterator[Violation]:
+    """A road not placed by the invader touches a BUA or an earlier road (unless roads are
+    compulsory); at most 2 such roads."""
     m = _table(s)
     if m is None:
         return

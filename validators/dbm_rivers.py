@@ -13,7 +13,7 @@ from shapely.ops import nearest_points
 
 from ..model.scenario import Scenario, TableMap, TableRiver
 from .curvature import max_detour
-from .dbm_table import Frame, nearest_edge, to_unit, tolerance
+from .dbm_table import COMMON, Frame, nearest_edge, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
 
@@ -70,7 +70,9 @@ DECISIONS: dict[str, str] = {
     "DBM-ISLAND": (
         "An island is a hill whose outline lies inside the waterway's outer boundary. 'The table edge' "
         "is the short edge the waterway extends from (the far side of the water); 'the shore' is the waterway's outer boundary apart from where it runs along "
-        "a table edge. One element width is parameter element_width in paces (default 40)."
+        "a table edge. One element width is parameter element_width in paces (default 40, the project's "
+        "choice; at 100 paces to the inch a 40 mm element base is about 157p, so set it to suit the "
+        "figures' scale)."
     ),
     "DBM-PROMONTORY": (
         "A hill or BUA that overlaps the waterway but is not an island is a promontory; the part "
@@ -78,6 +80,20 @@ DECISIONS: dict[str, str] = {
         "extends from."
     ),
 }
+
+
+#: Thresholds per code (parameters.rules.<CODE>.<name>); distances in paces.
+PARAMETERS: dict[str, dict[str, float]] = {
+    "DBM-RIVER-CURVATURE": {"max_ratio": 4 / 3},
+    "DBM-RIVER-WIDTH": {"max_width": 200},
+    "DBM-RIVER-LONG-EDGE": {"min_distance": 600},
+    "DBM-WATERWAY": {"min_extent": 300, "max_extent": 900, "deep_extent": 600, "deep_fraction": 0.5},
+    "DBM-ISLAND": {"min_edge_distance": 300, "element_width": 40},
+    "DBM-PROMONTORY": {"min_edge_distance": 300},
+}
+
+for _code in SOURCE:
+    DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
 
 
 def _table(s: Scenario) -> TableMap | None:
@@ -92,13 +108,16 @@ def _loc(i: int, r: TableRiver, **extra) -> dict:
     return {"pointer": f"/map/rivers/{i}", "feature": r.id, **extra}
 
 
-def _paces(s: Scenario, code: str, name: str, default: float) -> float:
-    return to_unit(s, param(s, code, name, default))
+def _paces(s: Scenario, code: str, name: str, default: float | None = None) -> float:
+    return to_unit(s, param(s, code, name, PARAMETERS[code][name] if default is None else default))
 
 
 # ------------------------------------------------------------------------------------ rivers
 @rule("DBM-RIVER-CURVATURE", P, "error", "A river curves more than its mid-stream line allows")
 def river_curvature(s: Scenario) -> Iterator[Violation]:
+    """No two points of a river's mid-stream line (anywhere, not only vertices) may be closer in a
+    straight line than 3/4 of their distance along the line; exact (validators/curvature.py). A
+    self-crossing line fails. Witness: the worst pair and its ratio, or the crossing point."""
     m = _table(s)
     if m is None:
         return
@@ -128,6 +147,7 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
 
 @rule("DBM-RIVER-WIDTH", P, "error", "A river is wider than 200 paces")
 def river_width(s: Scenario) -> Iterator[Violation]:
+    """A river's width must not exceed 200 paces."""
     m = _table(s)
     if m is None:
         return
@@ -149,6 +169,9 @@ def _ends_in_waterway(m: TableMap, r: TableRiver, tol: float) -> bool:
 
 @rule("DBM-RIVER-COURSE", P, "error", "A river does not run where the text allows (edge to edge, to the waterway or the first river)")
 def river_course(s: Scenario) -> Iterator[Violation]:
+    """The first river runs from a table edge to the opposite edge or into the waterway (from a
+    short edge if the defender placed it); a second river runs from a short edge into the first;
+    there is no third."""
     m = _table(s)
     if m is None or not m.rivers:
         return
@@ -194,6 +217,8 @@ def _restricted(r: TableRiver) -> bool:
 
 @rule("DBM-RIVER-LONG-EDGE", P, "error", "A river is closer than 600 paces to a long table edge")
 def river_long_edge(s: Scenario) -> Iterator[Violation]:
+    """A river not placed by the invader keeps its banks at least 600 paces from both long edges.
+    Witness: the nearest river and edge points."""
     m = _table(s)
     if m is None:
         return
@@ -218,6 +243,8 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
 
 @rule("DBM-RIVER-CENTRE", P, "error", "A river crosses the table's centre line")
 def river_centre(s: Scenario) -> Iterator[Violation]:
+    """A river not placed by the invader does not cross the centre line midway between the long
+    edges. Witness: the crossing point."""
     m = _table(s)
     if m is None:
         return
@@ -279,6 +306,8 @@ def _uncovered(need: list[tuple[float, float]], have: list[tuple[float, float]],
 
 @rule("DBM-WATERWAY", P, "error", "The waterway does not extend 300-900 paces inward from its short edge (at most half beyond 600)")
 def waterway(s: Scenario) -> Iterator[Violation]:
+    """The waterway lies along a short edge, extends 300-900 paces inward everywhere along its
+    frontage, and more than 600 paces along at most half of it."""
     m = _table(s)
     if m is None or m.waterway is None:
         return
@@ -345,6 +374,8 @@ def _hills_and_water(s: Scenario):
 
 @rule("DBM-ISLAND", P, "error", "An island is closer than 300 paces to the table edge or one element width to the shore")
 def island(s: Scenario) -> Iterator[Violation]:
+    """A hill inside the waterway (an island) is at least 300 paces from the table edge and one
+    element width from the shore."""
     got = _hills_and_water(s)
     if got is None:
         return
@@ -379,6 +410,8 @@ def island(s: Scenario) -> Iterator[Violation]:
 
 @rule("DBM-PROMONTORY", P, "error", "A promontory projects into the waterway closer than 300 paces to the table edge")
 def promontory(s: Scenario) -> Iterator[Violation]:
+    """The part of a hill or BUA projecting into the waterway (a promontory) is at least 300 paces
+    from the table edge."""
     got = _hills_and_water(s)
     if got is None:
         return

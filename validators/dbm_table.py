@@ -23,6 +23,14 @@ CENTRAL_SECTORS = (2, 5)
 #: Common settings, read from parameters.rules["DBM"].
 SETTINGS = "DBM"
 
+#: Appended to every DBM rule's decision text.
+COMMON = (
+    "Distances are in paces, converted to the table's unit with parameters.rules.DBM: paces_per_inch "
+    "(default 100, DBM's 15mm ground scale; mm via 25.4 mm to the inch) and scale (default 1; 0.625 is "
+    "the text's 5/8 reduction for 25mm figures on a 1.8 m x 1.2 m table); 'touching' and 'on an edge' "
+    "allow parameters.rules.DBM.tolerance paces (default 5)."
+)
+
 
 def to_unit(s: Scenario, paces: float) -> float:
     """A distance given in paces, in the table's unit, after the text's scale factor.

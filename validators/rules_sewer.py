@@ -56,6 +56,10 @@ DECISIONS: dict[str, str] = {
 }
 
 
+for _code in SOURCE:
+    DECISIONS[_code] += " " + DECISIONS["SEWER"]
+
+
 def _sewer(s: Scenario) -> Sewer | None:
     m = s.map
     return m.sewer if isinstance(m, TableMap) else None
@@ -89,6 +93,8 @@ class _Corridors:
 
 @rule("SEWER-ORIGIN", P, "error", "The flood has no origin, or its origin is not on a corridor")
 def origin(s: Scenario) -> Iterator[Violation]:
+    """The flood has an origin, and it lies on a corridor (within half the corridor's width of its
+    centre line)."""
     m = s.map
     if not isinstance(m, TableMap):
         return
@@ -126,6 +132,8 @@ def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph:
 
 @rule("SEWER-UNREACHED", P, "warning", "Corridors the flood cannot reach from its origin")
 def unreached(s: Scenario) -> Iterator[Violation]:
+    """Every corridor not under a gantry can be reached by the flood from the corridors at its
+    origin, through corridors that meet."""
     sewer = _sewer(s)
     if sewer is None or sewer.flood_origin is None:
         return
@@ -152,6 +160,7 @@ def unreached(s: Scenario) -> Iterator[Violation]:
 
 @rule("SEWER-FEATURE", P, "error", "A grate, sluice gate, cave-in or node is not on a corridor")
 def feature(s: Scenario) -> Iterator[Violation]:
+    """Every node, grate, sluice gate and cave-in lies on a corridor."""
     sewer = _sewer(s)
     if sewer is None:
         return
@@ -167,6 +176,7 @@ def feature(s: Scenario) -> Iterator[Violation]:
 
 @rule("SEWER-MODEL", P, "error", "A model is not on a corridor (missing corridor or position past its end)")
 def model(s: Scenario) -> Iterator[Violation]:
+    """Every model names an existing corridor and stands within its length."""
     sewer = _sewer(s)
     if sewer is None:
         return
