@@ -2,7 +2,8 @@
 
 ``rule_infos()`` gathers it from the registry and each rule module's ``DECISIONS`` and ``SOURCE``
 dicts (code -> text); a rule's parameters are the literal ``param(scenario, CODE, NAME, DEFAULT)``
-calls in its function (or a module's optional ``PARAMETERS`` dict: code -> {name: default}).
+calls anywhere in the package (literal or module-constant code and name), overridden by a module's
+optional ``PARAMETERS`` dict (code -> {name: default}); a code that is no rule is a shared setting.
 Reports (SARIF) and docs/rules.md read the same catalog.
 
 Run ``python -m dambuster.validators.catalog_doc`` to rewrite docs/rules.md, ``--check`` to fail
@@ -14,7 +15,6 @@ import argparse
 import ast
 import inspect
 import sys
-import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,50 +55,91 @@ class RuleInfo:
     is_load_stage: bool = False
 
 
-def _module_dict(rule: Rule, name: str) -> dict:
-    mod = sys.modules.get(rule.fn.__module__)
-    value = getattr(mod, name, None)
-    return value if isinstance(value, dict) else {}
+def _validator_modules() -> list:
+    """The rule module of each registered rule and every other loaded module of this package."""
+    mods = [sys.modules[r.fn.__module__] for r in REGISTRY.values() if r.fn.__module__ in sys.modules]
+    mods += [m for name, m in sorted(sys.modules.items()) if name.startswith(__package__ + ".") and m is not None]
+    return list(dict.fromkeys(mods))
 
 
-def _literal(node: ast.AST) -> object:
+def _merged(name: str, first=None) -> dict:
+    """A module-level dict (DECISIONS, SOURCE, PARAMETERS) merged over the package, ``first``'s entries winning."""
+    out: dict = {}
+    for mod in reversed(([first] if first else []) + _validator_modules()):
+        value = getattr(mod, name, None)
+        if isinstance(value, dict):
+            out.update(value)
+    return out
+
+
+def _value(node: ast.AST) -> object:
     try:
         return ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError):
-        return None
+        return ast.unparse(node)
 
 
-def parameters_of(rule: Rule) -> dict[str, object]:
-    """Names and defaults of the ``param(...)`` calls in a rule function, in order of appearance."""
-    found: dict[str, object] = dict(_module_dict(rule, "PARAMETERS").get(rule.code, {}))
+def _scan_file(path: Path) -> dict[str, dict[str, object]]:
+    """``param(s, CODE, NAME, DEFAULT)`` calls with a literal (or module-constant) code and name."""
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(rule.fn)))
-    except (OSError, TypeError, SyntaxError):
-        return found
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return {}
+    consts = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+              for t in n.targets if isinstance(t, ast.Name)}
+    found: dict[str, dict[str, object]] = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and len(node.args) >= 4):
             continue
         fname = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
         if fname != "param":
             continue
-        code, name = _literal(node.args[1]), _literal(node.args[2])
-        if isinstance(name, str) and (code is None or code == rule.code):
-            found.setdefault(name, _literal(node.args[3]))
+        code_node, name_node = node.args[1], node.args[2]
+        code = consts.get(code_node.id) if isinstance(code_node, ast.Name) else getattr(code_node, "value", None)
+        name = getattr(name_node, "value", None)
+        if isinstance(code, str) and isinstance(name, str):
+            found.setdefault(code, {}).setdefault(name, _value(node.args[3]))
     return found
 
 
-def rule_info(rule: Rule) -> RuleInfo:
+def scanned_parameters() -> dict[str, dict[str, object]]:
+    """Every parameter the package reads, by code (rule codes, and shared settings such as ``DBM``)."""
+    out: dict[str, dict[str, object]] = {}
+    files = {Path(m.__file__) for m in _validator_modules() if getattr(m, "__file__", None)}
+    for path in sorted(files):
+        for code, names in _scan_file(path).items():
+            for name, default in names.items():
+                out.setdefault(code, {}).setdefault(name, default)
+    declared = _merged("PARAMETERS")
+    for code, names in declared.items():
+        out[code] = {**out.get(code, {}), **names}
+    return out
+
+
+def parameters_of(rule: Rule, scanned: dict | None = None) -> dict[str, object]:
+    """Names and defaults of a rule's parameters (a module's PARAMETERS entry, else its param() calls)."""
+    scanned = scanned_parameters() if scanned is None else scanned
+    return dict(scanned.get(rule.code, {}))
+
+
+def rule_info(rule: Rule, scanned: dict | None = None) -> RuleInfo:
     doc = inspect.getdoc(rule.fn) or ""
+    own = sys.modules.get(rule.fn.__module__)
     return RuleInfo(
         code=rule.code,
         severity=rule.severity,
         profile=rule.profile,
         summary=rule.summary,
         checks=" ".join(doc.split()),
-        source=_module_dict(rule, "SOURCE").get(rule.code, ""),
-        decisions=_module_dict(rule, "DECISIONS").get(rule.code, ""),
-        parameters=parameters_of(rule),
+        source=_merged("SOURCE", own).get(rule.code, ""),
+        decisions=_merged("DECISIONS", own).get(rule.code, ""),
+        parameters=parameters_of(rule, scanned),
     )
+
+
+def shared_settings() -> dict[str, dict[str, object]]:
+    """Parameters read under a code that is not a rule (settings shared by a profile's rules)."""
+    return {c: names for c, names in scanned_parameters().items() if c not in REGISTRY and c not in LOAD_CODES}
 
 
 def load_infos() -> list[RuleInfo]:
@@ -109,15 +150,21 @@ def load_infos() -> list[RuleInfo]:
 def rule_infos(include_load: bool = True) -> list[RuleInfo]:
     """The catalog: load stages first, then rules sorted by profile and code."""
     rules = sorted(REGISTRY.values(), key=lambda r: (r.profile, r.code))
-    return (load_infos() if include_load else []) + [rule_info(r) for r in rules]
+    scanned = scanned_parameters()
+    return (load_infos() if include_load else []) + [rule_info(r, scanned) for r in rules]
 
 
 # ------------------------------------------------------------------------------- markdown
+def show(value: object) -> str:
+    """A default as a reader wants it: 4/3 as 1.33333, not 1.3333333333333333."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def render_markdown(infos: list[RuleInfo]) -> str:
+def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] | None = None) -> str:
     out = [
         "# Rules catalog",
         "",
@@ -148,10 +195,16 @@ def render_markdown(infos: list[RuleInfo]) -> str:
             if i.decisions:
                 out.append(f"- **Decisions:** {' '.join(i.decisions.split())}")
             if i.parameters:
-                ps = ", ".join(f"`{k}` (default `{v}`)" for k, v in i.parameters.items())
+                ps = ", ".join(f"`{k}` (default `{show(v)}`)" for k, v in i.parameters.items())
                 out.append(f"- **Parameters:** {ps}")
             elif not i.is_load_stage:
                 out.append("- **Parameters:** none")
+    if shared:
+        out += ["", "## Shared settings", "",
+                "Parameters that several rules read, set under `parameters.rules.<NAME>.<parameter>` like a rule's.", "",
+                "| name | parameter | default |", "|---|---|---|"]
+        for code, names in sorted(shared.items()):
+            out += [f"| `{code}` | `{k}` | `{_cell(show(v))}` |" for k, v in names.items()]
     if not any(not i.is_load_stage for i in infos):
         out += ["", "No rules are registered yet."]
     return "\n".join(out) + "\n"
@@ -163,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 if docs/rules.md is out of date instead of writing it")
     ap.add_argument("--output", type=Path, default=DOC_PATH, help=f"file to write (default {DOC_PATH})")
     args = ap.parse_args(argv)
-    text = render_markdown(rule_infos())
+    text = render_markdown(rule_infos(), shared_settings())
     current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
     if args.check:
         if current != text:

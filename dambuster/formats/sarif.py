@@ -32,6 +32,8 @@ def _rule_name(code: str, summary: str) -> str:
 
 
 def _rule(info) -> dict:
+    from ..validators.catalog_doc import show
+
     lines = [info.summary]
     if info.checks:
         lines.append(info.checks)
@@ -48,7 +50,7 @@ def _rule(info) -> dict:
         md.append(f"Decisions: {info.decisions}")
         text.append(f"Decisions: {info.decisions}")
     if info.parameters:
-        ps = ", ".join(f"{k} = {v}" for k, v in info.parameters.items())
+        ps = ", ".join(f"{k} = {show(v)}" for k, v in info.parameters.items())
         md.append(f"Parameters (override under `parameters.rules.{info.code}`): {ps}")
         text.append(f"Parameters (override under parameters.rules.{info.code}): {ps}")
     return {
