@@ -282,7 +282,8 @@ def save(scenario: Scenario, path: str | os.PathLike) -> None:
 
 
 def write_atomic(target: Path, data: bytes) -> None:
-    folder = target.resolve().parent
+    target = Path(os.path.realpath(target))  # through a symlink: replace the file it names, keep the link
+    folder = target.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
