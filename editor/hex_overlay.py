@@ -15,7 +15,7 @@ from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import HexMap, Scenario
 
 from . import style
-from .geometry import HexGeometry
+from .geometry import HexGeometry, chunk_of
 
 
 def _pen(colour: QColor, width: float, dash=Qt.PenStyle.SolidLine, cap=Qt.PenCapStyle.RoundCap) -> QPen:
@@ -45,6 +45,48 @@ def _text(parent, text: str, x: float, y: float, size: float, colour=style.TEXT,
     return item
 
 
+BUCKET = 16  # hexes: long lines and many small shapes are split into one path per 16x16 block
+
+
+class Buckets:
+    """Paths keyed by 16x16 hex block, so a repaint touches only the blocks in view."""
+
+    def __init__(self, geom: HexGeometry):
+        self.geom = geom
+        self.paths: dict[tuple[int, int], QPainterPath] = {}
+
+    def key(self, h: Hex) -> tuple[int, int]:
+        return chunk_of(self.geom.layout, h, BUCKET)
+
+    def path(self, h: Hex) -> QPainterPath:
+        k = self.key(h)
+        p = self.paths.get(k)
+        if p is None:
+            p = self.paths[k] = QPainterPath()
+        return p
+
+    def chain(self, hexes: list[Hex]) -> None:
+        """A polyline through hex centres, cut where it passes into another block."""
+        current = None
+        for a, b in zip(hexes, hexes[1:]):
+            k = self.key(a)
+            p = self.path(a)
+            if k != current:
+                p.moveTo(*self.geom.center(a))
+                current = k
+            p.lineTo(*self.geom.center(b))
+
+    def segment(self, h: Hex, a, b) -> None:
+        p = self.path(h)
+        p.moveTo(*a)
+        p.lineTo(*b)
+
+    def polygon(self, h: Hex, poly: QPolygonF) -> None:
+        p = self.path(h)
+        p.addPolygon(poly)
+        p.closeSubpath()
+
+
 class HexOverlay:
     """Builds the overlay items under one root item; ``rebuild`` after features change."""
 
@@ -71,6 +113,10 @@ class HexOverlay:
         self._units(scenario)
 
     # -- pieces ------------------------------------------------------------------------------
+    def _paths(self, buckets: Buckets, pen: QPen | None, brush: QBrush | None = None, z: float = 0) -> None:
+        for path in buckets.paths.values():
+            self._path(path, pen, brush, z)
+
     def _path(self, path: QPainterPath, pen: QPen | None, brush: QBrush | None = None, z: float = 0):
         item = QGraphicsPathItem(path, self.root)
         item.setPen(pen if pen is not None else QPen(Qt.PenStyle.NoPen))
@@ -90,25 +136,22 @@ class HexOverlay:
         if m.floodplain.hexes:
             colour = QColor(style.FLOOD)
             colour.setAlpha(150)
-            self._path(self._hex_path(m.floodplain.hexes, 0.97), None, QBrush(colour, Qt.BrushStyle.FDiagPattern))
+            b = Buckets(self.geom)
+            for h in m.floodplain.hexes:
+                b.polygon(h, QPolygonF([QPointF(x, y) for x, y in self.geom.corners(h, 0.97)]))
+            self._paths(b, None, QBrush(colour, Qt.BrushStyle.FDiagPattern))
 
     def _hexsides(self, m: HexMap) -> None:
-        paths: dict[str, QPainterPath] = {}
+        kinds: dict[str, Buckets] = {}
         for f in m.hexsides:
-            (x0, y0), (x1, y1) = self.geom.hexside_segment(f.side)
-            p = paths.setdefault(f.kind, QPainterPath())
-            p.moveTo(x0, y0)
-            p.lineTo(x1, y1)
-        graded = QPainterPath()
+            kinds.setdefault(f.kind, Buckets(self.geom)).segment(f.side[:2], *self.geom.hexside_segment(f.side))
+        graded = Buckets(self.geom)
         for side in m.markers.graded_ridges:
-            (x0, y0), (x1, y1) = self.geom.hexside_segment(side)
-            graded.moveTo(x0, y0)
-            graded.lineTo(x1, y1)
-        for kind, p in paths.items():
+            graded.segment(side[:2], *self.geom.hexside_segment(side))
+        for kind, b in kinds.items():
             colour, width, dash = style.HEXSIDE_STYLE.get(kind, (style.RIDGE, 3.0, Qt.PenStyle.SolidLine))
-            self._path(p, _pen(colour, width, dash), z=1)
-        if not graded.isEmpty():
-            self._path(graded, _pen(QColor("#d0a070"), 2.0, Qt.PenStyle.DashDotLine), z=1.5)
+            self._paths(b, _pen(colour, width, dash), z=1)
+        self._paths(graded, _pen(QColor("#d0a070"), 2.0, Qt.PenStyle.DashDotLine), z=1.5)
 
     def _towns(self, m: HexMap) -> None:
         for t in m.towns:
@@ -120,16 +163,9 @@ class HexOverlay:
             _text(self.root, t.name, x, y + self.geom.size * 0.45, self.geom.size * 0.38, style.TOWN, bold=True,
                   halo=True).setZValue(8)
 
-    def _line_through(self, hexes: list[Hex]) -> QPainterPath:
-        path = QPainterPath()
-        for i, h in enumerate(hexes):
-            x, y = self.geom.center(h)
-            path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
-        return path
-
     def _rivers(self, m: HexMap) -> None:
         by_id = {r.id: r for r in m.rivers}
-        lines, arrows = QPainterPath(), QPainterPath()
+        lines, arrows = Buckets(self.geom), Buckets(self.geom)
         for r in m.rivers:
             hexes = list(r.hexes)
             if r.joins in by_id and hexes:
@@ -138,12 +174,11 @@ class HexOverlay:
                 c = confluence(r, by_id[r.joins])
                 if c is not None and c != hexes[-1]:
                     hexes.append(c)
-            lines.addPath(self._line_through(hexes))
+            lines.chain(hexes)
             for a, b in zip(hexes, hexes[1:]):
-                arrows.addPolygon(self._arrow(a, b))
-                arrows.closeSubpath()
-        self._path(lines, _pen(style.RIVER, self.geom.size * 0.32), z=3)
-        self._path(arrows, None, QBrush(QColor("#ffffff")), z=3.5)
+                arrows.polygon(a, self._arrow(a, b))
+        self._paths(lines, _pen(style.RIVER, self.geom.size * 0.32), z=3)
+        self._paths(arrows, None, QBrush(QColor("#ffffff")), z=3.5)
 
     def _arrow(self, a: Hex, b: Hex) -> QPolygonF:
         (ax, ay), (bx, by) = self.geom.center(a), self.geom.center(b)
@@ -155,17 +190,17 @@ class HexOverlay:
         return QPolygonF([QPointF(mx + x * c - y * si, my + x * si + y * c) for x, y in pts])
 
     def _routes(self, m: HexMap) -> None:
-        roads, rails = QPainterPath(), QPainterPath()
+        roads, rails = Buckets(self.geom), Buckets(self.geom)
         for r in m.roads:
-            roads.addPath(self._line_through(r.hexes))
+            roads.chain(r.hexes)
         for r in m.rails:
-            rails.addPath(self._line_through(r.hexes))
-        self._path(roads, _pen(QColor("#ffffff"), self.geom.size * 0.3), z=4)
-        self._path(roads, _pen(style.ROAD, self.geom.size * 0.18), z=4.1)
-        self._path(rails, _pen(style.RAIL, self.geom.size * 0.08), z=4.2)
+            rails.chain(r.hexes)
+        self._paths(roads, _pen(QColor("#ffffff"), self.geom.size * 0.3), z=4)
+        self._paths(roads, _pen(style.ROAD, self.geom.size * 0.18), z=4.1)
+        self._paths(rails, _pen(style.RAIL, self.geom.size * 0.08), z=4.2)
         ties = _pen(style.RAIL, self.geom.size * 0.28, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
         ties.setDashPattern([0.3, 2.5])
-        self._path(rails, ties, z=4.2)
+        self._paths(rails, ties, z=4.2)
 
     def _dams(self, m: HexMap) -> None:
         rivers = {r.id: r for r in m.rivers}

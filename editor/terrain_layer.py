@@ -12,13 +12,15 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from dambuster.model.hexgrid import Hex
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 
-from .geometry import HexGeometry, chunk_hexes, chunk_of
+from .geometry import SQRT3, HexGeometry, chunk_hexes, chunk_of
 from .style import GRID, TERRAIN_STYLE, TEXT
 
 CHUNK = 16
 #: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is
 #: used; above the last, the few hexes on screen are drawn directly (vector, always sharp).
-TIERS = (4, 8, 14, 20, 28, 40)
+TIERS = (3, 6, 10, 14, 20, 28, 40)
+#: below this hex radius on screen, the whole map is one image of one pixel per hex (see TerrainOverview)
+OVERVIEW_BELOW = 2.5
 FINE_TIER = 12  # from this resolution up: grid lines, patterns, antialiasing
 CACHE_BYTES = 128 * 1024 * 1024
 LABEL_MIN_PIXELS = 26  # hex radius on screen above which labels are drawn
@@ -48,6 +50,8 @@ class TerrainChunk(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         screen_r = lod * self.layer.geom.size
+        if screen_r < OVERVIEW_BELOW:
+            return  # the overview item draws the map at this zoom
         tier = next((t for t in TIERS if t >= screen_r * 0.97), None)
         if tier is None:
             self._draw(painter, TIERS[-1], option.exposedRect)
@@ -116,6 +120,51 @@ class TerrainChunk(QGraphicsItem):
                 painter.drawText(box, Qt.AlignmentFlag.AlignCenter, layout.label(h))
 
 
+class TerrainOverview(QGraphicsItem):
+    """The whole map as one image of one pixel per hex, for zoom levels where a hex is a few pixels
+    wide: built straight from the terrain bytes (no per-hex Python), redrawn only when terrain changes.
+    Hexes are placed on a plain grid, half a hex off in shifted columns/rows: under a pixel on screen."""
+
+    def __init__(self, layer: "TerrainLayer"):
+        super().__init__()
+        self.layer = layer
+        geom, lay = layer.geom, layer.geom.layout
+        x0, y0, x1, y1 = geom.map_bounds()
+        self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        s = geom.size
+        step_x, step_y = (1.5 * s, SQRT3 * s) if geom.flat else (SQRT3 * s, 1.5 * s)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        w, h = lay.columns * step_x, lay.rows * step_y
+        self.target = QRectF(cx - w / 2, cy - h / 2, w, h)
+        self._image: QImage | None = None
+        self.builds = 0
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def invalidate(self) -> None:
+        self._image = None
+        self.update()
+
+    def image(self) -> QImage:
+        if self._image is None:
+            self.builds += 1
+            lay = self.layer.geom.layout
+            data = bytes(self.layer.terrain.cells)
+            img = QImage(data, lay.columns, lay.rows, lay.columns, QImage.Format.Format_Indexed8)
+            img.setColorTable([QColor(TERRAIN_STYLE[k][0]).rgb() for k in TERRAIN_KINDS])
+            self._image = img.copy()  # own the pixels (data is a temporary)
+        return self._image
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if lod * self.layer.geom.size >= OVERVIEW_BELOW:
+            return
+        img = self.image()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawImage(self.target, img, QRectF(img.rect()))
+
+
 class TerrainLayer:
     """All chunks of a hex map plus a bounded pixmap cache shared by them."""
 
@@ -130,6 +179,8 @@ class TerrainLayer:
         self.cache_bytes = 0
         self._base: tuple[QPolygonF, QPolygonF] | None = None
         lay = geom.layout
+        self.overview = TerrainOverview(self)
+        scene.addItem(self.overview)
         self.chunks: dict[tuple[int, int], TerrainChunk] = {}
         for cy in range((lay.rows + CHUNK - 1) // CHUNK):
             for cx in range((lay.columns + CHUNK - 1) // CHUNK):
@@ -165,6 +216,8 @@ class TerrainLayer:
         """Drops the cached pixmaps of the chunks holding ``hexes`` and schedules their repaint."""
         lay = self.geom.layout
         keys = {chunk_of(lay, h, CHUNK) for h in hexes if lay.contains(h)}
+        if keys:
+            self.overview.invalidate()
         for key in keys:
             for tier in TIERS:
                 pm = self.cache.pop((key, tier), None)
