@@ -125,7 +125,7 @@ def test_sarif_lists_every_code_as_a_rule_and_points_results_at_them(reports, fo
     assert run["originalUriBaseIds"]["SRCROOT"]["uri"] == folder.parent.resolve().as_uri() + "/"
 
 
-def test_sarif_results_carry_level_region_pointer_and_map_location(reports):
+def test_sarif_results_carry_level_region_pointer_and_map_location(reports, folder):
     run = json.loads(FORMATS["sarif"](reports))["runs"][0]
     results = {}
     for r in run["results"]:
@@ -137,7 +137,10 @@ def test_sarif_results_carry_level_region_pointer_and_map_location(reports):
     assert dam["properties"]["pointer"] == "/map/dams/0"
     assert dam["properties"]["mapLocation"] == {"hex": [1, 1], "hex_label": "0202"}
     assert dam["locations"][0]["logicalLocations"][0]["fullyQualifiedName"] == "/map/dams/0"
-    assert "region" not in dam["locations"][0]["physicalLocation"]
+    # the map has no dams: the region is the line of "dams": [] (the pointer's nearest existing parent)
+    line, col = dam["locations"][0]["physicalLocation"]["region"].values()
+    text_line = (folder / "bad.json").read_text(encoding="utf-8").splitlines()[line - 1]
+    assert text_line.strip().startswith('"dams": []') and text_line[col - 1:col + 1] == "[]"
     broken = results[("JSON", "error")]["locations"][0]["physicalLocation"]
     assert broken["artifactLocation"]["uri"].endswith("broken.json")
     assert broken["region"] == {"startLine": 2, "startColumn": 3}
@@ -196,7 +199,8 @@ def test_github_annotations_for_errors_and_warnings(reports, folder):
     warnings = [ln for ln in lines if ln.startswith("::warning ")]
     assert len(errors) == 3 and len(warnings) == 1
     dam = next(ln for ln in errors if "title=ZZTEST-001" in ln and "50%25" in ln)
-    assert dam.startswith(f"::error file={folder.name}/bad.json,title=ZZTEST-001::hex 0202: 50%25 of the dam: broken, ")
+    assert re.match(rf"::error file={folder.name}/bad\.json,line=\d+,col=\d+,title=ZZTEST-001::"
+                    r"hex 0202: 50%25 of the dam: broken, ", dam)
     assert "\n" not in dam and "%0Asecond line" in dam
     broken = next(ln for ln in errors if "broken.json" in ln)
     assert ",line=2,col=3,title=JSON::" in broken
@@ -231,3 +235,25 @@ def test_sarif_tool_is_pinned_in_its_own_package_json():
     pkg = json.loads((ROOT / "tests" / "sarif" / "package.json").read_text(encoding="utf-8"))
     assert re.fullmatch(r"\d+\.\d+\.\d+", pkg["devDependencies"]["@microsoft/sarif-multitool"])
     assert (ROOT / "tests" / "sarif" / "package-lock.json").exists()
+
+
+# ------------------------------------------------------------------------- lines of pointers
+def test_pointers_are_placed_on_their_line_even_without_one_from_the_loader(tmp_path):
+    from dambuster.formats._lines import locate
+
+    doc = {"a": [1, {"b~/c": [[], [2, 3]], "d": {}}], "e": "x,\"y\":[", "f": {"g": []}}
+    text = json.dumps(doc, indent=2)
+    path = tmp_path / "doc.json"
+    path.write_text(text, encoding="utf-8")
+    lines = text.split("\n")
+
+    def at(ptr):
+        line, col = locate(str(path), [ptr])[ptr]
+        return lines[line - 1][col - 1:]
+
+    assert at("") == "{" and at("/a").startswith("[") and at("/a/0") == "1,"
+    assert at("/a/1/b~0~1c/1/1") == "3" and at("/a/1/d") == "{}"
+    assert at("/e").startswith('"x,') and at("/f/g") == "[]"
+    assert at("/f/missing") == at("/f") == "{"  # a missing member: its parent
+    assert at("/a/1/b~0~1c/0") == "[],"
+    assert locate(str(tmp_path / "nope.json"), ["/a"]) == {}

@@ -2,8 +2,13 @@
 
 Escaping follows GitHub's toolkit: in the message % CR LF become %25 %0D %0A; property values also
 escape : and , (%3A, %2C). Errors become ::error, warnings ::warning; a plain summary line ends the output.
+A finding without a line of its own is placed on the line of its JSON pointer in the file.
 """
 from __future__ import annotations
+
+import os
+
+from ._lines import positions
 
 
 def escape_data(text: str) -> str:
@@ -19,18 +24,18 @@ def command(kind: str, message: str, **props) -> str:
     return f"::{kind} {parts}::{escape_data(message)}" if parts else f"::{kind}::{escape_data(message)}"
 
 
-def _annotation(path: str, v) -> str:
+def _annotation(path: str, v, position) -> str:
     kind = "error" if v.severity == "error" else "warning" if v.severity == "warning" else "notice"
     loc = v.location or {}
     where = v.where()
     message = v.message if where in ("/", "") or "line" in loc else f"{where}: {v.message}"
-    return command(kind, message, file=path.replace("\\", "/"), line=loc.get("line"),
-                   col=loc.get("column") if loc.get("line") is not None else None,
-                   title=v.code)
+    line, col = position if position is not None else (None, None)
+    return command(kind, message, file=os.path.normpath(path).replace("\\", "/"), line=line,
+                   col=col if line is not None else None, title=v.code)
 
 
 def render(reports: list) -> str:
-    lines = [_annotation(r.path, v) for r in reports for v in r.violations]
+    lines = [_annotation(r.path, v, pos) for r in reports for v, pos in zip(r.violations, positions(r))]
     n_bad = sum(not r.valid for r in reports)
     lines.append(f"{len(reports)} file(s) checked, {n_bad} with errors")
     return "\n".join(lines) + "\n"

@@ -1,7 +1,8 @@
 """SARIF 2.1.0: one run, every known code as a rule (ruleId = the code), one result per violation.
 
 File locations are relative URIs against the uriBaseId SRCROOT (the working folder, given in
-originalUriBaseIds); a region is written only where a line is known. The JSON pointer, the map
+originalUriBaseIds); the region is the finding's own line, else the line where its JSON pointer's value
+starts in the file (or its nearest existing parent's), and is left out only when neither is known. The JSON pointer, the map
 location and the witness go in the result's properties, and the pointer is also a logical location.
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
+from ._lines import positions
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/dambuster/"
@@ -92,13 +94,12 @@ def _base_uri() -> str:
     return uri if uri.endswith("/") else uri + "/"
 
 
-def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict) -> dict:
+def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, position) -> dict:
     loc = v.location or {}
     physical: dict = {"artifactLocation": dict(artifact, index=artifact_index)}
-    line = loc.get("line")
-    if isinstance(line, int) and line >= 1:
+    if position is not None:
+        line, col = position
         region = {"startLine": line}
-        col = loc.get("column")
         if isinstance(col, int) and col >= 1:
             region["startColumn"] = col
         physical["region"] = region
@@ -142,7 +143,7 @@ def build(reports: list) -> dict:
     for n, report in enumerate(reports):
         where = _artifact_location(report.path)
         artifacts.append(_artifact(report.path, where))
-        results += [_result(v, n, rule_index, where) for v in report.violations]
+        results += [_result(v, n, rule_index, where, pos) for v, pos in zip(report.violations, positions(report))]
     run = {
         "tool": {"driver": {
             "name": "dambuster",
