@@ -159,9 +159,10 @@ class HexOverlay:
                 continue
             outline = self._hex_path(t.hexes).simplified()
             self._path(outline, _pen(style.TOWN, 2.0, Qt.PenStyle.DashLine), z=2)
-            x, y = self.geom.center(t.hexes[0])
-            _text(self.root, t.name, x, y + self.geom.size * 0.45, self.geom.size * 0.38, style.TOWN, bold=True,
-                  halo=True).setZValue(8)
+            # the name goes at the foot of the town's lowest hex, where counters (hex centres) are not
+            x, y = max((self.geom.center(h) for h in t.hexes), key=lambda p: (p[1], -p[0]))
+            _text(self.root, t.name, x, y + self.geom.size * 0.62, self.geom.size * 0.38, style.TOWN, bold=True,
+                  halo=True).setZValue(30)
 
     def _rivers(self, m: HexMap) -> None:
         by_id = {r.id: r for r in m.rivers}
@@ -258,16 +259,19 @@ class HexOverlay:
         self._path(cross, _pen(style.MARKER, 3.0), z=7)
         for e in mk.entrenchments:
             x, y = self.geom.center(e.hex)
-            _text(self.root, f"E{e.count if e.count > 1 else ''}", x - s * 0.5, y - s * 0.45, s * 0.3, style.MARKER, True).setZValue(7)
+            _text(self.root, f"E{e.count if e.count > 1 else ''}", x - s * 0.74, y, s * 0.3, style.MARKER, True,
+                  halo=True).setZValue(25)
         for r in mk.revetments:
             x, y = self.geom.center(r.hex)
-            _text(self.root, "RV" if r.size == "small" else "RV+", x + s * 0.45, y - s * 0.45, s * 0.28, style.MARKER, True).setZValue(7)
+            _text(self.root, "RV" if r.size == "small" else "RV+", x + s * 0.74, y, s * 0.26, style.MARKER, True,
+                  halo=True).setZValue(25)
         for mine in mk.mines:
             x, y = self.geom.center(mine.hex)
-            tri = QPolygonF([QPointF(x + s * 0.45, y + s * 0.15), QPointF(x + s * 0.25, y + s * 0.5), QPointF(x + s * 0.65, y + s * 0.5)])
+            # below the counter, at the foot of the hex
+            tri = QPolygonF([QPointF(x, y + s * 0.5), QPointF(x - s * 0.2, y + s * 0.82), QPointF(x + s * 0.2, y + s * 0.82)])
             p = QPainterPath()
             p.addPolygon(tri)
-            self._path(p, _pen(style.MARKER, 1.0), QBrush(QColor("#f0c040")), z=7)
+            self._path(p, _pen(style.MARKER, 1.0), QBrush(QColor("#f0c040")), z=25)
 
     def _units(self, scenario: Scenario) -> None:
         s = self.geom.size

@@ -2,7 +2,7 @@
 """Renders the editor's main window offscreen with a sample open and the validation dock showing,
 to docs/screenshots/main-window.png.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot.py [SAMPLE] [-o OUT] [--size 1400x900]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot.py [SAMPLE] [-o OUT] [--size 1400x1000]
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sample", nargs="?", default=None, help="scenario to open (default: the Ogre valley sample)")
     parser.add_argument("-o", "--output", default=str(ROOT / "docs/screenshots/main-window.png"))
-    parser.add_argument("--size", default="1400x900", help="window size WxH")
+    parser.add_argument("--size", default="1400x1000", help="window size WxH")
     parser.add_argument("--labels", action="store_true", help="turn hex labels on")
     parser.add_argument("--zoom", type=float, default=1.0, help="zoom factor after zoom to fit")
     args = parser.parse_args(argv)
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     if sample.exists() and not w.open_path(sample):
         return 2
     w.docks["validation"].show()
-    w.resizeDocks([w.docks["validation"]], [int(height * 0.2)], Qt.Orientation.Vertical)
+    w.resizeDocks([w.docks["validation"]], [130], Qt.Orientation.Vertical)
     if args.labels:
         w.act_labels.setChecked(True)
         w.controller.set_labels(True)
