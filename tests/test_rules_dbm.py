@@ -8,9 +8,11 @@ one thing and expects exactly one code, or none on the valid side of a threshold
 """
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
+from hypothesis import given, settings
 
 from dambuster.model import io
 from dambuster.model.factory import new_table_scenario
@@ -18,6 +20,7 @@ from dambuster.model.scenario import Area, TableRiver, TableRoad, Waterway
 from dambuster.validators import REGISTRY, check_scenario
 from dambuster.validators import rules_dbm
 from dambuster.validators.curvature import max_detour
+from strategies import table_scenarios
 
 W, D = 7200.0, 4800.0
 
@@ -150,9 +153,11 @@ def test_without_a_waterway_the_first_river_runs_edge_to_edge():
 def test_the_defenders_river_starts_on_a_short_edge():
     s = table(river=[(4000, 0), (4000, 300), (700, 1200)])
     s.map.rivers[0].placed_by = "defender"
-    s.parameters.rules["DBM-RIVER-LONG-EDGE"] = {"min_distance": 0}
-    found = codes(s)
-    assert "DBM-RIVER-COURSE" in found
+    s.parameters.rules["DBM-RIVER-LONG-EDGE"] = {"min_distance": -100}  # (its bank overhangs the edge)
+    (v,) = only(s, "DBM-RIVER-COURSE")
+    assert v.witness["edge"] == "bottom"
+    s.map.rivers[0].placed_by = "invader"  # the invader's first river may start on a long edge
+    clean(s)
 
 
 def test_a_second_river_must_run_from_a_short_edge_into_the_first():
@@ -372,7 +377,7 @@ def test_touching_is_not_overlapping_and_a_bua_may_sit_on_a_hill():
     clean(s)
 
 
-def test_a_river_through_a_wood():
+def test_a_river_through_a_hill():
     s = table()
     area(s, "hill").polygon = rect(5200, 1000, 5800, 1500)
     (v,) = only(s, "DBM-OVERLAP")
@@ -410,3 +415,26 @@ def test_the_dbm_sample_is_clean(name):
     if not path.exists():
         pytest.skip("sample not written yet")
     clean(io.load(path))
+
+
+@settings(max_examples=60)
+@given(table_scenarios())
+def test_any_valid_table_gives_well_formed_violations(s):
+    """Whatever the table holds, the rules run, and every violation points into the file and
+    carries a witness that JSON can hold (no infinities)."""
+    for v in check_scenario(s, ["dbm-terrain", "flash-flood"]):
+        assert v.code in REGISTRY and v.location["pointer"].startswith("/")
+        json.dumps(v.to_json(), allow_nan=False)
+
+
+def test_a_table_deeper_than_wide_swaps_the_roles_of_the_edges():
+    s = new_table_scenario(4800, 7200, profiles=["dbm-terrain"])
+    m = s.map
+    m.rivers = [TableRiver("r1", [(1200, 0), (1300, 4000), (1200, 7200)], 150.0, placed_by="defender")]
+    m.areas = [Area("wood", "wood", rect(3600, 5000, 4000, 5500), sector=6, placed_by="defender")]
+    clean(s)
+    m.rivers[0].line[1] = (2500, 4000)  # over the centre line x = 2400
+    only(s, "DBM-RIVER-CENTRE")
+    m.rivers[0].line[1] = (1300, 4000)
+    m.areas[0].sector = 3  # sector 3 is across x < 2400
+    only(s, "DBM-SECTOR")

@@ -275,17 +275,15 @@ def bua(s: Scenario) -> Iterator[Violation]:
 
 # ----------------------------------------------------------------------------------- overlap
 def _allowed(k1: str, k2: str) -> bool:
-    pair = {k1, k2}
-    kinds = sorted(pair)
-    if pair <= {"river", "waterway"}:
-        return True
-    if "waterway" in pair:
-        other = kinds[0] if kinds[1] == "waterway" else kinds[1]
-        return other.startswith("hill") or other == "bua"
-    if "bua" in pair:
-        other = kinds[0] if kinds[1] == "bua" else kinds[1]
-        return other.startswith("hill")
-    return False
+    """May features of these two kinds overlap?"""
+    def one_is(kind: str, ok) -> bool:
+        return (k1 == kind and ok(k2)) or (k2 == kind and ok(k1))
+
+    if k1 in ("river", "waterway") and k2 in ("river", "waterway"):
+        return True  # a river's mouth or a confluence
+    if one_is("waterway", lambda o: o.startswith("hill") or o == "bua"):
+        return True  # an island or a promontory
+    return one_is("bua", lambda o: o.startswith("hill"))  # a BUA on a hill
 
 
 @rule("DBM-OVERLAP", P, "error", "Features are superimposed other than as the text allows")
