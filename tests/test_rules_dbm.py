@@ -438,3 +438,21 @@ def test_a_table_deeper_than_wide_swaps_the_roles_of_the_edges():
     m.rivers[0].line[1] = (1300, 4000)
     m.areas[0].sector = 3  # sector 3 is across x < 2400
     only(s, "DBM-SECTOR")
+
+
+def test_diameter_and_narrowest_width_agree_with_brute_force():
+    import numpy as np
+    from shapely.geometry import MultiPoint
+
+    from dambuster.validators.dbm_areas import diameter, min_width
+
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        hull = MultiPoint(rng.uniform(0, 100, (int(rng.integers(3, 30)), 2))).convex_hull
+        h = np.asarray(hull.exterior.coords)[:-1]
+        far = np.hypot(h[:, None, 0] - h[None, :, 0], h[:, None, 1] - h[None, :, 1]).max()
+        e = np.roll(h, -1, 0) - h
+        heights = np.abs(e[:, None, 0] * (h[None, :, 1] - h[:, None, 1]) - e[:, None, 1] * (h[None, :, 0] - h[:, None, 0]))
+        narrow = (heights.max(1) / np.hypot(e[:, 0], e[:, 1])).min()
+        assert math.isclose(diameter(hull)[0], far, rel_tol=1e-12)
+        assert math.isclose(min_width(hull)[0], narrow, rel_tol=1e-12)

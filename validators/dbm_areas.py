@@ -1,11 +1,12 @@
 """Rules: DBM area features and roads -- sectors, size, counts, BUA, overlaps, roads (dbm-terrain.txt)."""
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from typing import Iterator
 
-import numpy as np
 from shapely.geometry import LineString, Polygon
+from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
 from ..model.scenario import Area, Scenario, TableMap
@@ -117,29 +118,58 @@ def _poly(points) -> Polygon:
 
 
 # ------------------------------------------------------------------------------ measurements
+def _hull(poly: Polygon) -> list[tuple[float, float]]:
+    """Convex hull vertices, counter-clockwise, without repeating the first."""
+    hull = poly.convex_hull
+    if hull.geom_type != "Polygon":
+        return [tuple(c) for c in hull.coords] if not hull.is_empty else []
+    return [tuple(c) for c in orient(hull, 1.0).exterior.coords[:-1]]
+
+
+def _cross(o, a, b) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _calipers(poly: Polygon):
+    """Rotating calipers over the hull, O(h): (diameter, p, q, min width, edge start, edge end)."""
+    h = _hull(poly)
+    n = len(h)
+    if n < 3:
+        a, b = (h[0], h[-1]) if h else ((0.0, 0.0), (0.0, 0.0))
+        return math.dist(a, b), a, b, 0.0, a, b
+    best_d, dp, dq = -1.0, h[0], h[0]
+    best_w, w0, w1 = math.inf, h[0], h[1]
+    j = 1
+    for i in range(n):
+        a, b = h[i], h[(i + 1) % n]
+        # advance j to the vertex farthest from edge a-b (the antipodal vertex)
+        while _cross(a, b, h[(j + 1) % n]) > _cross(a, b, h[j]):
+            j = (j + 1) % n
+        ln = math.dist(a, b)
+        width = _cross(a, b, h[j]) / ln
+        if width < best_w:
+            best_w, w0, w1 = width, a, b
+        for x in (a, b):
+            for y in (h[j], h[(j + 1) % n]):  # (j + 1) covers an edge parallel to a-b
+                d = math.dist(x, y)
+                if d > best_d:
+                    best_d, dp, dq = d, x, y
+    return best_d, dp, dq, best_w, w0, w1
+
+
 def diameter(poly: Polygon) -> tuple[float, tuple, tuple]:
     """Largest distance between two points of the outline, with the two points."""
-    h = np.asarray(poly.convex_hull.exterior.coords)[:-1]
-    d = np.hypot(h[:, None, 0] - h[None, :, 0], h[:, None, 1] - h[None, :, 1])
-    i, j = np.unravel_index(int(np.argmax(d)), d.shape)
-    return float(d[i, j]), tuple(h[i]), tuple(h[j])
+    d, p, q, *_ = _calipers(poly)
+    return d, p, q
 
 
 def min_width(poly: Polygon) -> tuple[float, tuple, tuple]:
-    """Smallest width over all directions (rotating calipers on the hull): (width, edge start, edge end).
+    """Smallest width over all directions: (width, start and end of the hull edge it is measured from).
 
     The minimum is reached with one side of the calipers flush with a hull edge.
     """
-    h = np.asarray(poly.convex_hull.exterior.coords)[:-1]
-    e = np.roll(h, -1, axis=0) - h
-    ln = np.hypot(e[:, 0], e[:, 1])
-    ok = ln > 0
-    h0, e, ln = h[ok], e[ok], ln[ok]
-    # distance of every hull vertex from every edge's line
-    cross = (e[:, None, 0] * (h[None, :, 1] - h0[:, None, 1]) - e[:, None, 1] * (h[None, :, 0] - h0[:, None, 0]))
-    widths = np.abs(cross).max(axis=1) / ln
-    k = int(np.argmin(widths))
-    return float(widths[k]), tuple(h0[k]), tuple(h0[k] + e[k])
+    *_, w, a, b = _calipers(poly)
+    return w, a, b
 
 
 # ---------------------------------------------------------------------------------- sectors
