@@ -20,8 +20,9 @@ def has_display(env=None) -> bool:
     return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("QT_QPA_PLATFORM"))
 
 
-def build(argv: list[str]):
-    """Creates the application and the main window (opening FILE if given); returns (app, window)."""
+def build(argv: list[str], settings=None):
+    """Creates the application and the main window (opening FILE if given); returns (app, window).
+    ``settings`` (a QSettings) defaults to the user's; tests pass their own."""
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
@@ -29,7 +30,7 @@ def build(argv: list[str]):
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "dambuster-editor"])
     app.setApplicationName("dambuster editor")
     app.setOrganizationName("dambuster")
-    window = MainWindow()
+    window = MainWindow(settings=settings)
     if argv:
         window.open_path(argv[0])  # a bad file shows its message and leaves an empty map
     return app, window

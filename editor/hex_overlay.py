@@ -110,6 +110,7 @@ class HexOverlay:
         self._dams(m)
         self._bridges(m)
         self._markers(m)
+        self._setup_zones(scenario)
         self._units(scenario)
 
     # -- pieces ------------------------------------------------------------------------------
@@ -219,8 +220,10 @@ class HexOverlay:
             bar = QGraphicsRectItem(QRectF(-s * 0.75, -s * 0.16, s * 1.5, s * 0.32), self.root)
             bar.setPos(x, y)
             bar.setRotation(ang)
-            bar.setBrush(style.DAM)
-            bar.setPen(_pen(QColor("#ffffff"), 1.0))
+            bar.setBrush(style.DAM if not d.hidden else QColor(58, 58, 58, 90))
+            bar.setPen(_pen(QColor("#ffffff") if not d.hidden else style.DAM, 1.0,
+                            Qt.PenStyle.SolidLine if not d.hidden else Qt.PenStyle.DashLine))
+            bar.setToolTip(f"dam {d.id}{' (hidden)' if d.hidden else ''}: {d.sp} SP, {d.damage} damage")
             bar.setZValue(6)
             sp = f"SP {d.sp}" if not d.damage else f"SP {d.sp}-{d.damage}"
             label = _text(self.root, sp, x, y + s * 0.55, s * 0.34, style.DAM, bold=True, halo=True)
@@ -272,6 +275,16 @@ class HexOverlay:
             p = QPainterPath()
             p.addPolygon(tri)
             self._path(p, _pen(style.MARKER, 1.0), QBrush(QColor("#f0c040")), z=25)
+
+    def _setup_zones(self, scenario: Scenario) -> None:
+        """Each zone's outline, dash-dotted in its side's colour."""
+        colours = {side.id: QColor(side.color) for side in scenario.sides}
+        for z in scenario.setup_zones:
+            if not z.hexes:
+                continue
+            outline = self._hex_path(z.hexes).simplified()
+            colour = colours.get(z.side, QColor("#606060"))
+            self._path(outline, _pen(colour, 1.6, Qt.PenStyle.DashDotLine), z=9)
 
     def _units(self, scenario: Scenario) -> None:
         s = self.geom.size

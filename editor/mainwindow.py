@@ -171,6 +171,12 @@ class MainWindow(QMainWindow):
         self.validation_panel.set_violations(violations)
         errors, warnings = counts(violations)
         self.problems_label.setText(f"{errors} errors, {warnings} warnings")
+        places = []
+        for v in violations:
+            where = self.controller.locate(v.location or {}) if self.controller is not None else None
+            if where is not None:
+                places.append((*where, v.severity))
+        self.view.mark_problems(places)
 
     def _labels_toggled(self, on: bool) -> None:
         if self.controller is not None:

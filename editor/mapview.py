@@ -4,8 +4,8 @@ and left-button events forwarded to the active tool in scene coordinates.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsView
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
 
 from .style import HIGHLIGHT
 
@@ -29,6 +29,8 @@ class MapView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._space = False
         self._highlight: QGraphicsEllipseItem | None = None
+        self._problems: QGraphicsPathItem | None = None
+        self._warnings: QGraphicsPathItem | None = None
 
     # -- zoom ------------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -73,13 +75,32 @@ class MapView(QGraphicsView):
         self._highlight.show()
         self.centerOn(x, y)
 
+    def mark_problems(self, places: list[tuple[float, float, float, str]]) -> None:
+        """Rings every located violation (x, y, radius, severity): red for errors, amber for warnings."""
+        paths = {"error": QPainterPath(), "warning": QPainterPath()}
+        for x, y, r, severity in places:
+            paths["error" if severity == "error" else "warning"].addEllipse(QPointF(x, y), r * 0.8, r * 0.8)
+        items = []
+        for key, colour in (("error", QColor("#d0201a")), ("warning", QColor("#d08a00"))):
+            item = self._problems if key == "error" else self._warnings
+            if item is None or item.scene() is not self.scene():
+                item = QGraphicsPathItem()
+                pen = QPen(colour, 2.0, Qt.PenStyle.DotLine)
+                pen.setCosmetic(True)
+                item.setPen(pen)
+                item.setZValue(990)
+                self.scene().addItem(item)
+            item.setPath(paths[key])
+            items.append(item)
+        self._problems, self._warnings = items
+
     def clear_highlight(self) -> None:
         if self._highlight is not None and self._highlight.scene() is self.scene():
             self._highlight.hide()
 
     def forget_items(self) -> None:
         """Called after the scene was cleared."""
-        self._highlight = None
+        self._highlight = self._problems = self._warnings = None
 
     # -- mouse -----------------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:

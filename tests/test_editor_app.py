@@ -27,7 +27,9 @@ def test_a_bad_file_reports_the_error_and_starts_with_an_empty_map(qapp, tmp_pat
 
     bad = tmp_path / "broken.json"
     bad.write_text('{"format_version": "1.0", ', encoding="utf-8")
-    _app, window = build([str(bad)])
+    from PySide6.QtCore import QSettings
+
+    _app, window = build([str(bad)], QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     try:
         err = capfd.readouterr().err
         assert "broken.json" in err and "not valid JSON" in err

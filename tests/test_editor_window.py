@@ -233,3 +233,29 @@ def test_the_status_bar_names_the_hex_under_the_mouse(opened):
     hover(w, viewport_point(w, h))
     assert w.pos_label.text().startswith("0304")
     assert "clear" in w.pos_label.text()
+
+
+def test_located_violations_are_ringed_on_the_map(opened, qtbot):
+    w, _ = opened
+    found = w.validator.run()
+    located = [v for v in found if w.controller.locate(v.location)]
+    if not located:
+        pytest.skip("no located violation in the weak-dam scenario yet")
+    rings = w.view._problems.path().elementCount() + w.view._warnings.path().elementCount()
+    assert rings > 0
+    dam = w.controller.scene_pos(w.doc.scenario.map.dams[0].hex)
+    assert w.view._problems.path().contains(dam) or w.view._warnings.path().contains(dam)
+
+
+def test_the_command_line_file_is_opened(qapp, tmp_path):
+    from dambuster.editor.app import build
+
+    path = tmp_path / "valley.json"
+    save(dam_scenario(), path)
+    _app, window = build([str(path)], QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    try:
+        assert window.doc.path == path and window.doc.scenario.meta.title == "Weak dam"
+        assert window.windowTitle().startswith("valley.json —")
+    finally:
+        window.close()
+        window.deleteLater()
