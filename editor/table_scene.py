@@ -83,7 +83,7 @@ class TableSceneController:
             self._path(_line(r.line), _scene_pen("#9cc8ea", r.width), None, 3)
             self._path(_line(r.line), _cosmetic(style.RIVER, 1.0), None, 3.1)
             if r.name:
-                self._label(r.name, r.line[len(r.line) // 2], 8, style.RIVER)
+                self._label(r.name, point_along([tuple(p) for p in r.line], _length(r.line) / 2), 8, style.RIVER)
         for rd in m.roads:
             self._path(_line(rd.line), _cosmetic(style.ROAD, 3.0), None, 4)
         if m.sewer is not None:
@@ -98,26 +98,32 @@ class TableSceneController:
         item.setZValue(z)
         return item
 
-    def _label(self, text: str, at, points: float, colour, bold=False) -> QGraphicsSimpleTextItem:
-        item = QGraphicsSimpleTextItem(text, self.root)
+    def _label(self, text: str, at, points: float, colour, bold=False, centre=True) -> QGraphicsItem:
+        """Text of a fixed size on screen, centred on (or, with centre=False, starting at) a table point."""
+        holder = QGraphicsRectItem(self.root)
+        holder.setPen(QPen(Qt.PenStyle.NoPen))
+        holder.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        holder.setPos(float(at[0]), float(at[1]))
+        holder.setZValue(50)
+        item = QGraphicsSimpleTextItem(text, holder)
         font = QFont()
         font.setPointSizeF(points)
         font.setBold(bold)
         item.setFont(font)
         item.setBrush(QColor(colour))
-        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         r = item.boundingRect()
-        item.setPos(float(at[0]), float(at[1]))
-        item.setTransformOriginPoint(r.center())
-        item.setZValue(50)
-        return item
+        if centre:
+            item.setPos(-r.width() / 2, -r.height() / 2)
+        holder.setRect(item.mapRectToParent(r).adjusted(-2, 0, 2, 0))
+        holder.setBrush(QColor(255, 255, 255, 170))  # a pale halo: legible over any fill
+        return holder
 
     def _sectors(self, m: TableMap) -> None:
         for n, (x, y, w, h) in sector_rects(m.width, m.depth):
             rect = QPainterPath()
             rect.addRect(QRectF(x, y, w, h))
             self._path(rect, _cosmetic("#7060a0", 1.0, Qt.PenStyle.DashLine), None, 40)
-            self._label(str(n), (x + w * 0.04, y + h * 0.05), 14, "#7060a0", bold=True)
+            self._label(str(n), (x + w * 0.04, y + h * 0.05), 14, "#7060a0", bold=True, centre=False)
 
     def _sewer(self, m: TableMap) -> None:
         s = m.sewer
@@ -126,7 +132,7 @@ class TableSceneController:
             self._path(_line(c.line), _scene_pen("#b8b0a0", c.width), None, 5)
             self._path(_line(c.line), _cosmetic("#6a6050", 1.0), None, 5.1)
             if c.name:
-                self._label(c.name, point_along([tuple(p) for p in c.line], _length(c.line) / 2), 8, "#6a6050")
+                self._label(c.name, _beside(c.line, c.width / 2 + 2.5 * u), 8, "#6a6050")
         for g in s.gantries:
             self._path(_closed(g.polygon), _cosmetic("#404040", 1.5), QBrush(QColor("#a0a0a0"), Qt.BrushStyle.BDiagPattern), 6)
 
@@ -155,7 +161,7 @@ class TableSceneController:
             p = QPainterPath()
             p.addEllipse(QPointF(x, y), u * 1.6, u * 1.6)
             self._path(p, _cosmetic(style.RIVER, 2.5), QBrush(QColor(42, 111, 196, 90)), 8)
-            self._label("flood", (x - u * 1.5, y - u * 4), 8, style.RIVER, bold=True)
+            self._label("flood", (x, y - u * 3), 8, style.RIVER, bold=True)
         colours = {side.id: QColor(side.color) for side in self.doc.scenario.sides}
         for mo in s.models:
             pt = model_point(s, mo)
@@ -190,6 +196,20 @@ def _closed(points) -> QPainterPath:
     path.addPolygon(_poly(points))
     path.closeSubpath()
     return path
+
+
+def _beside(line, gap: float):
+    """A point half-way along a line, ``gap`` away from it on its left (so labels clear the line)."""
+    pts = [tuple(p) for p in line]
+    half = _length(pts) / 2
+    a = point_along(pts, max(0.0, half - 0.01))
+    b = point_along(pts, half + 0.01)
+    import math
+
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    mid = point_along(pts, half)
+    return mid[0] + dy / n * gap, mid[1] - dx / n * gap
 
 
 def _length(points) -> float:
