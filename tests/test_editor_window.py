@@ -259,3 +259,20 @@ def test_the_command_line_file_is_opened(qapp, tmp_path):
     finally:
         window.close()
         window.deleteLater()
+
+
+def test_a_rule_that_crashes_shows_as_one_engine_row_not_a_crash(window):
+    from dambuster.validators import REGISTRY, rule
+
+    @rule("TEST-CRASH", "test-crash-profile", "error", "a rule with a bug")
+    def crashing(scenario):
+        raise KeyError("oops")
+        yield  # pragma: no cover
+
+    try:
+        window.doc.scenario.meta.profiles = ["test-crash-profile"]
+        found = window.validator.run()
+        assert [v.code for v in found] == ["ENGINE"]
+        assert "KeyError" in window.validation_panel.tree.topLevelItem(0).text(3)
+    finally:
+        del REGISTRY["TEST-CRASH"]
