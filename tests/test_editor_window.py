@@ -276,3 +276,21 @@ def test_a_rule_that_crashes_shows_as_one_engine_row_not_a_crash(window):
         assert "KeyError" in window.validation_panel.tree.topLevelItem(0).text(3)
     finally:
         del REGISTRY["TEST-CRASH"]
+
+
+def test_the_wheel_zooms_and_the_status_bar_shows_it(opened):
+    from PySide6.QtCore import QPoint as P
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    w, _ = opened
+    before = w.view.zoom()
+    vp = w.view.viewport()
+    centre = QPointF(vp.width() / 2, vp.height() / 2)
+    event = QWheelEvent(centre, QPointF(vp.mapToGlobal(centre.toPoint())), P(0, 0), P(0, 240),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(vp, event)
+    assert w.view.zoom() == pytest.approx(before * 1.44)
+    assert w.zoom_label.text() == f"zoom {w.view.zoom() * 100:.0f}%"
+    w.view.zoom_to_fit()
+    assert w.view.zoom() == pytest.approx(before, rel=0.01)
