@@ -5,6 +5,7 @@ import math
 from collections import defaultdict
 from typing import Iterator
 
+import numpy as np
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
@@ -118,43 +119,40 @@ def _poly(points) -> Polygon:
 
 
 # ------------------------------------------------------------------------------ measurements
-def _hull(poly: Polygon) -> list[tuple[float, float]]:
-    """Convex hull vertices, counter-clockwise, without repeating the first."""
+def _hull(poly: Polygon) -> np.ndarray:
+    """Convex hull vertices, counter-clockwise, without repeating the first (without collinear ones)."""
     hull = poly.convex_hull
     if hull.geom_type != "Polygon":
-        return [tuple(c) for c in hull.coords] if not hull.is_empty else []
-    return [tuple(c) for c in orient(hull, 1.0).exterior.coords[:-1]]
-
-
-def _cross(o, a, b) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+        return np.asarray(hull.coords, dtype=float).reshape(-1, 2)
+    return np.asarray(orient(hull, 1.0).exterior.coords, dtype=float)[:-1]
 
 
 def _calipers(poly: Polygon):
-    """Rotating calipers over the hull, O(h): (diameter, p, q, min width, edge start, edge end)."""
+    """Rotating calipers over the hull, vectorised: (diameter, p, q, min width, edge start, edge end).
+
+    For each hull edge, the vertex farthest from its line is the one where the edge direction has
+    turned by half a circle (found by binary search on the edges' angles); the width for that edge
+    direction is that vertex's distance, and the diameter is the longest such edge-end/vertex pair.
+    """
     h = _hull(poly)
     n = len(h)
     if n < 3:
-        a, b = (h[0], h[-1]) if h else ((0.0, 0.0), (0.0, 0.0))
+        a, b = (tuple(h[0]), tuple(h[-1])) if n else ((0.0, 0.0), (0.0, 0.0))
         return math.dist(a, b), a, b, 0.0, a, b
-    best_d, dp, dq = -1.0, h[0], h[0]
-    best_w, w0, w1 = math.inf, h[0], h[1]
-    j = 1
-    for i in range(n):
-        a, b = h[i], h[(i + 1) % n]
-        # advance j to the vertex farthest from edge a-b (the antipodal vertex)
-        while _cross(a, b, h[(j + 1) % n]) > _cross(a, b, h[j]):
-            j = (j + 1) % n
-        ln = math.dist(a, b)
-        width = _cross(a, b, h[j]) / ln
-        if width < best_w:
-            best_w, w0, w1 = width, a, b
-        for x in (a, b):
-            for y in (h[j], h[(j + 1) % n]):  # (j + 1) covers an edge parallel to a-b
-                d = math.dist(x, y)
-                if d > best_d:
-                    best_d, dp, dq = d, x, y
-    return best_d, dp, dq, best_w, w0, w1
+    e = np.roll(h, -1, axis=0) - h
+    ang = np.unwrap(np.arctan2(e[:, 1], e[:, 0]))
+    ang = np.concatenate([ang, ang + 2 * np.pi])
+    k = np.searchsorted(ang, ang[:n] + np.pi) % n
+    cand = np.stack([(k - 1) % n, k, (k + 1) % n], axis=1)  # neighbours absorb rounding at ties
+    ln = np.hypot(e[:, 0], e[:, 1])
+    rel = h[cand] - h[:, None, :]
+    heights = np.abs(e[:, None, 0] * rel[..., 1] - e[:, None, 1] * rel[..., 0]).max(axis=1) / ln
+    i = int(np.argmin(heights))
+    ends = np.stack([np.arange(n), (np.arange(n) + 1) % n], axis=1)
+    d = np.hypot(*(h[ends][:, :, None, :] - h[cand][:, None, :, :]).transpose(3, 0, 1, 2))
+    a, b, c = np.unravel_index(int(np.argmax(d)), d.shape)
+    p, q = tuple(h[ends[a, b]]), tuple(h[cand[a, c]])
+    return float(d[a, b, c]), p, q, float(heights[i]), tuple(h[i]), tuple(h[(i + 1) % n])
 
 
 def diameter(poly: Polygon) -> tuple[float, tuple, tuple]:

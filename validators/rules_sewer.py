@@ -146,12 +146,13 @@ def unreached(s: Scenario) -> Iterator[Violation]:
     reached = set(start)
     for c in start:
         reached |= nx.node_connected_component(g, c)
-    safe = [Polygon(x.polygon) for x in sewer.gantries if len(x.polygon) >= 3]
+    safe = [Polygon(x.polygon).buffer(tol) for x in sewer.gantries if len(x.polygon) >= 3]
+    safe_tree = STRtree(safe) if safe else None
     for i, c in enumerate(sewer.corridors):
         if c.id in reached or len(c.line) < 2:
             continue
         line = LineString(c.line)
-        if any(gp.buffer(tol).covers(line) for gp in safe):
+        if safe_tree is not None and len(safe_tree.query(line, predicate="covered_by")):
             continue
         yield Violation(f"corridor {c.id!r} is not connected to the corridors the flood starts in",
                         location={"pointer": f"/map/sewer/corridors/{i}", "feature": c.id, "point": _pt(c.line[0])},
