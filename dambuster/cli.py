@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Callable
 
 from . import __version__
-from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render, validate_files
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
 
@@ -19,6 +18,8 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
+    # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
+    from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render, validate_files
     from .validators import REGISTRY
 
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
