@@ -16,7 +16,7 @@ from .document import Document
 from .hex_scene import HexSceneController
 from .mapview import MapView
 from .palette import ToolPalette
-from .path_tool import PathTool
+from .path_tool import DamTool, PathTool
 from .properties import PropertiesPanel
 from .table_scene import TableSceneController
 from .tools import BucketFill, Eyedropper, RectangleFill, TerrainBrush
@@ -155,6 +155,8 @@ class MainWindow(QMainWindow):
             self.view.tool = BucketFill(d, c, p.current_kind)
         elif name == "path":
             self.view.tool = PathTool(d, c, p.current_path_kind)
+        elif name == "dam":
+            self.view.tool = DamTool(d, c)
         else:
             self.view.tool = Eyedropper(d, c, p.set_kind)
 

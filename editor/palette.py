@@ -11,7 +11,7 @@ from dambuster.model.terrain import TERRAIN_KINDS
 from .style import TERRAIN_STYLE
 
 TOOLS = (("brush", "Brush", "B"), ("rectangle", "Rectangle", "R"), ("bucket", "Bucket fill", "F"),
-         ("eyedropper", "Eyedropper", "I"), ("path", "Path", "P"))
+         ("eyedropper", "Eyedropper", "I"), ("path", "Path", "P"), ("dam", "Dam", "D"))
 
 
 def swatch(kind: str, size: int = 18) -> QIcon:

@@ -79,3 +79,24 @@ class PathTool(Tool):
             p = self.controller.scene_pos(h)
             path.moveTo(p) if i == 0 else path.lineTo(p)
         self.preview.setPath(path)
+
+
+class DamTool(Tool):
+    """Click a river hex to place a dam of the default strength there (one undo step)."""
+
+    name = "dam"
+    DEFAULT_SP = 50
+
+    def press(self, pos, modifiers=None) -> None:
+        h = self.controller.hex_at(pos)
+        m = self.doc.scenario.map
+        if h is None or any(d.hex == h for d in m.dams):
+            return
+        river = next((r for r in m.rivers if h in r.hexes), None)
+        if river is None:
+            return  # a dam stands on a river
+        from dambuster.model.scenario import Dam
+
+        ident = fresh_id(self.doc.scenario, "dam-")
+        dam = Dam(ident, h, river.id, sp=self.DEFAULT_SP)
+        self.doc.push(ReplaceList(self.doc, m, "dams", m.dams + [dam], f"Add dam {ident}"))

@@ -294,3 +294,17 @@ def test_the_wheel_zooms_and_the_status_bar_shows_it(opened):
     assert w.zoom_label.text() == f"zoom {w.view.zoom() * 100:.0f}%"
     w.view.zoom_to_fit()
     assert w.view.zoom() == pytest.approx(before, rel=0.01)
+
+
+def test_the_dam_tool_places_a_dam_on_a_river_hex_only(opened):
+    w, _ = opened
+    layout = w.doc.scenario.map.layout
+    w.palette_panel.set_tool("dam")
+    drag(w, [layout.to_axial(1, 1)])  # dry land: nothing happens
+    assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
+    drag(w, [layout.to_axial(4, 9)])
+    dams = w.doc.scenario.map.dams
+    assert [d.id for d in dams] == ["d1", "dam-1"]
+    assert dams[1].hex == layout.to_axial(4, 9) and dams[1].river == "r1" and dams[1].sp == 50
+    w.act_undo.trigger()
+    assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
