@@ -15,11 +15,14 @@ s0 + t, t in [0, L]:
 
 so the maximum over the segment is max(f(0), f(L), f(clip(t*))). Checking that for every vertex
 against every segment is exact (``max_detour_quadratic``, O(n^2)). ``max_detour`` gives the same
-answer with pruning: segments are grouped in blocks of consecutive segments; for a vertex and a
-block entirely on one side of it, (largest arc distance to the block) / (distance from P to the
-block's bounding box) bounds every detour in that block, so blocks whose bound cannot beat the
-current best (or the caller's ``floor``) are skipped. A self-crossing or self-touching line has an
-infinite detour; the crossing point is the witness.
+answer with pruning over a hierarchy of blocks of consecutive segments (4, 16, 64, ... segments):
+for a vertex P and a block, (largest arc distance from P to the block) / (distance from P to the
+block's bounding box) bounds every detour in that block, so a block whose bound cannot beat the
+current best (or the caller's ``floor``) is skipped, and only surviving blocks are split, down to
+single segments, which get the closed form. The best is seeded with vertex pairs a few steps apart
+and raised, at every level, by the true ratios from P to the surviving blocks' end vertices. For a
+river that bends gently each vertex keeps a handful of blocks per level: about O(n log n). A
+self-crossing or self-touching line has an infinite detour; the crossing point is the witness.
 """
 from __future__ import annotations
 
