@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         self.doc.modified_changed.connect(lambda _m: self._update_title())
         self.doc.path_changed.connect(lambda _p: self._update_title())
         self._install_controller()
+        self._restore_layout()
 
     # -- setup -----------------------------------------------------------------------------------
     def _action(self, text, slot, shortcut=None, menu=None, toolbar=None, checkable=False):
@@ -283,8 +284,17 @@ class MainWindow(QMainWindow):
             return self.file_save()
         return answer == QMessageBox.StandardButton.Discard
 
+    def _restore_layout(self) -> None:
+        geometry, state = self.settings.value("geometry"), self.settings.value("state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
     def closeEvent(self, event) -> None:
         if self.maybe_save():
+            self.settings.setValue("geometry", self.saveGeometry())
+            self.settings.setValue("state", self.saveState())
             event.accept()
         else:
             event.ignore()

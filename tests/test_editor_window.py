@@ -308,3 +308,16 @@ def test_the_dam_tool_places_a_dam_on_a_river_hex_only(opened):
     assert dams[1].hex == layout.to_axial(4, 9) and dams[1].river == "r1" and dams[1].sp == 50
     w.act_undo.trigger()
     assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
+
+
+def test_dock_layout_is_remembered_between_sessions(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "layout.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(settings=settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.docks["history"].hide()
+    first.close()
+    second = MainWindow(settings=settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert not second.docks["history"].isVisible() and second.docks["validation"].isVisible()
