@@ -1,6 +1,6 @@
 """Suite-wide settings: hypothesis without deadlines, and the ``qt`` marker applied automatically.
 
-A test is a Qt test when its module mentions PySide6, pytest-qt or the editor package, or when it
+A test is a Qt test when its module imports PySide6, pytest-qt or the editor package, or when it
 asks for ``qtbot``. Such tests get the ``qt`` marker; when PySide6 has been made unimportable
 (``tests/run_without_qt.py``) their modules are not even collected, so the core suite proves it runs
 without Qt.
@@ -21,7 +21,15 @@ settings.register_profile("dambuster", deadline=None, max_examples=50, suppress_
 settings.register_profile("thorough", parent=settings.get_profile("dambuster"), max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dambuster"))
 
-_QT_SOURCE = re.compile(r"\bPySide6\b|\bshiboken6\b|\bpytestqt\b|\bqtbot\b|\bdambuster\.editor\b|^from editor\b|^import editor\b", re.M)
+#: An import of Qt, pytest-qt or the editor (at the start of a line, so a mere mention in a string does
+#: not count), an importorskip of PySide6, or a qtbot parameter.
+_QT_SOURCE = re.compile(
+    r"^\s*(?:from|import)\s+(?:PySide6|shiboken6|pytestqt|dambuster\.editor|editor)\b"
+    r"|^\s*from\s+dambuster\s+import\s+[^\n]*\beditor\b"
+    r"|importorskip\(\s*[\"']PySide6"
+    r"|\bqtbot\b",
+    re.M,
+)
 
 
 def qt_absent() -> bool:
