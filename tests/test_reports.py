@@ -137,6 +137,8 @@ def test_sarif_results_carry_level_region_pointer_and_map_location(reports, fold
     assert dam["properties"]["pointer"] == "/map/dams/0"
     assert dam["properties"]["mapLocation"] == {"hex": [1, 1], "hex_label": "0202"}
     assert dam["locations"][0]["logicalLocations"][0]["fullyQualifiedName"] == "/map/dams/0"
+    prints = [r["partialFingerprints"]["dambusterFinding/v1"] for r in run["results"]]
+    assert len(set(prints)) == len(prints)  # distinct findings, distinct fingerprints
     # the map has no dams: the region is the line of "dams": [] (the pointer's nearest existing parent)
     line, col = dam["locations"][0]["physicalLocation"]["region"].values()
     text_line = (folder / "bad.json").read_text(encoding="utf-8").splitlines()[line - 1]

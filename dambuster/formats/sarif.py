@@ -4,9 +4,11 @@ File locations are relative URIs against the uriBaseId SRCROOT (the working fold
 originalUriBaseIds); the region is the finding's own line, else the line where its JSON pointer's value
 starts in the file (or its nearest existing parent's), and is left out only when neither is known. The JSON pointer, the map
 location and the witness go in the result's properties, and the pointer is also a logical location.
+A partial fingerprint (code, pointer, hex, feature) lets code scanning follow a finding across edits.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -117,11 +119,13 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
         props["profile"] = v.profile
     if v.witness is not None:
         props["witness"] = v.witness
+    key = json.dumps([v.code, pointer, map_loc.get("hex_label"), map_loc.get("feature")], ensure_ascii=False)
     out = {
         "ruleId": v.code,
         "level": LEVELS.get(v.severity, "note"),
         "message": {"text": _sentence(message)},
         "locations": [location],
+        "partialFingerprints": {"dambusterFinding/v1": hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:32]},
         "properties": props,
     }
     if v.code in rule_index:
