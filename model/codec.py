@@ -23,10 +23,10 @@ def to_dict(obj: Any) -> Any:
         return {"rows": obj.to_rows()}
     if isinstance(obj, (HexMap, TableMap)):  # the map's kind comes first, then its fields
         out = {"kind": obj.kind}
-        out.update((f.name, to_dict(getattr(obj, f.name))) for f in dataclasses.fields(obj) if f.name != "kind")
+        out.update((name, to_dict(_as_declared(tp, getattr(obj, name)))) for name, tp in _hints(type(obj)) if name != "kind")
         return out
     if dataclasses.is_dataclass(obj):
-        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        return {name: to_dict(_as_declared(tp, getattr(obj, name))) for name, tp in _hints(type(obj))}
     if isinstance(obj, (list, tuple)):
         return [to_dict(v) for v in obj]
     if isinstance(obj, dict):
@@ -38,6 +38,31 @@ def to_dict(obj: Any) -> Any:
 def _hints(cls) -> list[tuple[str, Any]]:
     hints = typing.get_type_hints(cls)
     return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+
+
+@lru_cache(maxsize=None)
+def _has_float(tp: Any) -> bool:
+    return tp is float or any(_has_float(a) for a in typing.get_args(tp))
+
+
+def _as_declared(tp: Any, value: Any) -> Any:
+    """An int held where the model declares float is written as a float (48 -> 48.0), exactly as it
+    reads back, so that saving twice gives the same bytes."""
+    if value is None or not _has_float(tp):
+        return value
+    if tp is float:
+        return float(value) if type(value) is int else value
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not _NONE]
+        return _as_declared(inner[0], value) if len(inner) == 1 else value
+    if origin is tuple:
+        return tuple(_as_declared(args[min(i, len(args) - 1)], v) for i, v in enumerate(value))
+    if origin is list:
+        return [_as_declared(args[0], v) for v in value]
+    if origin is dict:
+        return {k: _as_declared(args[1], v) for k, v in value.items()}
+    return value
 
 
 def _build(tp: Any, value: Any) -> Any:

@@ -69,3 +69,20 @@ def test_a_reformatted_file_opens_as_the_same_scenario(scenario):
 def test_non_ascii_text_is_written_as_utf8_not_escapes():
     text = dumps(rich_hex_scenario())
     assert "Möhne raid ⚓" in text and "\\u" not in text
+
+
+def test_whole_numbers_in_float_fields_save_the_same_twice(tmp_path):
+    """An editor or script may put 48 where the model holds floats: the first save already writes 48.0,
+    so opening and saving again changes nothing."""
+    from dambuster.model.scenario import Sewer, TableRiver
+
+    s = rich_table_scenario()
+    s.map.width, s.map.depth = 1200, 800
+    s.map.rivers.append(TableRiver("r-int", [(0, 0), (10, 5)], 3))
+    s.map.sewer = Sewer(flood_origin=(1, 2))
+    s.parameters.rules = {"DBM-TEST": {"limit": 3}}
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    save(s, first)
+    save(load(first), second)
+    assert second.read_bytes() == first.read_bytes()
+    assert '"width": 1200.0' in first.read_text(encoding="utf-8")
