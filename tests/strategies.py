@@ -1,8 +1,11 @@
 """Hypothesis strategies that build *valid* scenarios through the model (no JSON in between).
 
 Every scenario these strategies make loads and saves cleanly: ids are unique, every reference
-resolves, every hex lies on the map, every polygon is simple and every line has distinct
-consecutive points. Rule and simulation tests reuse them:
+resolves, every hex lies on the map, every polygon is simple (rectangles, convex polygons) and
+consecutive points of a line are at least 0.001 apart. Rivers and roads on hex maps are chains of
+adjacent hexes without repeats; a river joins only an earlier river (no cycles); dams sit on their
+river; a stream bridge spans a stream hexside; sewer points lie on a corridor and models within their
+corridor's length. Rule and simulation tests reuse them:
 
     from strategies import hex_scenarios, table_scenarios, scenarios
 
@@ -17,8 +20,8 @@ field's length limit.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 
 from hypothesis import strategies as st
 from shapely.geometry import LineString
@@ -37,7 +40,8 @@ from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 __all__ = [
     "scenarios", "hex_scenarios", "table_scenarios", "texts", "names", "ids", "metas", "sides_lists",
     "layouts", "terrains", "hex_chains", "convex_polygons", "rectangles", "polylines", "parameters",
-    "unit_type_catalogs", "IdPool", "rich_hex_scenario", "rich_table_scenario",
+    "unit_type_catalogs", "IdPool", "rich_hex_scenario", "rich_table_scenario", "hex_maps", "table_maps",
+    "sewers", "simple_polygons",
 ]
 
 # ------------------------------------------------------------------------------------- text
