@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import rich_hex_scenario, rich_table_scenario
 
 from dambuster.model import ScenarioError, load, loads
@@ -291,6 +293,38 @@ def test_every_value_changed_to_another_type_is_refused_or_loads(make_doc):
             pytest.fail(f"{where} = {new!r}: {type(e).__name__}: {e}")
         assert loads(dumps(scenario)) == scenario, (where, new)
     assert checked > 300 and refused > checked * 0.6
+
+
+# ------------------------------------------------------------------------- byte-level edits
+_SIGNIFICANT = list(b'{}[]",:0123456789eE.-+ntrufalsN\\u')
+
+
+@st.composite
+def edited_files(draw) -> bytes:
+    """A saved scenario with one to four bytes replaced, deleted or inserted (often JSON syntax)."""
+    data = bytearray(draw(st.sampled_from([HEX_TEXT, TABLE_TEXT])).encode("utf-8"))
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(data) - 1))
+        op = draw(st.sampled_from(["replace", "delete", "insert"]))
+        b = draw(st.sampled_from(_SIGNIFICANT) | st.integers(0, 255))
+        if op == "replace":
+            data[i] = b
+        elif op == "delete":
+            del data[i]
+        else:
+            data.insert(i, b)
+    return bytes(data)
+
+
+@settings(max_examples=300)
+@given(edited_files())
+def test_a_file_with_a_few_bytes_changed_is_refused_or_loads_and_saves(data):
+    try:
+        scenario = loads(data)
+    except ScenarioError as e:
+        assert e.code in ("JSON", "SCHEMA") and e.problems and len(str(e)) < 300
+        return
+    assert loads(dumps(scenario)) == scenario
 
 
 # --------------------------------------------------------------------------- through the CLI
