@@ -1,9 +1,10 @@
 """SARIF 2.1.0: one run, every known code as a rule (ruleId = the code), one result per violation.
 
 File locations are relative URIs against the uriBaseId SRCROOT (the working folder, given in
-originalUriBaseIds); the region is the finding's own line, else the line where its JSON pointer's value
-starts in the file (or its nearest existing parent's), and is left out only when neither is known. The JSON pointer, the map
-location and the witness go in the result's properties, and the pointer is also a logical location.
+originalUriBaseIds). The region is the finding's own line, else the line where its JSON pointer's
+value starts in the file (or its nearest existing parent's); it is left out only when neither is known.
+The JSON pointer, the map location and the witness go in the result's properties, and the pointer is
+also a logical location.
 A partial fingerprint (code, pointer, hex, feature) lets code scanning follow a finding across edits.
 """
 from __future__ import annotations
@@ -38,25 +39,15 @@ def _rule_name(code: str, summary: str) -> str:
 def _rule(info) -> dict:
     from ..validators.catalog_doc import show
 
-    lines = [info.summary]
-    if info.checks:
-        lines.append(info.checks)
-    full = " ".join(lines)
-    md = [f"**{info.code}** ({info.severity}, profile `{info.profile or 'load'}`): {info.summary}"]
-    text = [f"{info.code} ({info.severity}, profile {info.profile or 'load'}): {info.summary}"]
-    if info.checks:
-        md.append(info.checks)
-        text.append(info.checks)
-    if info.source:
-        md.append(f"Rule text: {info.source}")
-        text.append(f"Rule text: {info.source}")
-    if info.decisions:
-        md.append(f"Decisions: {info.decisions}")
-        text.append(f"Decisions: {info.decisions}")
+    profile = info.profile or "load"
+    full = " ".join(filter(None, [info.summary, info.checks]))
+    extra = [("Rule text", info.source), ("Decisions", info.decisions)]
     if info.parameters:
-        ps = ", ".join(f"{k} = {show(v)}" for k, v in info.parameters.items())
-        md.append(f"Parameters (override under `parameters.rules.{info.code}`): {ps}")
-        text.append(f"Parameters (override under parameters.rules.{info.code}): {ps}")
+        extra.append((f"Parameters (override under parameters.rules.{info.code})",
+                      ", ".join(f"{k} = {show(v)}" for k, v in info.parameters.items())))
+    paras = [info.checks] + [f"{label}: {value}" for label, value in extra if value]
+    text = [f"{info.code} ({info.severity}, profile {profile}): {info.summary}"] + [p for p in paras if p]
+    md = [f"**{info.code}** ({info.severity}, profile `{profile}`): {info.summary}"] + [p for p in paras if p]
     return {
         "id": info.code,
         "name": _rule_name(info.code, info.summary),
