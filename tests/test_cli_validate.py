@@ -341,3 +341,49 @@ def test_more_subcommands_plug_in_through_the_commands_hook(monkeypatch, capsys)
     monkeypatch.setattr(cli, "COMMANDS", [add_hello])
     assert main(["hello"]) == 0 and capsys.readouterr().out == "hello\n"
     assert "validate" in cli.build_parser().format_help()
+
+
+def test_jsonschema_rs_never_accepts_a_mutated_document_python_jsonschema_refuses(tmp_path):
+    """Seeded mutations of the samples (wrong types, missing and extra members, odd strings)."""
+    pytest.importorskip("jsonschema_rs", reason="jsonschema-rs is not installed (pip install '.[fast]')")
+    import copy
+    import random
+
+    from dambuster.model import migrations, schema_check
+    from dambuster.model.io import read_document
+
+    fast, reference = schema_check.fast_validator(), schema_check.validator()
+    folder = ROOT / "samples" if (ROOT / "samples" / "ogre-basic.json").exists() else _corpus(tmp_path)[0].parent
+    docs = [migrations.upgrade(read_document(folder / f"{n}.json"))
+            for n in ("ogre-dambusters-valley", "ogre-basic", "dbm-table", "sewer-flash-flood")]
+    values = [None, True, 0, -1, 1.5, 10**17, 1e300, "", "a\n", "\u0663", "2026-13-01T00:00:00Z", [], [[0, 0]],
+              {}, {"x": 1}, "#FFFFFG", "1.0\n", 3.0, "ogre-basic", -0.0]
+    rng = random.Random(20261122)
+
+    def containers(node, path=()):
+        if isinstance(node, (dict, list)) and path:
+            yield path
+        items = node.items() if isinstance(node, dict) else enumerate(node[:4]) if isinstance(node, list) else ()
+        for k, v in items:
+            yield from containers(v, path + (k,))
+
+    laxer, refused = [], 0
+    for _ in range(150):
+        doc = copy.deepcopy(rng.choice(docs))
+        path = rng.choice(list(containers(doc)))
+        parent = doc
+        for p in path[:-1]:
+            parent = parent[p]
+        roll = rng.random()
+        if roll < 0.6 or not isinstance(parent, dict):
+            parent[path[-1]] = copy.deepcopy(rng.choice(values))
+        elif roll < 0.8:
+            del parent[path[-1]]
+        else:
+            parent["zz_extra"] = 1
+        ok = next(reference.iter_errors(doc), None) is None
+        refused += not ok
+        if fast.is_valid(doc) and not ok:
+            laxer.append(path)
+    assert laxer == []
+    assert refused > 100  # the mutations mostly break the schema, so the comparison means something
