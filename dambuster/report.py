@@ -19,7 +19,7 @@ from .model.errors import ScenarioError
 from .validators.violation import Violation
 
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
-LOAD_CODES = ("JSON", "SCHEMA")
+LOAD_CODES = ("JSON", "SCHEMA", "ENGINE")  # never filtered; ENGINE: the checks themselves failed
 
 
 @dataclass
@@ -126,7 +126,7 @@ def _safe_validate(path: str, profiles, codes: CodeFilter) -> FileReport:
     try:
         return validate_file(path, profiles, codes)
     except Exception as e:  # a rule that crashes reports the file, it does not stop the batch
-        return FileReport.unreadable(path, "SCHEMA", "", f"a rule failed: {type(e).__name__}: {str(e)[:120]}")
+        return FileReport.unreadable(path, "ENGINE", "", f"the rule checks failed: {type(e).__name__}: {str(e)[:120]}")
 
 
 def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
@@ -150,7 +150,7 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
                 if progress:
                     progress(i, total)
         except BrokenProcessPool:  # a worker was killed (out of memory?): the rest are reported, not lost
-            out += [FileReport.unreadable(p, "SCHEMA", "", "not checked: a worker process stopped (out of memory?)")
+            out += [FileReport.unreadable(p, "ENGINE", "", "not checked: a worker process stopped (out of memory?)")
                     for p in paths[len(out):]]
     return out
 

@@ -156,6 +156,20 @@ def test_a_nested_test_corpus_is_skipped_with_a_note_but_checked_when_named(maps
     assert rc == 2 and codes_by_file(report) == {"broken.json": ["JSON"]}
 
 
+def test_a_rule_that_crashes_is_reported_as_engine_with_exit_2_not_a_traceback(maps, capsys):
+    def crash(scenario):
+        raise ZeroDivisionError("oops")
+
+    rule("ZZCLI-CRASH", "ogre-basic", "error", "Crashes")(crash)
+    try:
+        rc, report, err = run_json(capsys, "b_bad.json", "a_good.json", "--select", "ZZCLI")
+    finally:
+        REGISTRY.pop("ZZCLI-CRASH")
+    assert rc == 2
+    assert codes_by_file(report) == {"b_bad.json": ["ENGINE"], "a_good.json": []}
+    assert err == "dambuster: b_bad.json: /: the rule checks failed: ZeroDivisionError: oops (ENGINE)\n"
+
+
 def test_a_worker_that_dies_does_not_lose_the_other_files(maps, capsys):
     def die(scenario):
         if scenario.meta.title == "die":
@@ -171,7 +185,7 @@ def test_a_worker_that_dies_does_not_lose_the_other_files(maps, capsys):
     names = [Path(f["path"]).name for f in report["files"]]
     assert rc == 2 and names == sorted(names) and len(names) == 5
     died = next(f for f in report["files"] if f["path"].endswith("c_die.json"))
-    assert "worker process stopped" in died["violations"][0]["message"]
+    assert died["violations"][0]["code"] == "ENGINE" and "worker process stopped" in died["violations"][0]["message"]
     assert "c_die.json" in err and "Traceback" not in err
 
 
