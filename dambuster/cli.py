@@ -1,4 +1,4 @@
-"""The `dambuster` command: validate, schema, new (more subcommands plug in through COMMANDS)."""
+"""The `dambuster` command: validate, schema, new, surge, flood (more plug in through COMMANDS)."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +15,16 @@ EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
 #: Hook for more subcommands: each entry is called with the subparsers object and adds its parser
 #: (with ``set_defaults(func=...)``); build_parser() calls them after the built-in commands.
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+
+
+def _simulation_commands(sub: argparse._SubParsersAction) -> None:
+    """`surge` (dam breach preview) and `flood` (sewer flash flood) from dambuster.simulation."""
+    from .simulation.cli import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_simulation_commands)
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
