@@ -163,6 +163,21 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
     return f"not valid JSON: {msg}"
 
 
+def _read_capped(f, size_hint: int) -> bytes:
+    """Reads at most MAX_FILE_BYTES + 1 bytes without first allocating a buffer of the cap's size
+    (``f.read(cap)`` would cost 32 MB for every small file); the file may have grown since stat."""
+    chunks, total = [], 0
+    want = min(size_hint, MAX_FILE_BYTES) + 1
+    while total <= MAX_FILE_BYTES:
+        chunk = f.read(want)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = min(1 << 20, MAX_FILE_BYTES + 1 - total) or 1
+    return b"".join(chunks)
+
+
 def read_document(path: str | os.PathLike) -> dict:
     """Reads a file into a strict JSON tree, refusing files over the size cap before reading."""
     p = Path(path)
@@ -171,7 +186,7 @@ def read_document(path: str | os.PathLike) -> dict:
         if size > MAX_FILE_BYTES:
             raise ScenarioError.at("JSON", "", f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit")
         with open(p, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+            data = _read_capped(f, size)
     except ScenarioError:
         raise
     except IsADirectoryError:

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: load + schema validation (the whole strict `load`) of the Ogre sample, the 200x200 map
-and a generated 1000x1000 map. Prints the median of repeated runs in milliseconds, and the peak
+and a generated 1000x1000 map, with the default schema engine (the
+jsonschema-rs fast pass when installed) and with python-jsonschema alone. Prints the median of repeated runs in milliseconds, and the peak
 memory of one load (Python allocations by tracemalloc, and the process's peak RSS).
 
 Each case runs in its own process so peak RSS belongs to that case alone.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -37,8 +39,9 @@ print(json.dumps({"median_ms": statistics.median(times) * 1000, "min_ms": min(ti
 """
 
 
-def run_case(path: Path, repeat: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path), str(repeat)], capture_output=True, text=True, check=True)
+def run_case(path: Path, repeat: int, engine: str) -> dict:
+    env = dict(os.environ, DAMBUSTER_SCHEMA_ENGINE=engine)
+    out = subprocess.run([sys.executable, "-c", CHILD, str(path), str(repeat)], capture_output=True, text=True, check=True, env=env)
     return json.loads(out.stdout)
 
 
@@ -55,11 +58,14 @@ def main() -> int:
             ("200x200 map", ROOT / "samples" / "big-200x200.json", args.repeat),
             ("1000x1000 map", big, max(3, args.repeat // 4)),
         ]
-        print(f"{'case':<16}{'size':>10}{'median ms':>12}{'min ms':>10}{'py peak MB':>12}{'RSS peak MB':>13}")
+        print(f"{'case':<16}{'schema engine':<16}{'size':>10}{'median ms':>12}{'min ms':>10}{'py peak MB':>12}{'RSS peak MB':>13}")
         for name, path, repeat in cases:
-            r = run_case(path, repeat)
-            size = f"{path.stat().st_size / 1024:.0f} KB"
-            print(f"{name:<16}{size:>10}{r['median_ms']:>12.1f}{r['min_ms']:>10.1f}{r['tracemalloc_peak_mb']:>12.1f}{r['peak_rss_mb']:>13.0f}")
+            # side by side: the default (jsonschema-rs fast pass when installed) and python-jsonschema alone
+            for engine in ("auto", "python"):
+                r = run_case(path, repeat, engine)
+                size = f"{path.stat().st_size / 1024:.0f} KB"
+                print(f"{name:<16}{engine:<16}{size:>10}{r['median_ms']:>12.1f}{r['min_ms']:>10.1f}"
+                      f"{r['tracemalloc_peak_mb']:>12.1f}{r['peak_rss_mb']:>13.0f}")
     return 0
 
 
