@@ -13,10 +13,12 @@ from dambuster.model import ScenarioError
 
 from .dialogs import NewScenarioDialog
 from .document import Document
+from .export import install_export
 from .hex_scene import HexSceneController
 from .mapview import MapView
 from .palette import ToolPalette
 from .path_tool import DamTool, PathTool
+from .preview_pane import install_preview
 from .properties import PropertiesPanel
 from .table_scene import TableSceneController
 from .tools import BucketFill, Eyedropper, RectangleFill, TerrainBrush
@@ -79,6 +81,8 @@ class MainWindow(QMainWindow):
         self.doc.modified_changed.connect(lambda _m: self._update_title())
         self.doc.path_changed.connect(lambda _p: self._update_title())
         self._install_controller()
+        install_preview(self)  # the breach / flash-flood preview dock (editor/preview_pane.py)
+        install_export(self)  # File > Export > PNG / SVG (editor/export.py)
         self._restore_layout()
 
     # -- setup -----------------------------------------------------------------------------------

@@ -1,0 +1,124 @@
+"""File > Export > PNG / SVG: the scene as the map view holds it -- the map, and the preview's
+overlay or heat map when one is showing. Both are written atomically (a temporary file in the
+same folder, then ``os.replace``), so a failed export never leaves half a file behind.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
+
+
+def _atomic(path: Path, write) -> None:
+    """Calls ``write(temp_path)``, then moves the temporary file over ``path``."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent or ".")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def image_size(rect: QRectF, long_side: int = LONG_SIDE) -> QSize:
+    k = long_side / max(rect.width(), rect.height(), 1e-9)
+    return QSize(max(1, round(rect.width() * k)), max(1, round(rect.height() * k)))
+
+
+def _render(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+
+
+def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SIDE) -> QSize:
+    """The scene (or ``rect`` of it) as a PNG of ``long_side`` pixels on its longer side, on white."""
+    rect = QRectF(rect or scene.sceneRect())
+    size = image_size(rect, long_side)
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
+    painter.end()
+
+    def write(tmp: str) -> None:
+        if not image.save(tmp, "PNG"):
+            raise OSError(f"cannot write {path}")
+    _atomic(Path(path), write)
+    return size
+
+
+def export_svg(scene, path, rect: QRectF | None = None, title: str = "dambuster map") -> QSize:
+    """The scene (or ``rect`` of it) as SVG, one scene unit a user unit."""
+    rect = QRectF(rect or scene.sceneRect())
+    size = QSize(max(1, round(rect.width())), max(1, round(rect.height())))
+
+    def write(tmp: str) -> None:
+        gen = QSvgGenerator()
+        gen.setFileName(tmp)
+        gen.setSize(size)
+        gen.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        gen.setTitle(title)
+        gen.setDescription("exported by the dambuster editor")
+        painter = QPainter()
+        if not painter.begin(gen):
+            raise OSError(f"cannot write {path}")
+        painter.fillRect(QRectF(0, 0, size.width(), size.height()), QColor("#ffffff"))
+        _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
+        painter.end()
+    _atomic(Path(path), write)
+    return size
+
+
+class Exporter:
+    """The File > Export actions of a main window."""
+
+    def __init__(self, window):
+        self.win = window
+
+    def _ask(self, kind: str) -> str | None:
+        doc = self.win.doc
+        base = doc.path.with_suffix(f".{kind}") if doc.path else Path(f"map.{kind}")
+        path, _ = QFileDialog.getSaveFileName(self.win, f"Export {kind.upper()}", str(base),
+                                              f"{kind.upper()} (*.{kind});;All files (*)")
+        return path or None
+
+    def export(self, kind: str, path=None) -> Path | None:
+        path = path or self._ask(kind)
+        if not path:
+            return None
+        scene = self.win.view.scene()
+        try:
+            if kind == "svg":
+                export_svg(scene, path, title=self.win.doc.display_name)
+            else:
+                export_png(scene, path)
+        except OSError as e:
+            self.win.show_error("Cannot export", f"{path}: {e.strerror or e}")
+            return None
+        self.win.statusBar().showMessage(f"Exported {path}", 5000)
+        return Path(path)
+
+
+def install_export(window) -> Exporter:
+    exporter = Exporter(window)
+    file = next((a.menu() for a in window.menuBar().actions() if a.text() == "&File"), None)
+    menu = QMenu("E&xport", window)
+    menu.addAction("Map as &PNG…").triggered.connect(lambda: exporter.export("png"))
+    menu.addAction("Map as &SVG…").triggered.connect(lambda: exporter.export("svg"))
+    if isinstance(file, QMenu):
+        acts = file.actions()
+        quit_at = acts.index(window.act_quit) if window.act_quit in acts else len(acts)
+        before = acts[quit_at - 1] if quit_at > 0 and acts[quit_at - 1].isSeparator() else window.act_quit
+        file.insertMenu(before, menu)
+    window.exporter = exporter
+    return exporter
