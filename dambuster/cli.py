@@ -29,7 +29,8 @@ COMMANDS.append(_simulation_commands)
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
-    from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render, validate_files
+    from .executors import ExecutorError
+    from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render
     from .validators import REGISTRY
 
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
@@ -50,7 +51,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     bar = ProgressBar(sys.stderr) if _is_terminal(sys.stderr) and len(files) > 1 else None
     try:
-        found = validate_files(files, args.profile or None, codes, args.jobs, bar)
+        found = _run_validation(files, args, codes, bar)
+    except ExecutorError as e:  # no cluster extra, no scheduler at that address
+        print(f"dambuster validate: {e}", file=sys.stderr)
+        return EXIT_UNREADABLE
     finally:
         if bar:
             bar.close()
@@ -63,6 +67,32 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     sys.stdout.write(render(reports, args.format))
     sys.stdout.flush()
     return exit_status(reports)
+
+
+def _run_validation(files, args: argparse.Namespace, codes, bar):
+    """validate_files on the chosen executor (--scheduler: a Dask cluster), through the cache (--cache)."""
+    from .executors import executor_for
+    from .report import validate_files
+
+    def run(paths):
+        if args.scheduler:
+            with executor_for(args.jobs, args.scheduler) as ex:
+                return validate_files(paths, args.profile or None, codes, args.jobs, bar, executor=ex)
+        return validate_files(paths, args.profile or None, codes, args.jobs, bar)
+
+    if not args.cache:
+        return run(files)
+    from .cache import Cache, options_key, validate_cached
+
+    cache = Cache.open(args.cache)
+    files = [f for f in files if os.path.abspath(f) != os.path.abspath(args.cache)]  # not a scenario
+    found = validate_cached(files, cache, options_key(args.profile, codes.select, codes.ignore), run)
+    try:
+        cache.save()
+    except OSError as e:
+        print(f"dambuster: cannot write the cache {args.cache}: {e.strerror or e}", file=sys.stderr)
+    print(f"dambuster: cache: {cache.hits} unchanged, {cache.misses} checked", file=sys.stderr)
+    return found
 
 
 def _is_terminal(stream) -> bool:
@@ -87,6 +117,12 @@ def _add_validate(sub) -> None:
                         "github (Actions annotations); default text")
     v.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
                    help="validate N files at a time in worker processes (default 1: in this process)")
+    v.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the checks on a Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT); "
+                        "needs the cluster extra: pip install 'dambuster[cluster]'")
+    v.add_argument("--cache", metavar="FILE",
+                   help="skip files unchanged since the run that wrote FILE (same content, options and "
+                        "dambuster version, schema and rules), reusing their reports; FILE is created or updated")
     v.add_argument("--select", metavar="CODES",
                    help="report only these rule codes, comma-separated; prefixes such as DBM- allowed")
     v.add_argument("--ignore", metavar="CODES",

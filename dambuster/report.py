@@ -1,4 +1,4 @@
-"""Validation reports: one FileReport per file, validated in-process or in a process pool, rendered
+"""Validation reports: one FileReport per file, validated in-process or on an executor (dambuster.executors), rendered
 by one of the formats in ``dambuster.formats`` (text, json, sarif, junit, github).
 
 The JSON report is a stable contract:
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
@@ -129,29 +129,54 @@ def _safe_validate(path: str, profiles, codes: CodeFilter) -> FileReport:
         return FileReport.unreadable(path, "ENGINE", "", f"the rule checks failed: {type(e).__name__}: {str(e)[:120]}")
 
 
+def _validate_chunk(paths: Sequence[str], profiles, codes: CodeFilter) -> list[FileReport]:
+    """One task for an executor: a few files, so that a cluster's per-task cost is paid once per chunk."""
+    return [_safe_validate(p, profiles, codes) for p in paths]
+
+
 def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
-                   jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> list[FileReport]:
-    """Reports in input order. ``jobs`` > 1 uses a process pool; ``progress(done, total)`` after each file."""
-    work = partial(_safe_validate, profiles=list(profiles) if profiles else None, codes=codes)
+                   jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+                   executor: Executor | None = None) -> list[FileReport]:
+    """Reports in input order; ``progress(done, total)`` as files finish.
+
+    ``executor`` (any concurrent.futures.Executor, see dambuster.executors) runs the checks; without
+    one, ``jobs`` > 1 uses a local process pool and ``jobs`` == 1 checks in this process.
+    """
+    profiles = list(profiles) if profiles else None
     total = len(paths)
-    if jobs <= 1 or total <= 1:
+    if executor is None and (jobs <= 1 or total <= 1):
         out = []
         for i, p in enumerate(paths, 1):
-            out.append(work(p))
+            out.append(_safe_validate(p, profiles, codes))
             if progress:
                 progress(i, total)
         return out
+    if executor is None:
+        from .executors import local_pool
+
+        with local_pool(min(jobs, total)) as pool:
+            return _run_on(pool, paths, profiles, codes, jobs, progress)
+    return _run_on(executor, paths, profiles, codes, max(jobs, 2), progress)
+
+
+def _run_on(executor: Executor, paths: Sequence[str], profiles, codes: CodeFilter, workers: int,
+            progress: Callable[[int, int], None] | None) -> list[FileReport]:
+    total = len(paths)
+    size = max(1, min(16, total // (workers * 8)))
+    chunks = [list(paths[i:i + size]) for i in range(0, total, size)]
     out: list[FileReport] = []
-    with ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
-        chunk = max(1, min(16, total // (jobs * 8)))
-        try:
-            for i, report in enumerate(pool.map(work, paths, chunksize=chunk), 1):
-                out.append(report)
-                if progress:
-                    progress(i, total)
-        except BrokenProcessPool:  # a worker was killed (out of memory?): the rest are reported, not lost
-            out += [FileReport.unreadable(p, "ENGINE", "", "not checked: a worker process stopped (out of memory?)")
-                    for p in paths[len(out):]]
+    try:
+        for reports in executor.map(partial(_validate_chunk, profiles=profiles, codes=codes), chunks):
+            out += reports
+            if progress:
+                progress(len(out), total)
+    except BrokenProcessPool:  # a worker was killed (out of memory?): the rest are reported, not lost
+        out += [FileReport.unreadable(p, "ENGINE", "", "not checked: a worker process stopped (out of memory?)")
+                for p in paths[len(out):]]
+    except Exception as e:  # a cluster worker lost, a scheduler gone: the same, with the executor's reason
+        why = f"{type(e).__name__}: {str(e)[:120]}"
+        out += [FileReport.unreadable(p, "ENGINE", "", f"not checked: the executor failed ({why})")
+                for p in paths[len(out):]]
     return out
 
 
