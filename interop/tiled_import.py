@@ -1,0 +1,465 @@
+"""Tiled TMJ or TMX -> Scenario, through the same model (and the same checks) as our own files.
+
+Hexagonal maps only. Terrain comes from the ``terrain`` property of each tile in an embedded tileset,
+or from a gid -> terrain mapping the caller gives. Objects become features by their class (TMJ
+``type``, TMX ``class``/``type``) and properties; where a point sits decides its hex or hexside.
+Anything the importer cannot place is an error, or a warning when ``lenient`` (the object is dropped,
+an empty or unmapped tile becomes clear terrain). Inputs are untrusted: sizes are capped and XML DTDs
+are refused (see tmx.py).
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import gzip
+import json
+import os
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..model.catalog import default_unit_types
+from ..model.codec import _build, from_dict
+from ..model.errors import ScenarioError
+from ..model.hexgrid import Hex, Layout
+from ..model.io import document_to_scenario, parse_bytes, to_document
+from ..model import scenario as sc
+from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
+from .hexpixels import HexPixels, layout_of
+from .tiled_export import FORMAT_PROPERTY, RULES_PROPERTY
+from .tmx import TmxError, parse_tmx
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_SIDE = 1000  # columns and rows, as `dambuster new`
+MAX_OBJECTS = 200_000
+MAX_LAYER_DEPTH = 16
+FLIP_BITS = 0xF0000000  # Tiled's flip and rotation flags in the top bits of a gid
+
+
+class TiledImportError(ValueError):
+    """The map cannot become a scenario; the message is one sentence."""
+
+
+@dataclass
+class Imported:
+    scenario: sc.Scenario
+    warnings: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------- reading
+def read_document(path: str | os.PathLike) -> dict:
+    """The map as a TMJ-shaped dict, from a .tmj/.json or a .tmx file."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise TiledImportError(f"the file is more than the {MAX_FILE_BYTES // 2**20} MB limit")
+        data = p.read_bytes()
+    except OSError as e:
+        raise TiledImportError(f"cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise TiledImportError(f"the file is more than the {MAX_FILE_BYTES // 2**20} MB limit")
+    if p.suffix.lower() == ".tmx" or data.lstrip()[:1] == b"<":
+        try:
+            return parse_tmx(data)
+        except TmxError as e:
+            raise TiledImportError(str(e)) from None
+    try:
+        doc = parse_bytes(data)
+    except ScenarioError as e:
+        raise TiledImportError(f"not a readable TMJ file: {e}") from None
+    if not isinstance(doc, dict):
+        raise TiledImportError("not a Tiled map: the top level is not an object")
+    return doc
+
+
+def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
+    """A --terrain-map file: a JSON object of gid -> terrain kind."""
+    try:
+        raw = parse_bytes(Path(path).read_bytes())
+    except OSError as e:
+        raise TiledImportError(f"cannot read the terrain map: {e.strerror or e}") from None
+    except ScenarioError as e:
+        raise TiledImportError(f"the terrain map is not JSON: {e}") from None
+    if not isinstance(raw, dict):
+        raise TiledImportError("the terrain map must be a JSON object of gid -> terrain")
+    out = {}
+    for k, v in raw.items():
+        if not k.isdigit() or int(k) < 1:
+            raise TiledImportError(f"terrain map: {k[:20]!r} is not a gid (a whole number from 1)")
+        if v not in TERRAIN_KINDS:
+            raise TiledImportError(f"terrain map: {str(v)[:30]!r} is not a terrain ({', '.join(TERRAIN_KINDS)})")
+        out[int(k)] = v
+    return out
+
+
+# ------------------------------------------------------------------------------- helpers
+def _props(node: dict) -> dict[str, Any]:
+    props = node.get("properties") or []
+    if isinstance(props, dict):  # maps written before Tiled 1.2
+        return dict(props)
+    return {p.get("name"): p.get("value") for p in props if isinstance(p, dict)}
+
+
+def _layers(layers: list, depth: int = 0):
+    if depth > MAX_LAYER_DEPTH:
+        raise TiledImportError(f"layer groups nest more than {MAX_LAYER_DEPTH} deep")
+    for layer in layers or []:
+        if not isinstance(layer, dict):
+            raise TiledImportError("a layer is not an object")
+        if layer.get("type") == "group":
+            yield from _layers(layer.get("layers"), depth + 1)
+        else:
+            yield layer
+
+
+def _gids(layer: dict, n: int) -> list[int]:
+    data = layer.get("data")
+    if "chunks" in layer:
+        raise TiledImportError("infinite maps (tile data in chunks) are not supported")
+    if isinstance(data, str):
+        try:
+            raw = base64.b64decode(data, validate=True)
+        except (binascii.Error, ValueError):
+            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data is not base64") from None
+        comp = layer.get("compression") or ""
+        try:
+            if comp == "zlib":
+                d = zlib.decompressobj()
+                raw = d.decompress(raw, 4 * n + 1)
+            elif comp == "gzip":
+                with gzip.GzipFile(fileobj=__import__("io").BytesIO(raw)) as f:
+                    raw = f.read(4 * n + 1)
+            elif comp:
+                raise TiledImportError(f"tile data compressed with {comp!r} is not supported (use zlib, gzip or none)")
+        except (zlib.error, OSError, EOFError):
+            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data does not decompress") from None
+        if len(raw) != 4 * n:
+            raise TiledImportError(f"layer {layer.get('name')!r} holds {len(raw) // 4} tiles; the map has {n}")
+        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+    if not isinstance(data, list) or not all(isinstance(g, int) and g >= 0 for g in data):
+        raise TiledImportError(f"layer {layer.get('name')!r}: the tile data is not a list of gids")
+    if len(data) != n:
+        raise TiledImportError(f"layer {layer.get('name')!r} holds {len(data)} tiles; the map has {n}")
+    return data
+
+
+def _tileset_terrain(doc: dict) -> dict[int, str]:
+    out = {}
+    for ts in doc.get("tilesets") or []:
+        if not isinstance(ts, dict) or "source" in ts:
+            continue  # external tilesets are not read: give their gids with --terrain-map
+        first = ts.get("firstgid", 1)
+        for tile in ts.get("tiles") or []:
+            kind = _props(tile).get("terrain")
+            if kind is None:
+                continue
+            if kind not in TERRAIN_KINDS:
+                raise TiledImportError(f"tileset {ts.get('name', '')!r}: tile {tile.get('id')} has terrain "
+                                       f"{str(kind)[:30]!r}, not one of {', '.join(TERRAIN_KINDS)}")
+            out[first + int(tile.get("id", 0))] = kind
+    return out
+
+
+class _Context:
+    def __init__(self, layout: Layout, px: HexPixels, lenient: bool):
+        self.layout, self.px, self.lenient = layout, px, lenient
+        self.warnings: list[str] = []
+
+    def problem(self, msg: str) -> None:
+        if not self.lenient:
+            raise TiledImportError(msg)
+        self.warnings.append(msg)
+
+    def labels(self, text: Any, what: str) -> list[Hex]:
+        if not isinstance(text, str):
+            raise TiledImportError(f"{what}: the hexes property must be text (hex labels)")
+        try:
+            return [self.layout.from_label(t) for t in text.split()]
+        except ValueError as e:
+            raise TiledImportError(f"{what}: {e}") from None
+
+
+def _where(o: dict) -> tuple[float, float]:
+    x, y = float(o.get("x", 0)), float(o.get("y", 0))
+    w, h = float(o.get("width", 0) or 0), float(o.get("height", 0) or 0)
+    if o.get("point") or "polyline" in o or "polygon" in o:
+        return x, y
+    if "gid" in o:  # a tile object hangs from its bottom-left corner
+        return x + w / 2, y - h / 2
+    return x + w / 2, y + h / 2
+
+
+# ------------------------------------------------------------------------------- objects
+Handler = Callable[[dict, dict, _Context, sc.Scenario], None]
+
+
+def _need(p: dict, key: str, what: str, kind: type = str):
+    v = p.get(key)
+    if v is None:
+        raise TiledImportError(f"{what} has no {key!r} property")
+    if kind is int and isinstance(v, float) and v.is_integer():
+        v = int(v)
+    if kind is float and isinstance(v, int) and not isinstance(v, bool):
+        v = float(v)
+    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+        raise TiledImportError(f"{what}: property {key!r} should be {kind.__name__}, not {str(v)[:30]!r}")
+    return v
+
+
+def _opt(p: dict, key: str, what: str, default, kind: type = str):
+    return default if p.get(key) is None else _need(p, key, what, kind)
+
+
+def _json(p: dict, key: str, what: str, default):
+    text = p.get(key)
+    if text is None:
+        return default
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        raise TiledImportError(f"{what}: property {key!r} is not JSON") from None
+
+
+def _line(o: dict, ctx: _Context, what: str) -> list[Hex]:
+    pts = o.get("polyline") or o.get("polygon")
+    x0, y0 = float(o.get("x", 0)), float(o.get("y", 0))
+    if not pts:
+        return [ctx.px.hex_at(*_where(o))]
+    hexes = []
+    for pt in pts:
+        h = ctx.px.hex_at(x0 + float(pt.get("x", 0)), y0 + float(pt.get("y", 0)))
+        if not hexes or hexes[-1] != h:
+            hexes.append(h)
+    return hexes
+
+
+def _hexside(o, p, ctx, s):
+    s.map.hexsides.append(sc.HexsideFeature(ctx.px.side_at(*_where(o)), o["_class"]))
+
+
+def _route(key: str):
+    def handle(o, p, ctx, s):
+        what = f"{o['_what']}"
+        rid = _need(p, "id", what)
+        hexes = _line(o, ctx, what)
+        if key == "rivers":
+            s.map.rivers.append(sc.River(rid, hexes, _opt(p, "name", what, ""), _opt(p, "joins", what, None)))
+        else:
+            getattr(s.map, key).append(sc.Route(rid, hexes, _opt(p, "name", what, "")))
+    return handle
+
+
+def _dam(o, p, ctx, s):
+    w = o["_what"]
+    buildings = [_build(sc.Building, b) for b in _json(p, "buildings", w, [])]
+    s.map.dams.append(sc.Dam(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _need(p, "river", w),
+                             _opt(p, "sp", w, 50, int), _opt(p, "damage", w, 0, int), _json(p, "sp_known_to", w, []),
+                             buildings, ctx.labels(p.get("reservoir", ""), w), _opt(p, "hidden", w, False, bool),
+                             _opt(p, "name", w, "")))
+
+
+def _river_bridge(o, p, ctx, s):
+    w = o["_what"]
+    s.map.river_bridges.append(sc.RiverBridge(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _need(p, "road", w),
+                                              _need(p, "river", w)))
+
+
+def _stream_bridge(o, p, ctx, s):
+    w = o["_what"]
+    s.map.stream_bridges.append(sc.StreamBridge(_need(p, "id", w), ctx.px.side_at(*_where(o)), _need(p, "road", w)))
+
+
+def _town(o, p, ctx, s):
+    w = o["_what"]
+    hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*_where(o))]
+    s.map.towns.append(sc.Town(_need(p, "id", w), _opt(p, "name", w, o.get("name", "")), hexes))
+
+
+def _floodplain(o, p, ctx, s):
+    w = o["_what"]
+    s.map.floodplain = sc.Floodplain(_opt(p, "mode", w, "predetermined"), ctx.labels(p.get("hexes", ""), w))
+
+
+def _entrenchment(o, p, ctx, s):
+    s.map.markers.entrenchments.append(sc.Entrenchment(ctx.px.hex_at(*_where(o)), _opt(p, "count", o["_what"], 1, int)))
+
+
+def _revetment(o, p, ctx, s):
+    w = o["_what"]
+    s.map.markers.revetments.append(sc.Revetment(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _opt(p, "size", w, "small")))
+
+
+def _mine(o, p, ctx, s):
+    w = o["_what"]
+    s.map.markers.mines.append(sc.Mine(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _need(p, "owner", w),
+                                       _opt(p, "hidden", w, True, bool), _opt(p, "on_road", w, False, bool)))
+
+
+def _road_cut(o, p, ctx, s):
+    s.map.markers.road_cuts.append(sc.RoadCut(ctx.px.hex_at(*_where(o)), _opt(p, "route", o["_what"], None)))
+
+
+def _bridge_out(o, p, ctx, s):
+    s.map.markers.bridges_out.append(sc.BridgeOut(_need(p, "bridge", o["_what"])))
+
+
+def _graded_ridge(o, p, ctx, s):
+    s.map.markers.graded_ridges.append(ctx.px.side_at(*_where(o)))
+
+
+def _setup_zone(o, p, ctx, s):
+    w = o["_what"]
+    hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*_where(o))]
+    s.setup_zones.append(sc.SetupZone(_need(p, "id", w), _need(p, "side", w), hexes, None,
+                                      _opt(p, "max_attack", w, None, int), _opt(p, "name", w, "")))
+
+
+def _unit(o, p, ctx, s):
+    w = o["_what"]
+    where = None if _opt(p, "reserve", w, False, bool) else ctx.px.hex_at(*_where(o))
+    s.units.append(sc.Unit(_need(p, "id", w), _need(p, "unit_type", w), _need(p, "side", w), where,
+                           _opt(p, "squads", w, 1, int), _opt(p, "status", w, "ready"), _opt(p, "name", w, "")))
+
+
+HANDLERS: dict[str, Handler] = {
+    **{k: _hexside for k in ("stream", "ridge", "trees", "cleared-ridge")},
+    "river": _route("rivers"), "road": _route("roads"), "rail": _route("rails"),
+    "dam": _dam, "river-bridge": _river_bridge, "stream-bridge": _stream_bridge, "bridge-out": _bridge_out,
+    "town": _town, "floodplain": _floodplain, "entrenchment": _entrenchment, "revetment": _revetment,
+    "mine": _mine, "road-cut": _road_cut, "graded-ridge": _graded_ridge, "setup-zone": _setup_zone, "unit": _unit,
+}
+
+
+# ------------------------------------------------------------------------------- the map
+def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
+    orientation = doc.get("orientation")
+    if orientation != "hexagonal":
+        raise TiledImportError(f"this is {'an' if str(orientation)[:1] in 'aeiou' else 'a'} {str(orientation)[:20]} map; "
+                               "only hexagonal Tiled maps can be imported")
+    if doc.get("infinite"):
+        raise TiledImportError("infinite maps are not supported; give the map a fixed size in Tiled")
+    cols, rows = doc.get("width"), doc.get("height")
+    if not (isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        raise TiledImportError(f"the map must be 1 to {MAX_SIDE} tiles wide and high, not {cols!r} x {rows!r}")
+    axis, index = doc.get("staggeraxis", "y"), doc.get("staggerindex", "odd")
+    if axis not in ("x", "y") or index not in ("odd", "even"):
+        raise TiledImportError(f"unknown stagger {axis!r}/{index!r} (Tiled writes x or y, odd or even)")
+    tw, th, side = doc.get("tilewidth"), doc.get("tileheight"), doc.get("hexsidelength", 0)
+    if not all(isinstance(v, int) and 0 <= v <= 4096 for v in (tw, th, side)) or tw < 2 or th < 2:
+        raise TiledImportError("the tile size and hex side length must be whole numbers of pixels (tiles at least 2)")
+    layout = layout_of(axis, index, cols, rows)
+    return layout, HexPixels.of_map(layout, tw, th, side)
+
+
+def _terrain(doc: dict, layout: Layout, ctx: _Context, terrain_map: dict[int, str] | None) -> Terrain:
+    tile_layers = [l for l in _layers(doc.get("layers")) if l.get("type") == "tilelayer"]
+    if not tile_layers:
+        raise TiledImportError("the map has no tile layer to take the terrain from")
+    named = [l for l in tile_layers if l.get("name") == "terrain"]
+    if not named and len(tile_layers) > 1:
+        raise TiledImportError(f"the map has {len(tile_layers)} tile layers; name the terrain one \"terrain\"")
+    layer = (named or tile_layers)[0]
+    gids = _gids(layer, layout.columns * layout.rows)
+    kinds = _tileset_terrain(doc)
+    kinds.update(terrain_map or {})
+    cells = bytearray(len(gids))
+    unmapped: dict[int, int] = {}
+    for i, raw in enumerate(gids):
+        gid = raw & ~FLIP_BITS
+        kind = kinds.get(gid)
+        if kind is None:
+            unmapped.setdefault(gid, i)
+            kind = "clear"
+        cells[i] = kind_index(kind)
+    for gid, i in sorted(unmapped.items(), key=lambda kv: kv[1]):
+        label = layout.label(layout.to_axial(i % layout.columns, i // layout.columns))
+        what = "has no tile" if gid == 0 else f"shows tile gid {gid}, which has no terrain property and no --terrain-map entry"
+        ctx.problem(f"hex {label} {what}" + (" (taken as clear)" if ctx.lenient else ""))
+    return Terrain(layout, cells)
+
+
+def _rules(doc_props: dict, s: sc.Scenario) -> None:
+    text = doc_props.get(RULES_PROPERTY)
+    if text is None:
+        return
+    try:
+        rules = json.loads(text)
+    except (TypeError, ValueError):
+        raise TiledImportError(f"map property {RULES_PROPERTY!r} is not JSON") from None
+    if not isinstance(rules, dict):
+        raise TiledImportError(f"map property {RULES_PROPERTY!r} is not a JSON object")
+    body = {k: rules[k] for k in ("unit_types", "sides", "budgets", "victory", "turn_limit", "parameters") if k in rules}
+    try:
+        rebuilt = from_dict({"meta": {}, "map": {"kind": "table", "width": 1, "depth": 1}, **body})
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise TiledImportError(f"map property {RULES_PROPERTY!r} does not hold dambuster rules") from None
+    for k in body:
+        setattr(s, k, getattr(rebuilt, k))
+
+
+def _meta(props: dict) -> sc.Meta:
+    m = sc.Meta()
+    for k in ("title", "author", "description", "license", "created", "modified"):
+        if props.get(k) is not None:
+            setattr(m, k, str(props[k]))
+    for k in ("tags", "profiles"):
+        if props.get(k) is not None:
+            try:
+                value = json.loads(props[k])
+            except (TypeError, ValueError):
+                raise TiledImportError(f"map property {k!r} is not a JSON list") from None
+            setattr(m, k, value)
+    return m
+
+
+def _sides_for_hand_made_maps(s: sc.Scenario) -> None:
+    """A map drawn in Tiled has no sides list: make one side per side its units, zones and mines name."""
+    named = {u.side for u in s.units} | {z.side for z in s.setup_zones} | {m.owner for m in s.map.markers.mines}
+    for d in s.map.dams:
+        named.update(d.sp_known_to)
+    s.sides = [sc.Side(n, n) for n in sorted(x for x in named if isinstance(x, str))]
+
+
+def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
+    layout, px = _geometry(doc)
+    ctx = _Context(layout, px, lenient)
+    terrain = _terrain(doc, layout, ctx, terrain_map)
+    props = _props(doc)
+    hex_map = sc.HexMap(layout.orientation, layout.offset, layout.columns, layout.rows, terrain)
+    s = sc.Scenario(_meta(props), hex_map, unit_types=default_unit_types())
+    count = 0
+    for layer in _layers(doc.get("layers")):
+        if layer.get("type") != "objectgroup":
+            continue
+        for o in layer.get("objects") or []:
+            count += 1
+            if count > MAX_OBJECTS:
+                raise TiledImportError(f"the map has more than {MAX_OBJECTS} objects")
+            if not isinstance(o, dict):
+                raise TiledImportError(f"layer {layer.get('name')!r}: an object is not an object")
+            cls = o.get("type") or o.get("class") or ""
+            o["_class"] = cls
+            o["_what"] = f"object {o.get('id')} ({cls or 'no class'}) in layer {layer.get('name')!r}"
+            handler = HANDLERS.get(cls)
+            if handler is None:
+                why = "has no class" if not cls else "has a class dambuster does not know"
+                ctx.problem(f"{o['_what']} {why}" + (" (skipped)" if lenient else f"; use one of {', '.join(HANDLERS)}"))
+                continue
+            handler(o, _props(o), ctx, s)
+    if RULES_PROPERTY in props:
+        _rules(props, s)
+    else:
+        _sides_for_hand_made_maps(s)
+    if props.get(FORMAT_PROPERTY) not in (None,) and not isinstance(props.get(FORMAT_PROPERTY), (int, str)):
+        raise TiledImportError(f"map property {FORMAT_PROPERTY!r} is not a version")
+    try:  # the same schema and semantic checks as a scenario file
+        checked = document_to_scenario(json.loads(json.dumps(to_document(s))))
+    except ScenarioError as e:
+        raise TiledImportError(f"the imported map is not a valid scenario: {e}") from None
+    return Imported(checked, ctx.warnings)
+
+
+def import_file(path: str | os.PathLike, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
+    return import_document(read_document(path), terrain_map, lenient)

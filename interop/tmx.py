@@ -1,0 +1,154 @@
+"""TMX (Tiled's XML map format) -> the same dict a TMJ file parses to, so one importer serves both.
+
+Untrusted input: a file holding a DTD or an entity declaration is refused before parsing (no entity
+expansion, no external entities), and the sizes the importer caps are checked there.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_MAP_INTS = ("width", "height", "tilewidth", "tileheight", "hexsidelength", "nextlayerid", "nextobjectid")
+_OBJ_FLOATS = ("x", "y", "width", "height", "rotation")
+
+
+class TmxError(ValueError):
+    """The TMX file cannot be read; the message is one sentence."""
+
+
+def _num(text: str | None, default: float = 0) -> float:
+    if text is None or text == "":
+        return default
+    try:
+        v = float(text)
+    except ValueError:
+        raise TmxError(f"{text[:40]!r} is not a number") from None
+    if v != v or v in (float("inf"), float("-inf")):
+        raise TmxError(f"{text[:40]!r} is not a finite number")
+    return int(v) if v.is_integer() else v
+
+
+def _int(text: str | None, default: int = 0) -> int:
+    v = _num(text, default)
+    if not isinstance(v, int):
+        raise TmxError(f"{text!r} is not a whole number")
+    return v
+
+
+def _properties(el: ET.Element) -> list[dict]:
+    out = []
+    props = el.find("properties")
+    if props is None:
+        return out
+    for p in props.findall("property"):
+        kind = p.get("type", "string")
+        raw = p.get("value")
+        if raw is None:
+            raw = p.text or ""
+        if kind == "int":
+            value: Any = _int(raw)
+        elif kind == "float":
+            value = float(_num(raw))
+        elif kind == "bool":
+            value = raw == "true"
+        else:
+            value = raw
+        out.append({"name": p.get("name", ""), "type": kind, "value": value})
+    return out
+
+
+def _points(text: str | None) -> list[dict]:
+    pts = []
+    for pair in (text or "").split():
+        x, _, y = pair.partition(",")
+        pts.append({"x": _num(x), "y": _num(y)})
+    return pts
+
+
+def _object(el: ET.Element) -> dict:
+    o: dict[str, Any] = {"id": _int(el.get("id")), "name": el.get("name", ""),
+                         "type": el.get("class", el.get("type", ""))}
+    for k in _OBJ_FLOATS:
+        o[k] = _num(el.get(k))
+    if el.get("gid") is not None:
+        o["gid"] = _int(el.get("gid"))
+    if el.find("point") is not None:
+        o["point"] = True
+    if el.find("ellipse") is not None:
+        o["ellipse"] = True
+    for shape in ("polygon", "polyline"):
+        child = el.find(shape)
+        if child is not None:
+            o[shape] = _points(child.get("points"))
+    props = _properties(el)
+    if props:
+        o["properties"] = props
+    return o
+
+
+def _data(el: ET.Element) -> dict:
+    data = el.find("data")
+    if data is None:
+        return {"data": []}
+    if data.find("chunk") is not None:
+        raise TmxError("infinite maps (tile data in chunks) are not supported")
+    encoding = data.get("encoding")
+    if encoding == "csv":
+        return {"data": [_int(t.strip()) for t in (data.text or "").split(",") if t.strip()]}
+    if encoding == "base64":
+        out = {"encoding": "base64", "data": "".join((data.text or "").split())}
+        if data.get("compression"):
+            out["compression"] = data.get("compression")
+        return out
+    if encoding is None:
+        return {"data": [_int(t.get("gid"), 0) for t in data.findall("tile")]}
+    raise TmxError(f"tile data encoding {encoding!r} is not supported")
+
+
+def _layers(parent: ET.Element) -> list[dict]:
+    out = []
+    for el in parent:
+        common = {"id": _int(el.get("id"), 0), "name": el.get("name", ""), "properties": _properties(el)}
+        if el.tag == "layer":
+            out.append({**common, "type": "tilelayer", "width": _int(el.get("width")),
+                        "height": _int(el.get("height")), **_data(el)})
+        elif el.tag == "objectgroup":
+            out.append({**common, "type": "objectgroup", "objects": [_object(o) for o in el.findall("object")]})
+        elif el.tag == "group":
+            out.append({**common, "type": "group", "layers": _layers(el)})
+        elif el.tag == "imagelayer":
+            out.append({**common, "type": "imagelayer"})
+    return out
+
+
+def _tileset(el: ET.Element) -> dict:
+    ts: dict[str, Any] = {"firstgid": _int(el.get("firstgid"), 1)}
+    if el.get("source") is not None:
+        ts["source"] = el.get("source")
+        return ts
+    ts["name"] = el.get("name", "")
+    ts["tiles"] = [{"id": _int(t.get("id")), "type": t.get("class", t.get("type", "")),
+                    "properties": _properties(t)} for t in el.findall("tile")]
+    return ts
+
+
+def parse_tmx(data: bytes) -> dict:
+    """A TMX document as the dict its TMJ twin would parse to (only what the importer reads)."""
+    if _DTD.search(data):
+        raise TmxError("the file declares a DTD or entities, which are refused")
+    try:
+        root = ET.fromstring(data, parser=ET.XMLParser())
+    except ET.ParseError as e:
+        raise TmxError(f"not well-formed XML ({e})") from None
+    if root.tag != "map":
+        raise TmxError(f"the root element is <{root.tag[:40]}>, not <map>")
+    doc: dict[str, Any] = {"type": "map"}
+    for k, v in root.attrib.items():
+        doc[k] = _int(v) if k in _MAP_INTS else v
+    doc["infinite"] = root.get("infinite") == "1"
+    doc["properties"] = _properties(root)
+    doc["tilesets"] = [_tileset(t) for t in root.findall("tileset")]
+    doc["layers"] = _layers(root)
+    return doc
