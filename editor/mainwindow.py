@@ -22,7 +22,9 @@ from .preview_pane import install_preview
 from .properties import PropertiesPanel
 from .table_scene import TableSceneController
 from .tools import BucketFill, Eyedropper, RectangleFill, TerrainBrush
-from .validation import ValidationPanel, Validator, counts
+from . import minimap, properties_dialog, recovery
+from .validation import ValidationPanel, counts
+from .validation_worker import AsyncValidator
 
 APP = "dambuster editor"
 MAX_RECENT = 8
@@ -64,7 +66,7 @@ class MainWindow(QMainWindow):
 
         self.resizeDocks([self.docks["tools"], self.docks["properties"]], [210, 300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["validation"]], [150], Qt.Orientation.Vertical)
-        self.validator = Validator(self.doc, self)
+        self.validator = AsyncValidator(self.doc, self)  # off the GUI thread when checks are slow
         self.validator.finished.connect(self._validated)
         self.validation_panel.violation_activated.connect(self.show_violation)
         self.palette_panel.tool_changed.connect(lambda _name: self._install_tool())
@@ -83,6 +85,9 @@ class MainWindow(QMainWindow):
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview_pane.py)
         install_export(self)  # File > Export > PNG / SVG (editor/export.py)
+        recovery.install(self)  # autosave and recovery of unsaved work
+        minimap.install(self)
+        properties_dialog.install(self)  # Scenario > Properties…
         self._restore_layout()
 
     # -- setup -----------------------------------------------------------------------------------
@@ -299,6 +304,7 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self.settings.setValue("geometry", self.saveGeometry())
             self.settings.setValue("state", self.saveState())
+            self.autosaver.closed_cleanly()
             event.accept()
         else:
             event.ignore()

@@ -1,0 +1,235 @@
+"""Autosave: a minute after the first unsaved change, the scenario is written (atomically) to a
+recovery folder with a small JSON sidecar; a clean save or a clean close removes the copy.
+
+A copy is named after its document: ``<sha1 of the absolute path>`` or ``untitled-<uuid>``. Each
+editor session that has written a copy holds a ``session-<id>.lock`` (QLockFile) in the folder, so the
+next start can tell a copy left by a crashed session (lock free or stale) from one a running editor
+still owns.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
+
+from dambuster.model import dumps
+from dambuster.model.io import GENERATOR, write_atomic
+
+ENV_DIR = "DAMBUSTER_RECOVERY_DIR"
+SETTING_INTERVAL = "autosave/interval_ms"
+DEFAULT_INTERVAL_MS = 60_000
+SIDECAR = ".meta.json"
+CORRUPT = "corrupt"
+
+
+def recovery_dir() -> Path:
+    """``$DAMBUSTER_RECOVERY_DIR`` or ``<AppDataLocation>/recovery`` (not created here)."""
+    env = os.environ.get(ENV_DIR)
+    if env:
+        return Path(env)
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".dambuster") / "recovery"
+
+
+def key_for(path: str | os.PathLike | None) -> str:
+    if path is None:
+        return f"untitled-{uuid.uuid4().hex}"
+    return hashlib.sha1(str(Path(path).resolve()).encode("utf-8")).hexdigest()[:20]
+
+
+@dataclass
+class Entry:
+    """One recovery copy on disk."""
+
+    key: str
+    copy: Path
+    original: str | None  # the file the copy belongs to, None for an untitled scenario
+    saved: str  # ISO time of the autosave
+    session: str
+    title: str = ""
+
+    @property
+    def sidecar(self) -> Path:
+        return self.copy.with_name(self.key + SIDECAR)
+
+    def saved_at(self) -> float:
+        try:
+            return datetime.fromisoformat(self.saved).timestamp()
+        except ValueError:
+            return 0.0
+
+
+def _lock_path(folder: Path, session: str) -> Path:
+    return folder / f"session-{session}.lock"
+
+
+def session_alive(folder: Path, session: str) -> bool:
+    """True while the session that wrote a copy still runs (its lock is held by a live process)."""
+    lock_file = _lock_path(folder, session)
+    if not lock_file.exists():
+        return False
+    lock = QLockFile(str(lock_file))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+    if lock.tryLock(0):
+        lock.unlock()  # also removes the stale lock file
+        return False
+    return True
+
+
+def entries(folder: Path | None = None) -> tuple[list[Entry], list[str]]:
+    """The copies in the folder and one line for each broken sidecar (which is moved aside)."""
+    folder = folder or recovery_dir()
+    found, problems = [], []
+    if not folder.is_dir():
+        return found, problems
+    for side in sorted(folder.glob("*" + SIDECAR)):
+        key = side.name[: -len(SIDECAR)]
+        copy = folder / f"{key}.json"
+        try:
+            info = json.loads(side.read_text(encoding="utf-8"))
+            entry = Entry(key, copy, info.get("original"), str(info["saved"]), str(info["session"]),
+                          str(info.get("title", "")))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+            problems.append(f"recovery copy {key}: unreadable sidecar ({type(e).__name__}); moved to {CORRUPT}/")
+            set_aside(folder, key)
+            continue
+        if not copy.exists():
+            side.unlink(missing_ok=True)
+            continue
+        found.append(entry)
+    return found, problems
+
+
+def orphans(folder: Path | None = None) -> tuple[list[Entry], list[str]]:
+    """Copies left by sessions that did not close cleanly (no live owner), newest first."""
+    folder = folder or recovery_dir()
+    found, problems = entries(folder)
+    alive: dict[str, bool] = {}
+    left = []
+    for e in found:
+        if e.session not in alive:
+            alive[e.session] = session_alive(folder, e.session)
+        if not alive[e.session]:
+            left.append(e)
+    left.sort(key=lambda e: e.saved, reverse=True)
+    return left, problems
+
+
+def remove(folder: Path, key: str) -> None:
+    for p in (folder / f"{key}.json", folder / f"{key}{SIDECAR}"):
+        p.unlink(missing_ok=True)
+
+
+def set_aside(folder: Path, key: str) -> None:
+    """Moves a broken copy and its sidecar into ``corrupt/`` (kept for the user, never offered again)."""
+    aside = folder / CORRUPT
+    aside.mkdir(parents=True, exist_ok=True)
+    for p in (folder / f"{key}.json", folder / f"{key}{SIDECAR}"):
+        if p.exists():
+            os.replace(p, aside / p.name)
+
+
+class Autosaver(QObject):
+    """Watches a Document; writes its recovery copy ``interval_ms`` after the first unsaved change."""
+
+    written = Signal(object)  # Path of the copy
+
+    def __init__(self, doc, settings=None, parent=None, folder: Path | None = None):
+        super().__init__(parent)
+        self.doc = doc
+        self.folder = Path(folder) if folder else recovery_dir()
+        self.session = uuid.uuid4().hex
+        self._lock: QLockFile | None = None
+        self.key = key_for(doc.path)
+        self.writes = 0
+        interval = DEFAULT_INTERVAL_MS
+        if settings is not None:
+            try:
+                interval = int(settings.value(SETTING_INTERVAL, DEFAULT_INTERVAL_MS))
+            except (TypeError, ValueError):
+                pass
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(max(1, interval))
+        self.timer.timeout.connect(self.write_now)
+        doc.undo_stack.indexChanged.connect(self._changed)
+        doc.undo_stack.cleanChanged.connect(self._clean_changed)
+        doc.path_changed.connect(self._path_changed)
+        doc.scenario_replaced.connect(self._replaced)
+
+    @property
+    def copy_path(self) -> Path:
+        return self.folder / f"{self.key}.json"
+
+    def _changed(self, *_args) -> None:
+        # started by the first change, not restarted by later ones: a long stroke session is saved
+        # at most one interval after its first unsaved edit
+        if self.doc.modified and not self.timer.isActive():
+            self.timer.start()
+
+    def _clean_changed(self, clean: bool) -> None:
+        if clean:
+            self.timer.stop()
+            self.discard()
+
+    def _path_changed(self, path) -> None:
+        new_key = key_for(path)
+        if new_key != self.key:
+            self.discard()
+            self.key = new_key
+
+    def _replaced(self) -> None:
+        # the previous document was saved or discarded (File > New/Open asked first)
+        self.timer.stop()
+        self.discard()
+        self.key = key_for(self.doc.path)
+
+    def adopt(self, key: str) -> None:
+        """Takes over a recovered copy's name, so later autosaves replace it."""
+        self.key = key
+
+    def _ensure_lock(self) -> None:
+        if self._lock is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lock = QLockFile(str(_lock_path(self.folder, self.session)))
+            lock.setStaleLockTime(0)
+            lock.tryLock(0)
+            self._lock = lock
+
+    def write_now(self) -> Path | None:
+        self.timer.stop()
+        if not self.doc.modified:
+            return None
+        self._ensure_lock()
+        data = dumps(self.doc.scenario).encode("utf-8")
+        write_atomic(self.copy_path, data)
+        from dambuster import __version__
+
+        info = {
+            "original": str(self.doc.path.resolve()) if self.doc.path else None,
+            "saved": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+            "generator": f"{GENERATOR} {__version__}",
+            "session": self.session,
+            "title": self.doc.scenario.meta.title,
+        }
+        write_atomic(self.folder / f"{self.key}{SIDECAR}", json.dumps(info, indent=2).encode("utf-8"))
+        self.writes += 1
+        self.written.emit(self.copy_path)
+        return self.copy_path
+
+    def discard(self) -> None:
+        """Removes this document's copy (after a clean save, a discard or a clean close)."""
+        remove(self.folder, self.key)
+
+    def closed_cleanly(self) -> None:
+        self.timer.stop()
+        self.discard()
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
