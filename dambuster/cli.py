@@ -27,6 +27,16 @@ def _simulation_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_simulation_commands)
 
 
+def _interop_commands(sub: argparse._SubParsersAction) -> None:
+    """`export-tiled` and `import-tiled` (Tiled maps) from dambuster.interop."""
+    from .interop.cli import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_interop_commands)
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
     from .executors import ExecutorError

@@ -1,0 +1,85 @@
+"""Command-line subcommands `export-tiled` and `import-tiled`; ``add_parsers(subparsers)`` plugs them in.
+
+Errors are one line on standard error and exit code 2; --lenient import warnings are lines on standard
+error too, and the import then succeeds (exit 0).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_ERROR = 0, 2
+
+
+def _fail(cmd: str, msg: str) -> int:
+    print(f"dambuster {cmd}: {msg}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ..model.errors import ScenarioError
+    from ..model.io import load
+    from .tiled_export import ExportError, export_tmj
+
+    out = Path(args.output) if args.output else Path(args.scenario).with_suffix(".tmj")
+    if out.exists() and not args.force:
+        return _fail("export-tiled", f"{out} exists; use --force to replace it")
+    try:
+        written = export_tmj(load(args.scenario), out)
+    except ScenarioError as e:
+        return _fail("export-tiled", f"{args.scenario}: {e}")
+    except ExportError as e:
+        return _fail("export-tiled", f"{args.scenario}: {e}")
+    except OSError as e:
+        return _fail("export-tiled", f"cannot write {out}: {e.strerror or e}")
+    print("wrote " + " and ".join(map(str, written)), file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from ..model.io import dumps, save
+    from .tiled_import import TiledImportError, import_file, load_terrain_map
+
+    out = Path(args.output) if args.output else None
+    if out is not None and out.exists() and not args.force:
+        return _fail("import-tiled", f"{out} exists; use --force to replace it")
+    try:
+        mapping = load_terrain_map(args.terrain_map) if args.terrain_map else None
+        result = import_file(args.map, mapping, args.lenient)
+    except TiledImportError as e:
+        return _fail("import-tiled", f"{args.map}: {e}")
+    for w in result.warnings:
+        print(f"dambuster import-tiled: {args.map}: warning: {w}", file=sys.stderr)
+    if out is None:
+        sys.stdout.write(dumps(result.scenario))
+        return EXIT_OK
+    try:
+        save(result.scenario, out)
+    except OSError as e:
+        return _fail("import-tiled", f"cannot write {out}: {e.strerror or e}")
+    print(f"wrote {out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    e = sub.add_parser("export-tiled", help="write a hex scenario as a Tiled map (TMJ) with its terrain tileset",
+                       description="Write a hex scenario as a Tiled JSON map (.tmj) and its terrain tileset image "
+                                   "(<name>-terrain.png beside it). See docs/tiled.md for the mapping.")
+    e.add_argument("scenario", help="dambuster scenario file (.json)")
+    e.add_argument("-o", "--output", help="map to write (default: the scenario's name with .tmj)")
+    e.add_argument("--force", action="store_true", help="replace an existing file")
+    e.set_defaults(func=cmd_export)
+
+    i = sub.add_parser("import-tiled", help="read a hexagonal Tiled map (TMJ or TMX) as a scenario",
+                       description="Read a hexagonal Tiled map (.tmj/.json or .tmx) as a dambuster scenario. Terrain "
+                                   "comes from each tile's 'terrain' property or from --terrain-map; objects become "
+                                   "features by their class. Exit 0 on success, 2 when the map cannot be imported.")
+    i.add_argument("map", help="Tiled map (.tmj, .json or .tmx)")
+    i.add_argument("-o", "--output", help="scenario file to write (default: standard output)")
+    i.add_argument("--force", action="store_true", help="replace an existing file")
+    i.add_argument("--terrain-map", metavar="JSON",
+                   help="JSON file mapping tile gids to terrain kinds, e.g. {\"1\": \"clear\", \"2\": \"forest\"}")
+    i.add_argument("--lenient", action="store_true",
+                   help="warn instead of failing on objects and tiles dambuster cannot map (they are dropped, or clear)")
+    i.set_defaults(func=cmd_import)
