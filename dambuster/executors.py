@@ -23,14 +23,14 @@ def local_pool(jobs: int) -> Executor:
 
 
 @contextmanager
-def dask_executor(address: str, timeout: float = CONNECT_TIMEOUT) -> Iterator[Executor]:
+def dask_executor(address: str, timeout: float | None = None) -> Iterator[Executor]:
     """An executor on the Dask cluster whose scheduler listens at ``address`` (tcp://HOST:PORT)."""
     try:
         from distributed import Client
     except ImportError:
         raise ExecutorError("--scheduler needs the optional cluster extra: pip install 'dambuster[cluster]'") from None
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
+        client = Client(address, timeout=timeout or CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as e:
         raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {str(e)[:160]}") from None
     try:
