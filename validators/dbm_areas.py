@@ -10,10 +10,11 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
-from ..model.scenario import Area, Scenario, TableMap
+from ..model.scenario import Area, Scenario
 from .dbm_table import COMMON, FLANK_SECTORS, Frame, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
+from .common import point_json, table_map
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"
@@ -101,12 +102,6 @@ for _code in SOURCE:
     DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
 
 
-def _table(s: Scenario) -> TableMap | None:
-    return s.map if isinstance(s.map, TableMap) else None
-
-
-def _pt(p) -> list[float]:
-    return [round(float(p[0]), 6), round(float(p[1]), 6)]
 
 
 def _loc(i: int, a: Area, **extra) -> dict:
@@ -175,7 +170,7 @@ def min_width(poly: Polygon) -> tuple[float, tuple, tuple]:
 def sector(s: Scenario) -> Iterator[Violation]:
     """A diced area feature (not a BUA or fields) lies entirely within the sector diced for it.
     Witness: the part outside, as WKT."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     frame, tol = Frame.of(m), tolerance(s)
@@ -189,7 +184,7 @@ def sector(s: Scenario) -> Iterator[Violation]:
         outside = poly.difference(box)
         yield Violation(
             f"{a.kind} {a.id!r} was diced for sector {a.sector} but extends outside it",
-            location=_loc(i, a, point=_pt(outside.representative_point().coords[0])),
+            location=_loc(i, a, point=point_json(outside.representative_point().coords[0])),
             witness={"sector": a.sector, "outside": outside.wkt, "sector_box": box.wkt},
         )
 
@@ -199,7 +194,7 @@ def sector(s: Scenario) -> Iterator[Violation]:
 def feature_size(s: Scenario) -> Iterator[Violation]:
     """An area feature is at most 1000 paces across in any direction (its diameter) and at least 100
     paces (its narrowest width)."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     big = to_unit(s, param(s, "DBM-FEATURE-SIZE", "max_across", 1000))
@@ -211,13 +206,13 @@ def feature_size(s: Scenario) -> Iterator[Violation]:
         d, p, q = diameter(poly)
         if d > big:
             yield Violation(f"{a.kind} {a.id!r} is {d:.4g} across; at most {big:g}",
-                            location=_loc(i, a, point=_pt(p)),
-                            witness={"p": _pt(p), "q": _pt(q), "across": d, "limit": big})
+                            location=_loc(i, a, point=point_json(p)),
+                            witness={"p": point_json(p), "q": point_json(q), "across": d, "limit": big})
         w, e0, e1 = min_width(poly)
         if w < small:
             yield Violation(f"{a.kind} {a.id!r} is only {w:.4g} across at its narrowest; at least {small:g}",
-                            location=_loc(i, a, point=_pt(e0)),
-                            witness={"edge": [_pt(e0), _pt(e1)], "across": w, "limit": small})
+                            location=_loc(i, a, point=point_json(e0)),
+                            witness={"edge": [point_json(e0), point_json(e1)], "across": w, "limit": small})
 
 
 def equivalence(s: Scenario, poly: Polygon) -> float:
@@ -233,7 +228,7 @@ def equivalence(s: Scenario, poly: Polygon) -> float:
 def feature_count(s: Scenario) -> Iterator[Violation]:
     """No player has more than 3 area features of the same feature equivalence (1/2, 1, 1 1/2 by
     size) and going."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     limit = param(s, "DBM-FEATURE-COUNT", "max_same", 3)
@@ -261,7 +256,7 @@ def bua(s: Scenario) -> Iterator[Violation]:
     """A BUA and its fields lie within one sector; fields touch a BUA; a BUA not placed by the
     invader touches the waterway, or, with no waterway, lies in a flank sector or touches an
     invader's road."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     frame, tol = Frame.of(m), tolerance(s)
@@ -318,7 +313,7 @@ def _allowed(k1: str, k2: str) -> bool:
 def overlap(s: Scenario) -> Iterator[Violation]:
     """Features are not superimposed except a hill on the waterway, a BUA on a hill or the waterway,
     and rivers meeting the waterway or each other. Witness: the overlap, as WKT."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     tol = tolerance(s)
@@ -344,7 +339,7 @@ def overlap(s: Scenario) -> Iterator[Violation]:
         (k1, id1, p1, _), (k2, id2, p2, _) = feats[i], feats[j]
         yield Violation(
             f"{k1} {id1!r} and {k2} {id2!r} overlap ({part.area:.4g} square units)",
-            location={"pointer": p2, "feature": id2, "point": _pt(part.representative_point().coords[0])},
+            location={"pointer": p2, "feature": id2, "point": point_json(part.representative_point().coords[0])},
             witness={"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": part.area},
         )
 
@@ -354,7 +349,7 @@ def overlap(s: Scenario) -> Iterator[Violation]:
 def road(s: Scenario) -> Iterator[Violation]:
     """A road not placed by the invader touches a BUA or an earlier road (unless roads are
     compulsory); at most 2 such roads."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     tol = tolerance(s)
@@ -376,5 +371,5 @@ def road(s: Scenario) -> Iterator[Violation]:
             links = any(line.distance(b) <= tol for b in buas) or any(line.distance(e) <= tol for e in earlier)
             if not links and not compulsory:
                 yield Violation(f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
-                                location={**loc, "point": _pt(r.line[0])}, witness={"start": _pt(r.line[0]), "end": _pt(r.line[-1])})
+                                location={**loc, "point": point_json(r.line[0])}, witness={"start": point_json(r.line[0]), "end": point_json(r.line[-1])})
         earlier.append(line)

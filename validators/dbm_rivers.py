@@ -16,6 +16,7 @@ from .curvature import max_detour
 from .dbm_table import COMMON, Frame, nearest_edge, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
+from .common import point_json, table_map
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"
@@ -96,12 +97,6 @@ for _code in SOURCE:
     DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
 
 
-def _table(s: Scenario) -> TableMap | None:
-    return s.map if isinstance(s.map, TableMap) else None
-
-
-def _pt(p) -> list[float]:
-    return [round(float(p[0]), 6), round(float(p[1]), 6)]
 
 
 def _loc(i: int, r: TableRiver, **extra) -> dict:
@@ -118,7 +113,7 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
     """No two points of a river's mid-stream line (anywhere, not only vertices) may be closer in a
     straight line than 3/4 of their distance along the line; exact (validators/curvature.py). A
     self-crossing line fails. Witness: the worst pair and its ratio, or the crossing point."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     limit = param(s, "DBM-RIVER-CURVATURE", "max_ratio", 4 / 3)
@@ -130,25 +125,25 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
             continue
         if math.isinf(ratio):
             yield Violation(
-                f"river {r.id!r} crosses or touches itself at {_pt(p)}",
-                location=_loc(i, r, point=_pt(p)),
-                witness={"crossing": _pt(p), "ratio": None},
+                f"river {r.id!r} crosses or touches itself at {point_json(p)}",
+                location=_loc(i, r, point=point_json(p)),
+                witness={"crossing": point_json(p), "ratio": None},
             )
             continue
         straight = math.dist(p, q)
         along = ratio * straight
         yield Violation(
-            f"river {r.id!r} bends too sharply: {_pt(p)} and {_pt(q)} are {along:.4g} apart along the "
+            f"river {r.id!r} bends too sharply: {point_json(p)} and {point_json(q)} are {along:.4g} apart along the "
             f"mid-stream line but {straight:.4g} in a straight line (ratio {ratio:.4f} > {limit:.4f})",
-            location=_loc(i, r, point=_pt(p)),
-            witness={"p": _pt(p), "q": _pt(q), "ratio": ratio, "along": along, "straight": straight},
+            location=_loc(i, r, point=point_json(p)),
+            witness={"p": point_json(p), "q": point_json(q), "ratio": ratio, "along": along, "straight": straight},
         )
 
 
 @rule("DBM-RIVER-WIDTH", P, "error", "A river is wider than 200 paces")
 def river_width(s: Scenario) -> Iterator[Violation]:
     """A river's width must not exceed 200 paces."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     limit = _paces(s, "DBM-RIVER-WIDTH", "max_width", 200)
@@ -172,7 +167,7 @@ def river_course(s: Scenario) -> Iterator[Violation]:
     """The first river runs from a table edge to the opposite edge or into the waterway (from a
     short edge if the defender placed it); a second river runs from a short edge into the first;
     there is no third."""
-    m = _table(s)
+    m = table_map(s)
     if m is None or not m.rivers:
         return
     frame, tol = Frame.of(m), tolerance(s)
@@ -187,27 +182,27 @@ def river_course(s: Scenario) -> Iterator[Violation]:
                             location=_loc(i, r))
             continue
         if e is None:
-            yield Violation(f"river {r.id!r} does not start on a table edge", location=_loc(i, r, point=_pt(start)),
-                            witness={"start": _pt(start)})
+            yield Violation(f"river {r.id!r} does not start on a table edge", location=_loc(i, r, point=point_json(start)),
+                            witness={"start": point_json(start)})
             continue
         must_be_short = i == 1 or r.placed_by == "defender"
         if must_be_short and not frame.is_short(e):
             who = "a second river" if i == 1 else "the defender's river"
             yield Violation(f"river {r.id!r} starts on a long edge ({e}); {who} must start on a short edge",
-                            location=_loc(i, r, point=_pt(start)), witness={"start": _pt(start), "edge": e})
+                            location=_loc(i, r, point=point_json(start)), witness={"start": point_json(start), "edge": e})
         if i == 0:
             if nearest_edge(frame, end, tol) == frame.opposite(e) or _ends_in_waterway(m, r, tol):
                 continue
             yield Violation(
                 f"river {r.id!r} starts on the {e} edge but ends neither on the {frame.opposite(e)} edge nor in the waterway",
-                location=_loc(i, r, point=_pt(end)), witness={"start": _pt(start), "end": _pt(end)},
+                location=_loc(i, r, point=point_json(end)), witness={"start": point_json(start), "end": point_json(end)},
             )
         else:
             gap = LineString(first.line).distance(Point(end)) - first.width / 2
             if gap > tol:
                 yield Violation(
                     f"river {r.id!r} must flow into the first river {first.id!r}; its end is {gap:.4g} from it",
-                    location=_loc(i, r, point=_pt(end)), witness={"end": _pt(end), "gap": gap, "first": first.id},
+                    location=_loc(i, r, point=point_json(end)), witness={"end": point_json(end), "gap": gap, "first": first.id},
                 )
 
 
@@ -219,7 +214,7 @@ def _restricted(r: TableRiver) -> bool:
 def river_long_edge(s: Scenario) -> Iterator[Violation]:
     """A river not placed by the invader keeps its banks at least 600 paces from both long edges.
     Witness: the nearest river and edge points."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     frame = Frame.of(m)
@@ -234,8 +229,8 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
                 near, on_edge = nearest_points(line, edge)
                 yield Violation(
                     f"river {r.id!r} comes within {max(d, 0):.4g} of a long table edge; at least {limit:g} required",
-                    location=_loc(i, r, point=_pt((near.x, near.y))),
-                    witness={"river_point": _pt((near.x, near.y)), "edge_point": _pt((on_edge.x, on_edge.y)),
+                    location=_loc(i, r, point=point_json((near.x, near.y))),
+                    witness={"river_point": point_json((near.x, near.y)), "edge_point": point_json((on_edge.x, on_edge.y)),
                              "distance": d, "limit": limit},
                 )
                 break
@@ -245,7 +240,7 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
 def river_centre(s: Scenario) -> Iterator[Violation]:
     """A river not placed by the invader does not cross the centre line midway between the long
     edges. Witness: the crossing point."""
-    m = _table(s)
+    m = table_map(s)
     if m is None:
         return
     frame = Frame.of(m)
@@ -259,7 +254,7 @@ def river_centre(s: Scenario) -> Iterator[Violation]:
         if min(across) < c - eps and max(across) > c + eps:
             hit = LineString(r.line).intersection(centre)
             x = shapely.get_coordinates(hit)
-            pt = _pt(x[0]) if len(x) else _pt(r.line[0])
+            pt = point_json(x[0]) if len(x) else point_json(r.line[0])
             yield Violation(f"river {r.id!r} crosses the centre line at {pt}",
                             location=_loc(i, r, point=pt), witness={"crossing": pt})
 
@@ -308,7 +303,7 @@ def _uncovered(need: list[tuple[float, float]], have: list[tuple[float, float]],
 def waterway(s: Scenario) -> Iterator[Violation]:
     """The waterway lies along a short edge, extends 300-900 paces inward everywhere along its
     frontage, and more than 600 paces along at most half of it."""
-    m = _table(s)
+    m = table_map(s)
     if m is None or m.waterway is None:
         return
     ww, frame, tol = m.waterway, Frame.of(m), tolerance(s)
@@ -338,16 +333,16 @@ def waterway(s: Scenario) -> Iterator[Violation]:
     k = max(range(len(inward)), key=inward.__getitem__)
     if inward[k] > hi + 1e-9 * L:
         p = poly.exterior.coords[k]
-        yield Violation(f"waterway {ww.id!r} extends {inward[k]:.4g} inward; at most {hi:g}", location={**loc, "point": _pt(p)},
-                        witness={"point": _pt(p), "extent": inward[k], "limit": hi})
+        yield Violation(f"waterway {ww.id!r} extends {inward[k]:.4g} inward; at most {hi:g}", location={**loc, "point": point_json(p)},
+                        witness={"point": point_json(p), "extent": inward[k], "limit": hi})
     gaps = _uncovered(front, _intervals(poly.intersection(band(lo - 1e-9 * L, L)), frame), tol)
     if gaps:
         a, b = gaps[0]
         pa = frame.point(0 if from_start else L, a)
         pb = frame.point(0 if from_start else L, b)
         yield Violation(
-            f"waterway {ww.id!r} extends less than {lo:g} inward along part of its edge, from {_pt(pa)} to {_pt(pb)}",
-            location={**loc, "point": _pt(pa)}, witness={"from": _pt(pa), "to": _pt(pb), "limit": lo},
+            f"waterway {ww.id!r} extends less than {lo:g} inward along part of its edge, from {point_json(pa)} to {point_json(pb)}",
+            location={**loc, "point": point_json(pa)}, witness={"from": point_json(pa), "to": point_json(pb), "limit": lo},
         )
     far = _measure(_intervals(poly.intersection(band(deep, L)), frame))
     total = _measure(front)
@@ -361,7 +356,7 @@ def waterway(s: Scenario) -> Iterator[Violation]:
 
 # --------------------------------------------------------------------------- islands, promontories
 def _hills_and_water(s: Scenario):
-    m = _table(s)
+    m = table_map(s)
     if m is None or m.waterway is None:
         return None
     water = Polygon(m.waterway.polygon)
@@ -397,15 +392,15 @@ def island(s: Scenario) -> Iterator[Violation]:
         if d < edge_min:
             p, q = nearest_points(hill, border)
             yield Violation(f"island {a.id!r} is {d:.4g} from the table edge; at least {edge_min:g}",
-                            location={**loc, "point": _pt((p.x, p.y))},
-                            witness={"island_point": _pt((p.x, p.y)), "edge_point": _pt((q.x, q.y)), "distance": d})
+                            location={**loc, "point": point_json((p.x, p.y))},
+                            witness={"island_point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d})
         if not shore.is_empty:
             d = hill.distance(shore)
             if d < shore_min:
                 p, q = nearest_points(hill, shore)
                 yield Violation(f"island {a.id!r} is {d:.4g} from the shore; at least one element width ({shore_min:g})",
-                                location={**loc, "point": _pt((p.x, p.y))},
-                                witness={"island_point": _pt((p.x, p.y)), "shore_point": _pt((q.x, q.y)), "distance": d})
+                                location={**loc, "point": point_json((p.x, p.y))},
+                                witness={"island_point": point_json((p.x, p.y)), "shore_point": point_json((q.x, q.y)), "distance": d})
 
 
 @rule("DBM-PROMONTORY", P, "error", "A promontory projects into the waterway closer than 300 paces to the table edge")
@@ -432,7 +427,7 @@ def promontory(s: Scenario) -> Iterator[Violation]:
             p, q = nearest_points(part, border)
             yield Violation(
                 f"{a.kind} {a.id!r} projects into the waterway {d:.4g} from the table edge; at least {limit:g}",
-                location={"pointer": f"/map/areas/{i}", "feature": a.id, "point": _pt((p.x, p.y))},
-                witness={"point": _pt((p.x, p.y)), "edge_point": _pt((q.x, q.y)), "distance": d,
+                location={"pointer": f"/map/areas/{i}", "feature": a.id, "point": point_json((p.x, p.y))},
+                witness={"point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d,
                          "projecting_part": part.wkt},
             )

@@ -4,12 +4,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from ..model.hexgrid import Hex, Layout
-from ..model.scenario import HexMap, Scenario, Unit, UnitType
-
-
-def hex_map(s: Scenario) -> HexMap | None:
-    """The scenario's hex map, or None for a table (every Ogre rule returns early then)."""
-    return s.map if isinstance(s.map, HexMap) else None
+from ..model.scenario import Scenario, Unit, UnitType
+from .common import hex_map  # noqa: F401  (re-exported for the Ogre rule modules)
 
 
 def hx(h: Iterable[int]) -> list[int]:

@@ -15,6 +15,7 @@ from shapely.strtree import STRtree
 from ..model.scenario import Scenario, Sewer, TableMap
 from .engine import param, rule
 from .violation import Violation
+from .common import point_json
 
 P = "flash-flood"
 F = "sewer-flash-flood.txt"
@@ -69,9 +70,6 @@ def _tol(s: Scenario) -> float:
     return param(s, "SEWER", "tolerance", 0.01)
 
 
-def _pt(p) -> list[float]:
-    return [round(float(p[0]), 6), round(float(p[1]), 6)]
-
 
 class _Corridors:
     """Corridor centre lines with a spatial index."""
@@ -107,9 +105,9 @@ def origin(s: Scenario) -> Iterator[Violation]:
         yield Violation("no flood origin: decide where the flood starts", location={"pointer": "/map/sewer/flood_origin"})
         return
     if not _Corridors(sewer).containing(sewer.flood_origin, _tol(s)):
-        yield Violation(f"the flood origin {_pt(sewer.flood_origin)} is not on any corridor",
-                        location={"pointer": "/map/sewer/flood_origin", "point": _pt(sewer.flood_origin)},
-                        witness={"point": _pt(sewer.flood_origin)})
+        yield Violation(f"the flood origin {point_json(sewer.flood_origin)} is not on any corridor",
+                        location={"pointer": "/map/sewer/flood_origin", "point": point_json(sewer.flood_origin)},
+                        witness={"point": point_json(sewer.flood_origin)})
 
 
 def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph:
@@ -155,8 +153,8 @@ def unreached(s: Scenario) -> Iterator[Violation]:
         if safe_tree is not None and len(safe_tree.query(line, predicate="covered_by")):
             continue
         yield Violation(f"corridor {c.id!r} is not connected to the corridors the flood starts in",
-                        location={"pointer": f"/map/sewer/corridors/{i}", "feature": c.id, "point": _pt(c.line[0])},
-                        witness={"origin": _pt(sewer.flood_origin), "reached": sorted(reached)})
+                        location={"pointer": f"/map/sewer/corridors/{i}", "feature": c.id, "point": point_json(c.line[0])},
+                        witness={"origin": point_json(sewer.flood_origin), "reached": sorted(reached)})
 
 
 @rule("SEWER-FEATURE", P, "error", "A grate, sluice gate, cave-in or node is not on a corridor")
@@ -170,9 +168,9 @@ def feature(s: Scenario) -> Iterator[Violation]:
     for key, what in (("nodes", "node"), ("grates", "grate"), ("sluice_gates", "sluice gate"), ("cave_ins", "cave-in")):
         for i, x in enumerate(getattr(sewer, key)):
             if not cs.containing(x.point, tol):
-                yield Violation(f"{what} {x.id!r} at {_pt(x.point)} is not on a corridor",
-                                location={"pointer": f"/map/sewer/{key}/{i}", "feature": x.id, "point": _pt(x.point)},
-                                witness={"point": _pt(x.point)})
+                yield Violation(f"{what} {x.id!r} at {point_json(x.point)} is not on a corridor",
+                                location={"pointer": f"/map/sewer/{key}/{i}", "feature": x.id, "point": point_json(x.point)},
+                                witness={"point": point_json(x.point)})
 
 
 @rule("SEWER-MODEL", P, "error", "A model is not on a corridor (missing corridor or position past its end)")
