@@ -80,6 +80,24 @@ class ReplaceList(QUndoCommand):
         self.doc.set_list(self.owner, self.name, self.old)
 
 
+class SetFields(QUndoCommand):
+    """Sets attributes of model objects [(owner, name, value)] in one undo step (lists replaced
+    wholesale, never edited in place); undo restores the old values in reverse order."""
+
+    def __init__(self, doc, changes: list[tuple[Any, str, Any]], text: str):
+        super().__init__(text)
+        self.doc = doc
+        self.new = [(o, n, list(v) if isinstance(v, list) else v) for o, n, v in changes]
+        self.old = [(o, n, list(getattr(o, n)) if isinstance(getattr(o, n), list) else getattr(o, n))
+                    for o, n, _ in changes][::-1]
+
+    def redo(self) -> None:
+        self.doc.set_fields(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_fields(self.old)
+
+
 def _describe(kinds: dict[Hex, str]) -> str:
     values = set(kinds.values())
     what = values.pop() if len(values) == 1 else "terrain"

@@ -94,3 +94,9 @@ class Document(QObject):
         """Replaces a feature list (e.g. ``map.rivers``) wholesale."""
         setattr(owner, name, list(items))
         self.features_changed.emit()
+
+    def set_fields(self, changes: Iterable[tuple[Any, str, Any]]) -> None:
+        """Sets attributes of model objects, in order; list values are copied."""
+        for owner, name, value in changes:
+            setattr(owner, name, list(value) if isinstance(value, list) else value)
+        self.features_changed.emit()

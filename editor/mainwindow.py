@@ -22,6 +22,7 @@ from .preview_pane import install_preview
 from .properties import PropertiesPanel
 from .table_scene import TableSceneController
 from .tools import BucketFill, Eyedropper, RectangleFill, TerrainBrush
+from .tool_dock import install as install_place_tools
 from . import minimap, properties_dialog, recovery
 from .validation import ValidationPanel, counts
 from .validation_worker import AsyncValidator
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         properties_dialog.install(self)  # Scenario > Properties…
+        install_place_tools(self)  # the Place dock, Edit > Delete / Copy / Paste (editor/tool_dock.py)
         self._restore_layout()
 
     # -- setup -----------------------------------------------------------------------------------

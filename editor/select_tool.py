@@ -1,0 +1,78 @@
+"""The select tool: a click picks the feature or unit under the cursor (units first, then point
+features, hexside features, lines, areas); dragging a unit moves it (one undo step on release);
+Delete removes the selection (undoable)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from dambuster.model.scenario import Scenario
+
+from .geometry import HexGeometry
+from .hexside_tool import nearest_hexside
+from .place_tools import push_changes
+from .tool_edits import delete_object, move_unit
+from .tools import Tool
+
+
+def object_at(s: Scenario, geom: HexGeometry, x: float, y: float) -> Any:
+    """The top-most selectable object at a scene point of a hex map, or None."""
+    h = geom.hex_at(x, y)
+    m, mk = s.map, s.map.markers
+    units = [u for u in s.units if u.hex == h]
+    if units:
+        return units[-1]  # the one drawn on top
+    for items in (m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts):
+        hit = next((o for o in items if o.hex == h), None)
+        if hit is not None:
+            return hit
+    side = nearest_hexside(geom, x, y)
+    if side is not None:
+        for items in (m.stream_bridges, m.hexsides):
+            hit = next((o for o in reversed(items) if o.side == side), None)
+            if hit is not None:
+                return hit
+    for items in (m.rivers, m.roads, m.rails, m.towns):
+        hit = next((o for o in items if h in o.hexes), None)
+        if hit is not None:
+            return hit
+    return None
+
+
+def describe(obj: Any) -> str:
+    if obj is None:
+        return ""
+    kind = type(obj).__name__
+    ident = getattr(obj, "id", None)
+    return f"{kind} {ident}" if ident else kind
+
+
+class SelectTool(Tool):
+    name = "select"
+
+    def __init__(self, doc, controller, on_select: Callable[[Any], None] = lambda _o: None):
+        super().__init__(doc, controller)
+        self.on_select = on_select
+        self.selection: Any = None
+        self.dragging = False
+
+    def press(self, pos, modifiers=None) -> None:
+        self.selection = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y())
+        self.dragging = self.selection is not None and type(self.selection).__name__ == "Unit"
+        self.on_select(self.selection)
+
+    def release(self, pos) -> None:
+        if self.dragging:
+            h = self.controller.hex_at(pos)
+            unit = self.selection
+            if h is not None and push_changes(self.doc, move_unit(self.doc.scenario, unit.id, h),
+                                              f"Move {unit.id}"):
+                self.selection = next(u for u in self.doc.scenario.units if u.id == unit.id)
+                self.on_select(self.selection)
+        self.dragging = False
+
+    def delete(self) -> None:
+        if self.selection is None:
+            return
+        if push_changes(self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {describe(self.selection)}"):
+            self.selection = None
+            self.on_select(None)
