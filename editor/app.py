@@ -33,6 +33,7 @@ def build(argv: list[str], settings=None):
     window = MainWindow(settings=settings)
     if argv:
         window.open_path(argv[0])  # a bad file shows its message and leaves an empty map
+    window.recovery.offer_orphans()  # work left by a session that did not close cleanly
     return app, window
 
 

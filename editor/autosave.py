@@ -158,6 +158,8 @@ class Autosaver(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(max(1, interval))
         self.timer.timeout.connect(self.write_now)
+        self._gone = False  # the document is being destroyed: its undo stack's last signals mean nothing
+        doc.destroyed.connect(self._doc_gone)
         doc.undo_stack.indexChanged.connect(self._changed)
         doc.undo_stack.cleanChanged.connect(self._clean_changed)
         doc.path_changed.connect(self._path_changed)
@@ -167,14 +169,20 @@ class Autosaver(QObject):
     def copy_path(self) -> Path:
         return self.folder / f"{self.key}.json"
 
+    def _doc_gone(self, *_args) -> None:
+        self._gone = True
+        self.timer.stop()
+
     def _changed(self, *_args) -> None:
+        if self._gone:
+            return
         # started by the first change, not restarted by later ones: a long stroke session is saved
         # at most one interval after its first unsaved edit
         if self.doc.modified and not self.timer.isActive():
             self.timer.start()
 
     def _clean_changed(self, clean: bool) -> None:
-        if clean:
+        if clean and not self._gone:
             self.timer.stop()
             self.discard()
 
