@@ -98,7 +98,7 @@ def _meta_properties(s: Scenario) -> list[dict]:
              prop("profiles", json.dumps(m.profiles))]
     props += [prop(k, getattr(m, k)) for k in ("created", "modified") if getattr(m, k) is not None]
     rules = {k: to_dict(getattr(s, k)) for k in ("unit_types", "sides", "budgets", "victory", "turn_limit", "parameters")}
-    props.append(prop(RULES_PROPERTY, json.dumps(rules, ensure_ascii=False, sort_keys=True)))
+    props.append(prop(RULES_PROPERTY, json.dumps(rules, ensure_ascii=False)))
     props.append(prop(FORMAT_PROPERTY, migrations.CURRENT))
     return props
 
