@@ -36,6 +36,16 @@ def _interop_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_interop_commands)
 
 
+def _geojson_view_commands(sub: argparse._SubParsersAction) -> None:
+    """`export-geojson` (table maps as GeoJSON) and `player-view` (one side's copy) from dambuster.interop."""
+    from .interop.batch_cli import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_geojson_view_commands)
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
     from .executors import ExecutorError

@@ -1,0 +1,107 @@
+"""Subcommands `export-geojson` and `player-view`; ``add_parsers(subparsers)`` plugs them in.
+
+Errors are one line on standard error and exit code 2. Output goes to ``-o FILE`` (written
+atomically) or to standard output.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_ERROR = 0, 2
+
+
+def _fail(cmd: str, msg: str) -> int:
+    print(f"dambuster {cmd}: {msg}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _load(cmd: str, path: str):
+    """The scenario, or None after printing why it cannot be loaded."""
+    from ..model.errors import ScenarioError
+    from ..model.io import load
+
+    try:
+        return load(path)
+    except ScenarioError as e:
+        p = e.problems[0]
+        print(f"dambuster {cmd}: {path}: {p.message} ({e.code})", file=sys.stderr)
+        return None
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _write(cmd: str, source: str, out: str | None, text: str) -> int:
+    from ..model.io import write_atomic
+
+    if out in (None, "-"):
+        sys.stdout.write(text)
+        return EXIT_OK
+    if _same_file(source, out):
+        return _fail(cmd, f"{out} is the input file; write the result to another file")
+    try:
+        write_atomic(Path(out), text.encode("utf-8"))
+    except OSError as e:
+        return _fail(cmd, f"cannot write {out}: {e.strerror or e}")
+    print(f"wrote {out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_export_geojson(args: argparse.Namespace) -> int:
+    from .geojson import GeoJSONError, dumps
+
+    scenario = _load("export-geojson", args.file)
+    if scenario is None:
+        return EXIT_ERROR
+    try:
+        text = dumps(scenario, sectors=args.sectors)
+    except GeoJSONError as e:
+        return _fail("export-geojson", f"{args.file}: {e}")
+    return _write("export-geojson", args.file, args.output, text)
+
+
+def cmd_player_view(args: argparse.Namespace) -> int:
+    from ..model.io import dumps
+    from .player_view import PlayerViewError, player_view
+
+    scenario = _load("player-view", args.file)
+    if scenario is None:
+        return EXIT_ERROR
+    try:
+        view, masked = player_view(scenario, args.side, hide_reserves=args.hide_reserves)
+    except PlayerViewError as e:
+        return _fail("player-view", f"{args.file}: {e}")
+    code = _write("player-view", args.file, args.output, dumps(view))
+    if code == EXIT_OK:
+        print(view.meta.description.rsplit("\n\n", 1)[-1], file=sys.stderr)
+    return code
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    g = sub.add_parser("export-geojson", help="write a table map as GeoJSON (table units, a local CRS)",
+                       description="Write a table map as an RFC 7946 FeatureCollection: areas, waterway, rivers, "
+                                   "roads, DBM sectors, sewer corridors, points and models. Coordinates are table "
+                                   "units in a local, non-geographic plane (x along the width, y along the depth).")
+    g.add_argument("file", metavar="FILE", help="scenario file with a table map")
+    g.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
+    g.add_argument("--sectors", action=argparse.BooleanOptionalAction, default=None,
+                   help="add the six DBM sectors as polygons (default: when the scenario follows dbm-terrain)")
+    g.set_defaults(func=cmd_export_geojson)
+
+    v = sub.add_parser("player-view", help="write a copy of a scenario without what one side must not know",
+                       description="Write the scenario as one side sees it: other sides' hidden mines removed, the "
+                                   "SP and damage of dams whose SP the side does not know masked (the text's "
+                                   "minimum SP, no damage). The copy is tagged player-view and validates.")
+    v.add_argument("file", metavar="FILE", help="scenario file")
+    v.add_argument("--side", required=True, metavar="ID", help="the side that will see the copy")
+    v.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
+    v.add_argument("--hide-reserves", action="store_true",
+                   help="also remove other sides' units that are not on the map yet")
+    v.set_defaults(func=cmd_player_view)

@@ -1,0 +1,175 @@
+"""GeoJSON export of table maps (RFC 7946 structure).
+
+One FeatureCollection: areas, the waterway and gantries as Polygons (exterior ring counter-clockwise,
+closed: the first position repeated last); rivers, roads and sewer corridors as LineStrings; sewer
+nodes, grates, sluice gates, cave-ins, the flood origin and models as Points; the six DBM sectors as
+Polygons when the scenario follows the dbm-terrain profile (or when asked).
+
+Coordinates are table units (paces, inches or mm), x along the table's width and y along its depth,
+in a local plane that is not geographic: RFC 7946 says positions are WGS 84 longitude/latitude, so a
+GIS must be told to treat the file as a local, non-georeferenced CRS. The foreign member
+``dambuster`` says so and carries the unit and the table's size; ``bbox`` is the table.
+
+Every feature has the properties id, kind, sector, placed_by and name (null where they do not apply)
+plus ``layer`` (area, waterway, river, road, sector, sewer, table) and the properties of its kind.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator, Sequence
+
+from ..model.scenario import Scenario, TableMap
+
+Point = Sequence[float]
+
+
+class GeoJSONError(ValueError):
+    """The scenario cannot be exported (a hex map): one sentence for the user."""
+
+
+# ------------------------------------------------------------------------------ geometry
+def signed_area(points: Sequence[Point]) -> float:
+    """Shoelace area: positive when the points run counter-clockwise (x right, y up)."""
+    pts = list(points)
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1])) / 2
+
+
+def ring(points: Sequence[Point], ccw: bool = True) -> list[list[float]]:
+    """A closed linear ring, counter-clockwise unless ``ccw`` is False (holes run clockwise)."""
+    pts = [[float(x), float(y)] for x, y in points]
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts.pop()
+    if (signed_area(pts) < 0) == ccw:
+        pts.reverse()
+    return pts + pts[:1]
+
+
+def polygon(points: Sequence[Point]) -> dict:
+    return {"type": "Polygon", "coordinates": [ring(points)]}
+
+
+def line(points: Sequence[Point]) -> dict:
+    return {"type": "LineString", "coordinates": [[float(x), float(y)] for x, y in points]}
+
+
+def point(p: Point) -> dict:
+    return {"type": "Point", "coordinates": [float(p[0]), float(p[1])]}
+
+
+def feature(geometry: dict, layer: str, kind: str, id: str | None = None, *, sector: int | None = None,
+            placed_by: str | None = None, name: str | None = None, **more: Any) -> dict:
+    props = {"id": id, "kind": kind, "sector": sector, "placed_by": placed_by, "name": name or None, "layer": layer}
+    props.update(more)
+    out = {"type": "Feature", "geometry": geometry, "properties": props}
+    if id is not None:
+        out["id"] = id
+    return out
+
+
+# ------------------------------------------------------------------------------ features
+def table_features(m: TableMap) -> Iterator[dict]:
+    yield feature(polygon([(0, 0), (m.width, 0), (m.width, m.depth), (0, m.depth)]), "table", "table", "table",
+                  unit=m.unit, width=m.width, depth=m.depth)
+
+
+def area_features(m: TableMap) -> Iterator[dict]:
+    for a in m.areas:
+        yield feature(polygon(a.polygon), "area", a.kind, a.id, sector=a.sector, placed_by=a.placed_by, name=a.name)
+    if m.waterway is not None:
+        w = m.waterway
+        yield feature(polygon(w.polygon), "waterway", "waterway", w.id, placed_by=w.placed_by, edge=w.edge)
+
+
+def water_features(m: TableMap) -> Iterator[dict]:
+    for r in m.rivers:
+        # flow: the line runs downstream (its first position is upstream); flows_into: where it ends
+        yield feature(line(r.line), "river", "river", r.id, placed_by=r.placed_by, name=r.name,
+                      width=r.width, flow="downstream", flows_into=r.flows_into)
+
+
+def road_features(m: TableMap) -> Iterator[dict]:
+    for r in m.roads:
+        yield feature(line(r.line), "road", "road", r.id, placed_by=r.placed_by, name=r.name)
+
+
+def sector_features(m: TableMap) -> Iterator[dict]:
+    from ..validators.dbm_table import Frame
+
+    for k, poly in Frame.of(m).sectors():
+        yield feature(polygon(list(poly.exterior.coords)), "sector", "sector", f"sector-{k}", sector=k,
+                      name=f"Sector {k}")
+
+
+def sewer_features(m: TableMap) -> Iterator[dict]:
+    s = m.sewer
+    if s is None:
+        return
+    lines = {}
+    for c in s.corridors:
+        lines[c.id] = c.line
+        yield feature(line(c.line), "sewer", "corridor", c.id, name=c.name, width=c.width)
+    for kind, points in (("node", s.nodes), ("grate", s.grates), ("sluice-gate", s.sluice_gates),
+                         ("cave-in", s.cave_ins)):
+        for p in points:
+            yield feature(point(p.point), "sewer", kind, p.id)
+    for g in s.gantries:
+        yield feature(polygon(g.polygon), "sewer", "gantry", g.id)
+    if s.flood_origin is not None:
+        yield feature(point(s.flood_origin), "sewer", "flood-origin", "flood-origin")
+    for md in s.models:
+        where = along(lines.get(md.corridor, []), md.position)
+        if where is not None:
+            yield feature(point(where), "sewer", "model", md.id, name=md.name, side=md.side,
+                          strength=md.strength, corridor=md.corridor, position=md.position)
+
+
+def along(pts: Sequence[Point], distance: float) -> tuple[float, float] | None:
+    """The point ``distance`` table units along a polyline (clamped to its ends), as shapely's interpolate."""
+    if not pts:
+        return None
+    from shapely.geometry import LineString
+
+    if len(pts) == 1:
+        return float(pts[0][0]), float(pts[0][1])
+    p = LineString(pts).interpolate(distance)
+    return p.x, p.y
+
+
+# ------------------------------------------------------------------------------ document
+def to_geojson(scenario: Scenario, sectors: bool | None = None) -> dict:
+    """The table map as a FeatureCollection. ``sectors``: add the six DBM sectors (default: when the
+    scenario follows the dbm-terrain profile)."""
+    m = scenario.map
+    if not isinstance(m, TableMap):
+        raise GeoJSONError("GeoJSON export covers table maps; this scenario has a hex map")
+    if sectors is None:
+        sectors = "dbm-terrain" in scenario.meta.profiles
+    feats = [*table_features(m), *area_features(m), *water_features(m), *road_features(m)]
+    if sectors:
+        feats += sector_features(m)
+    feats += sewer_features(m)
+    return {
+        "type": "FeatureCollection",
+        "bbox": [0.0, 0.0, float(m.width), float(m.depth)],
+        "dambuster": {
+            "crs": "local",
+            "crs_note": "table coordinates, not longitude/latitude: x along the width, y along the depth",
+            "unit": m.unit,
+            "width": m.width,
+            "depth": m.depth,
+            "title": scenario.meta.title,
+        },
+        "features": feats,
+    }
+
+
+def dumps(scenario: Scenario, sectors: bool | None = None) -> str:
+    """The document as JSON text, one feature per line (small diffs when a map changes)."""
+    doc = to_geojson(scenario, sectors)
+
+    def enc(v) -> str:
+        return json.dumps(v, ensure_ascii=False, allow_nan=False)
+
+    head = ",\n".join(f" {enc(k)}: {enc(v)}" for k, v in doc.items() if k != "features")
+    feats = ",\n".join(f"  {enc(f)}" for f in doc["features"])
+    return "{\n" + head + ',\n "features": [\n' + feats + "\n ]\n}\n"
