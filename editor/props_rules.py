@@ -2,7 +2,7 @@
 by flooding, collapse thresholds, combat results grid, flash flood turns and hits)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSpinBox,
                                QVBoxLayout, QWidget)
 
 from dambuster.model.scenario import CollapseThreshold, CombatResults, FloodTurn
@@ -10,6 +10,7 @@ from dambuster.model.scenario import CollapseThreshold, CombatResults, FloodTurn
 from .props_table import Col, RowTable, as_float, as_int, as_text
 
 DIE = 6
+RESULTS = ("NE", "D", "X")  # the file format's combat results
 
 
 def _spin(lo: int, hi: int) -> QSpinBox:
@@ -42,9 +43,11 @@ class RulesPage(QWidget):
         self.cuts_routes = QCheckBox("Flooding cuts roads and rails")
         self.collapse = RowTable([Col("Loss fraction", as_fraction), Col("Collapses on (die ≤)", as_int)],
                                  lambda n: ["0.5", "1"])
-        self.crt = RowTable([Col("Odds", as_text)] + [Col(f"Die {d}", as_result) for d in range(1, DIE + 1)],
+        self.crt = RowTable([Col("Odds", as_text)] + [Col(f"Die {d}", as_result, list(RESULTS)) for d in range(1, DIE + 1)],
                             lambda n: [f"{n + 1}:1"] + ["NE"] * DIE)
-        self.crt_above, self.crt_below = QLineEdit(), QLineEdit()
+        self.crt_above, self.crt_below = QComboBox(), QComboBox()
+        for c in (self.crt_above, self.crt_below):
+            c.addItems(RESULTS)
         self.flood_turns = RowTable([Col("Turn", as_int), Col("Floods on (die ≥)", as_int)], lambda n: [str(n + 2), "6"])
         self.hit_strength, self.impassable_hit, self.bump_on = _spin(0, 100), _spin(0, 100), _spin(1, 6)
         self.hit_step = QDoubleSpinBox()
@@ -94,8 +97,8 @@ class RulesPage(QWidget):
         self.cuts_routes.setChecked(p.flooding_cuts_routes)
         self.collapse.set_rows([[repr(t.loss_fraction), str(t.collapses_on)] for t in p.collapse])
         self.crt.set_rows([[odds] + list(row) for odds, row in zip(p.crt.columns, p.crt.results)])
-        self.crt_above.setText(p.crt.above)
-        self.crt_below.setText(p.crt.below)
+        self.crt_above.setCurrentText(p.crt.above)
+        self.crt_below.setCurrentText(p.crt.below)
         ff = p.flash_flood
         self.flood_turns.set_rows([[str(t.turn), str(t.on)] for t in ff.turns])
         self.hit_strength.setValue(ff.hit_strength)
@@ -114,7 +117,7 @@ class RulesPage(QWidget):
         if collapse != p.collapse:
             p.collapse = collapse
         rows = self.crt.values("Combat results")
-        above, below = as_result(self.crt_above.text()), as_result(self.crt_below.text())
+        above, below = self.crt_above.currentText(), self.crt_below.currentText()
         crt = CombatResults([r[0] for r in rows], [r[1:] for r in rows], above, below)
         if crt != p.crt:
             p.crt = crt
