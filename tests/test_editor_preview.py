@@ -1,0 +1,203 @@
+"""The breach preview, Monte Carlo and flash-flood preview as a user drives them in the editor."""
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QSettings, QTimer  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from dambuster.editor import preview_montecarlo  # noqa: E402
+from dambuster.editor.flood_preview import FloodPreview  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow  # noqa: E402
+from dambuster.editor.preview_dock import BreachPreview  # noqa: E402
+from dambuster.model import dumps, load, save  # noqa: E402
+from dambuster.simulation import Breach, Dice, Run  # noqa: E402
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+VALLEY = SAMPLES / "ogre-dambusters-valley.json"
+SEWER = SAMPLES / "sewer-flash-flood.json"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(w)
+    w.resize(1100, 760)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def open_preview(w, path):
+    assert w.open_path(path)
+    w.preview_dock.show()
+    return w.preview_dock.pane
+
+
+def overlay_items(w):
+    root = w.preview_dock.pane.layer.root
+    return [] if root is None else [i for i in w.view.scene().items() if i is root]
+
+
+def test_preview_is_in_the_view_menu_and_hidden_at_first(window):
+    assert not window.preview_dock.isVisible()
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert window.preview_dock.toggleViewAction() in view.actions()
+
+
+def test_three_steps_forward_one_back_shows_the_simulations_second_state(window):
+    p = open_preview(window, VALLEY)
+    assert isinstance(p, BreachPreview)
+    p.dam.setCurrentIndex(p.dam.findData("dam-aller"))
+    p.seed.setValue(7)
+    before = dumps(window.doc.scenario)
+    stack = window.doc.undo_stack
+    count, index = stack.count(), stack.index()
+
+    for _ in range(3):
+        p.btn_forward.click()
+    shown_at_third = dict(p.layer.shown)
+    p.btn_back.click()
+
+    expected = Run(Breach(load(VALLEY), "dam-aller"), Dice(7))
+    expected.forward()  # the breach (step 0)
+    expected.forward()  # before the first player turn (step 1)
+    st = expected.state
+    assert p.layer.shown["step"] == st.step == 1
+    assert p.layer.shown["swell"] == st.swell and st.swell
+    assert p.layer.shown["streams"] == st.streams
+    assert p.layer.shown["road_cuts"] == st.road_cuts
+    assert set(p.layer.shown["changed"]) == {h for h in window.doc.scenario.map.layout.hexes()
+                                             if st.terrain[window.doc.scenario.map.layout.index(h)]
+                                             != expected.breach.initial().terrain[window.doc.scenario.map.layout.index(h)]}
+    assert overlay_items(window), "the overlay is in the scene"
+    assert p.log.count() == len(expected.events[-1]) and "swell" in p.log.item(0).text() + p.log.item(1).text()
+
+    p.btn_forward.click()  # forward again repeats the same third step exactly
+    assert p.layer.shown == shown_at_third
+    expected.forward()
+    assert p.layer.shown["step"] == 2 and p.layer.shown["swell"] == expected.state.swell
+    assert p.layer.shown["streams"] == expected.state.streams
+    assert dumps(window.doc.scenario) == before
+    assert not window.doc.modified
+    assert (stack.count(), stack.index()) == (count, index)
+
+
+def test_event_log_shows_dice(window):
+    p = open_preview(window, VALLEY)
+    p.go_to(2)
+    lines = [p.log.item(i).text() for i in range(p.log.count())]
+    assert any("stream" in x and "rolls" in x for x in lines)
+
+
+def test_closing_the_preview_removes_the_overlay_and_keeps_the_document(window):
+    p = open_preview(window, VALLEY)
+    p.go_to(2)
+    root = p.layer.root
+    assert root in window.view.scene().items()
+    window.preview_dock.close()
+    assert p.layer.root is None and root not in window.view.scene().items()
+    assert not window.doc.modified and window.doc.undo_stack.count() == 0
+    window.preview_dock.show()  # opening it again shows the same step
+    assert p.layer.shown["step"] == 2
+
+
+def test_play_runs_until_the_swell_leaves_the_map(window, qtbot):
+    p = open_preview(window, VALLEY)
+    p.timer.setInterval(1)
+    p.btn_play.click()
+    qtbot.waitUntil(lambda: p.run.state.done, timeout=10_000)
+    assert not p.timer.isActive() and not p.btn_play.isChecked()
+    assert not p.btn_forward.isEnabled()
+
+
+def test_apply_to_a_copy_saves_the_breached_map(window, tmp_path):
+    p = open_preview(window, VALLEY)
+    before = dumps(window.doc.scenario)
+    p.go_to(3)
+    out = p.apply_to_copy(tmp_path / "after.json")
+    after = load(out)
+    assert next(d for d in after.map.dams if d.id == "dam-aller").damage == 60
+    assert bytes(after.map.terrain.cells) == p.run.state.terrain
+    assert dumps(window.doc.scenario) == before and not window.doc.modified
+    assert p.apply_to_copy(VALLEY) is None  # not over the open file
+
+
+def test_an_edit_resets_the_preview(window):
+    p = open_preview(window, VALLEY)
+    p.go_to(2)
+    h = next(iter(window.doc.scenario.map.layout.hexes()))
+    window.doc.set_terrain({h: "forest"})
+    assert p.run.state.step == -1 and p.layer.root is None
+
+
+def test_monte_carlo_predetermined_floodplain_floods_for_sure(window):
+    p = open_preview(window, VALLEY)
+    res = p.run_monte_carlo(1500)
+    assert res.runs == 1500
+    assert p.heat.probabilities[(10, 7)] == 1.0
+    assert p.heat.root in window.view.scene().items()
+    assert p.chart.points and p.chart.points[0][0] == 1
+    p.btn_heat_off.click()
+    assert p.heat.root is None
+
+
+def test_monte_carlo_random_floodplain_is_about_one_in_six(window, tmp_path):
+    sc = load(VALLEY)
+    sc.map.floodplain.mode = "random"
+    path = tmp_path / "random.json"
+    save(sc, path)
+    p = open_preview(window, path)
+    p.run_monte_carlo(4000)
+    chances = list(p.heat.probabilities.values())
+    assert chances and all(abs(c - 1 / 6) < 0.035 for c in chances)
+
+
+def test_monte_carlo_chunks_merge_like_one_run():
+    """Chunks are weighted by their runs: a certain hex stays at 1.0 and totals add up."""
+    res = preview_montecarlo.run_all(Breach(load(VALLEY), "dam-aller"), 2500, 3)
+    assert res.runs == 2500 and res.hexes[(10, 7)]["flood"] == 1.0
+    assert preview_montecarlo.chunk_sizes(2500) == [1000, 1000, 500]
+    for outcomes in res.units.values():
+        assert sum(outcomes.values()) == pytest.approx(1.0)
+
+
+def test_cancelling_monte_carlo_stops_after_the_current_chunk(window, monkeypatch):
+    p = open_preview(window, VALLEY)
+    calls = []
+    real = preview_montecarlo.monte_carlo
+
+    def counting(*args, **kw):
+        calls.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(preview_montecarlo, "monte_carlo", counting)
+    QTimer.singleShot(0, lambda: p.mc_dialog.cancel())
+    assert p.run_monte_carlo(1_000_000) is None
+    assert 1 <= len(calls) <= 3
+    assert p.heat.root is None and "cancelled" in p.mc_label.text()
+
+
+def test_flood_preview_on_the_sewer_shows_events(window):
+    p = open_preview(window, SEWER)
+    assert isinstance(p, FloodPreview)
+    p.seed.setValue(1)
+    assert p.events
+    while p.btn_forward.isEnabled():
+        p.btn_forward.click()
+    assert p.log.count() == len(p.events)
+    pic = p.layer.shown
+    assert pic.turn == 3 and pic.hits and pic.paths
+    assert any("carried" in p.log.item(i).text() for i in range(p.log.count()))
+    p.btn_back.click()
+    assert p.log.count() == len(p.events) - 1
+    window.preview_dock.close()
+    assert p.layer.root is None and not window.doc.modified
+
+
+def test_a_table_without_sewer_has_no_preview(window):
+    p = open_preview(window, SAMPLES / "dbm-table.json")
+    assert not isinstance(p, (BreachPreview, FloodPreview))
