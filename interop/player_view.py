@@ -6,7 +6,8 @@ Removed or masked (see docs/batch.md, "Player views", for the decisions):
 * the SP and damage of each dam whose ``sp_known_to`` does not list the side: the schema wants
   ``sp`` >= 1, so ``sp`` becomes a placeholder -- the minimum the dambusters text gives a dam (the
   scenario's DAM-SP-MIN ``min_sp``, 50 unless overridden) -- and ``damage`` becomes 0;
-* optionally (``hide_reserves``) other sides' units not yet on the map (no hex).
+* optionally (``hide_reserves``) other sides' units not yet on the map (no hex), and the force
+  budgets of those sides (a budget counts the hidden units, and would no longer match the view).
 
 The dam itself always stays: the dambusters text makes every dam's position public. The view says
 what it is in meta: the tags ``player-view`` and ``player-view:SIDE``, and a sentence appended to the
@@ -34,6 +35,7 @@ class Masked:
     mines: list[str] = field(default_factory=list)
     dams: list[str] = field(default_factory=list)
     units: list[str] = field(default_factory=list)
+    budgets: list[str] = field(default_factory=list)  # sides whose force budget was removed
 
     def sentence(self, side: str, placeholder: int) -> str:
         parts = []
@@ -44,6 +46,8 @@ class Masked:
                          f"(shown as {placeholder} SP, no damage)")
         if self.units:
             parts.append(f"{len(self.units)} enemy unit(s) off the map removed")
+        if self.budgets:
+            parts.append(f"the force budget of {', '.join(self.budgets)} removed")
         what = "; ".join(parts) if parts else "nothing hidden from this side"
         return f"Player view for side {side}: {what}."
 
@@ -92,13 +96,17 @@ def _mask_dams(m: HexMap, side: str, sp: int, masked: Masked) -> None:
 
 
 def _drop_reserves(view: Scenario, side: str, masked: Masked) -> None:
-    keep = []
+    keep, gone_sides = [], set()
     for u in view.units:
         if u.side != side and u.hex is None:
             masked.units.append(u.id)
+            gone_sides.add(u.side)
         else:
             keep.append(u)
     view.units = keep
+    # a budget counts the force the view hides (and would no longer match it): those sides' budgets go too
+    masked.budgets = [b.side for b in view.budgets if b.side in gone_sides]
+    view.budgets = [b for b in view.budgets if b.side not in gone_sides]
 
 
 def _note(view: Scenario, side: str, masked: Masked, sp: int) -> None:
