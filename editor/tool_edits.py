@@ -272,13 +272,54 @@ def owners(s: Scenario) -> list[Any]:
 
 
 def delete_object(s: Scenario, obj: Any) -> list[Change]:
-    """Removes one feature, unit or marker from whatever list holds it (references to it are left
-    for the validation dock to report)."""
+    """Removes one feature, unit or marker from whatever list holds it, and with it whatever refers
+    to it (a strict load refuses dangling references): a river takes its dams and river bridges, a
+    road its bridges and road cuts, a bridge its bridge-out marker, a corridor its models; a river
+    that joined a deleted river now ends at the map edge."""
+    work: dict[tuple[int, str], tuple[Any, str, Any]] = {}
+
+    def value(owner, name):
+        key = (id(owner), name)
+        return work[key][2] if key in work else getattr(owner, name)
+
+    def put(owner, name, new):
+        work[(id(owner), name)] = (owner, name, new)
+
+    def drop(owner, name, keep) -> list:
+        old = value(owner, name)
+        gone = [x for x in old if not keep(x)]
+        if gone:
+            put(owner, name, [x for x in old if keep(x)])
+        return gone
+
+    found = False
     for owner in owners(s):
         for f in dataclasses.fields(owner):
-            value = getattr(owner, f.name)
-            if isinstance(value, list) and any(x is obj for x in value):
-                return [(owner, f.name, _without(value, obj))]
-            if value is obj and f.name == "waterway":
-                return [(owner, "waterway", None)]
-    return []
+            v = getattr(owner, f.name)
+            if isinstance(v, list) and any(x is obj for x in v):
+                drop(owner, f.name, lambda x: x is not obj)
+                found = True
+            elif v is obj and f.name == "waterway":
+                put(owner, "waterway", None)
+                found = True
+    if not found:
+        return []
+    ident = getattr(obj, "id", None)
+    m = s.map
+    if ident is not None and hasattr(m, "markers"):
+        gone_bridges = [b.id for b in drop(m, "river_bridges", lambda b: ident not in (b.road, b.river))]
+        gone_bridges += [b.id for b in drop(m, "stream_bridges", lambda b: b.road != ident)]
+        drop(m, "dams", lambda d: d.river != ident)
+        dead = set(gone_bridges) | {ident}
+        drop(m.markers, "bridges_out", lambda b: b.bridge not in dead)
+        drop(m.markers, "road_cuts", lambda c: c.route != ident)
+        rivers = value(m, "rivers")
+        if any(r.joins == ident for r in rivers):
+            put(m, "rivers", [dataclasses.replace(r, joins=None) if r.joins == ident else r for r in rivers])
+    elif ident is not None and getattr(m, "sewer", None) is not None:
+        drop(m.sewer, "models", lambda x: x.corridor != ident)
+        rivers = value(m, "rivers")
+        if any(r.flows_into == ident for r in rivers):
+            put(m, "rivers", [dataclasses.replace(r, flows_into=None) if r.flows_into == ident else r
+                              for r in rivers])
+    return list(work.values())

@@ -32,13 +32,32 @@ def centroid(points: list[Pt]) -> Pt:
 
 
 def _pts(points) -> list[Pt]:
-    return [(float(x), float(y)) for x, y in points]
+    """Float points with consecutive repeats dropped (a double-click gives the last point twice)."""
+    out: list[Pt] = []
+    for x, y in points:
+        p = (float(x), float(y))
+        if not out or out[-1] != p:
+            out.append(p)
+    return out
+
+
+def valid_shape(points, coords: str) -> bool:
+    """What a strict load accepts: a simple polygon with area, or a line of length with no repeats."""
+    pts = _pts(points)
+    if coords == "polygon":
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts = pts[:-1]
+        if len(pts) < 3:
+            return False
+        poly = Polygon(pts)
+        return poly.is_valid and poly.area > 0
+    return len(pts) >= 2 and len(pts) == len([tuple(p) for p in points]) and LineString(pts).length > 0
 
 
 def add_area(s: Scenario, kind: str, polygon: list[Pt], sector: int | None = None) -> list[Change]:
     """An area of ``kind``; with no sector chosen, the sector of the polygon's centroid."""
     t = s.map
-    if len(polygon) < 3:
+    if not valid_shape(polygon, "polygon"):
         return []
     if sector is None:
         sector = sector_of(t.width, t.depth, *centroid(polygon))
@@ -48,7 +67,7 @@ def add_area(s: Scenario, kind: str, polygon: list[Pt], sector: int | None = Non
 def add_table_river(s: Scenario, line: list[Pt], width: float, upstream_first: bool = True) -> list[Change]:
     """A river of ``width``; the line is stored upstream first (reversed when drawn downstream first)."""
     t = s.map
-    if len(line) < 2 or width <= 0:
+    if not valid_shape(_pts(line), "line") or width <= 0:
         return []
     line = _pts(line if upstream_first else line[::-1])
     return [(t, "rivers", t.rivers + [TableRiver(fresh_id(s, "river-"), line, float(width))])]
@@ -56,13 +75,13 @@ def add_table_river(s: Scenario, line: list[Pt], width: float, upstream_first: b
 
 def add_table_road(s: Scenario, line: list[Pt]) -> list[Change]:
     t = s.map
-    return [] if len(line) < 2 else [(t, "roads", t.roads + [TableRoad(fresh_id(s, "road-"), _pts(line))])]
+    return [] if not valid_shape(_pts(line), "line") else [(t, "roads", t.roads + [TableRoad(fresh_id(s, "road-"), _pts(line))])]
 
 
 def set_waterway(s: Scenario, polygon: list[Pt]) -> list[Change]:
     """The (one) waterway; it extends from the short edge nearer its centroid."""
     t = s.map
-    if len(polygon) < 3:
+    if not valid_shape(polygon, "polygon"):
         return []
     edge = "left" if centroid(polygon)[0] < t.width / 2.0 else "right"
     ident = t.waterway.id if t.waterway is not None else fresh_id(s, "waterway-")
@@ -79,14 +98,14 @@ def _sewer(s: Scenario) -> tuple[Sewer, list[Change]]:
 
 
 def add_corridor(s: Scenario, line: list[Pt], width: float) -> list[Change]:
-    if len(line) < 2 or width <= 0:
+    if not valid_shape(_pts(line), "line") or width <= 0:
         return []
     sewer, make = _sewer(s)
     return make + [(sewer, "corridors", sewer.corridors + [Corridor(fresh_id(s, "corridor-"), _pts(line), float(width))])]
 
 
 def add_gantry(s: Scenario, polygon: list[Pt]) -> list[Change]:
-    if len(polygon) < 3:
+    if not valid_shape(polygon, "polygon"):
         return []
     sewer, make = _sewer(s)
     return make + [(sewer, "gantries", sewer.gantries + [Gantry(fresh_id(s, "gantry-"), _pts(polygon))])]
@@ -157,11 +176,22 @@ def targets(s: Scenario) -> Iterator[Target]:
 
 
 def with_coords(target: Target, points: list[Pt]) -> list[Change]:
+    """The target with new vertices; [] when the shape would not load (crossing itself, no area,
+    a repeated point). Models on an edited corridor stay within its new length."""
+    if not valid_shape(points, target.coords):
+        return []
     new = dataclasses.replace(target.obj, **{target.coords: _pts(points)})
     value = getattr(target.owner, target.attr)
-    if isinstance(value, list):
-        return [(target.owner, target.attr, [new if x is target.obj else x for x in value])]
-    return [(target.owner, target.attr, new)]
+    if not isinstance(value, list):
+        return [(target.owner, target.attr, new)]
+    changes: list[Change] = [(target.owner, target.attr, [new if x is target.obj else x for x in value])]
+    if isinstance(new, Corridor):
+        length = LineString(new.line).length
+        models = [dataclasses.replace(m, position=math.floor(length * 1000) / 1000)
+                  if m.corridor == new.id and m.position > length else m for m in target.owner.models]
+        if models != target.owner.models:
+            changes.append((target.owner, "models", models))
+    return changes
 
 
 def nearest_vertex(s: Scenario, p: Pt, tol: float) -> tuple[Target, int] | None:

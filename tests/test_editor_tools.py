@@ -428,3 +428,50 @@ def test_a_model_needs_a_corridor(tablewin):
     use(w, "model", side="invader")
     click(w, (380, 150))
     assert [(m.corridor, round(m.position)) for m in w.doc.scenario.map.sewer.models] == [("c2", 150)]
+
+
+def test_deleting_a_road_takes_its_bridges_and_cuts_so_the_file_still_opens(hexwin):
+    w = hexwin
+    use(w, "river-bridge")
+    click(w, centre(w, lay(w).to_axial(4, 6)))
+    use(w, "stream-bridge")
+    click(w, w.controller.geom.hexside_mid(w.doc.scenario.map.hexsides[0].side))
+    use(w, "bridge-out")
+    click(w, centre(w, lay(w).to_axial(4, 6)))
+    use(w, "road-cut")
+    click(w, centre(w, lay(w).to_axial(8, 6)))
+    w.doc.scenario.map.markers.road_cuts[0].route = "road-a"
+    use(w, "select")
+    click(w, centre(w, lay(w).to_axial(7, 6)))
+    assert w.selection.id == "road-a"
+    w.act_delete.trigger()
+    m = w.doc.scenario.map
+    assert (m.roads, m.river_bridges, m.stream_bridges, m.markers.bridges_out, m.markers.road_cuts) == ([],) * 5
+    reloads(w)
+    w.act_undo.trigger()
+    assert [b.id for b in w.doc.scenario.map.river_bridges] == ["bridge-1"]
+
+
+def test_a_vertex_drag_that_would_make_the_outline_cross_itself_is_refused(tablewin):
+    w = tablewin
+    use(w, "area", area_kind="wood")
+    for p in ((100, 100), (200, 100), (200, 200)):
+        click(w, p)
+    QTest.mouseDClick(w.view.viewport(), LEFT, K.NoModifier, at(w, 100, 200))
+    before = dumps(w.doc.scenario)
+    use(w, "vertex")
+    stroke(w, [(100, 100), (150, 150), (150, 250)])  # across the opposite edge: a bow tie
+    assert dumps(w.doc.scenario) == before
+    assert w.doc.undo_stack.count() == 1
+
+
+def test_shortening_a_corridor_keeps_its_models_on_it(tablewin):
+    w = tablewin
+    w.doc.scenario.map.sewer = Sewer(corridors=[Corridor("c1", [(0, 100), (200, 100), (400, 100)], 5)])
+    use(w, "model", side="invader")
+    click(w, (390, 110))
+    use(w, "vertex")
+    stroke(w, [(400, 100), (300, 100), (250, 100)])
+    [model] = w.doc.scenario.map.sewer.models
+    assert model.position <= 250 + 1e-9
+    reloads(w)
