@@ -1,16 +1,20 @@
 """Export to Tiled TMJ and import it back, without Tiled itself (tests/test_tiled_roundtrip.py runs it)."""
 from __future__ import annotations
 
+import io
 import json
 import struct
 import subprocess
 import sys
 import zlib
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
 
+from dambuster.cli import main
 from dambuster.interop.hexpixels import HexPixels
 from dambuster.interop.tiled_export import RULES_PROPERTY, ExportError, export_tmj, to_tmj
 from dambuster.interop.tiled_import import import_document, import_file
@@ -23,9 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 HEX_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex")
 
 
-def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "dambuster", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
+def run(*args) -> SimpleNamespace:
+    """The `dambuster` command, in this process (tests of the installed command: test_tiled_export.py)."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def props(node) -> dict:
@@ -127,7 +134,8 @@ def test_command_line_export_then_import_gives_the_same_file(tmp_path):
     r = run("export-tiled", sample, "-o", tmp_path / "basic.tmj")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "basic-terrain.png").exists()
-    r = run("import-tiled", tmp_path / "basic.tmj", "-o", tmp_path / "back.json")
+    r = subprocess.run([sys.executable, "-m", "dambuster", "import-tiled", str(tmp_path / "basic.tmj"), "-o",
+                        str(tmp_path / "back.json")], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "back.json").read_text() == dumps(load(sample))
 

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import base64
 import gzip
+import io
 import json
-import subprocess
-import sys
 import zlib
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from dambuster.cli import main
 from dambuster.interop import tiled_import
 from dambuster.interop.hexpixels import HexPixels
 from dambuster.interop.tiled_export import to_tmj
@@ -21,9 +23,12 @@ from strategies import rich_hex_scenario
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "dambuster", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+def run(*args) -> SimpleNamespace:
+    """The `dambuster` command, in this process (tests of the installed command: test_tiled_export.py)."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def write(tmp_path, doc, name="map.tmj") -> Path:
