@@ -1,0 +1,171 @@
+"""Random edits (brush strokes, hexside toggles, placements, paths, moves, deletes, pastes), undos
+and redos on a Document and its QUndoStack, no window. Whatever happened: undoing everything gives
+the starting scenario byte for byte, redoing everything gives the state after the last edit, and
+every state saves to a file that loads strictly."""
+import pytest
+
+pytest.importorskip("PySide6")
+
+from hypothesis import settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from dambuster.editor import tool_edits as E  # noqa: E402
+from dambuster.editor.clipboard import copy_region, paste  # noqa: E402
+from dambuster.editor.commands import PaintTerrain, SetFields, new_stroke_id  # noqa: E402
+from dambuster.editor.document import Document  # noqa: E402
+from dambuster.editor.geometry import hex_line  # noqa: E402
+from dambuster.model import dumps, loads, new_hex_scenario  # noqa: E402
+from dambuster.model.hexgrid import canonical_hexside  # noqa: E402
+from dambuster.model.scenario import Dam, HexsideFeature, River, Route  # noqa: E402
+from dambuster.model.terrain import TERRAIN_KINDS  # noqa: E402
+
+pytestmark = pytest.mark.qt
+COLS, ROWS = 8, 7
+APP = QApplication.instance() or QApplication([])
+
+cells = st.tuples(st.integers(0, COLS - 1), st.integers(0, ROWS - 1))
+
+
+def start_scenario():
+    sc = new_hex_scenario(COLS, ROWS, "flat", "odd-q", profiles=["ogre-dambusters", "ogre-engineers"])
+    lay = sc.map.layout
+    river = [lay.to_axial(3, r) for r in range(ROWS)]
+    sc.map.rivers.append(River("r1", river))
+    sc.map.roads.append(Route("road-a", [lay.to_axial(c, 4) for c in range(COLS)]))
+    sc.map.dams.append(Dam("d1", river[2], "r1", reservoir=river[:2]))
+    sc.map.hexsides.append(HexsideFeature(canonical_hexside(lay.to_axial(1, 4), 0), "stream"))
+    return sc
+
+
+class EditSession(RuleBasedStateMachine):
+    def __init__(self):
+        super().__init__()
+        self.doc = Document(start_scenario())
+        self.start = dumps(self.doc.scenario)
+        self.tip = self.start  # the state with every pushed edit done
+        self.clip = None
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def hex(self, cell):
+        return self.doc.scenario.map.layout.to_axial(*cell)
+
+    def apply(self, changes, text="edit"):
+        if changes:
+            self.doc.push(SetFields(self.doc, changes, text))
+            self.tip = dumps(self.doc.scenario)
+
+    # -- edits -----------------------------------------------------------------------------------
+    @rule(kind=st.sampled_from(TERRAIN_KINDS), stroke=st.lists(cells, min_size=1, max_size=6))
+    def brush(self, kind, stroke):
+        sid = new_stroke_id()
+        pushed = False
+        for cell in stroke:
+            h = self.hex(cell)
+            if self.doc.terrain_at(h) != kind:
+                self.doc.push(PaintTerrain(self.doc, {h: kind}, sid))
+                pushed = True
+        if pushed:
+            self.tip = dumps(self.doc.scenario)
+
+    @rule(cell=cells, d=st.integers(0, 5), kind=st.sampled_from(E.HEXSIDE_KINDS))
+    def hexside(self, cell, d, kind):
+        self.apply(E.toggle_hexside(self.doc.scenario, canonical_hexside(self.hex(cell), d), kind))
+
+    @rule(cell=cells, d=st.integers(0, 5), what=st.sampled_from(["stream-bridge", "graded", "bridge-out"]))
+    def on_a_hexside(self, cell, d, what):
+        s, side = self.doc.scenario, canonical_hexside(self.hex(cell), d)
+        edit = {"stream-bridge": lambda: E.place_stream_bridge(s, side),
+                "graded": lambda: E.toggle_graded_ridge(s, side),
+                "bridge-out": lambda: E.toggle_bridge_out(s, E.bridge_at(s, self.hex(cell), side))}[what]
+        self.apply(edit())
+
+    @rule(cell=cells, what=st.sampled_from(["river-bridge", "entrench+", "entrench-", "small", "large", "mine",
+                                            "cut", "infantry", "heavy-tank"]),
+          side=st.sampled_from(["attacker", "defender"]), squads=st.integers(1, 3))
+    def place(self, cell, what, side, squads):
+        s, h = self.doc.scenario, self.hex(cell)
+        edit = {"river-bridge": lambda: E.place_river_bridge(s, h), "entrench+": lambda: E.entrench(s, h, 1),
+                "entrench-": lambda: E.entrench(s, h, -1), "small": lambda: E.place_revetment(s, h, "small"),
+                "large": lambda: E.place_revetment(s, h, "large"), "mine": lambda: E.place_mine(s, h, side),
+                "cut": lambda: E.toggle_road_cut(s, h),
+                "infantry": lambda: E.place_unit(s, h, "infantry", side, squads),
+                "heavy-tank": lambda: E.place_unit(s, h, "heavy-tank", side)}[what]
+        self.apply(edit())
+
+    @rule(stroke=st.lists(cells, min_size=1, max_size=5), what=st.sampled_from(["town", "floodplain", "zone", "reservoir"]),
+          name=st.sampled_from(["Essen", "Werl"]), remove=st.booleans())
+    def paint(self, stroke, what, name, remove):
+        s, hexes = self.doc.scenario, [self.hex(c) for c in stroke]
+        dam = s.map.dams[0].id if s.map.dams else "none"
+        edit = {"town": lambda: E.paint_town(s, hexes, name, remove), "floodplain": lambda: E.toggle_floodplain(s, hexes),
+                "zone": lambda: E.paint_zone(s, hexes, "defender", remove),
+                "reservoir": lambda: E.toggle_reservoir(s, dam, hexes)}[what]
+        self.apply(edit())
+
+    @rule(a=cells, b=cells, kind=st.sampled_from(["rivers", "roads", "rails"]))
+    def path(self, a, b, kind):
+        hexes = hex_line(self.hex(a), self.hex(b))
+        if len(hexes) < 2 or not all(self.doc.scenario.map.layout.contains(h) for h in hexes):
+            return
+        m = self.doc.scenario.map
+        ident = E.fresh_id(self.doc.scenario, kind[:-1] + "-")
+        feature = River(ident, hexes) if kind == "rivers" else Route(ident, hexes)
+        self.apply([(m, kind, getattr(m, kind) + [feature])])
+
+    @precondition(lambda self: self.doc.scenario.units)
+    @rule(i=st.integers(0, 50), cell=cells)
+    def move(self, i, cell):
+        units = self.doc.scenario.units
+        self.apply(E.move_unit(self.doc.scenario, units[i % len(units)].id, self.hex(cell)))
+
+    @rule(i=st.integers(0, 200))
+    def delete(self, i):
+        s = self.doc.scenario
+        m, mk = s.map, s.map.markers
+        things = (s.units + m.rivers + m.roads + m.rails + m.dams + m.river_bridges + m.stream_bridges + m.towns
+                  + m.hexsides + mk.entrenchments + mk.revetments + mk.mines + mk.road_cuts + mk.bridges_out)
+        if things:
+            self.apply(E.delete_object(s, things[i % len(things)]))
+
+    @rule(a=cells, b=cells, at=cells)
+    def copy_and_paste(self, a, b, at):
+        lay = self.doc.scenario.map.layout
+        (c0, r0), (c1, r1) = a, b
+        region = [lay.to_axial(c, r) for c in range(min(c0, c1), max(c0, c1) + 1)
+                  for r in range(min(r0, r1), max(r0, r1) + 1)]
+        self.clip = copy_region(self.doc.scenario, region)
+        if paste(self.doc, self.clip, self.hex(at)):
+            self.tip = dumps(self.doc.scenario)
+
+    @rule()
+    def undo(self):
+        self.doc.undo_stack.undo()
+
+    @rule()
+    def redo(self):
+        self.doc.undo_stack.redo()
+
+    # -- what must hold ---------------------------------------------------------------------------
+    @invariant()
+    def the_file_loads_strictly(self):
+        text = dumps(self.doc.scenario)
+        assert dumps(loads(text)) == text
+
+    def teardown(self):
+        stack = self.doc.undo_stack
+        while stack.canUndo():
+            stack.undo()
+        assert dumps(self.doc.scenario) == self.start
+        while stack.canRedo():
+            stack.redo()
+        assert dumps(self.doc.scenario) == self.tip
+        self.doc.deleteLater()
+
+
+# 20 random sessions of up to 25 steps here (a few seconds); HYPOTHESIS_PROFILE=thorough runs 1,000
+EditSession.TestCase.settings = settings(
+    max_examples=20 if settings.default.max_examples <= 50 else settings.default.max_examples,
+    stateful_step_count=25, deadline=None)
+TestEditSession = EditSession.TestCase
