@@ -21,6 +21,10 @@ from .montecarlo_view import ArrivalChart, HeatLayer, run_with_progress
 from .preview_layer import BreachLayer
 
 PLAY_MS = 700
+LEGEND = ('<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
+          '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
+          '<span style="color:#2f7fd0"><b>&#x2015;</b> new stream</span> &nbsp; '
+          '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span>')
 MAX_RUNS = 1_000_000
 
 
@@ -49,17 +53,21 @@ class BreachPreview(QWidget):
         form = QFormLayout()
         form.addRow("Dam", self.dam)
         form.addRow("Seed", self.seed)
-        self.btn_reset = _button("⏮", "Reset: before the breach", self.reset)
-        self.btn_back = _button("◀", "Step back", self.back)
-        self.btn_play = _button("▶▶", "Play / pause", self.toggle_play)
+        self.btn_reset = _button("Reset", "Reset: before the breach", self.reset)
+        self.btn_back = _button("◀ Back", "Step back", self.back)
+        self.btn_play = _button("Play", "Play / pause", self.toggle_play)
         self.btn_play.setCheckable(True)
-        self.btn_forward = _button("▶", "Step forward", self.forward)
+        self.btn_forward = _button("Forward ▶", "Step forward", self.forward)
         steps = QHBoxLayout()
         for b in (self.btn_reset, self.btn_back, self.btn_forward, self.btn_play):
             steps.addWidget(b)
         self.step_label = QLabel()
+        self.step_label.setWordWrap(True)
+        key = QLabel(LEGEND)
+        key.setWordWrap(True)
         self.log = QListWidget()
         self.log.setWordWrap(True)
+        self.log.setMinimumHeight(150)
         self.btn_apply = _button("Apply to a copy…", "Save the map as it stands after this step to a new file",
                                  lambda: self.apply_to_copy())
 
@@ -74,6 +82,7 @@ class BreachPreview(QWidget):
         self.mc_label = QLabel()
         self.mc_label.setWordWrap(True)
         self.chart = ArrivalChart()
+        self.chart.hide()  # until a Monte Carlo run has something to draw
         mc = QGroupBox("Monte Carlo")
         mcl = QVBoxLayout(mc)
         row = QHBoxLayout()
@@ -89,6 +98,7 @@ class BreachPreview(QWidget):
         lay.addLayout(form)
         lay.addLayout(steps)
         lay.addWidget(self.step_label)
+        lay.addWidget(key)
         lay.addWidget(self.log, 1)
         lay.addWidget(self.btn_apply)
         lay.addWidget(mc)
@@ -254,6 +264,7 @@ class BreachPreview(QWidget):
         self.mc_label.setText(f"{result.runs:,} runs, seed {result.seed}: {n} hexes may flood; "
                               f"the swell leaves the map at step {result.last_step}.")
         self.chart.set_arrivals(breach.plan.depth, result.arrival)
+        self.chart.show()
         if self.active:
             self.heat.show(result)
         return result
@@ -263,3 +274,4 @@ class BreachPreview(QWidget):
         self.heat.clear()
         self.mc_label.clear()
         self.chart.set_arrivals({}, {})
+        self.chart.hide()

@@ -148,7 +148,7 @@ class BreachLayer:
             n = seen[h] = seen.get(h, 0) + 1
             x, y = self.geom.center(h)
             colour = CUT if text in ("destroyed", "disabled", "stuck") else style.TEXT
-            label = _text(self.root, f"{uid}: {text}", x, y - self.geom.size * (0.9 + 0.55 * n), 6.5,
+            label = _text(self.root, f"{uid}: {text}", x, y - self.geom.size * (0.75 + 0.6 * n), 7.5,
                           colour=colour, bold=True, halo=True)
             label.setZValue(6)
 

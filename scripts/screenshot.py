@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Renders the editor's main window offscreen with a sample open and the validation dock showing,
-to docs/screenshots/main-window.png.
+to docs/screenshots/main-window.png; and, for a hex map with a dam, the window with the breach
+preview open at step 2, to docs/screenshots/breach-preview.png.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot.py [SAMPLE] [-o OUT] [--size 1400x1000]
 """
@@ -22,6 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1400x1000", help="window size WxH")
     parser.add_argument("--labels", action="store_true", help="turn hex labels on")
     parser.add_argument("--zoom", type=float, default=1.0, help="zoom factor after zoom to fit")
+    parser.add_argument("--preview", default=str(ROOT / "docs/screenshots/breach-preview.png"),
+                        help="also the window with the breach preview open (hex maps with a dam); '' to skip")
+    parser.add_argument("--preview-step", type=int, default=2, help="the preview's step (default 2)")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -60,9 +64,39 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot write {out}", file=sys.stderr)
         return 1
     print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
+    if args.preview and w.doc.is_hex and w.doc.scenario.map.dams:
+        shot_preview(app, w, Path(args.preview), args.preview_step)
     w.doc.undo_stack.setClean()
     w.close()
     return 0
+
+
+def shot_preview(app, w, out: Path, step: int) -> None:
+    """The window with the Preview dock open on the first dam at ``step``, the validation dock closed."""
+    from PySide6.QtCore import QRectF, Qt
+
+    for key in ("validation", "properties", "history"):
+        w.docks[key].hide()
+    w.preview_dock.show()
+    w.resizeDocks([w.preview_dock], [460], Qt.Orientation.Horizontal)
+    pane = w.preview_dock.pane
+    pane.go_to(step)
+    for _ in range(3):
+        app.processEvents()
+    # the dam and the river a few steps down, filling the view
+    plan = pane.run.breach.plan
+    near = [tuple(pane.run.breach.dam.hex), *(h for k in range(step + 3) for h in plan.swell(k))]
+    x0, y0, x1, y1 = w.controller.geom.bounds(near)
+    pad = 3 * w.controller.geom.size
+    w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
+    w.view.zoom_changed.emit(w.view.zoom())
+    w.view.clear_highlight()
+    for _ in range(3):
+        app.processEvents()
+    if w.grab().save(str(out)):
+        print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
+    else:
+        print(f"cannot write {out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

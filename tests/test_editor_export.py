@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtGui import QImage  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from dambuster.editor.export import LONG_SIDE, image_size  # noqa: E402
+from dambuster.editor.export import LONG_SIDE, export_png, image_size  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -52,14 +52,17 @@ def test_svg_is_xml_with_a_view_box(window, tmp_path):
 
 
 def test_export_includes_the_preview_step(window, tmp_path):
-    plain = QImage(str(window.exporter.export("png", tmp_path / "plain.png")))
+    def png(name):
+        export_png(window.view.scene(), tmp_path / name, long_side=500)
+        return QImage(str(tmp_path / name))
+
+    plain = png("plain.png")
     window.preview_dock.show()
     window.preview_dock.pane.go_to(2)
-    stepped = QImage(str(window.exporter.export("png", tmp_path / "step2.png")))
+    stepped = png("step2.png")
     assert plain.size() == stepped.size() and plain != stepped
     window.preview_dock.close()
-    again = QImage(str(window.exporter.export("png", tmp_path / "again.png")))
-    assert again == plain
+    assert png("again.png") == plain
 
 
 def test_export_to_a_missing_folder_fails_cleanly(window, tmp_path, capsys):

@@ -86,6 +86,20 @@ def test_three_steps_forward_one_back_shows_the_simulations_second_state(window)
     assert (stack.count(), stack.index()) == (count, index)
 
 
+def test_a_caught_unit_shows_its_result(window, tmp_path):
+    sc = load(VALLEY)
+    gev = next(u for u in sc.units if sc.unit_types[u.type].movement_class == "gev")
+    gev.hex = Breach(sc, "dam-aller").plan.swell(1)[0]
+    path = tmp_path / "gev.json"
+    save(sc, path)
+    p = open_preview(window, path)
+    p.seed.setValue(3)
+    p.go_to(1)
+    i = [u.id for u in window.doc.scenario.units].index(gev.id)
+    assert p.layer.shown["units"][gev.id] == p.run.state.units[i][0]
+    assert any("surge-attack" in p.log.item(k).text() for k in range(p.log.count()))
+
+
 def test_event_log_shows_dice(window):
     p = open_preview(window, VALLEY)
     p.go_to(2)
@@ -158,9 +172,9 @@ def test_monte_carlo_random_floodplain_is_about_one_in_six(window, tmp_path):
 
 def test_monte_carlo_chunks_merge_like_one_run():
     """Chunks are weighted by their runs: a certain hex stays at 1.0 and totals add up."""
-    res = preview_montecarlo.run_all(Breach(load(VALLEY), "dam-aller"), 2500, 3)
+    res = preview_montecarlo.run_all(Breach(load(VALLEY), "dam-aller"), 2500, 3, chunk=1000)
     assert res.runs == 2500 and res.hexes[(10, 7)]["flood"] == 1.0
-    assert preview_montecarlo.chunk_sizes(2500) == [1000, 1000, 500]
+    assert preview_montecarlo.chunk_sizes(2500, 1000) == [1000, 1000, 500]
     for outcomes in res.units.values():
         assert sum(outcomes.values()) == pytest.approx(1.0)
 
