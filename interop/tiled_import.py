@@ -34,6 +34,7 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_SIDE = 1000  # columns and rows, as `dambuster new`
 MAX_OBJECTS = 200_000
 MAX_LAYER_DEPTH = 16
+MAX_POINTS = 100_000  # in one polyline
 FLIP_BITS = 0xF0000000  # Tiled's flip and rotation flags in the top bits of a gid
 
 
@@ -227,6 +228,8 @@ def _line(o: dict, ctx: _Context, what: str) -> list[Hex]:
     x0, y0 = float(o.get("x", 0)), float(o.get("y", 0))
     if not pts:
         return [ctx.px.hex_at(*_where(o))]
+    if len(pts) > MAX_POINTS:
+        raise TiledImportError(f"{what} has more than {MAX_POINTS} points")
     hexes = []
     for pt in pts:
         h = ctx.px.hex_at(x0 + float(pt.get("x", 0)), y0 + float(pt.get("y", 0)))
@@ -423,6 +426,18 @@ def _sides_for_hand_made_maps(s: sc.Scenario) -> None:
 
 
 def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
+    """The scenario a parsed TMJ (or TMX, via tmx.parse_tmx) describes; TiledImportError when it cannot."""
+    if not isinstance(doc, dict):
+        raise TiledImportError("not a Tiled map: the top level is not an object")
+    try:
+        return _import(doc, terrain_map, lenient)
+    except TiledImportError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError, RecursionError) as e:
+        raise TiledImportError(f"the map is malformed ({type(e).__name__}: {str(e)[:80]})") from None
+
+
+def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imported:
     layout, px = _geometry(doc)
     ctx = _Context(layout, px, lenient)
     terrain = _terrain(doc, layout, ctx, terrain_map)
@@ -447,7 +462,12 @@ def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenien
                 why = "has no class" if not cls else "has a class dambuster does not know"
                 ctx.problem(f"{o['_what']} {why}" + (" (skipped)" if lenient else f"; use one of {', '.join(HANDLERS)}"))
                 continue
-            handler(o, _props(o), ctx, s)
+            try:
+                handler(o, _props(o), ctx, s)
+            except TiledImportError:
+                raise
+            except (TypeError, ValueError, KeyError, AttributeError, OverflowError):
+                raise TiledImportError(f"{o['_what']} is malformed (a position, point or property of the wrong kind)") from None
     if RULES_PROPERTY in props:
         _rules(props, s)
     else:

@@ -11,6 +11,7 @@ from typing import Any
 
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _MAP_INTS = ("width", "height", "tilewidth", "tileheight", "hexsidelength", "nextlayerid", "nextobjectid")
+MAX_GROUP_DEPTH = 16
 _OBJ_FLOATS = ("x", "y", "width", "height", "rotation")
 
 
@@ -107,7 +108,9 @@ def _data(el: ET.Element) -> dict:
     raise TmxError(f"tile data encoding {encoding!r} is not supported")
 
 
-def _layers(parent: ET.Element) -> list[dict]:
+def _layers(parent: ET.Element, depth: int = 0) -> list[dict]:
+    if depth > MAX_GROUP_DEPTH:
+        raise TmxError(f"layer groups nest more than {MAX_GROUP_DEPTH} deep")
     out = []
     for el in parent:
         common = {"id": _int(el.get("id"), 0), "name": el.get("name", ""), "properties": _properties(el)}
@@ -117,7 +120,7 @@ def _layers(parent: ET.Element) -> list[dict]:
         elif el.tag == "objectgroup":
             out.append({**common, "type": "objectgroup", "objects": [_object(o) for o in el.findall("object")]})
         elif el.tag == "group":
-            out.append({**common, "type": "group", "layers": _layers(el)})
+            out.append({**common, "type": "group", "layers": _layers(el, depth + 1)})
         elif el.tag == "imagelayer":
             out.append({**common, "type": "imagelayer"})
     return out

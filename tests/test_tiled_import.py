@@ -11,6 +11,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dambuster.cli import main
 from dambuster.interop import tiled_import
@@ -193,3 +195,42 @@ def test_blank_scenarios_of_every_layout_round_trip():
     for orientation, offset in [("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]:
         s = new_hex_scenario(4, 3, orientation, offset)
         assert import_document(json.loads(json.dumps(to_tmj(s, "t.png")))).scenario == s
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:4]):
+            yield from _paths(v, (*path, i))
+
+
+RICH_PATHS = [p for p in _paths(rich_doc()) if p]
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
+                 st.text(max_size=8), st.just([]), st.just({}), st.just([{"x": "a"}]))
+
+
+@given(st.lists(st.tuples(st.sampled_from(RICH_PATHS), JUNK), min_size=1, max_size=3))
+def test_a_damaged_map_imports_or_fails_with_one_sentence(edits):
+    """Whatever a hostile or broken file holds, the importer says so in words, never a traceback."""
+    doc = rich_doc()
+    for path, value in edits:
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        import_document(doc)
+    except TiledImportError as e:
+        assert str(e) and "\n" not in str(e)
+
+
+def test_deeply_nested_groups_are_refused(tmp_path):
+    tmx = "<map orientation='hexagonal' width='1' height='1'>" + "<group>" * 5000 + "</group>" * 5000 + "</map>"
+    with pytest.raises(TiledImportError, match="nest more than"):
+        import_file(write(tmp_path, tmx, "deep.tmx"))
