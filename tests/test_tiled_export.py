@@ -153,3 +153,13 @@ def test_command_line_does_not_overwrite_without_force(tmp_path):
     r = run("export-tiled", ROOT / "samples" / "ogre-basic.json", "-o", out)
     assert r.returncode == 2 and "--force" in r.stderr
     assert out.read_text() == "keep"
+
+
+def test_docs_state_the_stagger_the_export_writes():
+    from dambuster.interop.hexpixels import stagger_of
+    from dambuster.model.hexgrid import Layout
+
+    text = (ROOT / "docs" / "tiled.md").read_text(encoding="utf-8")
+    for orientation, offset in [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]:
+        axis, index = stagger_of(Layout(orientation, offset, 2, 2))
+        assert f"| {orientation}-top, `{offset}` | `{axis}` | `{index}` |" in text
