@@ -123,7 +123,10 @@ def orphans(folder: Path | None = None) -> tuple[list[Entry], list[str]]:
 
 def remove(folder: Path, key: str) -> None:
     for p in (folder / f"{key}.json", folder / f"{key}{SIDECAR}"):
-        p.unlink(missing_ok=True)
+        try:
+            p.unlink(missing_ok=True)
+        except OSError:  # an unusable folder: there was no copy to remove
+            pass
 
 
 def set_aside(folder: Path, key: str) -> None:
@@ -139,6 +142,7 @@ class Autosaver(QObject):
     """Watches a Document; writes its recovery copy ``interval_ms`` after the first unsaved change."""
 
     written = Signal(object)  # Path of the copy
+    failed = Signal(str)  # one sentence: the copy could not be written (the editor goes on)
 
     def __init__(self, doc, settings=None, parent=None, folder: Path | None = None):
         super().__init__(parent)
@@ -214,6 +218,16 @@ class Autosaver(QObject):
         self.timer.stop()
         if not self.doc.modified:
             return None
+        try:
+            self._write()
+        except OSError as e:
+            self.failed.emit(f"autosave failed: {self.folder}: {e.strerror or e}")
+            return None
+        self.writes += 1
+        self.written.emit(self.copy_path)
+        return self.copy_path
+
+    def _write(self) -> None:
         self._ensure_lock()
         data = dumps(self.doc.scenario).encode("utf-8")
         write_atomic(self.copy_path, data)
@@ -227,9 +241,6 @@ class Autosaver(QObject):
             "title": self.doc.scenario.meta.title,
         }
         write_atomic(self.folder / f"{self.key}{SIDECAR}", json.dumps(info, indent=2).encode("utf-8"))
-        self.writes += 1
-        self.written.emit(self.copy_path)
-        return self.copy_path
 
     def discard(self) -> None:
         """Removes this document's copy (after a clean save, a discard or a clean close)."""

@@ -164,4 +164,5 @@ def install(window) -> None:
     from .autosave import Autosaver
 
     window.autosaver = Autosaver(window.doc, window.settings, window)
+    window.autosaver.failed.connect(lambda line: window.statusBar().showMessage(line, 10000))
     window.recovery = Recovery(window, window.autosaver)

@@ -267,3 +267,18 @@ def test_start_up_without_a_screen_keeps_the_copies_and_says_so(qapp, tmp_path, 
         w.ask_save = lambda: QMessageBox.StandardButton.Discard
         w.close()
         w.deleteLater()
+
+
+def test_an_unwritable_recovery_folder_is_reported_and_editing_goes_on(make_window, tmp_path, monkeypatch, qtbot):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setenv(ENV_DIR, str(blocker / "recovery"))
+    w = make_window()
+    failures = []
+    w.autosaver.failed.connect(failures.append)
+    paint(w.doc)
+    qtbot.waitUntil(lambda: bool(failures), timeout=5000)
+    assert failures[0].startswith("autosave failed:") and "\n" not in failures[0]
+    assert w.autosaver.writes == 0 and w.doc.modified
+    paint(w.doc, kind="swamp")  # still editable
+    assert w.doc.undo_stack.count() == 2
