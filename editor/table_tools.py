@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 from .place_tools import push_changes
 from .tool_edits import delete_object
 from .tool_table_edits import (delete_vertex, insert_vertex, move_vertex, nearest_edge, nearest_vertex,
-                               point_feature_at)
+                               point_feature_at, shape_at)
 from .tools import Tool
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge
@@ -92,6 +92,9 @@ class PointTool(Tool):
 
 
 class VertexTool(Tool):
+    """A click near a vertex grabs it (drag to move, Delete to remove it); elsewhere it selects a
+    sewer point, a model or the shape under the mouse (Delete removes it whole)."""
+
     name = "vertex"
 
     def __init__(self, doc, controller, on_select: Callable[[Any], None] = lambda _o: None):
@@ -107,7 +110,8 @@ class VertexTool(Tool):
     def press(self, pos, modifiers=None) -> None:
         s, p = self.doc.scenario, _xy(pos)
         self.grab = nearest_vertex(s, p, self.tolerance())
-        self.selection = None if self.grab else point_feature_at(s, p, self.tolerance())
+        self.selection = None if self.grab else (point_feature_at(s, p, self.tolerance())
+                                                 or shape_at(s, p, self.tolerance()))
         self.dragged = False
         self.on_select(self.grab[0].obj if self.grab else self.selection)
 

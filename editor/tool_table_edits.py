@@ -256,3 +256,14 @@ def point_feature_at(s: Scenario, p: Pt, tol: float) -> Any:
         if q is not None and math.hypot(q[0] - p[0], q[1] - p[1]) <= tol:
             return m
     return None
+
+
+def shape_at(s: Scenario, p: Pt, tol: float) -> Any:
+    """The top-most shape at ``p``: a line within ``tol`` of it or a polygon containing it."""
+    hit = None
+    for tg in targets(s):
+        pts = getattr(tg.obj, tg.coords)
+        geom = Polygon(pts) if tg.coords == "polygon" and len(pts) >= 3 else LineString(pts)
+        if len(pts) >= 2 and geom.distance(Point(p)) <= (0 if tg.coords == "polygon" else tol):
+            hit = tg.obj  # later targets are drawn above earlier ones
+    return hit

@@ -475,3 +475,18 @@ def test_shortening_a_corridor_keeps_its_models_on_it(tablewin):
     [model] = w.doc.scenario.map.sewer.models
     assert model.position <= 250 + 1e-9
     reloads(w)
+
+
+def test_a_click_inside_an_area_selects_it_and_delete_removes_it_whole(tablewin):
+    w = tablewin
+    use(w, "area", area_kind="bua")
+    for p in ((100, 100), (200, 100), (200, 200)):
+        click(w, p)
+    QTest.mouseDClick(w.view.viewport(), LEFT, K.NoModifier, at(w, 100, 200))
+    use(w, "vertex")
+    click(w, (150, 150))
+    assert w.selection.id == "area-1"
+    w.act_delete.trigger()
+    assert w.doc.scenario.map.areas == []
+    w.act_undo.trigger()
+    assert [a.id for a in w.doc.scenario.map.areas] == ["area-1"]
