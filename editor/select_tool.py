@@ -3,7 +3,12 @@ features, hexside features, lines, areas); dragging a unit moves it (one undo st
 Delete removes the selection (undoable)."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.scenario import Scenario
 
@@ -46,6 +51,28 @@ def describe(obj: Any) -> str:
     return f"{kind} {ident}" if ident else kind
 
 
+def summary(obj: Any, layout=None) -> str:
+    """One line per field of a selected object, hexes as map labels when the layout is known."""
+    if obj is None or not dataclasses.is_dataclass(obj):
+        return ""
+
+    def show(v):
+        if isinstance(v, tuple) and len(v) == 2 and layout is not None:
+            return layout.label(v)
+        if isinstance(v, list) and len(v) > 4:
+            return f"{len(v)} entries"
+        if isinstance(v, list):
+            return ", ".join(show(x) for x in v)
+        return str(v)
+
+    lines = [type(obj).__name__]
+    for f in dataclasses.fields(obj):
+        v = getattr(obj, f.name)
+        if v not in (None, "", []):
+            lines.append(f"{f.name}: {show(v)}")
+    return "\n".join(lines)
+
+
 class SelectTool(Tool):
     name = "select"
 
@@ -54,13 +81,39 @@ class SelectTool(Tool):
         self.on_select = on_select
         self.selection: Any = None
         self.dragging = False
+        self.ghost: QGraphicsPathItem | None = None  # the dashed hex where a dragged unit would land
 
     def press(self, pos, modifiers=None) -> None:
         self.selection = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y())
         self.dragging = self.selection is not None and type(self.selection).__name__ == "Unit"
         self.on_select(self.selection)
 
+    def move(self, pos) -> None:
+        if self.dragging:
+            h = self.controller.hex_at(pos)
+            self._preview([] if h is None else self.controller.geom.corners(h, 0.8))
+
+    def _preview(self, corners) -> None:
+        if self.ghost is None:
+            if not corners:
+                return
+            self.ghost = QGraphicsPathItem()
+            pen = QPen(QColor("#e0201a"), 2.0, Qt.PenStyle.DashLine)
+            pen.setCosmetic(True)
+            self.ghost.setPen(pen)
+            self.ghost.setZValue(900)
+            self.controller.view.scene().addItem(self.ghost)
+        path = QPainterPath()
+        if corners:
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in corners]))
+            path.closeSubpath()
+        self.ghost.setPath(path)
+
     def release(self, pos) -> None:
+        if self.ghost is not None:
+            if self.ghost.scene() is not None:
+                self.ghost.scene().removeItem(self.ghost)
+            self.ghost = None
         if self.dragging:
             h = self.controller.hex_at(pos)
             unit = self.selection

@@ -6,7 +6,7 @@ from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLineEdit,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit,
                                QListWidget, QSpinBox, QVBoxLayout, QWidget)
 
 from . import tool_edits as E
@@ -14,7 +14,7 @@ from . import tool_table_edits as T
 from .clipboard import copy_region, paste
 from .hexside_tool import HexsideTool
 from .place_tools import HexClickTool, HexStrokeTool, push_changes
-from .select_tool import SelectTool, describe
+from .select_tool import SelectTool, describe, summary
 from .style import AREA_STYLE
 from .table_tools import DrawTool, PointTool, VertexTool
 from .tool_region import RegionTool
@@ -73,6 +73,11 @@ class PlacePanel(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         box.addWidget(self.tools, 1)
         box.addLayout(self.form)
+        self.selected = QLabel()
+        self.selected.setObjectName("place-selection")
+        self.selected.setWordWrap(True)
+        self.selected.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.addWidget(self.selected)
         self.tools.currentRowChanged.connect(lambda _r: self.activate())
         self.refresh()
 
@@ -248,6 +253,7 @@ def install(window) -> PlacePanel:
 
     def show_selection(obj) -> None:
         window.selection = obj
+        panel.selected.setText(summary(obj, window.doc.scenario.map.layout if window.doc.is_hex else None))
         shower = getattr(window.properties_panel, "show_object", None)
         if callable(shower):
             shower(obj)

@@ -278,6 +278,9 @@ def test_units_select_drag_and_delete(hexwin):
     assert w.doc.undo_stack.count() == steps + 1
     assert w.selection.id == "unit-2"
     assert "unit-2" in w.statusBar().currentMessage()
+    shown = w.place_panel.selected.text()
+    assert "type: heavy-tank" in shown and f"hex: {lay(w).label(b)}" in shown
+    assert w.view.tool.ghost is None  # the drag's landing mark is gone
     w.act_delete.trigger()
     assert [u.id for u in w.doc.scenario.units] == ["unit-1"]
     w.act_undo.trigger()
