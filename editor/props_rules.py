@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 
 from dambuster.model.scenario import CollapseThreshold, CombatResults, FloodTurn
 
-from .props_table import Col, RowTable, as_float, as_int, as_text
+from .props_table import Col, RowTable, as_int, as_text
 
 DIE = 6
 RESULTS = ("NE", "D", "X")  # the file format's combat results

@@ -282,3 +282,19 @@ def test_an_unwritable_recovery_folder_is_reported_and_editing_goes_on(make_wind
     assert w.autosaver.writes == 0 and w.doc.modified
     paint(w.doc, kind="swamp")  # still editable
     assert w.doc.undo_stack.count() == 2
+
+
+def test_the_recovery_dialog_lists_the_copies_and_recovers_at_most_one(qtbot, recovery_dir, valley):
+    from dambuster.editor.recovery import RecoveryDialog
+
+    dead_copy(recovery_dir, valley, load(valley), time.time())
+    dead_copy(recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 5, key="untitled-1")
+    found, _ = autosave.orphans(recovery_dir)
+    dlg = RecoveryDialog(found)
+    qtbot.addWidget(dlg)
+    assert dlg.table.rowCount() == 2 and "valley.json" in dlg.table.item(0, 0).text()
+    assert dlg.choices() == {found[0].key: "recover", "untitled-1": "later"}
+    dlg.combos[1].setCurrentText("recover")
+    assert dlg.choices() == {found[0].key: "later", "untitled-1": "recover"}
+    dlg.combos[0].setCurrentText("discard")
+    assert dlg.choices() == {found[0].key: "discard", "untitled-1": "recover"}
