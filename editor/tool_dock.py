@@ -40,6 +40,7 @@ class PlacePanel(QWidget):
     def __init__(self, window, parent=None):
         super().__init__(parent)
         self.window = window
+        self.active = None  # the placement tool this dock last installed
         self.tools = QListWidget()
         self.tools.setObjectName("place-tools")
         self.form = QFormLayout()
@@ -97,6 +98,7 @@ class PlacePanel(QWidget):
 
     def refresh(self) -> None:
         """Fills the tool list and the choices that come from the scenario (sides, types, dams)."""
+        self.active = None  # a new scenario: the window installed its own tool on a new scene
         self.tools.blockSignals(True)
         self.tools.clear()
         self.tools.addItems([text for _, text in self.entries()])
@@ -136,13 +138,13 @@ class PlacePanel(QWidget):
     def activate(self) -> None:
         name = self.current()
         self._rows(name)
-        old = self.window.view.tool
+        old, self.active = self.active, None  # the view may already hold the Tools dock's tool
         if isinstance(old, RegionTool):
             old.drop()
         if hasattr(old, "cancel"):
             old.cancel()
         if name is not None:
-            self.window.view.tool = self.make_tool(name)
+            self.active = self.window.view.tool = self.make_tool(name)
 
     def make_tool(self, name: str):
         win, w = self.window, self.widgets

@@ -493,3 +493,14 @@ def test_a_click_inside_an_area_selects_it_and_delete_removes_it_whole(tablewin)
     assert w.doc.scenario.map.areas == []
     w.act_undo.trigger()
     assert [a.id for a in w.doc.scenario.map.areas] == ["area-1"]
+
+
+def test_choosing_a_brush_after_a_region_removes_the_region_outline(hexwin):
+    w = hexwin
+    use(w, "region")
+    stroke(w, [centre(w, lay(w).to_axial(1, 1)), centre(w, lay(w).to_axial(2, 2))])
+    outline = w.view.tool.preview
+    assert outline is not None and outline.scene() is w.view.scene()
+    w.palette_panel.set_tool("brush")
+    assert outline.scene() is None
+    assert w.place_panel.current() is None and type(w.view.tool).__name__ == "TerrainBrush"
