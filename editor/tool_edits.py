@@ -316,8 +316,9 @@ def delete_object(s: Scenario, obj: Any) -> list[Change]:
         rivers = value(m, "rivers")
         if any(r.joins == ident for r in rivers):
             put(m, "rivers", [dataclasses.replace(r, joins=None) if r.joins == ident else r for r in rivers])
-    elif ident is not None and getattr(m, "sewer", None) is not None:
-        drop(m.sewer, "models", lambda x: x.corridor != ident)
+    elif ident is not None:
+        if m.sewer is not None:
+            drop(m.sewer, "models", lambda x: x.corridor != ident)
         rivers = value(m, "rivers")
         if any(r.flows_into == ident for r in rivers):
             put(m, "rivers", [dataclasses.replace(r, flows_into=None) if r.flows_into == ident else r

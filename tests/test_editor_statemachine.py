@@ -169,3 +169,85 @@ EditSession.TestCase.settings = settings(
     max_examples=20 if settings.default.max_examples <= 50 else settings.default.max_examples,
     stateful_step_count=25, deadline=None)
 TestEditSession = EditSession.TestCase
+
+
+# ------------------------------------------------------------------------------------- tables
+from dambuster.editor import tool_table_edits as T  # noqa: E402
+from dambuster.model import new_table_scenario  # noqa: E402
+
+points = st.tuples(st.integers(0, 60).map(lambda v: v * 10.0), st.integers(0, 40).map(lambda v: v * 10.0))
+
+
+class TableSession(RuleBasedStateMachine):
+    """The same promise on a 600 x 400 table: shapes drawn, vertices moved, inserted and deleted,
+    sewer features and models placed, features deleted."""
+
+    def __init__(self):
+        super().__init__()
+        self.doc = Document(new_table_scenario(600, 400, profiles=["dbm-terrain", "flash-flood"]))
+        self.start = self.tip = dumps(self.doc.scenario)
+
+    def apply(self, changes):
+        if changes:
+            self.doc.push(SetFields(self.doc, changes, "edit"))
+            self.tip = dumps(self.doc.scenario)
+
+    @rule(pts=st.lists(points, min_size=2, max_size=5),
+          what=st.sampled_from(["area", "river", "road", "waterway", "corridor", "gantry"]))
+    def draw(self, pts, what):
+        s = self.doc.scenario
+        edit = {"area": lambda: T.add_area(s, "wood", pts), "river": lambda: T.add_table_river(s, pts, 8.0),
+                "road": lambda: T.add_table_road(s, pts), "waterway": lambda: T.set_waterway(s, pts),
+                "corridor": lambda: T.add_corridor(s, pts, 5.0), "gantry": lambda: T.add_gantry(s, pts)}[what]
+        self.apply(edit())
+
+    @rule(p=points, what=st.sampled_from(sorted(T.SEWER_POINTS) + ["origin", "model"]))
+    def place(self, p, what):
+        s = self.doc.scenario
+        if what == "origin":
+            self.apply(T.set_flood_origin(s, p))
+        elif what == "model":
+            self.apply(T.add_model(s, "invader", 2, p))
+        else:
+            self.apply(T.add_sewer_point(s, what, p))
+
+    @rule(i=st.integers(0, 100), j=st.integers(0, 10), p=points, how=st.sampled_from(["move", "insert", "delete"]))
+    def vertex(self, i, j, p, how):
+        targets = list(T.targets(self.doc.scenario))
+        if not targets:
+            return
+        tg = targets[i % len(targets)]
+        n = len(getattr(tg.obj, tg.coords))
+        edit = {"move": lambda: T.move_vertex(tg, j % n, p), "insert": lambda: T.insert_vertex(tg, j % (n + 1), p),
+                "delete": lambda: T.delete_vertex(tg, j % n)}[how]
+        self.apply(edit())
+
+    @rule(i=st.integers(0, 100))
+    def delete(self, i):
+        s = self.doc.scenario
+        m = s.map
+        things = m.areas + m.rivers + m.roads + ([m.waterway] if m.waterway else [])
+        if m.sewer is not None:
+            sw = m.sewer
+            things += sw.corridors + sw.nodes + sw.grates + sw.sluice_gates + sw.cave_ins + sw.gantries + sw.models
+        if things:
+            self.apply(E.delete_object(s, things[i % len(things)]))
+
+    @rule()
+    def undo(self):
+        self.doc.undo_stack.undo()
+
+    @rule()
+    def redo(self):
+        self.doc.undo_stack.redo()
+
+    @invariant()
+    def the_file_loads_strictly(self):
+        text = dumps(self.doc.scenario)
+        assert dumps(loads(text)) == text
+
+    teardown = EditSession.teardown
+
+
+TableSession.TestCase.settings = EditSession.TestCase.settings
+TestTableSession = TableSession.TestCase

@@ -504,3 +504,18 @@ def test_choosing_a_brush_after_a_region_removes_the_region_outline(hexwin):
     w.palette_panel.set_tool("brush")
     assert outline.scene() is None
     assert w.place_panel.current() is None and type(w.view.tool).__name__ == "TerrainBrush"
+
+
+def test_deleting_the_waterway_frees_the_rivers_that_flowed_into_it(tablewin):
+    from dambuster.model.scenario import TableRiver, Waterway
+
+    w = tablewin
+    t = w.doc.scenario.map
+    t.waterway = Waterway("w1", [(0, 0), (100, 0), (100, 400), (0, 400)], "left")
+    t.rivers.append(TableRiver("tr", [(500, 200), (100, 200)], 10, flows_into="w1"))
+    use(w, "vertex")
+    click(w, (50, 100))
+    assert w.selection.id == "w1"
+    w.act_delete.trigger()
+    assert w.doc.scenario.map.waterway is None and w.doc.scenario.map.rivers[0].flows_into is None
+    reloads(w)
