@@ -124,10 +124,13 @@ def test_tiled_draws_every_hex_where_our_layout_puts_it(tmp_path, orientation, o
     assert shoved and all(wrong[h] != TERRAIN_COLOURS[s.map.terrain[h]] for h in shoved)
 
 
-@pytest.mark.parametrize("sample", ["ogre-basic", "ogre-dambusters-valley"])
-def test_samples_survive_tiled_tmx_and_json(tmp_path, sample):
-    scenario = load(ROOT / "samples" / f"{sample}.json")
-    tmj = tmp_path / f"{sample}.tmj"
+HEX_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex")
+
+
+@pytest.mark.parametrize("sample", HEX_SAMPLES, ids=lambda p: p.stem)
+def test_every_hex_sample_survives_tiled_tmx_and_json(tmp_path, sample):
+    scenario = load(sample)
+    tmj = tmp_path / f"{sample.stem}.tmj"
     export_tmj(scenario, tmj)
     tmx, back = through_tiled(tmp_path, tmj)
     assert 'orientation="hexagonal"' in tmx.read_text()
