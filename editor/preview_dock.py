@@ -106,7 +106,7 @@ class BreachPreview(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
-        self.dam.currentIndexChanged.connect(lambda _i: self.reset())
+        self.dam.currentIndexChanged.connect(lambda _i: (self.hide_heat(), self.reset()))
         self.seed.valueChanged.connect(lambda _v: self.reset())
         self.doc.terrain_changed.connect(self._document_edited)
         self.doc.features_changed.connect(self._document_edited)

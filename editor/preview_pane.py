@@ -25,8 +25,10 @@ class PreviewDock(QDockWidget):
         self.rebuild()
 
     def rebuild(self) -> None:
-        if self.pane is not None and hasattr(self.pane, "detach"):
-            self.pane.detach()
+        if self.pane is not None:
+            if hasattr(self.pane, "detach"):
+                self.pane.detach()
+            self.pane.deleteLater()
         m = self.win.doc.scenario.map
         if self.win.doc.is_hex:
             self.pane = BreachPreview(self.win)

@@ -215,3 +215,16 @@ def test_flood_preview_on_the_sewer_shows_events(window):
 def test_a_table_without_sewer_has_no_preview(window):
     p = open_preview(window, SAMPLES / "dbm-table.json")
     assert not isinstance(p, (BreachPreview, FloodPreview))
+
+
+def test_opening_another_file_rebuilds_the_preview(window):
+    p = open_preview(window, VALLEY)
+    p.go_to(2)
+    p.run_monte_carlo(200)
+    assert window.open_path(SEWER)
+    assert isinstance(window.preview_dock.pane, FloodPreview)
+    assert window.open_path(VALLEY)
+    q = window.preview_dock.pane
+    assert isinstance(q, BreachPreview) and q.run.state.step == -1 and q.heat.root is None
+    q.go_to(1)
+    assert q.layer.root in window.view.scene().items()
