@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import (QFormLayout, QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem,
                                QGraphicsSimpleTextItem, QHBoxLayout, QLabel, QListWidget, QSpinBox,
                                QVBoxLayout, QWidget)

@@ -153,7 +153,8 @@ class ArrivalChart(QWidget):
         p.drawLine(left, top, left, top + h)
         for k in range(0, max_k + 1, max(1, max_k // 5)):
             y = top + h - h * k / max_k
-            p.drawText(QRectF(0, y - 7, left - 4, 14), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(k))
+            right_mid = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            p.drawText(QRectF(0, y - 7, left - 4, 14), right_mid, str(k))
         bar = w / max_d
         p.setPen(Qt.PenStyle.NoPen)
         for d, k in self.points:

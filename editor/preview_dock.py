@@ -197,7 +197,8 @@ class BreachPreview(QWidget):
             self.step_label.setText("Before the breach: step forward to breach the dam.")
         else:
             what = "the swell has left the map" if st.done else f"swell on {len(st.swell)} hexes"
-            self.step_label.setText(f"Step {st.step} ({'the breach' if st.step == 0 else f'before player turn {st.step}'}): {what}")
+            when = "the breach" if st.step == 0 else f"before player turn {st.step}"
+            self.step_label.setText(f"Step {st.step} ({when}): {what}")
             label = run.breach.layout.label
             self.log.addItems([_event_text(e, label).strip() for e in run.events[-1]])
         self._draw()

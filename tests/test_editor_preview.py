@@ -70,9 +70,9 @@ def test_three_steps_forward_one_back_shows_the_simulations_second_state(window)
     assert p.layer.shown["swell"] == st.swell and st.swell
     assert p.layer.shown["streams"] == st.streams
     assert p.layer.shown["road_cuts"] == st.road_cuts
-    assert set(p.layer.shown["changed"]) == {h for h in window.doc.scenario.map.layout.hexes()
-                                             if st.terrain[window.doc.scenario.map.layout.index(h)]
-                                             != expected.breach.initial().terrain[window.doc.scenario.map.layout.index(h)]}
+    layout, initial = window.doc.scenario.map.layout, expected.breach.initial().terrain
+    assert set(p.layer.shown["changed"]) == {h for h in layout.hexes()
+                                             if st.terrain[layout.index(h)] != initial[layout.index(h)]}
     assert overlay_items(window), "the overlay is in the scene"
     assert p.log.count() == len(expected.events[-1]) and "swell" in p.log.item(0).text() + p.log.item(1).text()
 
