@@ -11,7 +11,7 @@ from typing import Any
 from dambuster.model.hexgrid import Hex, hexside_hexes
 from dambuster.model.scenario import Scenario
 
-from .tool_edits import Change, ensure_side, fresh_id
+from .tool_edits import Change, ensure_side, fresh_id, scenario_ids
 
 #: map lists copied with the region, and the id prefix of a pasted copy
 MAP_LISTS = {"rivers": "river-", "roads": "road-", "rails": "rail-", "dams": "dam-", "river_bridges": "bridge-",
@@ -114,7 +114,7 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
     terrain = {(q + dq, r + dr): k for (q, r), k in clip.terrain.items()
                if on_map((q + dq, r + dr)) and m.terrain.get((q + dq, r + dr)) != k}
     ids: dict[str, str] = {}
-    taken: set[str] = set()
+    taken = scenario_ids(s)
     for key, items in clip.lists.items():
         prefix = MAP_LISTS.get(key.split(".")[-1]) or MARKER_LISTS.get(key.split(".")[-1]) or (
             "unit-" if key == "units" else None)
@@ -123,9 +123,18 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
                 ids[o.id] = fresh_id(s, prefix, taken)
                 taken.add(ids[o.id])
     changes: list[Change] = []
+    new_ids, kept = set(ids.values()), set()
+
+    def refs_kept(o) -> bool:  # what a pasted feature names was pasted too (not dropped off the map)
+        return all(getattr(o, r, None) not in new_ids or getattr(o, r) in kept
+                   for r in ("river", "road", "bridge", "route"))
+
     for key, items in clip.lists.items():
         moved = [_moved(o, dq, dr, ids) for o in items]
-        moved = [o for o in moved if all(on_map(h) for h in _hexes_of(o))]
+        moved = [o for o in moved if all(on_map(h) for h in _hexes_of(o)) and refs_kept(o)]
+        kept.update(o.id for o in moved if getattr(o, "id", None))
+        moved = [dataclasses.replace(o, joins=None) if getattr(o, "joins", None) in new_ids - kept else o
+                 for o in moved]
         if not moved:
             continue
         owner_name, name = ("scenario", key) if key == "units" else key.split(".")

@@ -12,8 +12,6 @@ from dambuster.model.hexgrid import Hex, Hexside, hexside_between
 from dambuster.model.scenario import (BridgeOut, Entrenchment, HexsideFeature, Mine, Revetment, RiverBridge,
                                       RoadCut, Scenario, SetupZone, Side, StreamBridge, Town, Unit)
 
-from .locate import find_by_id
-
 Change = tuple[Any, str, Any]
 HEXSIDE_KINDS = ("stream", "ridge", "trees", "cleared-ridge")
 ROLES = ("attacker", "defender", "invader", "neutral")
@@ -21,11 +19,30 @@ ROLES = ("attacker", "defender", "invader", "neutral")
 EXCLUSIVE = {"ridge": "cleared-ridge", "cleared-ridge": "ridge"}
 
 
-def fresh_id(scenario: Scenario, prefix: str, taken: Iterable[str] = ()) -> str:
-    """``prefix`` + the first N whose id is free across the whole scenario (and not in ``taken``)."""
-    taken = set(taken)
+def scenario_ids(scenario: Scenario) -> set[str]:
+    """Every id in the scenario (features, markers, units, sides, sewer parts ...)."""
+    ids: set[str] = set()
+    stack: list[Any] = [scenario]
+    while stack:
+        obj = stack.pop()
+        ident = getattr(obj, "id", None)
+        if isinstance(ident, str):
+            ids.add(ident)
+        for f in dataclasses.fields(obj):
+            v = getattr(obj, f.name)
+            if isinstance(v, list) and v and dataclasses.is_dataclass(v[0]):
+                stack.extend(v)
+            elif dataclasses.is_dataclass(v):
+                stack.append(v)
+    return ids
+
+
+def fresh_id(scenario: Scenario, prefix: str, taken: Iterable[str] | None = None) -> str:
+    """``prefix`` + the first N whose id is free: not in ``taken`` when given (a set of the
+    scenario's ids and those handed out since), else not anywhere in the scenario."""
+    taken = scenario_ids(scenario) if taken is None else taken
     n = 1
-    while f"{prefix}{n}" in taken or find_by_id(scenario, f"{prefix}{n}") is not None:
+    while f"{prefix}{n}" in taken:
         n += 1
     return f"{prefix}{n}"
 

@@ -519,3 +519,22 @@ def test_deleting_the_waterway_frees_the_rivers_that_flowed_into_it(tablewin):
     w.act_delete.trigger()
     assert w.doc.scenario.map.waterway is None and w.doc.scenario.map.rivers[0].flows_into is None
     reloads(w)
+
+
+def test_a_paste_that_pushes_a_river_off_the_map_leaves_its_dam_behind_too():
+    from dambuster.editor.clipboard import copy_region, paste_changes
+
+    sc = valley()
+    lay_ = sc.map.layout
+    sc.map.rivers.append(River("brook", [lay_.to_axial(7, r) for r in range(0, 4)]))
+    sc.map.dams.append(Dam("d2", lay_.to_axial(7, 3), "brook"))
+    clip = copy_region(sc, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(0, 4)])
+    assert [o.id for o in clip.lists["map.dams"]] == ["d2"]
+    _terrain, changes = paste_changes(sc, clip, lay_.to_axial(6, 10))  # the brook's tail falls off
+    pasted = {name: value for owner, name, value in changes}
+    assert "rivers" not in pasted and "dams" not in pasted
+    sc2 = valley()
+    sc2.map.rivers += [River("brook", [lay_.to_axial(7, r) for r in range(0, 4)])]
+    clip = copy_region(sc2, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(0, 4)])
+    _terrain, changes = paste_changes(sc2, clip, lay_.to_axial(6, 5))
+    assert [r.id for r in {n: v for _o, n, v in changes}["rivers"]] == ["r1", "brook", "river-1"]
