@@ -128,8 +128,9 @@ class Cache:
     def save(self) -> None:
         from .model.io import write_atomic
 
+        # entries of files that are gone are dropped; files not in this run keep theirs
         doc = {"format": FORMAT, "version": VERSION, "tool": self.tool,
-               "entries": {k: self.entries[k] for k in sorted(self.entries)}}
+               "entries": {k: self.entries[k] for k in sorted(self.entries) if os.path.exists(k)}}
         data = (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
         write_atomic(self.path, data)
 

@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             from distributed import LocalCluster
 
             with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                              dashboard_address=None) as cluster:
+                              dashboard_address=":0") as cluster:
                 seconds, report, _ = timed_validate(folder, "--scheduler", cluster.scheduler_address,
                                                     "--jobs", str(args.workers))
             assert report == reference, "the Dask cluster gave another report"

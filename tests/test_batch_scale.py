@@ -23,7 +23,7 @@ def run_json(capsys, *argv) -> tuple[int, dict, str]:
 def cluster():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as c:
+                                  dashboard_address=":0") as c:
         yield c
 
 
@@ -114,3 +114,12 @@ def test_a_cache_inside_the_checked_folder_is_not_taken_for_a_scenario(collectio
     code, report, err = run_json(capsys, ".", "--cache", "cache.json")
     assert "4 unchanged, 0 checked" in err
     assert len(report["files"]) == 4
+
+
+def test_entries_of_deleted_files_leave_the_cache_and_others_stay(collection, capsys):
+    run_json(capsys, ".", "--cache", "../cache.json")
+    (collection / "broken.json").unlink()
+    run_json(capsys, "ogre-basic.json", "--cache", "../cache.json")  # a run over one file only
+    entries = json.loads((collection.parent / "cache.json").read_text())["entries"]
+    assert sorted(entries) == ["dbm-table.json", "ogre-basic.json", "sewer-flash-flood.json"]
+    assert "3 unchanged, 0 checked" in run_json(capsys, ".", "--cache", "../cache.json")[2]
