@@ -94,7 +94,10 @@ class FloodLayer:
             knocked = [off for m, off in pic.bumps if m == mid]
             if knocked:
                 notes.append("knocked off" if any(knocked) else "bumped")
-            if notes or (current is not None and current.where == mid):
+            quiet = notes == ["holds"]  # a model that held is ringed green, labelled only while current
+            if quiet:
+                ring.setPen(_cosmetic("#2a8a3a", 2.0))
+            if (notes and not quiet) or (current is not None and current.where == mid):
                 colour = HIT if mid in pic.hits else (BUMP if knocked else "#202020")
                 self._label(f"{mid}: {', '.join(notes) or '…'}", pt, colour)
         if pic.turn is not None:
