@@ -17,29 +17,24 @@ import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
 
 from ..model.catalog import default_unit_types
-from ..model.codec import _build, from_dict
+from ..model.codec import from_dict
 from ..model.errors import ScenarioError
-from ..model.hexgrid import Hex, Layout
+from ..model.hexgrid import Layout
 from ..model.io import document_to_scenario, parse_bytes, to_document
 from ..model import scenario as sc
 from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from .hexpixels import HexPixels, layout_of
 from .tiled_export import FORMAT_PROPERTY, RULES_PROPERTY
+from .tiled_objects import HANDLERS, TiledImportError, Context, properties_of
 from .tmx import TmxError, parse_tmx
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_SIDE = 1000  # columns and rows, as `dambuster new`
 MAX_OBJECTS = 200_000
 MAX_LAYER_DEPTH = 16
-MAX_POINTS = 100_000  # in one polyline
 FLIP_BITS = 0xF0000000  # Tiled's flip and rotation flags in the top bits of a gid
-
-
-class TiledImportError(ValueError):
-    """The map cannot become a scenario; the message is one sentence."""
 
 
 @dataclass
@@ -96,12 +91,6 @@ def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
 
 
 # ------------------------------------------------------------------------------- helpers
-def _props(node: dict) -> dict[str, Any]:
-    props = node.get("properties") or []
-    if isinstance(props, dict):  # maps written before Tiled 1.2
-        return dict(props)
-    return {p.get("name"): p.get("value") for p in props if isinstance(p, dict)}
-
 
 def _layers(layers: list, depth: int = 0):
     if depth > MAX_LAYER_DEPTH:
@@ -153,7 +142,7 @@ def _tileset_terrain(doc: dict) -> dict[int, str]:
             continue  # external tilesets are not read: give their gids with --terrain-map
         first = ts.get("firstgid", 1)
         for tile in ts.get("tiles") or []:
-            kind = _props(tile).get("terrain")
+            kind = properties_of(tile).get("terrain")
             if kind is None:
                 continue
             if kind not in TERRAIN_KINDS:
@@ -162,177 +151,6 @@ def _tileset_terrain(doc: dict) -> dict[int, str]:
             out[first + int(tile.get("id", 0))] = kind
     return out
 
-
-class _Context:
-    def __init__(self, layout: Layout, px: HexPixels, lenient: bool):
-        self.layout, self.px, self.lenient = layout, px, lenient
-        self.warnings: list[str] = []
-
-    def problem(self, msg: str) -> None:
-        if not self.lenient:
-            raise TiledImportError(msg)
-        self.warnings.append(msg)
-
-    def labels(self, text: Any, what: str) -> list[Hex]:
-        if not isinstance(text, str):
-            raise TiledImportError(f"{what}: the hexes property must be text (hex labels)")
-        try:
-            return [self.layout.from_label(t) for t in text.split()]
-        except ValueError as e:
-            raise TiledImportError(f"{what}: {e}") from None
-
-
-def _where(o: dict) -> tuple[float, float]:
-    x, y = float(o.get("x", 0)), float(o.get("y", 0))
-    w, h = float(o.get("width", 0) or 0), float(o.get("height", 0) or 0)
-    if o.get("point") or "polyline" in o or "polygon" in o:
-        return x, y
-    if "gid" in o:  # a tile object hangs from its bottom-left corner
-        return x + w / 2, y - h / 2
-    return x + w / 2, y + h / 2
-
-
-# ------------------------------------------------------------------------------- objects
-Handler = Callable[[dict, dict, _Context, sc.Scenario], None]
-
-
-def _need(p: dict, key: str, what: str, kind: type = str):
-    v = p.get(key)
-    if v is None:
-        raise TiledImportError(f"{what} has no {key!r} property")
-    if kind is int and isinstance(v, float) and v.is_integer():
-        v = int(v)
-    if kind is float and isinstance(v, int) and not isinstance(v, bool):
-        v = float(v)
-    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise TiledImportError(f"{what}: property {key!r} should be {kind.__name__}, not {str(v)[:30]!r}")
-    return v
-
-
-def _opt(p: dict, key: str, what: str, default, kind: type = str):
-    return default if p.get(key) is None else _need(p, key, what, kind)
-
-
-def _json(p: dict, key: str, what: str, default):
-    text = p.get(key)
-    if text is None:
-        return default
-    try:
-        return json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        raise TiledImportError(f"{what}: property {key!r} is not JSON") from None
-
-
-def _line(o: dict, ctx: _Context, what: str) -> list[Hex]:
-    pts = o.get("polyline") or o.get("polygon")
-    x0, y0 = float(o.get("x", 0)), float(o.get("y", 0))
-    if not pts:
-        return [ctx.px.hex_at(*_where(o))]
-    if len(pts) > MAX_POINTS:
-        raise TiledImportError(f"{what} has more than {MAX_POINTS} points")
-    hexes = []
-    for pt in pts:
-        h = ctx.px.hex_at(x0 + float(pt.get("x", 0)), y0 + float(pt.get("y", 0)))
-        if not hexes or hexes[-1] != h:
-            hexes.append(h)
-    return hexes
-
-
-def _hexside(o, p, ctx, s):
-    s.map.hexsides.append(sc.HexsideFeature(ctx.px.side_at(*_where(o)), o["_class"]))
-
-
-def _route(key: str):
-    def handle(o, p, ctx, s):
-        what = f"{o['_what']}"
-        rid = _need(p, "id", what)
-        hexes = _line(o, ctx, what)
-        if key == "rivers":
-            s.map.rivers.append(sc.River(rid, hexes, _opt(p, "name", what, ""), _opt(p, "joins", what, None)))
-        else:
-            getattr(s.map, key).append(sc.Route(rid, hexes, _opt(p, "name", what, "")))
-    return handle
-
-
-def _dam(o, p, ctx, s):
-    w = o["_what"]
-    buildings = [_build(sc.Building, b) for b in _json(p, "buildings", w, [])]
-    s.map.dams.append(sc.Dam(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _need(p, "river", w),
-                             _opt(p, "sp", w, 50, int), _opt(p, "damage", w, 0, int), _json(p, "sp_known_to", w, []),
-                             buildings, ctx.labels(p.get("reservoir", ""), w), _opt(p, "hidden", w, False, bool),
-                             _opt(p, "name", w, "")))
-
-
-def _river_bridge(o, p, ctx, s):
-    w = o["_what"]
-    s.map.river_bridges.append(sc.RiverBridge(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _need(p, "road", w),
-                                              _need(p, "river", w)))
-
-
-def _stream_bridge(o, p, ctx, s):
-    w = o["_what"]
-    s.map.stream_bridges.append(sc.StreamBridge(_need(p, "id", w), ctx.px.side_at(*_where(o)), _need(p, "road", w)))
-
-
-def _town(o, p, ctx, s):
-    w = o["_what"]
-    hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*_where(o))]
-    s.map.towns.append(sc.Town(_need(p, "id", w), _opt(p, "name", w, o.get("name", "")), hexes))
-
-
-def _floodplain(o, p, ctx, s):
-    w = o["_what"]
-    s.map.floodplain = sc.Floodplain(_opt(p, "mode", w, "predetermined"), ctx.labels(p.get("hexes", ""), w))
-
-
-def _entrenchment(o, p, ctx, s):
-    s.map.markers.entrenchments.append(sc.Entrenchment(ctx.px.hex_at(*_where(o)), _opt(p, "count", o["_what"], 1, int)))
-
-
-def _revetment(o, p, ctx, s):
-    w = o["_what"]
-    s.map.markers.revetments.append(sc.Revetment(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _opt(p, "size", w, "small")))
-
-
-def _mine(o, p, ctx, s):
-    w = o["_what"]
-    s.map.markers.mines.append(sc.Mine(_need(p, "id", w), ctx.px.hex_at(*_where(o)), _need(p, "owner", w),
-                                       _opt(p, "hidden", w, True, bool), _opt(p, "on_road", w, False, bool)))
-
-
-def _road_cut(o, p, ctx, s):
-    s.map.markers.road_cuts.append(sc.RoadCut(ctx.px.hex_at(*_where(o)), _opt(p, "route", o["_what"], None)))
-
-
-def _bridge_out(o, p, ctx, s):
-    s.map.markers.bridges_out.append(sc.BridgeOut(_need(p, "bridge", o["_what"])))
-
-
-def _graded_ridge(o, p, ctx, s):
-    s.map.markers.graded_ridges.append(ctx.px.side_at(*_where(o)))
-
-
-def _setup_zone(o, p, ctx, s):
-    w = o["_what"]
-    hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*_where(o))]
-    s.setup_zones.append(sc.SetupZone(_need(p, "id", w), _need(p, "side", w), hexes, None,
-                                      _opt(p, "max_attack", w, None, int), _opt(p, "name", w, "")))
-
-
-def _unit(o, p, ctx, s):
-    w = o["_what"]
-    where = None if _opt(p, "reserve", w, False, bool) else ctx.px.hex_at(*_where(o))
-    s.units.append(sc.Unit(_need(p, "id", w), _need(p, "unit_type", w), _need(p, "side", w), where,
-                           _opt(p, "squads", w, 1, int), _opt(p, "status", w, "ready"), _opt(p, "name", w, "")))
-
-
-HANDLERS: dict[str, Handler] = {
-    **{k: _hexside for k in ("stream", "ridge", "trees", "cleared-ridge")},
-    "river": _route("rivers"), "road": _route("roads"), "rail": _route("rails"),
-    "dam": _dam, "river-bridge": _river_bridge, "stream-bridge": _stream_bridge, "bridge-out": _bridge_out,
-    "town": _town, "floodplain": _floodplain, "entrenchment": _entrenchment, "revetment": _revetment,
-    "mine": _mine, "road-cut": _road_cut, "graded-ridge": _graded_ridge, "setup-zone": _setup_zone, "unit": _unit,
-}
 
 
 # ------------------------------------------------------------------------------- the map
@@ -356,7 +174,7 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
     return layout, HexPixels.of_map(layout, tw, th, side)
 
 
-def _terrain(doc: dict, layout: Layout, ctx: _Context, terrain_map: dict[int, str] | None) -> Terrain:
+def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str] | None) -> Terrain:
     tile_layers = [l for l in _layers(doc.get("layers")) if l.get("type") == "tilelayer"]
     if not tile_layers:
         raise TiledImportError("the map has no tile layer to take the terrain from")
@@ -439,9 +257,9 @@ def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenien
 
 def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imported:
     layout, px = _geometry(doc)
-    ctx = _Context(layout, px, lenient)
+    ctx = Context(layout, px, lenient)
     terrain = _terrain(doc, layout, ctx, terrain_map)
-    props = _props(doc)
+    props = properties_of(doc)
     hex_map = sc.HexMap(layout.orientation, layout.offset, layout.columns, layout.rows, terrain)
     s = sc.Scenario(_meta(props), hex_map, unit_types=default_unit_types())
     count = 0
@@ -463,7 +281,7 @@ def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imp
                 ctx.problem(f"{o['_what']} {why}" + (" (skipped)" if lenient else f"; use one of {', '.join(HANDLERS)}"))
                 continue
             try:
-                handler(o, _props(o), ctx, s)
+                handler(o, properties_of(o), ctx, s)
             except TiledImportError:
                 raise
             except (TypeError, ValueError, KeyError, AttributeError, OverflowError):
