@@ -150,6 +150,7 @@ class PlacePanel(QWidget):
         win, w = self.window, self.widgets
         d, c = win.doc, win.controller
         text = lambda key: w[key].currentText()  # noqa: E731
+        side = lambda: E.side_id(text("side"))  # noqa: E731
         if name == "select":
             return SelectTool(d, c, win.show_selection)
         if name == "region":
@@ -164,16 +165,16 @@ class PlacePanel(QWidget):
                   "entrench+": (lambda s, h: E.entrench(s, h, +1), "Add entrenchment"),
                   "entrench-": (lambda s, h: E.entrench(s, h, -1), "Remove entrenchment"),
                   "revetment": (lambda s, h: E.place_revetment(s, h, text("size")), "Add revetment"),
-                  "mine": (lambda s, h: E.place_mine(s, h, text("side"), w["hidden"].isChecked()), "Add mine"),
+                  "mine": (lambda s, h: E.place_mine(s, h, side(), w["hidden"].isChecked()), "Add mine"),
                   "road-cut": (E.toggle_road_cut, "Toggle road cut"),
-                  "unit": (lambda s, h: E.place_unit(s, h, text("unit_type"), text("side"), w["squads"].value()),
+                  "unit": (lambda s, h: E.place_unit(s, h, text("unit_type"), side(), w["squads"].value()),
                            "Add unit")}
         if name in clicks:
             edit, label = clicks[name]
             return HexClickTool(d, c, edit, label, name)
         strokes = {"town": (lambda s, hs, rm: E.paint_town(s, hs, w["town"].text(), rm), "Paint town"),
                    "floodplain": (lambda s, hs, _rm: E.toggle_floodplain(s, hs), "Edit floodplain"),
-                   "zone": (lambda s, hs, rm: E.paint_zone(s, hs, text("side"), rm), "Paint setup zone"),
+                   "zone": (lambda s, hs, rm: E.paint_zone(s, hs, side(), rm), "Paint setup zone"),
                    "reservoir": (lambda s, hs, _rm: E.toggle_reservoir(s, text("dam"), hs), "Edit reservoir")}
         if name in strokes:
             edit, label = strokes[name]
@@ -190,7 +191,7 @@ class PlacePanel(QWidget):
             edit, closed = draws[name]
             return DrawTool(d, c, edit, f"Add {name}", closed, name)
         points = {"flood-origin": T.set_flood_origin,
-                  "model": lambda s, p: T.add_model(s, text("side"), w["strength"].value(), p)}
+                  "model": lambda s, p: T.add_model(s, side(), w["strength"].value(), p)}
         edit = points.get(name) or partial(_sewer_point, name)
         return PointTool(d, c, edit, f"Add {name}", name)
 

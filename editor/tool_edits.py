@@ -6,6 +6,7 @@ when the click does nothing. Model objects are never edited in place: a changed 
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Iterable
 
 from dambuster.model.hexgrid import Hex, Hexside, hexside_between
@@ -140,6 +141,13 @@ def toggle_floodplain(s: Scenario, hexes: Iterable[Hex]) -> list[Change]:
 def set_floodplain_mode(s: Scenario, mode: str) -> list[Change]:
     fp = s.map.floodplain
     return [] if mode == fp.mode or mode not in ("predetermined", "random") else [(fp, "mode", mode)]
+
+
+def side_id(text: str) -> str:
+    """A typed side name as an id the file accepts (lower case, digits and hyphens): "Blue Team" is
+    "blue-team"; nothing typed is "defender"."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.strip().lower()).strip("-")
+    return slug or "defender"
 
 
 def ensure_side(s: Scenario, side: str) -> list[Change]:

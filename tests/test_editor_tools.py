@@ -538,3 +538,12 @@ def test_a_paste_that_pushes_a_river_off_the_map_leaves_its_dam_behind_too():
     clip = copy_region(sc2, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(0, 4)])
     _terrain, changes = paste_changes(sc2, clip, lay_.to_axial(6, 5))
     assert [r.id for r in {n: v for _o, n, v in changes}["rivers"]] == ["r1", "brook", "river-1"]
+
+
+def test_a_typed_side_name_becomes_an_id_the_file_accepts(hexwin):
+    w = hexwin
+    use(w, "unit", unit_type="infantry", side="Blue Team")
+    click(w, centre(w, lay(w).to_axial(1, 1)))
+    assert w.doc.scenario.units[0].side == "blue-team"
+    assert [(s.id, s.name) for s in w.doc.scenario.sides] == [("blue-team", "Blue Team")]
+    reloads(w)
