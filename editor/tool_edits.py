@@ -103,6 +103,8 @@ def paint_town(s: Scenario, hexes: Iterable[Hex], name: str, remove: bool = Fals
     hexes = [h for h in dict.fromkeys(hexes) if m.layout.contains(h)]
     name = name.strip() or "Town"
     town = next((t for t in m.towns if t.name == name), None)
+    if not hexes:
+        return []
     if remove:
         if town is None or not set(hexes) & set(town.hexes):
             return []
