@@ -123,3 +123,18 @@ def test_entries_of_deleted_files_leave_the_cache_and_others_stay(collection, ca
     entries = json.loads((collection.parent / "cache.json").read_text())["entries"]
     assert sorted(entries) == ["dbm-table.json", "ogre-basic.json", "sewer-flash-flood.json"]
     assert "3 unchanged, 0 checked" in run_json(capsys, ".", "--cache", "../cache.json")[2]
+
+
+def test_any_executor_gives_the_in_process_report_in_input_order(monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dambuster.report import collect_files, validate_files
+
+    monkeypatch.chdir(ROOT)
+    files, _ = collect_files(["samples", "samples/invalid"])
+    serial = [r.to_json() for r in validate_files(files)]
+    seen = []
+    with ThreadPoolExecutor(3) as ex:
+        threaded = validate_files(files, executor=ex, progress=lambda done, total: seen.append((done, total)))
+    assert [r.to_json() for r in threaded] == serial
+    assert seen[-1] == (len(files), len(files))
