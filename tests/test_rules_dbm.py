@@ -338,6 +338,16 @@ def test_a_bua_and_its_fields_in_one_sector():
     assert v.witness["sectors"] == [1, 4]
 
 
+def test_a_bua_with_two_fields_is_checked_as_one_block():
+    # regression: two fields used to crash the rule (shapely's union takes grid_size as its 2nd argument)
+    s = table()
+    s.map.areas.append(Area("fields2", "fields-open", rect(1100, 3000, 1500, 3500), placed_by="defender"))
+    clean(s)
+    area(s, "fields2").polygon = rect(1100, 2350, 1500, 3100)
+    (v,) = only(s, "DBM-BUA")
+    assert v.witness["fields"] == ["fields", "fields2"]
+
+
 def test_fields_away_from_any_bua():
     s = table()
     area(s, "fields").polygon = rect(500, 3600, 1100, 3900)

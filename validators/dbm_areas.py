@@ -6,6 +6,7 @@ from collections import defaultdict
 from typing import Iterator
 
 import numpy as np
+from shapely import union_all
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
@@ -270,7 +271,7 @@ def bua(s: Scenario) -> Iterator[Violation]:
     for b in buas:
         a = m.areas[b]
         fields = [i for i, x in enumerate(m.areas) if x.kind in FIELDS and polys[i].distance(polys[b]) <= tol]
-        whole = polys[b].union(*[polys[i] for i in fields]) if fields else polys[b]
+        whole = union_all([polys[b], *(polys[i] for i in fields)])  # (geom.union's 2nd argument is grid_size)
         home = [k for k, box in frame.sectors() if box.buffer(tol, join_style="mitre").covers(whole)]
         if not home:
             touched = [k for k, box in frame.sectors() if box.intersection(whole).area > tol * tol]
