@@ -53,7 +53,7 @@ class ForcesPage(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.sides = RowTable([Col("Id", as_id), Col("Name", as_name), Col("Role", as_text, ROLES),
-                               Col("Colour", as_colour)],
+                               Col("Colour", as_colour, swatch=True)],
                               lambda n: [f"side-{n + 1}", f"Side {n + 1}", "defender", "#3060c0"])
         self.budgets = RowTable([Col("Side", as_id), Col("Infantry attack", as_optional_int),
                                  Col("Armor units", as_optional_int), Col("Unit counts (type=n, ...)", as_counts)],

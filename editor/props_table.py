@@ -33,6 +33,7 @@ class Col:
     header: str
     parse: Callable[[str], Any] = as_text
     choices: list[str] = field(default_factory=list)  # a combo box instead of free text
+    swatch: bool = False  # the cell's text is a colour: paint the cell in it
 
 
 class RowTable(QWidget):
@@ -73,6 +74,7 @@ class RowTable(QWidget):
                 self.table.setCellWidget(row, c, combo)
             else:
                 self.table.setItem(row, c, QTableWidgetItem(value))
+                self._check_item(self.table.item(row, c))
 
     def remove_current(self) -> None:
         row = self.table.currentRow()
@@ -96,11 +98,17 @@ class RowTable(QWidget):
         return item.text() if item is not None else ""
 
     def _check_item(self, item: QTableWidgetItem) -> None:
+        col = self.columns[item.column()]
         try:
-            self.columns[item.column()].parse(item.text())
-            item.setBackground(QBrush())
+            col.parse(item.text())
         except ValueError:
             item.setBackground(QBrush(BAD))
+            return
+        if col.swatch:  # a valid colour is shown as itself
+            item.setBackground(QBrush(QColor(item.text().strip())))
+            item.setForeground(QBrush(QColor("white" if QColor(item.text().strip()).lightness() < 128 else "black")))
+        else:
+            item.setBackground(QBrush())
 
     def values(self, what: str) -> list[list[Any]]:
         """The parsed rows; raises ValueError naming the first bad cell (and selects it)."""

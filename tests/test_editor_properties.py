@@ -144,8 +144,13 @@ def test_a_bad_cell_turns_red_as_it_is_typed(dialog):
     sides = dialog.forces.sides
     sides.set_text(0, 3, "#12")
     assert sides.table.item(0, 3).background().style() != Qt.BrushStyle.NoBrush
+    assert sides.table.item(0, 3).background().color().name() == "#f4b4b0"
     sides.set_text(0, 3, "#123456")
-    assert sides.table.item(0, 3).background().style() == Qt.BrushStyle.NoBrush
+    assert sides.table.item(0, 3).background().color().name() == "#123456"  # a colour shows itself
+    dialog.forces.victory.set_text(0, 1, "x")
+    assert dialog.forces.victory.table.item(0, 1).background().color().name() == "#f4b4b0"
+    dialog.forces.victory.set_text(0, 1, "2")
+    assert dialog.forces.victory.table.item(0, 1).background().style() == Qt.BrushStyle.NoBrush
 
 
 def test_the_compound_command_undoes_its_fields_in_one_step(doc):
