@@ -34,7 +34,7 @@ def dask_executor(address: str, timeout: float | None = None) -> Iterator[Execut
     except (OSError, TimeoutError) as e:
         raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {str(e)[:160]}") from None
     try:
-        yield client.get_executor()
+        yield client.get_executor(pure=False)  # never a result kept from another run of the same paths
     finally:
         client.close()
 

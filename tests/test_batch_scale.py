@@ -38,6 +38,16 @@ def test_a_dask_cluster_gives_the_same_report_as_the_local_pool(folder, cluster,
     assert len(remote[1]["files"]) >= 5
 
 
+@pytest.mark.slow
+def test_the_cluster_checks_a_file_again_after_it_changed(cluster, tmp_path, capsys):
+    path = tmp_path / "map.json"
+    shutil.copy(SAMPLES / "ogre-basic.json", path)
+    assert run_json(capsys, str(path), "--scheduler", cluster.scheduler_address)[0] == 0
+    path.write_text("{", encoding="utf-8")
+    code, report, _ = run_json(capsys, str(path), "--scheduler", cluster.scheduler_address)
+    assert code == 2 and report["files"][0]["violations"][0]["code"] == "JSON"
+
+
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr("dambuster.executors.CONNECT_TIMEOUT", 1)
