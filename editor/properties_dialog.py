@@ -45,8 +45,8 @@ class PropertiesDialog(QDialog):
         self.meta, self.forces, self.rules = MetaPage(), ForcesPage(), RulesPage()
         self.pages = ((self.meta, "Scenario"), (self.forces, "Sides and victory"), (self.rules, "Rule parameters"))
         for page, title in self.pages:
+            page.load(doc.scenario)  # before the scroll area takes the page's size
             self.tabs.addTab(_scrolled(page), title)
-            page.load(doc.scenario)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b01010")
         self.error.setWordWrap(True)

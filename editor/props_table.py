@@ -60,6 +60,10 @@ class RowTable(QWidget):
         self.table.setRowCount(0)
         for r in rows:
             self.append(r)
+        # every row visible up to eight (the pages scroll), columns as wide as their contents
+        shown = min(max(len(rows), 2), 8)
+        self.table.setMinimumHeight(self.table.horizontalHeader().sizeHint().height() + 32 * shown + 6)
+        self.table.resizeColumnsToContents()
 
     def append(self, values: list[str]) -> None:
         row = self.table.rowCount()
