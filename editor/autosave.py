@@ -228,10 +228,12 @@ class Autosaver(QObject):
         return self.copy_path
 
     def _write(self) -> None:
+        """Sidecar first, then the copy: a crash between the two leaves a sidecar without a copy,
+        which the next start simply removes, never a copy nobody can name."""
+        from dambuster import __version__
+
         self._ensure_lock()
         data = dumps(self.doc.scenario).encode("utf-8")
-        write_atomic(self.copy_path, data)
-        from dambuster import __version__
 
         info = {
             "original": str(self.doc.path.resolve()) if self.doc.path else None,
@@ -241,6 +243,7 @@ class Autosaver(QObject):
             "title": self.doc.scenario.meta.title,
         }
         write_atomic(self.folder / f"{self.key}{SIDECAR}", json.dumps(info, indent=2).encode("utf-8"))
+        write_atomic(self.copy_path, data)
 
     def discard(self) -> None:
         """Removes this document's copy (after a clean save, a discard or a clean close)."""

@@ -128,3 +128,23 @@ def test_quick_checks_stay_in_the_gui_thread(window):
     found = v.run()
     assert v.in_worker == 0 and v.last_ms > 0
     assert found == v.violations
+
+
+def test_dragging_on_the_minimap_keeps_panning_the_view(big, qtbot):
+    w = big
+    w.docks["minimap"].show()
+    m = w.minimap
+    m.resize(240, 180)
+    for _ in range(8):
+        w.view.zoom_in()
+    start, end = QPointF(m.width() * 0.3, m.height() * 0.3), QPointF(m.width() * 0.7, m.height() * 0.6)
+    QTest.mousePress(m, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start.toPoint())
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    move = QMouseEvent(QMouseEvent.Type.MouseMove, end, m.mapToGlobal(end), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(m, move)
+    QTest.mouseRelease(m, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end.toPoint())
+    centre = m.to_widget(m.visible_scene_rect()).center()
+    assert abs(centre.x() - end.x()) < 3 and abs(centre.y() - end.y()) < 3
