@@ -1,7 +1,8 @@
 """Live validation off the GUI thread when it is slow.
 
 ``AsyncValidator`` is the ``Validator`` of validation.py with one change: when the last check took
-longer than ``threshold_ms`` (~50 ms), the next one runs in a QThreadPool worker on a snapshot
+longer than ``threshold_ms`` (~50 ms), the next check after an edit (the debounce timer's, not an
+explicit ``run()`` such as F5, which stays synchronous) runs in a QThreadPool worker on a snapshot
 (``copy.deepcopy`` of the scenario, taken in the GUI thread), and its result is shown only if the
 document has not changed since the snapshot; painting and editing go on meanwhile.
 """
@@ -55,6 +56,8 @@ class AsyncValidator(Validator):
         self.pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
         self._relay.done.connect(self._arrived)
+        self.timer.timeout.disconnect(self.run)
+        self.timer.timeout.connect(self.run_live)
         for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed, doc.scenario_replaced):
             sig.connect(self._bump)
 
@@ -62,19 +65,23 @@ class AsyncValidator(Validator):
         self.revision += 1
 
     def run(self) -> list[Violation]:
-        """Checks now: in the GUI thread when checks are quick, else in the worker (the result arrives
-        later through ``finished``; the previous violations are returned meanwhile)."""
+        """Checks now, in the GUI thread, and returns the violations (F5, and callers that need them)."""
+        t0 = time.perf_counter()
+        found = super().run()
+        self.last_ms = (time.perf_counter() - t0) * 1000
+        return found
+
+    def run_live(self) -> None:
+        """The check after an edit: in the GUI thread when checks are quick, else in the worker (the
+        result arrives later through ``finished``)."""
         self.timer.stop()
         if self.last_ms <= self.threshold_ms:
-            t0 = time.perf_counter()
-            found = super().run()
-            self.last_ms = (time.perf_counter() - t0) * 1000
-            return found
+            self.run()
+            return
         self.runs += 1
         self.in_worker += 1
         self.pending = True
         self.pool.start(_Job(copy.deepcopy(self.doc.scenario), self.revision, self._relay))
-        return self.violations
 
     def _arrived(self, revision: int, found: list, seconds: float) -> None:
         self.last_ms = seconds * 1000

@@ -99,7 +99,7 @@ def test_slow_checks_run_in_the_worker_and_their_results_still_arrive(big, qtbot
     big.doc.push(PaintTerrain(big.doc, {big.doc.scenario.map.layout.to_axial(3, 3): "water"}))
     v.timer.stop()
     with qtbot.waitSignal(v.finished, timeout=10000) as got:
-        v.run()
+        v.run_live()
     assert v.in_worker == 1
     expected = [(x.code, x.message) for x in check_scenario(big.doc.scenario)]
     assert [(x.code, x.message) for x in got.args[0]] == expected
@@ -112,22 +112,35 @@ def test_a_result_older_than_the_document_is_dropped(big, qtbot):
     v.timer.stop()
     shown = []
     v.finished.connect(shown.append)
-    v.run()  # the worker checks a snapshot ...
+    v.run_live()  # the worker checks a snapshot ...
     big.doc.push(PaintTerrain(big.doc, {big.doc.scenario.map.layout.to_axial(4, 4): "swamp"}))  # ... now stale
     v.timer.stop()
     assert v.wait()
     qtbot.waitUntil(lambda: v.dropped == 1, timeout=10000)
     assert shown == []
     with qtbot.waitSignal(v.finished, timeout=10000):
-        v.run()  # the check of the current document is shown
+        v.run_live()  # the check of the current document is shown
     assert len(shown) == 1
 
 
-def test_quick_checks_stay_in_the_gui_thread(window):
+def test_quick_checks_and_check_now_stay_in_the_gui_thread(window):
     v = window.validator
-    found = v.run()
-    assert v.in_worker == 0 and v.last_ms > 0
-    assert found == v.violations
+    shown = []
+    v.finished.connect(shown.append)
+    v.run_live()  # quick: answered at once
+    assert v.in_worker == 0 and v.last_ms > 0 and len(shown) == 1
+    v.threshold_ms = -1
+    found = v.run()  # F5: synchronous even when checks are slow
+    assert v.in_worker == 0 and found == v.violations and len(shown) == 2
+
+
+def test_edits_schedule_a_live_check_in_the_worker_when_checks_are_slow(big, qtbot):
+    v = big.validator
+    v.threshold_ms = -1
+    v.timer.setInterval(1)
+    with qtbot.waitSignal(v.finished, timeout=10000):
+        big.doc.push(PaintTerrain(big.doc, {big.doc.scenario.map.layout.to_axial(5, 5): "water"}))
+    assert v.in_worker == 1
 
 
 def test_dragging_on_the_minimap_keeps_panning_the_view(big, qtbot):
