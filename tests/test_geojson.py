@@ -5,11 +5,14 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 from shapely.geometry import LineString, Point, Polygon, shape
 
 from dambuster.cli import main
 from dambuster.interop.geojson import GeoJSONError, ring, signed_area, to_geojson
+from dambuster.interop.geojson import dumps as geojson_dumps
 from dambuster.model.io import load
+from strategies import table_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 DBM = ROOT / "samples" / "dbm-table.json"
@@ -174,3 +177,27 @@ def test_without_output_the_document_goes_to_standard_output(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["type"] == "FeatureCollection"
     assert isinstance(shape(by_id(doc)["n-centre"]["geometry"]), Point)
+
+
+# ------------------------------------------------------------------------ any table map
+@given(table_scenarios())
+def test_any_table_map_exports_well_formed_and_with_its_own_geometry(sc):
+    doc = json.loads(geojson_dumps(sc, sectors=True))
+    for f in doc["features"]:
+        check_geometry(f["geometry"])
+    feats = {(f["properties"]["layer"], f["properties"]["kind"], f["properties"]["id"]): f for f in doc["features"]}
+    m = sc.map
+    polys = [(("area", a.kind, a.id), a.polygon) for a in m.areas]
+    if m.waterway:
+        polys.append((("waterway", "waterway", m.waterway.id), m.waterway.polygon))
+    if m.sewer:
+        polys += [(("sewer", "gantry", g.id), g.polygon) for g in m.sewer.gantries]
+    for key, pts in polys:
+        exterior = feats[key]["geometry"]["coordinates"][0]
+        assert {tuple(p) for p in exterior} == {(float(x), float(y)) for x, y in pts}
+        assert shape(feats[key]["geometry"]).equals(Polygon(pts))
+    lines = [(("river", "river", r.id), r.line) for r in m.rivers] + [(("road", "road", r.id), r.line) for r in m.roads]
+    if m.sewer:
+        lines += [(("sewer", "corridor", c.id), c.line) for c in m.sewer.corridors]
+    for key, pts in lines:
+        assert [tuple(p) for p in feats[key]["geometry"]["coordinates"]] == [(float(x), float(y)) for x, y in pts]

@@ -6,11 +6,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dambuster.cli import main
-from dambuster.interop.player_view import PlayerViewError, player_view
-from dambuster.model.io import load, save
+from dambuster.interop.player_view import PlayerViewError, player_view, unknown_sp_placeholder
+from dambuster.model.io import dumps, load, loads, save
 from dambuster.model.scenario import Mine
+from strategies import hex_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 VALLEY = ROOT / "samples" / "ogre-dambusters-valley.json"
@@ -124,3 +127,18 @@ def test_every_sides_view_of_every_sample_validates_as_well_as_the_original(path
         for extra in ((), ("--hide-reserves",)):
             _, out = view_of(path, s.id, tmp_path, *extra)
             assert main(["validate", out]) <= original, (s.id, extra)
+
+
+@given(hex_scenarios(), st.data())
+def test_any_sides_view_loads_again_and_hides_what_it_must(sc, data):
+    side = data.draw(st.sampled_from([s.id for s in sc.sides]))
+    view, _ = player_view(sc, side, hide_reserves=data.draw(st.booleans()))
+    again = loads(dumps(view))  # schema and semantic checks: the view is a valid scenario
+    assert not [m for m in again.map.markers.mines if m.hidden and m.owner != side]
+    for before, after in zip(sc.map.dams, again.map.dams):
+        assert after.hex == before.hex
+        if side in before.sp_known_to:
+            assert (after.sp, after.damage) == (before.sp, before.damage)
+        else:
+            assert (after.sp, after.damage) == (unknown_sp_placeholder(sc), 0)
+    assert f"player-view:{side}"[:64] in again.meta.tags
