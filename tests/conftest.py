@@ -10,10 +10,18 @@ from __future__ import annotations
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Keep the suite out of the user's own editor state: recovery copies, QSettings (recent files, window
+# layout) and app data go to one throwaway folder per run, set before Qt or the editor is imported.
+_SANDBOX = Path(tempfile.mkdtemp(prefix="dambuster-tests-"))
+os.environ["DAMBUSTER_RECOVERY_DIR"] = str(_SANDBOX / "recovery")
+os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")
+os.environ["XDG_DATA_HOME"] = str(_SANDBOX / "data")
 
 # No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off. 50 examples
 # keep the suite quick; HYPOTHESIS_PROFILE=thorough runs 1,000 per property (e.g. nightly).
