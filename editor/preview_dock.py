@@ -20,6 +20,9 @@ from dambuster.simulation.cli import _event_text
 from .montecarlo_view import ArrivalChart, HeatLayer, run_with_progress
 from .preview_layer import BreachLayer
 
+#: Quiet time after the last edit before the preview's breach is rebuilt.
+REBUILD_MS = 250
+
 PLAY_MS = 700
 LEGEND = ('<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
           '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
@@ -108,6 +111,12 @@ class BreachPreview(QWidget):
         self.timer.timeout.connect(self._tick)
         self.dam.currentIndexChanged.connect(lambda _i: (self.hide_heat(), self.reset()))
         self.seed.valueChanged.connect(lambda _v: self.reset())
+        # An edit invalidates the run at once (cheap), but the breach is rebuilt only once editing
+        # pauses: rebuilding it (river graph, swell plan) on every brush stamp made painting slow.
+        self._rebuild = QTimer(self)
+        self._rebuild.setSingleShot(True)
+        self._rebuild.setInterval(REBUILD_MS)
+        self._rebuild.timeout.connect(self._rebuild_after_edit)
         self.doc.terrain_changed.connect(self._document_edited)
         self.doc.features_changed.connect(self._document_edited)
         self._fill_dams()
@@ -125,6 +134,15 @@ class BreachPreview(QWidget):
         return self.dam.currentData()
 
     def _document_edited(self, *_args) -> None:
+        self.timer.stop()
+        self.btn_play.setChecked(False)
+        self.hide_heat()
+        if self.run is not None:
+            self.run = None
+            self._refresh()
+        self._rebuild.start()
+
+    def _rebuild_after_edit(self) -> None:
         current = self.dam_id()
         self._fill_dams()
         i = self.dam.findData(current)

@@ -140,11 +140,13 @@ def test_apply_to_a_copy_saves_the_breached_map(window, tmp_path):
     assert p.apply_to_copy(VALLEY) is None  # not over the open file
 
 
-def test_an_edit_resets_the_preview(window):
+def test_an_edit_resets_the_preview(window, qtbot):
     p = open_preview(window, VALLEY)
     p.go_to(2)
     h = next(iter(window.doc.scenario.map.layout.hexes()))
     window.doc.set_terrain({h: "forest"})
+    assert p.layer.root is None  # the overlay goes at once; the breach is rebuilt when editing pauses
+    qtbot.waitUntil(lambda: p.run is not None, timeout=3000)
     assert p.run.state.step == -1 and p.layer.root is None
 
 
