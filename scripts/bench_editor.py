@@ -109,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"brush stamp = model + repaint (median of {len(stamps)}): {ms(stamps)}; "
           f"chunks re-rendered per stamp: {statistics.median(renders):g}")
     print(f"full repaint of the view at 100% (median):   {ms(full)}")
+    import resource
+
+    print(f"peak resident memory of the process:         {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     return 0
 
 
