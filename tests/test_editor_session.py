@@ -124,6 +124,7 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
     if dock is not None:  # editor/preview_pane.py; the rest of the session runs without it
         dock.show()
         pane = dock.pane
+        qtbot.waitUntil(lambda: pane.run is not None, timeout=5000)  # rebuilt once editing pauses
         for _ in range(3):
             pane.btn_forward.click()
         pane.btn_back.click()
