@@ -146,7 +146,8 @@ def add_model(s: Scenario, side: str, strength: int, point: Pt) -> list[Change]:
     if hit is None:
         return []
     corridor, position = hit
-    model = Model(fresh_id(s, "model-"), side, max(1, int(strength)), corridor.id, round(position, 3))
+    position = math.floor(position * 1000) / 1000  # to the mm, never rounded past the corridor's end
+    model = Model(fresh_id(s, "model-"), side, max(1, int(strength)), corridor.id, position)
     return ensure_side(s, side) + [(t.sewer, "models", t.sewer.models + [model])]
 
 

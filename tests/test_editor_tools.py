@@ -547,3 +547,15 @@ def test_a_typed_side_name_becomes_an_id_the_file_accepts(hexwin):
     assert w.doc.scenario.units[0].side == "blue-team"
     assert [(s.id, s.name) for s in w.doc.scenario.sides] == [("blue-team", "Blue Team")]
     reloads(w)
+
+
+def test_a_model_at_a_corridors_far_end_stays_on_it():
+    from dambuster.editor.tool_table_edits import add_corridor, add_model
+
+    sc = new_table_scenario(600, 400)
+    for owner, name, value in add_corridor(sc, [(0.0, 10.0), (20.0, 0.0)], 5.0):
+        setattr(owner, name, value)
+    for owner, name, value in add_model(sc, "invader", 1, (20.0, 0.0)):
+        setattr(owner, name, value)
+    assert sc.map.sewer.models[0].position <= 500 ** 0.5  # the corridor's length, 22.3607
+    assert dumps(loads(dumps(sc))) == dumps(sc)  # "past the end" is refused by a strict load
