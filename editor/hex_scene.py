@@ -7,7 +7,7 @@ from dambuster.model.hexgrid import Hex
 
 from .geometry import HexGeometry
 from .hex_overlay import HexOverlay
-from .locate import locate
+from .locate import locate, witness_lines
 from .terrain_layer import TerrainLayer
 
 
@@ -60,3 +60,6 @@ class HexSceneController:
 
     def locate(self, location: dict):
         return locate(self.doc.scenario, location, self.geom)
+
+    def witness_lines(self, witness):
+        return witness_lines(witness, self.geom)

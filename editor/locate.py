@@ -122,3 +122,34 @@ def find_by_id(scenario: Scenario, ident: str) -> Any:
 
 def is_hex(scenario: Scenario) -> bool:
     return isinstance(scenario.map, HexMap)
+
+
+def _is_point(v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(c, (int, float)) for c in v)
+
+
+#: Witness keys that name two table points to join with a line (curvature's worst pair, a river's
+#: closest approach to an edge) and single points to mark (a self-crossing).
+_POINT_PAIRS = (("p", "q"), ("river_point", "edge_point"))
+_SINGLE_POINTS = ("crossing",)
+
+
+def witness_lines(witness: dict | None, geom: HexGeometry | None) -> list[list[tuple[float, float]]]:
+    """A geometric witness as scene polylines (a one-point list is a dot): for the river curvature
+    rule, the two witness points and the straight line between them; for a cycle of a river network,
+    the path through the cycle's hexes."""
+    if not isinstance(witness, dict):
+        return []
+    lines: list[list[tuple[float, float]]] = []
+    if geom is None:
+        for a, b in _POINT_PAIRS:
+            if _is_point(witness.get(a)) and _is_point(witness.get(b)):
+                lines.append([(float(witness[a][0]), float(witness[a][1])), (float(witness[b][0]), float(witness[b][1]))])
+        for key in _SINGLE_POINTS:
+            if _is_point(witness.get(key)):
+                lines.append([(float(witness[key][0]), float(witness[key][1]))])
+        return lines
+    cycle = witness.get("cycle")
+    if isinstance(cycle, list) and cycle and all(_is_point(h) for h in cycle):
+        lines.append([geom.center((int(h[0]), int(h[1]))) for h in cycle])
+    return lines

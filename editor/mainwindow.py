@@ -205,7 +205,7 @@ class MainWindow(QMainWindow):
             self.view.clear_highlight()
             return
         x, y, radius = where
-        self.view.highlight(x, y, radius)
+        self.view.highlight(x, y, radius, self.controller.witness_lines(getattr(violation, "witness", None)))
 
     # -- files -----------------------------------------------------------------------------------
     def show_error(self, title: str, message: str) -> None:

@@ -30,6 +30,7 @@ class MapView(QGraphicsView):
         self._space = False
         self._highlight: QGraphicsEllipseItem | None = None
         self._problems: QGraphicsPathItem | None = None
+        self._witness: QGraphicsPathItem | None = None
         self._warnings: QGraphicsPathItem | None = None
 
     # -- zoom ------------------------------------------------------------------------------------
@@ -62,8 +63,10 @@ class MapView(QGraphicsView):
         event.accept()
 
     # -- highlight -------------------------------------------------------------------------------
-    def highlight(self, x: float, y: float, radius: float) -> None:
-        """Centres the view on a point and rings it (the location of a clicked violation)."""
+    def highlight(self, x: float, y: float, radius: float, lines: list | None = None) -> None:
+        """Centres the view on a point and rings it (the location of a clicked violation); ``lines``
+        are the violation's witness as scene polylines (a one-point list is a dot)."""
+        self._draw_witness(lines or [], radius)
         if self._highlight is None or self._highlight.scene() is not self.scene():
             self._highlight = QGraphicsEllipseItem()
             pen = QPen(HIGHLIGHT, 3.0)
@@ -94,13 +97,39 @@ class MapView(QGraphicsView):
             items.append(item)
         self._problems, self._warnings = items
 
+    def _draw_witness(self, lines: list, radius: float) -> None:
+        if self._witness is None or self._witness.scene() is not self.scene():
+            self._witness = QGraphicsPathItem()
+            pen = QPen(HIGHLIGHT, 2.5)
+            pen.setCosmetic(True)
+            self._witness.setPen(pen)
+            self._witness.setZValue(1001)
+            self.scene().addItem(self._witness)
+        path = QPainterPath()
+        dot = max(radius * 0.15, 1e-6)
+        for line in lines:
+            path.moveTo(QPointF(*line[0]))
+            for p in line[1:]:
+                path.lineTo(QPointF(*p))
+            for p in (line[0], line[-1]):
+                path.addEllipse(QPointF(*p), dot, dot)
+        self._witness.setPath(path)
+        self._witness.setVisible(bool(lines))
+
+    def witness_path(self) -> QPainterPath | None:
+        """The drawn witness (for tests), or None when nothing is drawn."""
+        w = self._witness
+        return w.path() if w is not None and w.scene() is self.scene() and w.isVisible() else None
+
     def clear_highlight(self) -> None:
         if self._highlight is not None and self._highlight.scene() is self.scene():
             self._highlight.hide()
+        if self._witness is not None and self._witness.scene() is self.scene():
+            self._witness.hide()
 
     def forget_items(self) -> None:
         """Called after the scene was cleared."""
-        self._highlight = self._problems = self._warnings = None
+        self._highlight = self._problems = self._warnings = self._witness = None
 
     # -- mouse -----------------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectIte
 from dambuster.model.scenario import TableMap
 
 from . import style
-from .locate import locate
+from .locate import locate, witness_lines
 from .table_geometry import model_point, point_along, sector_rects
 
 
@@ -189,6 +189,9 @@ class TableSceneController:
 
     def locate(self, location: dict):
         return locate(self.doc.scenario, location, None)
+
+    def witness_lines(self, witness):
+        return witness_lines(witness, None)
 
 
 def _closed(points) -> QPainterPath:
