@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
@@ -15,6 +14,7 @@ from .commands import ReplaceList
 from .geometry import hex_line
 from .locate import find_by_id
 from .tools import Tool
+from .style import tool_preview_item
 
 PATH_KINDS = {"river": ("rivers", "river-"), "road": ("roads", "road-"), "rail": ("rails", "rail-")}
 
@@ -68,12 +68,7 @@ class PathTool(Tool):
 
     def _show(self) -> None:
         if self.preview is None:
-            self.preview = QGraphicsPathItem()
-            pen = QPen(QColor("#e0201a"), 3.0, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
-            pen.setCosmetic(True)
-            self.preview.setPen(pen)
-            self.preview.setZValue(900)
-            self.controller.view.scene().addItem(self.preview)
+            self.preview = tool_preview_item(self.controller.view.scene(), 3.0)
         path = QPainterPath()
         for i, h in enumerate(self.hexes):
             p = self.controller.scene_pos(h)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
@@ -14,6 +14,7 @@ from dambuster.model.hexgrid import Hex
 from .commands import SetFields
 from .geometry import hex_line
 from .tools import Tool
+from .style import tool_preview_item
 
 
 def push_changes(doc, changes: list, text: str) -> bool:
@@ -74,12 +75,7 @@ class HexStrokeTool(Tool):
 
     def _show(self) -> None:
         if self.preview is None:
-            self.preview = QGraphicsPathItem()
-            pen = QPen(QColor("#e0201a"), 2.0, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
-            self.preview.setPen(pen)
-            self.preview.setZValue(900)
-            self.controller.view.scene().addItem(self.preview)
+            self.preview = tool_preview_item(self.controller.view.scene())
         path = QPainterPath()
         for h in self.hexes:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.controller.geom.corners(h, 0.9)]))

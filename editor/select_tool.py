@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.scenario import Scenario
@@ -17,6 +17,7 @@ from .hexside_tool import nearest_hexside
 from .place_tools import push_changes
 from .tool_edits import delete_object, move_unit
 from .tools import Tool
+from .style import tool_preview_item
 
 
 def object_at(s: Scenario, geom: HexGeometry, x: float, y: float) -> Any:
@@ -97,12 +98,7 @@ class SelectTool(Tool):
         if self.ghost is None:
             if not corners:
                 return
-            self.ghost = QGraphicsPathItem()
-            pen = QPen(QColor("#e0201a"), 2.0, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
-            self.ghost.setPen(pen)
-            self.ghost.setZValue(900)
-            self.controller.view.scene().addItem(self.ghost)
+            self.ghost = tool_preview_item(self.controller.view.scene())
         path = QPainterPath()
         if corners:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in corners]))

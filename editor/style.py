@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QPen
 
 #: terrain kind -> (fill, pattern style or None, pattern colour)
 TERRAIN_STYLE: dict[str, tuple[str, Qt.BrushStyle | None, str]] = {
@@ -69,3 +69,16 @@ def unit_abbreviation(type_key: str) -> str:
 def text_colour_on(fill: QColor) -> QColor:
     """Black or white, whichever reads better on ``fill``."""
     return QColor("#000000") if fill.lightnessF() > 0.55 else QColor("#ffffff")
+
+
+def tool_preview_item(scene, width: float = 2.0):
+    """The dashed red outline a tool draws while the user drags (a path, a stroke, a ghost, a shape)."""
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    item = QGraphicsPathItem()
+    pen = QPen(HIGHLIGHT, width, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap)
+    pen.setCosmetic(True)
+    item.setPen(pen)
+    item.setZValue(900)
+    scene.addItem(item)
+    return item

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainterPath
 
 from .place_tools import push_changes
 from .tool_edits import delete_object
 from .tool_table_edits import (delete_vertex, insert_vertex, move_vertex, nearest_edge, nearest_vertex,
                                point_feature_at, shape_at)
 from .tools import Tool
+from .style import tool_preview_item
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge
 
@@ -28,12 +28,7 @@ class _Preview:
 
     def show(self, points, closed: bool = False) -> None:
         if self.item is None:
-            self.item = QGraphicsPathItem()
-            pen = QPen(QColor("#e0201a"), 2.0, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
-            self.item.setPen(pen)
-            self.item.setZValue(900)
-            self.view.scene().addItem(self.item)
+            self.item = tool_preview_item(self.view.scene())
         path = QPainterPath()
         for i, (x, y) in enumerate(points):
             path.moveTo(x, y) if i == 0 else path.lineTo(x, y)

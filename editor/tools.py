@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex, neighbors
 
 from .commands import PaintTerrain, new_stroke_id
 from .geometry import disc
+from .style import tool_preview_item
 
 BRUSH_RADII = {1: 0, 2: 1, 3: 2}  # brush size -> radius in hexes
 
@@ -99,12 +100,7 @@ class RectangleFill(Tool):
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in geom.corners(h)]))
             path.closeSubpath()
         if self.preview is None:
-            self.preview = QGraphicsPathItem()
-            pen = QPen(QColor("#e0201a"), 2.0, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
-            self.preview.setPen(pen)
-            self.preview.setZValue(900)
-            self.controller.view.scene().addItem(self.preview)
+            self.preview = tool_preview_item(self.controller.view.scene())
         self.preview.setPath(path.simplified())
 
     def release(self, pos) -> None:
