@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from dambuster.model.hexgrid import Hex, Hexside, Layout, hexside_hexes
@@ -90,7 +91,8 @@ class HexGeometry:
         return self.bounds(rim)
 
     def map_bounds(self) -> tuple[float, float, float, float]:
-        return self.block_bounds(0, 0, self.layout.columns, self.layout.rows)
+        """Bounds of the whole map; computed once per geometry (the minimap asks on every paint)."""
+        return _map_bounds(self)
 
 
 def cube_round(qf: float, rf: float) -> Hex:
@@ -137,3 +139,8 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
         t = i / n
         out.append(cube_round(a[0] + (b[0] - a[0]) * t + eps, a[1] + (b[1] - a[1]) * t + eps))
     return out
+
+
+@lru_cache(maxsize=16)
+def _map_bounds(geom: HexGeometry) -> tuple[float, float, float, float]:
+    return geom.block_bounds(0, 0, geom.layout.columns, geom.layout.rows)

@@ -37,6 +37,7 @@ class TerrainChunk(QGraphicsItem):
                                                  min((cy + 1) * CHUNK, lay.rows))
         self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
         self.renders = 0  # how many times a pixmap was rendered (for tests and benchmarks)
+        self.patches = 0  # how many times changed hexes were painted into a cached pixmap
 
     @property
     def hexes(self) -> list[Hex]:
@@ -77,13 +78,26 @@ class TerrainChunk(QGraphicsItem):
         p.end()
         return QPixmap.fromImage(img)
 
-    def _draw(self, p: QPainter, tier: int, exposed: QRectF | None) -> None:
-        """Paints the hexes (those meeting ``exposed``, if given) in scene coordinates."""
+    def patch(self, pm: QPixmap, tier: int, hexes: list[Hex]) -> None:
+        """Paints ``hexes`` (changed terrain) into a cached pixmap of this chunk: a brush stamp costs a
+        few polygons instead of re-rendering the chunk's 256 hexes. Each hex's own polygon covers its
+        old fill and pattern; the grid line it shares with a neighbour is drawn again in the same colour."""
+        self.patches += 1
+        scale = tier / self.layer.geom.size
+        p = QPainter(pm)
+        p.scale(scale, scale)
+        p.translate(-self.rect.x(), -self.rect.y())
+        self._draw(p, tier, None, hexes)
+        p.end()
+
+    def _draw(self, p: QPainter, tier: int, exposed: QRectF | None, only: list[Hex] | None = None) -> None:
+        """Paints the hexes (those meeting ``exposed``, if given; ``only`` these, if given) in scene
+        coordinates."""
         geom = self.layer.geom
         cells, index = self.layer.terrain.cells, self.layer.terrain.layout.index
         by_kind: dict[int, list[Hex]] = {}
         s = geom.size
-        for h in self.hexes:
+        for h in self.hexes if only is None else only:
             if exposed is not None:
                 x, y = geom.center(h)
                 if not exposed.intersects(QRectF(x - s, y - s, 2 * s, 2 * s)):
@@ -137,6 +151,7 @@ class TerrainOverview(QGraphicsItem):
         w, h = lay.columns * step_x, lay.rows * step_y
         self.target = QRectF(cx - w / 2, cy - h / 2, w, h)
         self._image: QImage | None = None
+        self._shown = False  # drawn at the last paint (the view is zoomed far out)
         self.builds = 0
 
     def boundingRect(self) -> QRectF:
@@ -144,7 +159,8 @@ class TerrainOverview(QGraphicsItem):
 
     def invalidate(self) -> None:
         self._image = None
-        self.update()
+        if self._shown:  # repainting the whole map item when it is not on screen would repaint the whole view
+            self.update()
 
     def image(self) -> QImage:
         if self._image is None:
@@ -158,7 +174,8 @@ class TerrainOverview(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * self.layer.geom.size >= OVERVIEW_BELOW:
+        self._shown = lod * self.layer.geom.size < OVERVIEW_BELOW
+        if not self._shown:
             return
         img = self.image()
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
@@ -213,18 +230,24 @@ class TerrainLayer:
         return pm
 
     def mark_dirty(self, hexes) -> set[tuple[int, int]]:
-        """Drops the cached pixmaps of the chunks holding ``hexes`` and schedules their repaint."""
+        """Paints changed ``hexes`` into the cached pixmaps of their chunks and schedules a repaint of
+        just the area they cover."""
         lay = self.geom.layout
-        keys = {chunk_of(lay, h, CHUNK) for h in hexes if lay.contains(h)}
-        if keys:
+        by_chunk: dict[tuple[int, int], list[Hex]] = {}
+        for h in hexes:
+            if lay.contains(h):
+                by_chunk.setdefault(chunk_of(lay, h, CHUNK), []).append(h)
+        if by_chunk:
             self.overview.invalidate()
-        for key in keys:
+        for key, changed in by_chunk.items():
+            chunk = self.chunks[key]
             for tier in TIERS:
-                pm = self.cache.pop((key, tier), None)
+                pm = self.cache.get((key, tier))
                 if pm is not None:
-                    self.cache_bytes -= _bytes(pm)
-            self.chunks[key].update()
-        return keys
+                    chunk.patch(pm, tier, changed)
+            x0, y0, x1, y1 = self.geom.bounds(changed)
+            chunk.update(QRectF(x0, y0, x1 - x0, y1 - y0))
+        return set(by_chunk)
 
     def set_labels(self, on: bool) -> None:
         self.show_labels = on

@@ -5,7 +5,8 @@
 
 "open" = strict load + building the scene + the first full paint of the map at zoom to fit.
 "stamp" = one radius-1 brush stamp at 100% zoom: the model change and the repaint Qt schedules for
-it (only the dirty chunk's region is repainted and only that chunk re-rendered). Runs offscreen.
+it (the changed hexes are painted into the cached chunk pixmaps and only their area is repainted).
+Runs offscreen.
 Also "full repaint" = repainting the whole 1400x900 window view at 100% from cached chunks.
 """
 from __future__ import annotations

@@ -42,15 +42,21 @@ def test_every_layout_draws_the_whole_map_and_maps_clicks_to_hexes(qtbot, orient
     assert all(chunk.renders >= 1 for chunk in c.terrain.chunks.values())  # all 2x2 chunks were drawn
 
 
-def test_painting_one_hex_re_renders_only_its_chunk(qtbot):
+def test_painting_one_hex_repaints_only_that_hex_of_its_chunk(qtbot):
     doc = Document(new_hex_scenario(40, 40, "flat", "odd-q"))
     view, c = shown(qtbot, doc, HexSceneController)
-    before = {k: ch.renders for k, ch in c.terrain.chunks.items()}
+    before = {k: (ch.renders, ch.patches) for k, ch in c.terrain.chunks.items()}
     h = doc.scenario.map.layout.to_axial(20, 5)  # chunk (1, 0)
     doc.push(PaintTerrain(doc, {h: "water"}))
-    view.grab()
-    changed = [k for k, ch in c.terrain.chunks.items() if ch.renders != before[k]]
-    assert changed == [(1, 0)]
+    shot = view.grab().toImage()
+    touched = [k for k, ch in c.terrain.chunks.items() if (ch.renders, ch.patches) != before[k]]
+    assert touched == [(1, 0)]
+    assert c.terrain.chunks[(1, 0)].renders == before[(1, 0)][0]  # patched in place, not re-rendered
+    # and the view shows water there: the pixel at the hex's centre has the water colour
+    from dambuster.editor.style import TERRAIN_STYLE
+    from PySide6.QtGui import QColor
+    centre = view.mapFromScene(c.scene_pos(h))
+    assert shot.pixelColor(centre.x(), centre.y()).name() == QColor(TERRAIN_STYLE["water"][0]).name()
 
 
 def test_a_table_violation_at_a_point_is_ringed_there(qtbot):
