@@ -233,3 +233,9 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+    except Exception as e:  # last resort: one line, never a traceback (DAMBUSTER_DEBUG=1 shows it)
+        if os.environ.get("DAMBUSTER_DEBUG"):
+            raise
+        print(f"dambuster {args.command}: internal error: {type(e).__name__}: {str(e)[:200]} "
+              "(please report it; DAMBUSTER_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_UNREADABLE
