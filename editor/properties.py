@@ -1,5 +1,6 @@
-"""The scenario-properties dock: title, author, description, licence, tags and rule profiles.
-Each finished edit is one SetMeta undo command; model changes refresh the fields (without echo)."""
+"""The scenario-properties dock: title, author, description, licence, tags and rule profiles, and
+below them the inspector of the selected map object. Each finished edit is one undo command; model
+changes refresh the fields (without echo)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
@@ -8,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLineEdit, QPla
 from dambuster.model.scenario import PROFILES
 
 from .commands import SetMeta
+from .inspector import ObjectInspector
 
 
 class _PlainText(QPlainTextEdit):
@@ -53,10 +55,16 @@ class PropertiesPanel(QWidget):
         box.setContentsMargins(4, 4, 4, 4)
         box.addLayout(form)
         box.addWidget(group)
+        self.inspector = ObjectInspector(doc)
+        box.addWidget(self.inspector)
         box.addStretch(1)
         doc.meta_changed.connect(self.refresh)
         doc.scenario_replaced.connect(self.refresh)
         self.refresh()
+
+    def show_object(self, obj) -> None:
+        """The selected map object's fields (called by the Place dock's selection)."""
+        self.inspector.show_object(obj)
 
     def _set(self, name: str, value) -> None:
         if getattr(self.doc.scenario.meta, name) != value:
