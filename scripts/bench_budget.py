@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Benchmark of the work per file (issue 14 item 2): heavy-but-small files, each checked by the installed
+`dambuster validate` as a user runs it.
+
+Each generator below writes one file that is small (at most the 32 MB cap) but made to be expensive
+for one part of the checks:
+
+  roads      1,000 table roads of 200 points (DBM-ROAD compares every pair of roads)
+  dams       a 1000x1000 hex map, a 100k-hex river and 1,000 dams on it (SURGE-PATH, FLOODPLAIN-REACH)
+  woods      150 overlapping woods of 10,000 vertices each (DBM-OVERLAP), about 30 MB
+  spiral     a 100,000-vertex spiral river (DBM-RIVER-CURVATURE)
+  empty      11 million empty objects inside the 32 MB cap (the parser)
+  findings   100,000 units standing in water: one UNIT-TERRAIN finding each (the report's size)
+
+For every file it prints the median wall time over ``--repeat`` runs, the peak resident memory of the
+checking process (``os.wait4``'s rusage of that very child), the exit code and the codes found (with
+their counts), and the size of the JSON report. Nothing here asserts anything: it prints figures.
+
+    .venv/bin/python scripts/bench_budget.py [--only NAME] [--keep DIR] [--repeat 3] [--timeout 300]
+                                             [--validate-args "--budget 0"]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DAMBUSTER = ROOT / ".venv" / "bin" / "dambuster"
+STAMP = "2026-11-22T00:00:00Z"
+
+
+# ----------------------------------------------------------------------------------- generators
+def _table(title: str):
+    from dambuster.model import new_table_scenario
+
+    sc = new_table_scenario(2400, 1800, "paces", title, ["dbm-terrain"])
+    sc.meta.created = sc.meta.modified = STAMP
+    return sc
+
+
+def gen_roads(path: Path, roads: int = 1000, points: int = 200) -> None:
+    """Roads that never touch one another, so DBM-ROAD measures every road against every earlier one."""
+    from dambuster.model import save
+    from dambuster.model.scenario import TableRoad
+
+    sc = _table("Bench: 1,000 roads")
+    step = 2400 / (points - 1)
+    for i in range(roads):
+        y = 1 + i * 1.79
+        line = [(round(k * step, 2), round(y + (0.4 if k % 2 else 0.0), 2)) for k in range(points)]
+        sc.map.roads.append(TableRoad(f"road-{i}", line, "defender"))
+    save(sc, path)
+
+
+def gen_dams(path: Path, size: int = 1000, river_hexes: int = 100_000, dams: int = 1000) -> None:
+    """A river snaking down and up every other column, ending on the map edge, with dams along it."""
+    from dambuster.model import new_hex_scenario, save
+    from dambuster.model.scenario import Dam, River
+
+    sc = new_hex_scenario(size, size, title="Bench: 1,000 dams", profiles=["ogre-dambusters"])
+    sc.meta.created = sc.meta.modified = STAMP
+    lay = sc.map.layout
+    cells: list[tuple[int, int]] = []
+    col = 0
+    while len(cells) < river_hexes:
+        rows = range(size) if (col // 2) % 2 == 0 else range(size - 1, -1, -1)
+        cells += [(col, r) for r in rows]
+        cells.append((col + 1, rows[-1]))  # across to the next band
+        col += 2
+    cells = cells[:river_hexes]
+    if cells[-1][1] not in (0, size - 1):  # end on the map edge: run on down the current column
+        c, r = cells[-1]
+        down = 1 if (c // 2) % 2 == 0 else -1
+        while r not in (0, size - 1):
+            r += down
+            cells.append((c, r))
+    hexes = [lay.to_axial(c, r) for c, r in cells]
+    for h in hexes:
+        sc.map.terrain[h] = "water"
+    sc.map.rivers.append(River("river-main", hexes, "Main"))
+    gap = len(hexes) // dams
+    for i in range(dams):
+        at = i * gap + gap // 2
+        sc.map.dams.append(Dam(f"dam-{i}", hexes[at], "river-main", reservoir=[hexes[at - 1]]))
+    save(sc, path)
+
+
+def gen_woods(path: Path, woods: int = 150, vertices: int = 10_000) -> None:
+    """Star-shaped woods around the table's centre, each a little offset, all overlapping."""
+    from dambuster.model import save
+    from dambuster.model.scenario import Area
+
+    sc = _table("Bench: 150 overlapping woods")
+    for i in range(woods):
+        cx, cy = 1200 + (i % 15) * 4, 900 + (i // 15) * 4
+        ring = []
+        for k in range(vertices):
+            a = 2 * math.pi * k / vertices
+            r = 400 + 20 * math.sin(37 * a + i)
+            ring.append((round(cx + r * math.cos(a), 2), round(cy + r * math.sin(a), 2)))
+        sc.map.areas.append(Area(f"wood-{i}", "wood", ring, None, "defender"))
+    save(sc, path)
+
+
+def gen_spiral(path: Path, vertices: int = 100_000, turns: int = 60) -> None:
+    """A river spiralling inwards: every turn runs close to the one outside it."""
+    from dambuster.model import save
+    from dambuster.model.scenario import TableRiver
+
+    sc = _table("Bench: a 100k-vertex spiral river")
+    line = []
+    for k in range(vertices):
+        t = k / vertices
+        a, r = 2 * math.pi * turns * t, 850 * (1 - t) + 20
+        line.append((round(1200 + r * math.cos(a), 3), round(900 + r * math.sin(a), 3)))
+    sc.map.rivers.append(TableRiver("river-spiral", line, 10.0, None, "defender"))
+    save(sc, path)
+
+
+def gen_empty(path: Path, objects: int = 11_000_000) -> None:
+    """Raw bytes: a document whose units are 11 million empty objects, just inside the 32 MB cap."""
+    head = b'{"format_version": "1.0", "units": ['
+    with open(path, "wb") as f:
+        f.write(head)
+        chunk = b"{}," * 100_000
+        for _ in range(objects // 100_000 - 1):
+            f.write(chunk)
+        f.write(b"{}," * 99_999 + b"{}]}")
+
+
+def gen_findings(path: Path, units: int = 100_000) -> None:
+    """An all-water map with one infantry unit on each of 100,000 hexes: one UNIT-TERRAIN finding each."""
+    from dambuster.model import new_hex_scenario, save
+    from dambuster.model.scenario import Side, Unit
+    from dambuster.model.terrain import Terrain
+
+    cols, rows = 400, math.ceil(units / 400)
+    sc = new_hex_scenario(cols, rows, title="Bench: 100,000 findings", profiles=["ogre-basic"])
+    sc.meta.created = sc.meta.modified = STAMP
+    lay = sc.map.layout
+    sc.map.terrain = Terrain(lay, fill="water")
+    sc.sides.append(Side("s", "Side"))
+    for i in range(units):
+        sc.units.append(Unit(f"u{i}", "infantry", "s", lay.to_axial(i % cols, i // cols)))
+    save(sc, path)
+
+
+GENERATORS = {"roads": gen_roads, "dams": gen_dams, "woods": gen_woods, "spiral": gen_spiral,
+              "empty": gen_empty, "findings": gen_findings}
+
+
+# ----------------------------------------------------------------------------------------- runs
+def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dict:
+    """One `dambuster validate FILE --format json` in its own process: wall time, peak RSS, outcome."""
+    out, err = out_dir / "stdout.json", out_dir / "stderr.txt"
+    with open(out, "wb") as o, open(err, "wb") as e:
+        t = time.perf_counter()
+        proc = subprocess.Popen([str(DAMBUSTER), "validate", str(path), "--format", "json", *extra], stdout=o, stderr=e)
+        deadline = t + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                pid, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.02)
+        wall = time.perf_counter() - t
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here; keep Popen from waiting again
+    result = {"wall": wall, "rss_mb": usage.ru_maxrss / 1024, "exit": proc.returncode,
+              "timed_out": wall > timeout, "report_mb": out.stat().st_size / 1e6, "codes": {}}
+    try:
+        report = json.loads(out.read_bytes())
+        result["codes"] = dict(Counter(v["code"] for f in report["files"] for v in f["violations"]))
+    except (ValueError, KeyError):
+        pass
+    lines = err.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    result["stderr"] = lines[-1][:160] if lines else ""
+    return result
+
+
+def describe_codes(codes: dict[str, int]) -> str:
+    return ", ".join(f"{c} x{n:,}" if n > 1 else c for c, n in sorted(codes.items(), key=lambda kv: -kv[1])[:5]) or "-"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--only", action="append", choices=list(GENERATORS), help="run only this file (repeatable)")
+    ap.add_argument("--keep", metavar="DIR", help="write the files to DIR and keep them (reused when present)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per file; the median time is shown (default 3)")
+    ap.add_argument("--timeout", type=float, default=300, help="kill a run after this many seconds (default 300)")
+    ap.add_argument("--validate-args", default="", metavar="ARGS",
+                    help="extra arguments for `dambuster validate`, e.g. \"--budget 0\"")
+    args = ap.parse_args(argv)
+    names = args.only or list(GENERATORS)
+    extra = shlex.split(args.validate_args)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; "
+          f"dambuster validate FILE --format json {' '.join(extra)}".rstrip())
+    with tempfile.TemporaryDirectory(prefix="bench-budget-") as tmp_name:
+        folder = Path(args.keep) if args.keep else Path(tmp_name)
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"{'file':<9} {'MB':>6} {'median s':>9} {'peak RSS MB':>12} {'exit':>5} {'report MB':>10}  codes")
+        for name in names:
+            path = folder / f"bench-{name}.json"
+            if not path.exists():
+                GENERATORS[name](path)
+            runs = [run_once(path, extra, args.timeout, Path(tmp_name)) for _ in range(args.repeat)]
+            last = runs[-1]
+            wall = statistics.median(r["wall"] for r in runs)
+            timed_out = " (killed at the timeout)" if any(r["timed_out"] for r in runs) else ""
+            print(f"{name:<9} {path.stat().st_size / 1e6:>6.1f} {wall:>9.2f} {max(r['rss_mb'] for r in runs):>12.0f} "
+                  f"{last['exit']:>5} {last['report_mb']:>10.2f}  {describe_codes(last['codes'])}{timed_out}", flush=True)
+            if last["exit"] == 2 and last["stderr"]:
+                print(f"{'':<9} stderr: {last['stderr']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
