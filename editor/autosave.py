@@ -1,5 +1,6 @@
-"""Autosave: a minute after the first unsaved change, the scenario is written (atomically) to a
-recovery folder with a small JSON sidecar; a clean save or a clean close removes the copy.
+"""Autosave: a few seconds after the first unsaved change, then at most one interval after the
+previous copy, the scenario is written (atomically) to a recovery folder with a small JSON sidecar;
+a failed write is tried again after a back-off; a clean save or a clean close removes the copy.
 
 A copy is named after its document: ``<sha1 of the absolute path>`` or ``untitled-<uuid>``. Each
 editor session that has written a copy holds a ``session-<id>.lock`` (QLockFile) in the folder, so the
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,8 +26,14 @@ from dambuster.model.io import GENERATOR, write_atomic
 ENV_DIR = "DAMBUSTER_RECOVERY_DIR"
 SETTING_INTERVAL = "autosave/interval_ms"
 DEFAULT_INTERVAL_MS = 60_000
+SETTING_FIRST_DELAY = "autosave/first_delay_ms"
+DEFAULT_FIRST_DELAY_MS = 10_000
+SETTING_RETRY = "autosave/retry_ms"
+DEFAULT_RETRY_MS = 5_000
 SIDECAR = ".meta.json"
 CORRUPT = "corrupt"
+DISCARDED = "discarded"  # copies the user chose to discard, kept for a rescue by hand
+KEEP_DISCARDED = 10
 
 
 def recovery_dir() -> Path:
@@ -35,6 +43,15 @@ def recovery_dir() -> Path:
         return Path(env)
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(base or Path.home() / ".dambuster") / "recovery"
+
+
+def _setting_ms(settings, name: str, default: int) -> int:
+    if settings is None:
+        return default
+    try:
+        return max(1, int(settings.value(name, default)))
+    except (TypeError, ValueError):
+        return default
 
 
 def key_for(path: str | os.PathLike | None) -> str:
@@ -63,6 +80,15 @@ class Entry:
             return datetime.fromisoformat(self.saved).timestamp()
         except ValueError:
             return 0.0
+
+    def original_mtime(self) -> float | None:
+        """The original file's modification time; None when untitled or the file is gone."""
+        if not self.original:
+            return None
+        try:
+            return os.stat(self.original).st_mtime
+        except OSError:
+            return None
 
 
 def _lock_path(folder: Path, session: str) -> Path:
@@ -129,20 +155,34 @@ def remove(folder: Path, key: str) -> None:
             pass
 
 
-def set_aside(folder: Path, key: str) -> None:
-    """Moves a broken copy and its sidecar into ``corrupt/`` (kept for the user, never offered again)."""
-    aside = folder / CORRUPT
+def set_aside(folder: Path, key: str, into: str = CORRUPT) -> None:
+    """Moves a copy and its sidecar into ``corrupt/`` (a broken copy) or ``discarded/`` (one the user
+    discarded; the newest ``KEEP_DISCARDED`` are kept): kept for the user, never offered again."""
+    aside = folder / into
     aside.mkdir(parents=True, exist_ok=True)
     for p in (folder / f"{key}.json", folder / f"{key}{SIDECAR}"):
         if p.exists():
             os.replace(p, aside / p.name)
+    if into == DISCARDED:
+        copies = sorted(aside.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in [p for p in copies if not p.name.endswith(SIDECAR)][KEEP_DISCARDED:]:
+            old.unlink(missing_ok=True)
+            old.with_name(old.stem + SIDECAR).unlink(missing_ok=True)
 
 
 class Autosaver(QObject):
-    """Watches a Document; writes its recovery copy ``interval_ms`` after the first unsaved change."""
+    """Watches a Document and writes its recovery copy.
+
+    The first copy of a run of unsaved changes is written ``first_delay_ms`` after its first change;
+    later changes are written ``interval_ms`` after the previous copy (or ``first_delay_ms`` after the
+    change, when that is later). The timer is started by a change, never restarted by later ones, so
+    a long stroke session is saved on schedule. A write that fails is tried again after ``retry_ms``,
+    doubling up to the interval, without waiting for an edit; ``failed`` is emitted once per run of
+    failures and ``resumed`` when a write succeeds again."""
 
     written = Signal(object)  # Path of the copy
-    failed = Signal(str)  # one sentence: the copy could not be written (the editor goes on)
+    failed = Signal(str)  # one sentence: the copy could not be written (the editor goes on, and retries)
+    resumed = Signal(str)  # one sentence: a write succeeded after failures
 
     def __init__(self, doc, settings=None, parent=None, folder: Path | None = None):
         super().__init__(parent)
@@ -152,15 +192,14 @@ class Autosaver(QObject):
         self._lock: QLockFile | None = None
         self.key = key_for(doc.path)
         self.writes = 0
-        interval = DEFAULT_INTERVAL_MS
-        if settings is not None:
-            try:
-                interval = int(settings.value(SETTING_INTERVAL, DEFAULT_INTERVAL_MS))
-            except (TypeError, ValueError):
-                pass
+        self.failures = 0  # failed attempts in the current run of failures
+        self.interval_ms = _setting_ms(settings, SETTING_INTERVAL, DEFAULT_INTERVAL_MS)
+        self.first_delay_ms = min(_setting_ms(settings, SETTING_FIRST_DELAY, DEFAULT_FIRST_DELAY_MS),
+                                  self.interval_ms)
+        self.retry_ms = _setting_ms(settings, SETTING_RETRY, DEFAULT_RETRY_MS)
+        self._last_write: float | None = None  # monotonic time of the last copy of this run of changes
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(max(1, interval))
         self.timer.timeout.connect(self.write_now)
         self._gone = False  # the document is being destroyed: its undo stack's last signals mean nothing
         doc.destroyed.connect(self._doc_gone)
@@ -168,6 +207,22 @@ class Autosaver(QObject):
         doc.undo_stack.cleanChanged.connect(self._clean_changed)
         doc.path_changed.connect(self._path_changed)
         doc.scenario_replaced.connect(self._replaced)
+
+    def next_delay_ms(self) -> int:
+        """How long after a change now its copy is written."""
+        if self._last_write is None:
+            return self.first_delay_ms
+        since = int((time.monotonic() - self._last_write) * 1000)
+        return max(self.first_delay_ms, self.interval_ms - since)
+
+    def _retry_delay_ms(self) -> int:
+        return min(self.retry_ms * 2 ** min(self.failures - 1, 16), max(self.retry_ms, self.interval_ms))
+
+    def _fresh_run(self) -> None:
+        """The document is clean or replaced: the next change starts a new run (first delay again)."""
+        self.timer.stop()
+        self._last_write = None
+        self.failures = 0
 
     @property
     def copy_path(self) -> Path:
@@ -180,14 +235,13 @@ class Autosaver(QObject):
     def _changed(self, *_args) -> None:
         if self._gone:
             return
-        # started by the first change, not restarted by later ones: a long stroke session is saved
-        # at most one interval after its first unsaved edit
+        # started by a change, not restarted by later ones (a pending retry keeps its own time)
         if self.doc.modified and not self.timer.isActive():
-            self.timer.start()
+            self.timer.start(self.next_delay_ms())
 
     def _clean_changed(self, clean: bool) -> None:
         if clean and not self._gone:
-            self.timer.stop()
+            self._fresh_run()
             self.discard()
 
     def _path_changed(self, path) -> None:
@@ -198,7 +252,7 @@ class Autosaver(QObject):
 
     def _replaced(self) -> None:
         # the previous document was saved or discarded (File > New/Open asked first)
-        self.timer.stop()
+        self._fresh_run()
         self.discard()
         self.key = key_for(self.doc.path)
 
@@ -216,13 +270,21 @@ class Autosaver(QObject):
 
     def write_now(self) -> Path | None:
         self.timer.stop()
-        if not self.doc.modified:
+        if self._gone or not self.doc.modified:
             return None
         try:
             self._write()
         except OSError as e:
-            self.failed.emit(f"autosave failed: {self.folder}: {e.strerror or e}")
+            self.failures += 1
+            if self.failures == 1:
+                self.failed.emit(f"autosave failed: {self.folder}: {e.strerror or e}; "
+                                 f"trying again every few seconds")
+            self.timer.start(self._retry_delay_ms())  # no edit needed to try again
             return None
+        if self.failures:
+            self.resumed.emit(f"autosave works again after {self.failures} failed attempts: {self.copy_path}")
+            self.failures = 0
+        self._last_write = time.monotonic()
         self.writes += 1
         self.written.emit(self.copy_path)
         return self.copy_path
@@ -250,7 +312,7 @@ class Autosaver(QObject):
         remove(self.folder, self.key)
 
     def closed_cleanly(self) -> None:
-        self.timer.stop()
+        self._fresh_run()
         self.discard()
         if self._lock is not None:
             self._lock.unlock()

@@ -1,10 +1,12 @@
 """Recovery: at start-up (and when opening a file) copies left by a session that did not close
-cleanly are offered: recover, discard or later. A recovered copy opens as a modified document
-attached to its original path; a copy that does not load is reported in one line and moved aside."""
+cleanly are offered: recover, discard or later, each saying whether the copy or its file is newer
+(when the file is newer, the offer defaults to keeping the file). A recovered copy opens as a
+modified document attached to its original path; a copy that does not load is reported in one line
+and moved aside."""
 from __future__ import annotations
 
-import os
 import sys
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
@@ -18,11 +20,48 @@ from . import autosave
 from .autosave import Entry
 
 RECOVER, DISCARD, LATER = "recover", "discard", "later"
+COPY_NEWER, FILE_NEWER, ONLY_COPY = "copy newer", "file newer", "only copy"
+
+
+def _when(t: float) -> str:
+    return datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def describe(e: Entry) -> str:
     where = e.original or "untitled"
-    return f"{e.title or '(no title)'} — {where} — autosaved {e.saved[:19].replace('T', ' ')} UTC"
+    return f"{e.title or '(no title)'} — {where} — autosaved {_when(e.saved_at())}"
+
+
+def compare(e: Entry) -> tuple[str, str]:
+    """Which is newer, the copy or the file it belongs to: (COPY_NEWER | FILE_NEWER | ONLY_COPY, a sentence)."""
+    if not e.original:
+        return ONLY_COPY, "Untitled: the copy is the only version."
+    mtime = e.original_mtime()
+    if mtime is None:
+        return ONLY_COPY, "The file is gone: the copy is the only version."
+    if mtime > e.saved_at():
+        return FILE_NEWER, (f"The file is newer: saved {_when(mtime)}, after this copy ({_when(e.saved_at())}). "
+                            f"Keep the file unless the copy holds work it lacks.")
+    return COPY_NEWER, f"The copy is newer: autosaved {_when(e.saved_at())}, the file saved {_when(mtime)}."
+
+
+def default_choices(found: list[Entry]) -> dict[str, str]:
+    """Recover the first copy that is at least as new as its file; keep the file (discard the copy)
+    where the file is newer; decide later about the rest."""
+    chosen, recovering = {}, False
+    for e in found:
+        if compare(e)[0] == FILE_NEWER:
+            chosen[e.key] = DISCARD
+        elif not recovering:
+            chosen[e.key], recovering = RECOVER, True
+        else:
+            chosen[e.key] = LATER
+    return chosen
+
+
+def action_labels(e: Entry) -> dict[str, str]:
+    keep = "Keep the file (discard the copy)" if e.original else "Discard the copy"
+    return {RECOVER: "Recover the copy", DISCARD: keep, LATER: "Decide later"}
 
 
 class RecoveryDialog(QDialog):
@@ -33,16 +72,19 @@ class RecoveryDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Recover unsaved work")
         self.found = found
-        self.table = QTableWidget(len(found), 2)
-        self.table.setHorizontalHeaderLabels(["Autosaved scenario", "Action"])
+        self.table = QTableWidget(len(found), 3)
+        self.table.setHorizontalHeaderLabels(["Autosaved scenario", "Which is newer", "Action"])
         self.combos: list[QComboBox] = []
+        defaults = default_choices(found)
         for row, e in enumerate(found):
             self.table.setItem(row, 0, QTableWidgetItem(describe(e)))
+            self.table.setItem(row, 1, QTableWidgetItem(compare(e)[1]))
             combo = QComboBox()
-            combo.addItems([RECOVER, DISCARD, LATER])
-            combo.setCurrentText(RECOVER if row == 0 else LATER)
-            combo.currentTextChanged.connect(lambda text, row=row: self._chosen(row, text))
-            self.table.setCellWidget(row, 1, combo)
+            for code, text in action_labels(e).items():
+                combo.addItem(text, code)
+            combo.setCurrentIndex(combo.findData(defaults[e.key]))
+            combo.currentIndexChanged.connect(lambda _i, row=row: self._chosen(row))
+            self.table.setCellWidget(row, 2, combo)
             self.combos.append(combo)
         self.table.resizeColumnsToContents()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
@@ -51,16 +93,19 @@ class RecoveryDialog(QDialog):
         box.addWidget(QLabel("The editor did not close cleanly last time. Autosaved work:"))
         box.addWidget(self.table)
         box.addWidget(buttons)
-        self.resize(760, 120 + 30 * len(found))
+        self.resize(min(1200, self.table.horizontalHeader().length() + 60), 120 + 30 * len(found))
 
-    def _chosen(self, row: int, text: str) -> None:
-        if text == RECOVER:
+    def choose(self, row: int, code: str) -> None:
+        self.combos[row].setCurrentIndex(self.combos[row].findData(code))
+
+    def _chosen(self, row: int) -> None:
+        if self.combos[row].currentData() == RECOVER:
             for i, c in enumerate(self.combos):
-                if i != row and c.currentText() == RECOVER:
-                    c.setCurrentText(LATER)
+                if i != row and c.currentData() == RECOVER:
+                    self.choose(i, LATER)
 
     def choices(self) -> dict[str, str]:
-        return {e.key: c.currentText() for e, c in zip(self.found, self.combos)}
+        return {e.key: c.currentData() for e, c in zip(self.found, self.combos)}
 
 
 class Recovery(QObject):
@@ -82,7 +127,8 @@ class Recovery(QObject):
     def _ask(self, found: list[Entry]) -> dict[str, str]:
         if QGuiApplication.platformName() in ("offscreen", "minimal"):
             for e in found:  # nobody to ask: keep them for a start with a screen
-                print(f"dambuster-editor: autosaved work kept for later: {describe(e)}", file=sys.stderr)
+                print(f"dambuster-editor: autosaved work kept for later: {describe(e)}. {compare(e)[1]}",
+                      file=sys.stderr)
             return {e.key: LATER for e in found}
         dlg = RecoveryDialog(found, self.window)
         dlg.exec()
@@ -114,11 +160,7 @@ class Recovery(QObject):
         found, problems = autosave.orphans(self.folder)
         for line in problems:
             self._report(line)
-        try:
-            mtime = os.stat(path).st_mtime
-        except OSError:
-            mtime = 0.0
-        mine = [e for e in found if e.key == key and e.saved_at() > mtime]
+        mine = [e for e in found if e.key == key and compare(e)[0] != FILE_NEWER]
         return self._offer(mine)
 
     def _offer(self, found: list[Entry]) -> bool:
@@ -131,7 +173,7 @@ class Recovery(QObject):
         for e in found:
             choice = choices.get(e.key, LATER)
             if choice == DISCARD:
-                autosave.remove(self.folder, e.key)
+                autosave.set_aside(self.folder, e.key, autosave.DISCARDED)
             elif choice == RECOVER and not recovered:
                 recovered = self.recover(e)
         return recovered
@@ -164,5 +206,6 @@ def install(window) -> None:
     from .autosave import Autosaver
 
     window.autosaver = Autosaver(window.doc, window.settings, window)
-    window.autosaver.failed.connect(lambda line: window.statusBar().showMessage(line, 10000))
+    window.autosaver.failed.connect(lambda line: window.statusBar().showMessage(line, 15000))
+    window.autosaver.resumed.connect(lambda line: window.statusBar().showMessage(line, 8000))
     window.recovery = Recovery(window, window.autosaver)

@@ -15,7 +15,8 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from dambuster.editor import autosave  # noqa: E402
-from dambuster.editor.autosave import ENV_DIR, SETTING_INTERVAL, key_for  # noqa: E402
+from dambuster.editor.autosave import (ENV_DIR, SETTING_FIRST_DELAY, SETTING_INTERVAL, SETTING_RETRY,  # noqa: E402
+                                       key_for)
 from dambuster.editor.commands import PaintTerrain  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.model import dumps, load, new_hex_scenario, save  # noqa: E402
@@ -32,16 +33,18 @@ def recovery_dir(tmp_path, monkeypatch):
     return folder
 
 
-def settings(tmp_path, interval_ms=40):
+def settings(tmp_path, interval_ms=40, first_delay_ms=40, retry_ms=20):
     s = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     s.setValue(SETTING_INTERVAL, interval_ms)
+    s.setValue(SETTING_FIRST_DELAY, first_delay_ms)
+    s.setValue(SETTING_RETRY, retry_ms)
     return s
 
 
 @pytest.fixture
 def make_window(qtbot, tmp_path, recovery_dir):
-    def make(interval_ms=40):
-        w = MainWindow(settings=settings(tmp_path, interval_ms))
+    def make(interval_ms=40, first_delay_ms=40):
+        w = MainWindow(settings=settings(tmp_path, interval_ms, first_delay_ms))
         w.ask_save = lambda: QMessageBox.StandardButton.Discard
         qtbot.addWidget(w)
         return w
@@ -138,6 +141,7 @@ def crash_after_autosave(tmp_path, path: Path, recovery_dir: Path) -> None:
     ini = tmp_path / "crash-settings.ini"
     s = QSettings(str(ini), QSettings.Format.IniFormat)
     s.setValue(SETTING_INTERVAL, 30)
+    s.setValue(SETTING_FIRST_DELAY, 30)
     s.sync()
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{ENV_DIR: str(recovery_dir)})
     proc = subprocess.run([sys.executable, str(script), str(path), str(ini)], env=env, cwd=ROOT,
@@ -269,6 +273,45 @@ def test_start_up_without_a_screen_keeps_the_copies_and_says_so(qapp, tmp_path, 
         w.deleteLater()
 
 
+def test_the_first_copy_comes_after_the_first_delay_and_later_ones_one_interval_after_the_last(
+        make_window, valley, qtbot):
+    w = make_window(interval_ms=60_000, first_delay_ms=30)
+    w.open_path(valley)
+    paint(w.doc)
+    assert w.autosaver.timer.remainingTime() <= 30
+    qtbot.waitUntil(lambda: w.autosaver.writes == 1, timeout=5000)
+    paint(w.doc, kind="swamp")  # right after a copy: the next one waits for the interval
+    assert w.autosaver.timer.remainingTime() > 50_000
+    paint(w.doc, kind="water")  # later changes do not restart the timer
+    assert 50_000 < w.autosaver.timer.remainingTime() <= 60_000
+    assert w.file_save()  # clean: the next change starts a new run with the short first delay
+    assert not w.autosaver.timer.isActive()
+    paint(w.doc, col=4)
+    assert w.autosaver.timer.remainingTime() <= 30
+    qtbot.waitUntil(lambda: w.autosaver.writes == 2, timeout=5000)
+
+
+def test_a_failed_autosave_is_tried_again_without_an_edit_and_reported_once(make_window, tmp_path, monkeypatch,
+                                                                          qtbot):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setenv(ENV_DIR, str(blocker / "recovery"))
+    w = make_window(interval_ms=200)
+    failures, resumed = [], []
+    w.autosaver.failed.connect(failures.append)
+    w.autosaver.resumed.connect(resumed.append)
+    paint(w.doc)
+    qtbot.waitUntil(lambda: w.autosaver.failures >= 3, timeout=5000)  # retried with no edit in between
+    assert w.doc.undo_stack.count() == 1
+    assert len(failures) == 1 and "trying again" in failures[0]
+    assert w.statusBar().currentMessage() == failures[0]
+    blocker.unlink()  # the disk is back
+    qtbot.waitUntil(lambda: w.autosaver.writes == 1, timeout=5000)
+    assert w.autosaver.copy_path.exists() and len(failures) == 1
+    assert resumed and resumed[0].startswith("autosave works again")
+    assert w.autosaver.failures == 0
+
+
 def test_an_unwritable_recovery_folder_is_reported_and_editing_goes_on(make_window, tmp_path, monkeypatch, qtbot):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
@@ -294,7 +337,48 @@ def test_the_recovery_dialog_lists_the_copies_and_recovers_at_most_one(qtbot, re
     qtbot.addWidget(dlg)
     assert dlg.table.rowCount() == 2 and "valley.json" in dlg.table.item(0, 0).text()
     assert dlg.choices() == {found[0].key: "recover", "untitled-1": "later"}
-    dlg.combos[1].setCurrentText("recover")
+    dlg.choose(1, "recover")
     assert dlg.choices() == {found[0].key: "later", "untitled-1": "recover"}
-    dlg.combos[0].setCurrentText("discard")
+    dlg.choose(0, "discard")
     assert dlg.choices() == {found[0].key: "discard", "untitled-1": "recover"}
+
+
+def test_the_offer_says_which_is_newer_and_defaults_to_the_file_when_it_is_newer(qtbot, recovery_dir, valley):
+    from dambuster.editor.recovery import RecoveryDialog
+
+    dead_copy(recovery_dir, valley, load(valley), time.time() - 3600)  # autosaved, then the file was saved
+    dead_copy(recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 7200, key="untitled-1")
+    found, _ = autosave.orphans(recovery_dir)
+    dlg = RecoveryDialog(found)
+    qtbot.addWidget(dlg)
+    assert dlg.table.item(0, 1).text().startswith("The file is newer")
+    assert dlg.combos[0].currentText() == "Keep the file (discard the copy)"
+    assert dlg.table.item(1, 1).text() == "Untitled: the copy is the only version."
+    assert dlg.choices() == {found[0].key: "discard", "untitled-1": "recover"}
+
+
+def test_a_copy_newer_than_its_file_says_so_and_is_recovered_by_default(qtbot, recovery_dir, valley):
+    from dambuster.editor.recovery import RecoveryDialog
+
+    os.utime(valley, (time.time() - 100, time.time() - 100))
+    dead_copy(recovery_dir, valley, load(valley), time.time())
+    found, _ = autosave.orphans(recovery_dir)
+    dlg = RecoveryDialog(found)
+    qtbot.addWidget(dlg)
+    assert dlg.table.item(0, 1).text().startswith("The copy is newer")
+    assert dlg.choices() == {found[0].key: "recover"}
+
+
+def test_keeping_the_newer_file_leaves_it_open_untouched_and_puts_the_copy_aside(make_window, recovery_dir, valley):
+    from dambuster.editor.recovery import default_choices
+
+    stale = load(valley)
+    stale.meta.title = "Stale"
+    dead_copy(recovery_dir, valley, stale, time.time() - 3600)
+    w = make_window()
+    w.recovery.ask = default_choices  # the user accepts the offer as it stands
+    assert not w.recovery.offer_orphans()
+    assert w.doc.path is None and not w.doc.modified
+    assert load(valley).meta.title == "Valley"
+    assert autosave.entries(recovery_dir)[0] == []
+    assert (recovery_dir / "discarded" / f"{key_for(valley)}.json").exists()  # a rescue by hand stays possible
