@@ -1,15 +1,18 @@
 """TMX (Tiled's XML map format) -> the same dict a TMJ file parses to, so one importer serves both.
 
-Untrusted input: a file holding a DTD or an entity declaration is refused before parsing (no entity
-expansion, no external entities), and the sizes the importer caps are checked there.
+Untrusted input: the XML parser itself refuses a document type declaration (defusedxml with
+``forbid_dtd=True``: the expat handler raises at ``<!DOCTYPE``), whatever the file's encoding (UTF-8,
+UTF-16 LE/BE with or without a byte-order mark, Latin-1...), so no entity is ever declared, expanded or
+fetched. The sizes the importer caps are checked there.
 """
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+import defusedxml
+import defusedxml.ElementTree as SafeET
+
 _MAP_INTS = ("width", "height", "tilewidth", "tileheight", "hexsidelength", "nextlayerid", "nextobjectid")
 MAX_GROUP_DEPTH = 16
 _OBJ_FLOATS = ("x", "y", "width", "height", "rotation")
@@ -139,12 +142,14 @@ def _tileset(el: ET.Element) -> dict:
 
 def parse_tmx(data: bytes) -> dict:
     """A TMX document as the dict its TMJ twin would parse to (only what the importer reads)."""
-    if _DTD.search(data):
-        raise TmxError("the file declares a DTD or entities, which are refused")
     try:
-        root = ET.fromstring(data, parser=ET.XMLParser())
+        root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except defusedxml.DefusedXmlException:
+        raise TmxError("the file declares a DTD or entities, which are refused") from None
     except ET.ParseError as e:
         raise TmxError(f"not well-formed XML ({e})") from None
+    except (LookupError, ValueError) as e:  # a declared encoding expat and Python's codecs cannot serve
+        raise TmxError(f"cannot read the XML in its declared encoding ({str(e)[:80]}); save the map as UTF-8") from None
     if root.tag != "map":
         raise TmxError(f"the root element is <{root.tag[:40]}>, not <map>")
     doc: dict[str, Any] = {"type": "map"}
