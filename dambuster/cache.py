@@ -81,7 +81,9 @@ def entry_to_report(path: str, e: dict) -> FileReport:
 
 
 def _warn(msg: str) -> None:
-    print(f"dambuster: {msg}", file=sys.stderr)
+    from .escape import visible  # the cache's path and contents are a stranger's too
+
+    print(f"dambuster: {visible(msg)}", file=sys.stderr)
 
 
 @dataclass

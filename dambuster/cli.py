@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import __version__
+from .output import error_line, tolerate_narrow_stdout, write_document
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
 
@@ -49,6 +50,7 @@ COMMANDS.append(_geojson_view_commands)
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
     from .executors import ExecutorError
+    from .formats import UTF8_DOCUMENTS
     from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render
     from .validators import REGISTRY
 
@@ -63,8 +65,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     corpora: list[str] = []
     files, missing = collect_files(args.paths, corpora)
     for c in corpora:
-        print(f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it",
-              file=sys.stderr)
+        error_line(f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it")
     if not files and not missing:
         print("dambuster: no .json files found", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -82,9 +83,13 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     for r in reports:
         if r.load_error:
             v = r.violations[0]
-            print(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})", file=sys.stderr)
-    sys.stdout.write(render(reports, args.format))
-    sys.stdout.flush()
+            error_line(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})")
+    text = render(reports, args.format)
+    if args.format in UTF8_DOCUMENTS:
+        write_document(text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
     return exit_status(reports)
 
 
@@ -109,7 +114,7 @@ def _run_validation(files, args: argparse.Namespace, codes, bar):
     try:
         cache.save()
     except OSError as e:
-        print(f"dambuster: cannot write the cache {args.cache}: {e.strerror or e}", file=sys.stderr)
+        error_line(f"dambuster: cannot write the cache {args.cache}: {e.strerror or e}")
     print(f"dambuster: cache: {cache.hits} unchanged, {cache.misses} checked", file=sys.stderr)
     return found
 
@@ -155,7 +160,7 @@ def _add_validate(sub) -> None:
 def _cmd_schema(args: argparse.Namespace) -> int:
     from .schema import schema_text
 
-    sys.stdout.write(schema_text())
+    write_document(schema_text())
     return EXIT_OK
 
 
@@ -171,18 +176,18 @@ def _cmd_new(args: argparse.Namespace) -> int:
         print(f"dambuster new: {e}", file=sys.stderr)
         return EXIT_UNREADABLE
     if args.output is None:
-        sys.stdout.write(dumps(sc))
+        write_document(dumps(sc))
         return EXIT_OK
     out = Path(args.output)
     if out.exists() and not args.force:
-        print(f"dambuster new: {out} exists; use --force to replace it", file=sys.stderr)
+        error_line(f"dambuster new: {out} exists; use --force to replace it")
         return EXIT_UNREADABLE
     try:
         save(sc, out)
     except OSError as e:
-        print(f"dambuster new: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+        error_line(f"dambuster new: cannot write {out}: {e.strerror or e}")
         return EXIT_UNREADABLE
-    print(f"wrote {out}", file=sys.stderr)
+    error_line(f"wrote {out}")
     return EXIT_OK
 
 
@@ -224,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    tolerate_narrow_stdout()
     try:
         return args.func(args)
     except KeyboardInterrupt:
@@ -236,6 +242,6 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # last resort: one line, never a traceback (DAMBUSTER_DEBUG=1 shows it)
         if os.environ.get("DAMBUSTER_DEBUG"):
             raise
-        print(f"dambuster {args.command}: internal error: {type(e).__name__}: {str(e)[:200]} "
-              "(please report it; DAMBUSTER_DEBUG=1 shows the traceback)", file=sys.stderr)
+        error_line(f"dambuster {args.command}: internal error: {type(e).__name__}: {str(e)[:200]} "
+                   "(please report it; DAMBUSTER_DEBUG=1 shows the traceback)")
         return EXIT_UNREADABLE

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
+
+from ..output import error_line, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def _fail(cmd: str, msg: str) -> int:
-    print(f"dambuster {cmd}: {msg}", file=sys.stderr)
+    error_line(f"dambuster {cmd}: {msg}")
     return EXIT_ERROR
 
 
@@ -27,7 +28,7 @@ def _load(cmd: str, path: str):
         return load(path)
     except ScenarioError as e:
         p = e.problems[0]
-        print(f"dambuster {cmd}: {path}: {p.message} ({e.code})", file=sys.stderr)
+        error_line(f"dambuster {cmd}: {path}: {p.message} ({e.code})")
         return None
 
 
@@ -42,7 +43,7 @@ def _write(cmd: str, source: str, out: str | None, text: str) -> int:
     from ..model.io import write_atomic
 
     if out in (None, "-"):
-        sys.stdout.write(text)
+        write_document(text)
         return EXIT_OK
     if _same_file(source, out):
         return _fail(cmd, f"{out} is the input file; write the result to another file")
@@ -50,7 +51,7 @@ def _write(cmd: str, source: str, out: str | None, text: str) -> int:
         write_atomic(Path(out), text.encode("utf-8"))
     except OSError as e:
         return _fail(cmd, f"cannot write {out}: {e.strerror or e}")
-    print(f"wrote {out}", file=sys.stderr)
+    error_line(f"wrote {out}")
     return EXIT_OK
 
 
@@ -80,7 +81,7 @@ def cmd_player_view(args: argparse.Namespace) -> int:
         return _fail("player-view", f"{args.file}: {e}")
     code = _write("player-view", args.file, args.output, dumps(view))
     if code == EXIT_OK:
-        print(view.meta.description.rsplit("\n\n", 1)[-1], file=sys.stderr)
+        error_line(view.meta.description.rsplit("\n\n", 1)[-1])
     return code
 
 

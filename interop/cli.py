@@ -6,14 +6,15 @@ error too, and the import then succeeds (exit 0).
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
+
+from ..output import error_line, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def _fail(cmd: str, msg: str) -> int:
-    print(f"dambuster {cmd}: {msg}", file=sys.stderr)
+    error_line(f"dambuster {cmd}: {msg}")
     return EXIT_ERROR
 
 
@@ -33,7 +34,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return _fail("export-tiled", f"{args.scenario}: {e}")
     except OSError as e:
         return _fail("export-tiled", f"cannot write {out}: {e.strerror or e}")
-    print("wrote " + " and ".join(map(str, written)), file=sys.stderr)
+    error_line("wrote " + " and ".join(map(str, written)))
     return EXIT_OK
 
 
@@ -50,15 +51,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     except TiledImportError as e:
         return _fail("import-tiled", f"{args.map}: {e}")
     for w in result.warnings:
-        print(f"dambuster import-tiled: {args.map}: warning: {w}", file=sys.stderr)
+        error_line(f"dambuster import-tiled: {args.map}: warning: {w}")
     if out is None:
-        sys.stdout.write(dumps(result.scenario))
+        write_document(dumps(result.scenario))
         return EXIT_OK
     try:
         save(result.scenario, out)
     except OSError as e:
         return _fail("import-tiled", f"cannot write {out}: {e.strerror or e}")
-    print(f"wrote {out}", file=sys.stderr)
+    error_line(f"wrote {out}")
     return EXIT_OK
 
 

@@ -27,7 +27,7 @@ from ..model import scenario as sc
 from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from .hexpixels import HexPixels, layout_of
 from .tiled_export import FORMAT_PROPERTY, RULES_PROPERTY
-from .tiled_objects import HANDLERS, TiledImportError, Context, properties_of
+from .tiled_objects import HANDLERS, TiledImportError, Context, describe, properties_of
 from .tmx import TmxError, parse_tmx
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -274,7 +274,7 @@ def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imp
                 raise TiledImportError(f"layer {layer.get('name')!r}: an object is not an object")
             cls = o.get("type") or o.get("class") or ""
             o["_class"] = cls
-            o["_what"] = f"object {o.get('id')} ({cls or 'no class'}) in layer {layer.get('name')!r}"
+            o["_what"] = describe(o, cls, layer)
             handler = HANDLERS.get(cls)
             if handler is None:
                 why = "has no class" if not cls else "has a class dambuster does not know"

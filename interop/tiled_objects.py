@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from ..escape import visible
 from ..model import scenario as sc
 from ..model.codec import _build
 from ..model.hexgrid import Hex, Layout
 from .hexpixels import HexPixels
 
 MAX_POINTS = 100_000  # in one polyline
+MAX_QUOTED = 40  # characters of an object's id or class quoted in a message
 
 
 class TiledImportError(ValueError):
@@ -47,6 +49,16 @@ class Context:
             return [self.layout.from_label(t) for t in text.split()]
         except ValueError as e:
             raise TiledImportError(f"{what}: {e}") from None
+
+
+def describe(o: dict, cls: Any, layer: dict) -> str:
+    """How messages name an object. Its id and class are the map author's text: cut short and made
+    visible, so that a message stays one line that cannot carry a terminal or CI command."""
+    def quoted(value: Any) -> str:
+        text = str(value)
+        return visible(text[:MAX_QUOTED] + ("..." if len(text) > MAX_QUOTED else ""))
+
+    return f"object {quoted(o.get('id'))} ({quoted(cls) if cls else 'no class'}) in layer {layer.get('name')!r}"
 
 
 def _where(o: dict) -> tuple[float, float]:

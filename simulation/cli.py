@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
+
+from ..escape import visible
+from ..output import error_line, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
 MAX_RUNS = 1_000_000
 
 
 def _fail(cmd: str, msg: str) -> int:
-    print(f"dambuster {cmd}: {msg}", file=sys.stderr)
+    error_line(f"dambuster {cmd}: {msg}")
     return EXIT_ERROR
 
 
@@ -45,7 +47,7 @@ def _event_text(e, label) -> str:
         parts.append(" ".join(f"{k}={fmt(v)}" for k, v in e.detail.items()))
     if e.rolls:
         parts.append("rolls " + ", ".join(f"{d.value}" for d in e.rolls))
-    return "  ".join(parts)
+    return visible("  ".join(parts))
 
 
 def cmd_surge(args: argparse.Namespace) -> int:
@@ -72,20 +74,20 @@ def cmd_surge(args: argparse.Namespace) -> int:
             if args.out_csv:
                 Path(args.out_csv).write_text(res.to_csv(label), encoding="utf-8")
             if args.format == "json":
-                sys.stdout.write(_dumps(doc))
+                write_document(_dumps(doc))
             else:
                 floods = sum(1 for h in doc["hexes"] if h["flood"] > 0)
                 print(f"{res.runs} runs, seed {res.seed}: the swell leaves the map at step {res.last_step}; "
                       f"{floods} hexes may flood; {sum(1 for b in doc['bridges'] if b['washout'] > 0)} stream bridges wash out")
                 for u in doc["units"]:
-                    print(f"  {u['id']}: " + ", ".join(f"{k} {v:.1%}" for k, v in u["outcomes"].items()))
+                    print(visible(f"  {u['id']}: ") + ", ".join(f"{k} {v:.1%}" for k, v in u["outcomes"].items()))
             return EXIT_OK
         run = Run(breach, Dice(args.seed))
         events = run.run(args.turns)
         if args.apply:
             save(apply(sc, run.state, args.dam), args.apply)
         if args.format == "json":
-            sys.stdout.write(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
+            write_document(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
                                      "left_map": run.state.done,
                                      "events": [e.to_dict(label) for e in events]}))
         else:
@@ -124,14 +126,14 @@ def cmd_flood(args: argparse.Namespace) -> int:
             doc["models"] = {k: {"corridor": p.corridor, "position": round(p.position, 6), "hits": p.hits,
                                  "carried": p.carried} for k, p in result.models.items()}
             doc["difficult"] = result.difficult
-        sys.stdout.write(_dumps(doc))
+        write_document(_dumps(doc))
     else:
         for e in events:
             print(_event_text(e, str))
         if result is None:
             print("the flood never comes")
         else:
-            print(f"flood on turn {turn}; difficult terrain from now on: {', '.join(result.difficult)}")
+            print(visible(f"flood on turn {turn}; difficult terrain from now on: {', '.join(result.difficult)}"))
     return EXIT_OK
 
 

@@ -203,7 +203,7 @@ def test_github_annotations_for_errors_and_warnings(reports, folder):
     dam = next(ln for ln in errors if "title=ZZTEST-001" in ln and "50%25" in ln)
     assert re.match(rf"::error file={folder.name}/bad\.json,line=\d+,col=\d+,title=ZZTEST-001::"
                     r"hex 0202: 50%25 of the dam: broken, ", dam)
-    assert "\n" not in dam and "%0Asecond line" in dam
+    assert "\n" not in dam and "\\nsecond line\\x01" in dam  # made visible first (dambuster.escape)
     broken = next(ln for ln in errors if "broken.json" in ln)
     assert ",line=2,col=3,title=JSON::" in broken
     assert "title=ZZTEST-002::" in warnings[0]

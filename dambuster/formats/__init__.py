@@ -16,4 +16,7 @@ FORMATS: dict[str, Callable[[list], str]] = {
     "github": github.render,
 }
 
-__all__ = ["FORMATS"]
+#: Formats that are UTF-8 by definition: written as UTF-8 bytes whatever the locale (dambuster.output).
+UTF8_DOCUMENTS = frozenset({"json", "sarif", "junit"})
+
+__all__ = ["FORMATS", "UTF8_DOCUMENTS"]

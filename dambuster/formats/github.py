@@ -3,11 +3,17 @@
 Escaping follows GitHub's toolkit: in the message % CR LF become %25 %0D %0A; property values also
 escape : and , (%3A, %2C). Errors become ::error, warnings ::warning; a plain summary line ends the output.
 A finding without a line of its own is placed on the line of its JSON pointer in the file.
+
+Before that, everything from a file (name, pointer, message, code) is made visible (dambuster.escape):
+control and bidi characters and undecodable file-name bytes as ``\\n``, ``\\u202e``, ``\\xff``, and
+``##[`` (the runner's legacy command prefix, obeyed anywhere in a line) broken up. So every line of the
+output is one of ours.
 """
 from __future__ import annotations
 
 import os
 
+from ..escape import visible
 from ._lines import positions
 
 
@@ -30,8 +36,8 @@ def _annotation(path: str, v, position) -> str:
     where = v.where()
     message = v.message if where in ("/", "") or "line" in loc else f"{where}: {v.message}"
     line, col = position if position is not None else (None, None)
-    return command(kind, message, file=os.path.normpath(path).replace("\\", "/"), line=line,
-                   col=col if line is not None else None, title=v.code)
+    return command(kind, visible(message), file=visible(os.path.normpath(path).replace("\\", "/")), line=line,
+                   col=col if line is not None else None, title=visible(v.code))
 
 
 def render(reports: list) -> str:

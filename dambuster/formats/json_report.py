@@ -1,10 +1,15 @@
 """The JSON report, a public contract:
 ``{"files": [{"path", "valid", "violations": [{"code", "severity", "message", "location"} + "profile"?, "witness"?]}]}``.
+
+The report is data: strings are the exact ones (a pointer still resolves in its file). JSON escapes
+keep each string on its line, and C1 and bidi controls, line separators and ``##[`` are written as
+``\\uXXXX`` escapes too (dambuster.escape.json_escapes). A file name that is not UTF-8 cannot be carried
+exactly by portable JSON: its undecodable bytes are written as the text ``\\xff``.
 """
 from __future__ import annotations
 
-import json
+from ..output import json_text
 
 
 def render(reports: list) -> str:
-    return json.dumps({"files": [r.to_json() for r in reports]}, indent=2, ensure_ascii=False) + "\n"
+    return json_text({"files": [r.to_json() for r in reports]})

@@ -4,30 +4,37 @@ Every rule that ran on a file is a test case, so a CI dashboard shows the passes
 also gets a SCHEMA case that passes. Decisions: a rule with an error is a <failure>; a file that cannot
 be read or fails the schema is an <error> (the file could not be tested at all); a rule with only
 warnings passes and lists them in <system-out> (they are findings, not skipped checks).
+
+Everything from a file (name, pointers, messages, codes) is made visible (dambuster.escape.visible)
+before it goes in: dashboards and CI logs show the report as text, so a line break in a pointer must not
+start a line there, and ``##[`` (GitHub's legacy command prefix) is broken up. What visible leaves that
+XML 1.0 still cannot carry (U+FFFE, U+FFFF) becomes an escape too, so the report always parses.
 """
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
 
+from ..escape import visible, visible_path
+
 # Characters XML 1.0 cannot carry, plus lone surrogates that undecodable file names bring in.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_safe(text: str) -> str:
-    """Text with every character XML 1.0 forbids replaced by a visible ``\\xNN`` / ``\\uNNNN`` escape."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+    """Visible text, with every character XML 1.0 forbids replaced by a ``\\xNN`` / ``\\uNNNN`` escape."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", visible(text))
 
 
 def describe_location(v) -> str:
     """``where`` plus the JSON pointer when it adds something: ``hex 0203 (/map/dams/0)``."""
     where = v.where()
     ptr = (v.location or {}).get("pointer")
-    return f"{where} ({ptr})" if ptr and ptr != where else where
+    return visible_path(f"{where} ({ptr})" if ptr and ptr != where else where)
 
 
 def _lines(vs) -> str:
-    return "\n".join(f"{describe_location(v)}: {v.severity} {v.code}: {v.message}" for v in vs)
+    return "\n".join(xml_safe(f"{describe_location(v)}: {v.severity} {v.code}: {v.message}") for v in vs)
 
 
 def _suite(report) -> ET.Element:
@@ -51,10 +58,10 @@ def _suite(report) -> ET.Element:
             if len(errors) > 1:
                 summary += f" (and {len(errors) - 1} more)"
             el = ET.SubElement(case, tag, message=xml_safe(summary), type=xml_safe(code))
-            el.text = xml_safe(_lines(errors))
+            el.text = _lines(errors)
         others = [v for v in vs if v.severity != "error"]
         if others:
-            ET.SubElement(case, "system-out").text = xml_safe(_lines(others))
+            ET.SubElement(case, "system-out").text = _lines(others)
     suite.set("tests", str(len(codes)))
     suite.set("failures", str(counts["failures"]))
     suite.set("errors", str(counts["errors"]))

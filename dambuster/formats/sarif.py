@@ -6,6 +6,12 @@ value starts in the file (or its nearest existing parent's); it is left out only
 The JSON pointer, the map location and the witness go in the result's properties, and the pointer is
 also a logical location.
 A partial fingerprint (code, pointer, hex, feature) lets code scanning follow a finding across edits.
+
+Text meant to be shown (a result's message) is made visible (dambuster.escape.visible): code scanning
+renders it as it is, so a bidi override or a line break from a file must not reach it. Data keeps the
+exact strings (the pointer in the properties and the logical location, the witness); the JSON text
+writes controls, bidi characters and ``##[`` as escapes (dambuster.escape.json_escapes). Artifact URIs
+percent-encode the file name's bytes, so a name that is not UTF-8 is still exact there.
 """
 from __future__ import annotations
 
@@ -16,6 +22,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .. import __version__
+from ..escape import visible
+from ..output import json_text
 from ._lines import positions
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -114,7 +122,7 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
     out = {
         "ruleId": v.code,
         "level": LEVELS.get(v.severity, "note"),
-        "message": {"text": _sentence(message)},
+        "message": {"text": _sentence(visible(message))},
         "locations": [location],
         "partialFingerprints": {"dambusterFinding/v1": hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:32]},
         "properties": props,
@@ -157,7 +165,7 @@ def build(reports: list) -> dict:
 
 
 def render(reports: list) -> str:
-    return json.dumps(build(reports), indent=2, ensure_ascii=False) + "\n"
+    return json_text(build(reports))
 
 
 __all__ = ["build", "render"]

@@ -1,0 +1,53 @@
+"""How the commands write: documents as UTF-8 bytes, report and error lines that stay lines.
+
+- :func:`write_document` writes a JSON, SARIF or XML document as UTF-8 bytes on standard output, whatever
+  the locale says (those formats are UTF-8 by definition; ``PYTHONIOENCODING=ascii`` or ``LANG=C`` must
+  not turn a report into an encoding error and exit 2).
+- :func:`tolerate_narrow_stdout` makes text written to standard output (the text and github formats,
+  the simulation's event lines) show what the encoding cannot carry as ``\\xe9`` instead of failing.
+- :func:`error_line` prints one line on standard error with everything in it made visible
+  (:func:`dambuster.escape.visible`): a path or a map's text cannot add a line or a CI command.
+- :func:`json_text` is ``json.dumps`` for documents read by people and CI logs as well as programs.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from .escape import json_escapes, visible
+
+
+def tolerate_narrow_stdout() -> None:
+    """Characters the stdout encoding cannot carry are written as backslash escapes, never an error."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # a closed or detached stream: nothing will be written anyway
+            pass
+
+
+def write_document(text: str) -> None:
+    """``text`` as UTF-8 bytes on standard output (a stream without bytes underneath gets the text)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    sys.stdout.flush()  # anything already written as text goes first
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
+
+
+def json_text(obj, indent: int | None = 2) -> str:
+    """JSON with non-ASCII text as UTF-8, and the characters a terminal or a CI runner would act on
+    written as escapes (the parsed values are unchanged; see :func:`dambuster.escape.json_escapes`)."""
+    return json_escapes(json.dumps(obj, indent=indent, ensure_ascii=False)) + "\n"
+
+
+def error_line(text: str) -> None:
+    """One line on standard error, with control, bidi and undecodable characters made visible."""
+    print(visible(text), file=sys.stderr)
+
+
+__all__ = ["error_line", "json_text", "tolerate_narrow_stdout", "write_document"]
