@@ -1,10 +1,10 @@
 """Strict loading and safe saving of scenario files.
 
 Loading runs in stages, each refusing with one ScenarioError (JSON pointer + plain sentence):
-size cap -> strict UTF-8 -> nesting depth -> strict JSON (no NaN/Infinity, no duplicate keys,
-bounded numbers) -> version and migrations -> size of every array -> JSON Schema -> model ->
-semantic checks. Saving writes canonical bytes to a temporary file beside the target, fsyncs it
-and replaces the target atomically.
+a regular file of at most the size cap (model.files) -> strict UTF-8 -> at most MAX_VALUES values and
+MAX_DEPTH levels (model.json_prescan, before anything is built) -> strict JSON (no NaN/Infinity, no
+duplicate keys, bounded numbers) -> version and migrations -> size of every array -> JSON Schema ->
+model -> semantic checks. Saving writes canonical bytes atomically (model.atomic_write).
 """
 from __future__ import annotations
 
@@ -12,22 +12,20 @@ import json
 import math
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import migrations
+from . import json_prescan, migrations
+from .atomic_write import write_atomic
 from .codec import from_dict, to_dict
 from .errors import Problem, ScenarioError, pointer
+from .files import InputError, check_regular, read_input
+from .json_prescan import MAX_DEPTH, MAX_INT_DIGITS, MAX_VALUES
 from .scenario import Scenario
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
-MAX_DEPTH = 64
-MAX_INT_DIGITS = 18
 GENERATOR = "dambuster"
 
-# a string token (unrolled so that a 10 MB string is one fast scan, not one step per character) or a bracket
-_TOKENS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 # a \uD800-\uDFFF escape: JSON may spell half a surrogate pair, which no UTF-8 file (ours included) can hold
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -53,13 +51,12 @@ class _Strict:
     def __init__(self):
         self.suspect = False
 
-    def pairs(self, pairs):
-        d = _DupDict()
-        for k, v in pairs:
-            if k in d:
-                d.duplicate = k
-                self.suspect = True
-            d[k] = v
+    def pairs(self, pairs: list[tuple[str, Any]]):
+        d = _DupDict(pairs)
+        if len(d) != len(pairs):
+            seen: set[str] = set()
+            d.duplicate = next(k for k, _ in pairs if k in seen or seen.add(k))
+            self.suspect = True
         return d
 
     def parse_int(self, text: str):
@@ -79,23 +76,6 @@ class _Strict:
     def parse_constant(self, name: str):
         self.suspect = True
         return _Bad(f"{name} is not a valid JSON number")
-
-
-def _check_depth(data: bytes) -> None:
-    depth = 0
-    for m in _TOKENS.finditer(data):
-        tok = m.group()
-        if tok[0] == 0x22:  # a string
-            continue
-        if tok in (b"[", b"{"):
-            depth += 1
-            if depth > MAX_DEPTH:
-                line = data.count(b"\n", 0, m.start()) + 1
-                raise ScenarioError.at(
-                    "JSON", "", f"nesting deeper than {MAX_DEPTH} levels", line, m.start() - data.rfind(b"\n", 0, m.start())
-                )
-        else:
-            depth -= 1
 
 
 def _find_refused(node: Any) -> None:
@@ -119,7 +99,7 @@ def _find_refused(node: Any) -> None:
 
 
 def parse_bytes(data: bytes) -> Any:
-    """Strict JSON: UTF-8 without BOM, bounded depth, no NaN/Infinity, no duplicate keys."""
+    """Strict JSON: UTF-8 without BOM, bounded size and depth, no NaN/Infinity, no duplicate keys."""
     if not data.strip():
         raise ScenarioError.at("JSON", "", "the file is empty")
     if data.startswith(b"\xef\xbb\xbf"):
@@ -134,16 +114,12 @@ def parse_bytes(data: bytes) -> Any:
         raise ScenarioError.at(
             "JSON", "", f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8; save the file as UTF-8", line, column
         ) from None
-    _check_depth(data)
+    measure = json_prescan.check(data)
     hooks = _Strict()
+    # a Python call per number costs more than the rest of the parse: only where a number may be refused
+    numbers = {} if measure.plain_numbers else {"parse_int": hooks.parse_int, "parse_float": hooks.parse_float}
     try:
-        tree = json.loads(
-            text,
-            object_pairs_hook=hooks.pairs,
-            parse_int=hooks.parse_int,
-            parse_float=hooks.parse_float,
-            parse_constant=hooks.parse_constant,
-        )
+        tree = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.parse_constant, **numbers)
     except json.JSONDecodeError as e:
         raise ScenarioError.at("JSON", "", _json_error_message(e), e.lineno, e.colno) from None
     except (RecursionError, ValueError) as e:  # belt and braces: limits of the json module
@@ -163,38 +139,16 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
     return f"not valid JSON: {msg}"
 
 
-def _read_capped(f, size_hint: int) -> bytes:
-    """Reads at most MAX_FILE_BYTES + 1 bytes without first allocating a buffer of the cap's size
-    (``f.read(cap)`` would cost 32 MB for every small file); the file may have grown since stat."""
-    chunks, total = [], 0
-    want = min(size_hint, MAX_FILE_BYTES) + 1
-    while total <= MAX_FILE_BYTES:
-        chunk = f.read(want)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        total += len(chunk)
-        want = min(1 << 20, MAX_FILE_BYTES + 1 - total) or 1
-    return b"".join(chunks)
-
-
 def read_document(path: str | os.PathLike) -> dict:
-    """Reads a file into a strict JSON tree, refusing files over the size cap before reading."""
-    p = Path(path)
+    """Reads a file into a strict JSON tree: a regular file only (nothing else is opened), at most
+    MAX_FILE_BYTES bytes read."""
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
+        size = check_regular(path).st_size
+        if size > MAX_FILE_BYTES:  # says how big; the read below is bounded by the bytes it gets anyway
             raise ScenarioError.at("JSON", "", f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit")
-        with open(p, "rb") as f:
-            data = _read_capped(f, size)
-    except ScenarioError:
-        raise
-    except IsADirectoryError:
-        raise ScenarioError.at("JSON", "", "is a folder, not a file") from None
-    except OSError as e:
-        raise ScenarioError.at("JSON", "", f"cannot read: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError.at("JSON", "", f"the file is more than the {MAX_FILE_BYTES // 2**20} MB limit")
+        data = read_input(path, MAX_FILE_BYTES)
+    except InputError as e:
+        raise ScenarioError.at("JSON", "", str(e)) from None
     return parse_bytes(data)
 
 
@@ -296,34 +250,5 @@ def save(scenario: Scenario, path: str | os.PathLike) -> None:
     write_atomic(target, data)
 
 
-def write_atomic(target: Path, data: bytes) -> None:
-    target = Path(os.path.realpath(target))  # through a symlink: replace the file it names, keep the link
-    folder = target.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:  # make the rename itself durable
-        dfd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
-
-
-__all__ = ["load", "loads", "save", "dumps", "parse_bytes", "read_document", "ScenarioError", "Problem"]
+__all__ = ["load", "loads", "save", "dumps", "parse_bytes", "read_document", "write_atomic", "ScenarioError", "Problem",
+           "MAX_DEPTH", "MAX_VALUES"]

@@ -1,0 +1,221 @@
+"""Writing output files: whole or not at all, never through a dangling link, never over a file unasked.
+
+Every file dambuster writes (scenario saves, `surge --out-json/--out-csv/--apply`, `export-tiled`'s map
+and tileset image, `export-geojson`, `player-view -o`, `import-tiled -o`, the validate cache) goes
+through :func:`write_files`:
+
+* each file is written to a temporary file beside its target, named
+  ``.NAME.PID.RANDOM.dambuster.tmp`` (hidden, and never ``*.json``, so no folder scan picks it up),
+  flushed and fsynced, then renamed over the target; a failure at any point (a full disk) removes the
+  temporary files and leaves every target as it was;
+* several files (a map and its tileset image) are renamed together: when a later rename fails, the
+  earlier targets are put back as they were (restored from a hard link, or removed if they were new);
+* a target that is a symbolic link is written through (the file it names is replaced, the link kept),
+  but a link to nothing is refused, and so is a target that is not a regular file (a folder, a FIFO,
+  a device such as ``/dev/null``): atomic replacement would replace the special file itself;
+* before writing, temporary files left for the same target by a process that is gone (killed mid-save),
+  or older than STALE_AFTER_S seconds, are removed; those of a running process are left alone.
+
+:func:`output_problem` is what the commands ask before writing: whether the target exists (``--force``
+replaces it), is one of the command's inputs, or cannot be written at all.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+import time
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .files import kind_of
+
+TEMP_SUFFIX = ".dambuster.tmp"
+#: A temporary file older than this is stale even if its process id is alive again (ids are reused);
+#: no save takes an hour (a 32 MB scenario takes about a second).
+STALE_AFTER_S = 3600
+
+
+class OutputError(OSError):
+    """A target that is refused; ``str(e)`` is one sentence without the path."""
+
+
+def temp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+def _owner_pid(temp: str, target_name: str) -> int | None:
+    """The process id in a temporary file's name made for ``target_name``, or None if it is not one."""
+    prefix = f".{target_name}."
+    if not (temp.startswith(prefix) and temp.endswith(TEMP_SUFFIX)):
+        return None
+    middle = temp[len(prefix):-len(TEMP_SUFFIX)].split(".")
+    if len(middle) != 2 or not middle[0].isdigit() or not middle[0].isascii():
+        return None
+    return int(middle[0])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def remove_stale_temps(target: Path) -> list[Path]:
+    """Removes the temporary files of ``target`` whose process is gone or that are older than STALE_AFTER_S."""
+    removed = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        pid = _owner_pid(entry.name, target.name)
+        if pid is None or pid == os.getpid():
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if not _alive(pid) or now - st.st_mtime > STALE_AFTER_S:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def resolve_target(path: str | os.PathLike) -> Path:
+    """The file a write to ``path`` replaces (through symlinks); OutputError when it cannot be one."""
+    p = Path(path)
+    if os.path.islink(p) and not os.path.exists(p):
+        raise OutputError("is a symbolic link to a file that does not exist; refused (remove the link or write elsewhere)")
+    target = Path(os.path.realpath(p))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as e:
+        raise OutputError(f"cannot write: {e.strerror or e}") from None
+    if stat.S_ISDIR(mode):
+        raise OutputError("is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise OutputError(f"is {kind_of(mode)}, not a regular file; refused")
+    return target
+
+
+def output_problem(path: str | os.PathLike, force: bool, inputs: Iterable[str | os.PathLike] = ()) -> str | None:
+    """Why a command must not write ``path`` (one sentence, without the path), or None when it may."""
+    try:
+        target = resolve_target(path)
+    except OutputError as e:
+        return str(e)
+    if not os.path.exists(target):
+        return None
+    for source in inputs:
+        try:
+            if os.path.samefile(source, target):
+                return None if force else "is an input of this command; use --force to write over it"
+        except OSError:
+            continue
+    return None if force else "exists; use --force to replace it"
+
+
+def _write_temp(target: Path, data: bytes) -> Path:
+    temp = temp_name(target)
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o644
+        os.chmod(temp, mode)
+    except BaseException:
+        _unlink(temp)
+        raise
+    return temp
+
+
+def _unlink(path: Path | None) -> None:
+    if path is None:
+        return
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _sync_folder(folder: Path) -> None:
+    """Makes the renames themselves durable (where the system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_files(files: Sequence[tuple[str | os.PathLike, bytes]]) -> None:
+    """Writes every (path, bytes) pair, all or none: on any failure each target is as it was before."""
+    targets = [resolve_target(p) for p, _ in files]
+    for target in targets:
+        remove_stale_temps(target)
+    temps: list[Path] = []
+    try:
+        for target, (_, data) in zip(targets, files):
+            temps.append(_write_temp(target, data))
+    except BaseException:
+        for t in temps:
+            _unlink(t)
+        raise
+    replaced: list[tuple[Path, Path | None]] = []  # targets renamed over, with a hard link to their old version
+    try:
+        for target, temp in zip(targets, temps):
+            backup = None
+            if len(targets) > 1 and os.path.exists(target):
+                backup = temp_name(target)
+                os.link(target, backup)
+            try:
+                os.replace(temp, target)
+            except BaseException:
+                _unlink(backup)
+                raise
+            replaced.append((target, backup))
+    except BaseException:
+        for target, backup in reversed(replaced):  # put back what was there: the old version, or nothing
+            try:
+                if backup is not None:
+                    os.replace(backup, target)
+                else:
+                    os.unlink(target)
+            except OSError:
+                pass
+        for t in temps:
+            _unlink(t)
+        raise
+    finally:
+        for _, backup in replaced:
+            _unlink(backup)
+    for folder in {t.parent for t in targets}:
+        _sync_folder(folder)
+
+
+def write_atomic(target: str | os.PathLike, data: bytes) -> None:
+    """Writes one file atomically (see write_files)."""
+    write_files([(target, data)])
+
+
+__all__ = ["OutputError", "STALE_AFTER_S", "TEMP_SUFFIX", "output_problem", "remove_stale_temps",
+           "resolve_target", "write_atomic", "write_files"]

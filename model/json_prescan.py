@@ -1,0 +1,132 @@
+"""The fast look at a JSON file before the parser builds anything: how many values, how deep.
+
+``json.loads`` spends time and memory on every value it builds (11 million empty objects fit in the
+32 MB size cap and take 12 s and 1 GB), so a file is measured first, with work done in C over whole
+buffers rather than a step of Python per token:
+
+* the string contents are masked out (a quote opens or closes a string unless escaped; escapes are
+  blanked first, keeping every offset), in chunks, with numpy's running XOR over the quotes;
+* what is left is the file's skeleton: brackets, commas, colons, literals and one quote per string;
+* values = 1 + commas + non-empty containers (every value but the first follows a comma or an
+  opening bracket), counted with ``bytes.count`` on the skeleton;
+* the depth is the running sum over the skeleton's brackets;
+* numbers are "plain" when no run of digits is longer than MAX_INT_DIGITS and none has an exponent:
+  the parser then needs no Python hook per number to refuse huge integers and overflowing floats.
+
+A file whose strings are broken (an unterminated string) is measured as well as can be and then refused
+by the parser itself, which never reads past the first broken token.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .errors import ScenarioError
+
+MAX_DEPTH = 64
+#: The busiest plausible map we could build (scripts/make_big_map.py at 1000 x 1000, plus 300,000 hexside
+#: features and 10,000 units: 25 MB) holds 2.0 million values; the generated map alone holds 99,000.
+MAX_VALUES = 4_000_000
+MAX_INT_DIGITS = 18
+
+_CHUNK = 1 << 22
+_QUOTE, _COMMA = ord('"'), ord(",")
+_OPEN, _CLOSE = (ord("["), ord("{")), (ord("]"), ord("}"))
+_WHITESPACE = np.zeros(256, dtype=bool)
+_WHITESPACE[list(b" \t\r\n")] = True
+_BRACKET = np.zeros(256, dtype=bool)
+_BRACKET[list(b"[]{}")] = True
+_DIGIT = np.zeros(256, dtype=bool)
+_DIGIT[list(b"0123456789")] = True
+
+
+class Measure(NamedTuple):
+    values: int
+    plain_numbers: bool  # no number longer than MAX_INT_DIGITS digits, none with an exponent
+
+
+def _blank_escapes(data: bytes) -> bytes:
+    """The same bytes with every escaped backslash and escaped quote blanked (same length, same offsets)."""
+    if b"\\" not in data:
+        return data
+    return data.replace(b"\\\\", b"__").replace(b'\\"', b"__")
+
+
+def _outside_strings(data: bytes):
+    """Per chunk: (offset, uint8 view of the chunk, mask of the bytes outside string contents).
+
+    A byte is outside when the quotes up to it (its own included) are balanced: the closing quote of
+    each string stays (one mark per string), the opening quote and the contents do not.
+    """
+    inside = 0
+    view = np.frombuffer(_blank_escapes(data), dtype=np.uint8)
+    for start in range(0, len(view), _CHUNK):
+        chunk = view[start:start + _CHUNK]
+        odd = np.bitwise_xor.accumulate((chunk == _QUOTE).view(np.uint8))
+        odd ^= inside
+        inside = int(odd[-1])
+        yield start, chunk, odd == 0
+
+
+def skeleton(data: bytes) -> np.ndarray:
+    """The file without its string contents and whitespace: ``{"a": [1, "x"]}`` -> ``{":[1,"]}``."""
+    parts = [chunk[outside & ~_WHITESPACE[chunk]] for _, chunk, outside in _outside_strings(data)]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint8)
+
+
+def count_values(bones: np.ndarray) -> int:
+    """Objects, arrays, strings, numbers, true/false/null in a skeleton (object keys are not counted)."""
+    if not len(bones):
+        return 0
+    opens = np.count_nonzero((bones == _OPEN[0]) | (bones == _OPEN[1]))
+    empty = sum(np.count_nonzero((bones[:-1] == o) & (bones[1:] == c)) for o, c in zip(_OPEN, _CLOSE))
+    return 1 + int(np.count_nonzero(bones == _COMMA)) + int(opens) - int(empty)
+
+
+def _plain_numbers(bones: np.ndarray) -> bool:
+    digit = _DIGIT[bones]
+    if (((bones[1:] == ord("e")) | (bones[1:] == ord("E"))) & digit[:-1]).any():  # an exponent
+        return False
+    run = digit.copy()  # run[i]: digits from i on for k + 1 places
+    for k in range(1, MAX_INT_DIGITS + 1):
+        run[:-k] &= digit[k:]
+        run[-k:] = False
+    return not run.any()
+
+
+def _deepest(bones: np.ndarray) -> int | None:
+    """Index among the skeleton's brackets of the first one that opens level MAX_DEPTH + 1, or None."""
+    brackets = bones[_BRACKET[bones]]
+    steps = np.where((brackets == _OPEN[0]) | (brackets == _OPEN[1]), 1, -1).astype(np.int32)
+    over = np.flatnonzero(np.cumsum(steps) > MAX_DEPTH)
+    return int(over[0]) if len(over) else None
+
+
+def _offset_of_bracket(data: bytes, index: int) -> int:
+    """Offset in the file of the index-th bracket outside strings (counting from 0)."""
+    seen = 0
+    for start, chunk, outside in _outside_strings(data):
+        hits = np.flatnonzero(outside & _BRACKET[chunk])
+        if seen + len(hits) > index:
+            return start + int(hits[index - seen])
+        seen += len(hits)
+    return len(data)
+
+
+def check(data: bytes) -> Measure:
+    """ScenarioError (JSON) when the file holds more than MAX_VALUES values or nests deeper than MAX_DEPTH."""
+    bones = skeleton(data)
+    values = count_values(bones)
+    if values > MAX_VALUES:
+        raise ScenarioError.at("JSON", "", f"the file holds {values:,} JSON values (objects, arrays, strings, "
+                                           f"numbers); a map holds at most {MAX_VALUES:,}")
+    deep = _deepest(bones)
+    if deep is not None:
+        at = _offset_of_bracket(data, deep)
+        line = data.count(b"\n", 0, at) + 1
+        raise ScenarioError.at("JSON", "", f"nesting deeper than {MAX_DEPTH} levels", line, at - data.rfind(b"\n", 0, at))
+    return Measure(values, _plain_numbers(bones))
+
+
+__all__ = ["MAX_DEPTH", "MAX_INT_DIGITS", "MAX_VALUES", "Measure", "check", "count_values", "skeleton"]
