@@ -19,7 +19,12 @@ from .model.errors import ScenarioError
 from .validators.violation import Violation
 
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
-LOAD_CODES = ("JSON", "SCHEMA", "ENGINE")  # never filtered; ENGINE: the checks themselves failed
+#: Codes about the file or the run rather than a rule: never filtered by --select / --ignore.
+#: ENGINE: the checks themselves failed; BUDGET: they did not finish in time or memory (work.py);
+#: TRUNCATED: more findings than a report lists (work.py).
+LOAD_CODES = ("JSON", "SCHEMA", "ENGINE", "BUDGET", "TRUNCATED")
+#: A file reported with one of these was not fully checked: exit 2, and never cached.
+INCOMPLETE_CODES = ("ENGINE", "BUDGET")
 
 
 @dataclass
@@ -102,52 +107,72 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
     return files, missing
 
 
-def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeFilter = ALL) -> FileReport:
-    """Loads and checks one file. ``profiles`` replaces the scenario's declared profiles when given."""
+def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
+                  budget: float | None = None) -> FileReport:
+    """Loads and checks one file. ``profiles`` replaces the scenario's declared profiles when given.
+
+    ``budget``: seconds for loading and checking it (None or 0: no limit). A file that runs out of it,
+    or of memory, ends with one BUDGET finding; the findings of the rules that finished are kept. At
+    most ``work.MAX_FINDINGS`` findings are listed, then one TRUNCATED finding counts the rest.
+    """
     from .model.io import load
-    from .validators import check_scenario
-    from .validators.engine import rules_for
+    from .validators.engine import rules_for, run_rule
+    from .work import Budget, Findings, OutOfBudget, budget_finding, warm_up
 
+    warm_up()  # the one-time set-up of a process (the schema's validators) is not the file's work
+    clock = Budget(budget)
+    scenario, rules, done = None, [], []
+    found = Findings(codes.wants)
     try:
-        scenario = load(path)
-    except ScenarioError as e:
-        return FileReport.from_error(path, e)
-    except MemoryError:
-        return FileReport.unreadable(path, "JSON", "", "the file is too large to load")
-    except Exception as e:  # never a traceback for a stranger's file
-        return FileReport.unreadable(path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}")
-    active = list(profiles) if profiles else scenario.meta.profiles
-    violations = [v for v in check_scenario(scenario, active) if codes.wants(v.code)]
-    checked = [r.code for r in rules_for(active) if codes.wants(r.code)]
-    return FileReport(path, violations, checked=checked)
+        with clock.running():
+            try:
+                scenario = load(path)
+            except ScenarioError as e:
+                return FileReport.from_error(path, e)
+            except MemoryError:
+                return FileReport.unreadable(path, "JSON", "", "the file is too large to load")
+            except Exception as e:  # never a traceback for a stranger's file
+                return FileReport.unreadable(path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}")
+            active = list(profiles) if profiles else scenario.meta.profiles
+            rules = rules_for(active)
+            for r in rules:
+                clock.check()
+                found.add_rule(run_rule(r, scenario, clock.check))
+                done.append(r.code)
+    except (OutOfBudget, MemoryError) as e:
+        loaded, scenario = scenario is not None, None  # let the garbage go before the report is built
+        stop = budget_finding(clock.seconds, isinstance(e, MemoryError), loaded, [r.code for r in rules[len(done):]])
+        return FileReport(path, [stop] + found.listed(), load_error=True, checked=[c for c in done if codes.wants(c)])
+    return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)])
 
 
-def _safe_validate(path: str, profiles, codes: CodeFilter) -> FileReport:
+def _safe_validate(path: str, profiles, codes: CodeFilter, budget: float | None = None) -> FileReport:
     try:
-        return validate_file(path, profiles, codes)
+        return validate_file(path, profiles, codes, budget)
     except Exception as e:  # a rule that crashes reports the file, it does not stop the batch
         return FileReport.unreadable(path, "ENGINE", "", f"the rule checks failed: {type(e).__name__}: {str(e)[:120]}")
 
 
-def _validate_chunk(paths: Sequence[str], profiles, codes: CodeFilter) -> list[FileReport]:
+def _validate_chunk(paths: Sequence[str], profiles, codes: CodeFilter, budget: float | None = None) -> list[FileReport]:
     """One task for an executor: a few files, so that a cluster's per-task cost is paid once per chunk."""
-    return [_safe_validate(p, profiles, codes) for p in paths]
+    return [_safe_validate(p, profiles, codes, budget) for p in paths]
 
 
 def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
                    jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-                   executor: Executor | None = None) -> list[FileReport]:
+                   executor: Executor | None = None, budget: float | None = None) -> list[FileReport]:
     """Reports in input order; ``progress(done, total)`` as files finish.
 
     ``executor`` (any concurrent.futures.Executor, see dambuster.executors) runs the checks; without
     one, ``jobs`` > 1 uses a local process pool and ``jobs`` == 1 checks in this process.
+    ``budget``: seconds per file, counted where the file is checked (see validate_file).
     """
     profiles = list(profiles) if profiles else None
     total = len(paths)
     if executor is None and (jobs <= 1 or total <= 1):
         out = []
         for i, p in enumerate(paths, 1):
-            out.append(_safe_validate(p, profiles, codes))
+            out.append(_safe_validate(p, profiles, codes, budget))
             if progress:
                 progress(i, total)
         return out
@@ -155,18 +180,18 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
         from .executors import local_pool
 
         with local_pool(min(jobs, total)) as pool:
-            return _run_on(pool, paths, profiles, codes, jobs, progress)
-    return _run_on(executor, paths, profiles, codes, max(jobs, 2), progress)
+            return _run_on(pool, paths, profiles, codes, jobs, progress, budget)
+    return _run_on(executor, paths, profiles, codes, max(jobs, 2), progress, budget)
 
 
 def _run_on(executor: Executor, paths: Sequence[str], profiles, codes: CodeFilter, workers: int,
-            progress: Callable[[int, int], None] | None) -> list[FileReport]:
+            progress: Callable[[int, int], None] | None, budget: float | None = None) -> list[FileReport]:
     total = len(paths)
     size = max(1, min(16, total // (workers * 8)))
     chunks = [list(paths[i:i + size]) for i in range(0, total, size)]
     out: list[FileReport] = []
     try:
-        for reports in executor.map(partial(_validate_chunk, profiles=profiles, codes=codes), chunks):
+        for reports in executor.map(partial(_validate_chunk, profiles=profiles, codes=codes, budget=budget), chunks):
             out += reports
             if progress:
                 progress(len(out), total)
@@ -201,7 +226,8 @@ class ProgressBar:
 
 
 def exit_status(reports: Sequence[FileReport]) -> int:
-    """0 valid, 1 a rule error, 2 a file that cannot be read or fails the schema."""
+    """0 valid, 1 a rule error, 2 a file that cannot be read, fails the schema or was not fully checked
+    (ENGINE, BUDGET: not a verdict)."""
     if any(r.load_error for r in reports):
         return 2
     if any(v.severity == "error" for r in reports for v in r.violations):

@@ -78,12 +78,8 @@ def gen_dams(path: Path, size: int = 1000, river_hexes: int = 100_000, dams: int
         cells.append((col + 1, rows[-1]))  # across to the next band
         col += 2
     cells = cells[:river_hexes]
-    if cells[-1][1] not in (0, size - 1):  # end on the map edge: run on down the current column
-        c, r = cells[-1]
-        down = 1 if (c // 2) % 2 == 0 else -1
-        while r not in (0, size - 1):
-            r += down
-            cells.append((c, r))
+    while cells[-1][1] not in (0, size - 1):  # end on the map edge: back to the last edge hex
+        cells.pop()
     hexes = [lay.to_axial(c, r) for c, r in cells]
     for h in hexes:
         sc.map.terrain[h] = "water"

@@ -46,11 +46,19 @@ def rules_for(profiles: Iterable[str]) -> list[Rule]:
 
 def iter_violations(scenario: Scenario, profiles: Iterable[str] | None = None) -> Iterator[Violation]:
     for r in rules_for(scenario.meta.profiles if profiles is None else profiles):
-        for v in r.fn(scenario):
-            v.code = v.code or r.code
-            v.severity = v.severity or r.severity
-            v.profile = r.profile
-            yield v
+        yield from run_rule(r, scenario)
+
+
+def run_rule(r: Rule, scenario: Scenario, check: Callable[[], None] | None = None) -> Iterator[Violation]:
+    """One rule's findings with their code, severity and profile filled in. ``check()``, when given, is
+    called after each finding and may stop the rule by raising (a file's budget, dambuster.work)."""
+    for v in r.fn(scenario):
+        v.code = v.code or r.code
+        v.severity = v.severity or r.severity
+        v.profile = r.profile
+        if check is not None:
+            check()
+        yield v
 
 
 def check_scenario(scenario: Scenario, profiles: Iterable[str] | None = None) -> list[Violation]:

@@ -1,0 +1,148 @@
+"""Work per file: a wall-clock budget for loading and checking it, and a cap on the findings listed.
+
+Budget. ``Budget(seconds).running()`` starts the clock. Two mechanisms stop the work when it runs out:
+
+* a deadline that the rule engine checks between rules and between the findings a rule yields
+  (``Budget.check``); it works in any thread, including Dask's worker threads;
+* in the main thread only, a real interruption: ``signal.setitimer(ITIMER_REAL)`` and a SIGALRM handler
+  that raises :class:`OutOfBudget` wherever the work is, also inside one long computation: Python code,
+  ``json.loads`` hooks, and GEOS operations (shapely 2 checks for signals while GEOS runs).
+
+When the process already uses the real-time timer (another ``setitimer`` is pending) the alarm is left
+alone and only the deadline applies. A file that runs out of time (or of memory) is reported with one
+BUDGET finding (:func:`budget_finding`).
+
+Findings cap. A report lists at most MAX_FINDINGS findings per file (:class:`Findings`), then one
+TRUNCATED finding counts the rest by code, so one hostile file cannot make a report GitHub refuses.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections import Counter
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator
+
+from .validators.violation import Violation
+
+#: Findings listed per file; the rest are counted in one TRUNCATED finding.
+MAX_FINDINGS = 1000
+
+
+class OutOfBudget(BaseException):
+    """The file's budget ran out. A BaseException, as KeyboardInterrupt is, so that a rule's
+    ``except Exception`` cannot swallow it and carry on."""
+
+
+class Budget:
+    """Seconds allowed for one file; ``None`` or 0: no limit."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds if seconds and seconds > 0 else None
+        self.deadline: float | None = None
+        self._armed = False
+
+    def check(self) -> None:
+        """Raises OutOfBudget once the deadline has passed (a no-op without a budget)."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise OutOfBudget()
+
+    @contextmanager
+    def running(self) -> Iterator["Budget"]:
+        """Starts the clock; in the main thread also arms the alarm, and always disarms it on leaving."""
+        if self.seconds is None:
+            yield self
+            return
+        self.deadline = time.monotonic() + self.seconds
+        if not _can_use_alarm():
+            yield self
+            return
+        previous = signal.signal(signal.SIGALRM, self._on_alarm)
+        self._armed = True
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        try:
+            yield self
+        finally:
+            while True:  # the alarm may fire while disarming: disarm again, the work is over anyway
+                try:
+                    self._armed = False
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    signal.signal(signal.SIGALRM, previous)
+                    break
+                except OutOfBudget:
+                    continue
+
+    def _on_alarm(self, signum, frame) -> None:
+        if self._armed:
+            self._armed = False
+            raise OutOfBudget()
+
+
+def _can_use_alarm() -> bool:
+    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+
+
+def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str]) -> Violation:
+    """The one BUDGET finding of a file whose checks did not finish; ``unfinished``: the rule codes that
+    did not finish (the one running first)."""
+    why = "memory ran out" if out_of_memory else f"the {seconds:g} s budget ran out"
+    if not loaded:
+        message = f"not checked: {why} while loading the file (the schema and consistency checks)"
+    elif unfinished:
+        message = (f"not fully checked: {why} during {unfinished[0]}; rules that did not finish: "
+                   f"{', '.join(unfinished)}; the findings of the rules that finished are listed")
+    else:
+        message = f"not fully checked: {why}"
+    if not out_of_memory:
+        message += " (--budget SECONDS sets it, 0 for none)"
+    return Violation(message, "BUDGET", "error", {"pointer": ""},
+                     witness={"budget_seconds": seconds, "out_of_memory": out_of_memory, "unfinished": unfinished})
+
+
+class Findings:
+    """The findings of one file as they come: the first MAX_FINDINGS kept, the rest only counted."""
+
+    def __init__(self, wanted: Callable[[str], bool] = lambda code: True, limit: int = MAX_FINDINGS):
+        self.wanted = wanted
+        self.limit = limit
+        self.kept: list[Violation] = []
+        self.left_out: Counter[str] = Counter()
+        self.left_out_errors = 0
+
+    def add_rule(self, violations: Iterable[Violation]) -> None:
+        """All the findings of one rule, or none: a rule stopped half-way (out of budget) adds nothing."""
+        kept, left_out, errors = [], Counter(), 0
+        room = self.limit - len(self.kept)
+        for v in violations:
+            if not self.wanted(v.code):
+                continue
+            if len(kept) < room:
+                kept.append(v)
+            else:
+                left_out[v.code] += 1
+                errors += v.severity == "error"
+        self.kept += kept
+        self.left_out.update(left_out)
+        self.left_out_errors += errors
+
+    def listed(self) -> list[Violation]:
+        """The kept findings, plus one TRUNCATED finding when some were left out. It is an error when
+        any left-out finding is one, so the file's verdict stays what the full list says."""
+        if not self.left_out:
+            return list(self.kept)
+        total = sum(self.left_out.values())
+        counts = ", ".join(f"{code} {n:,}" for code, n in sorted(self.left_out.items(), key=lambda kv: (-kv[1], kv[0])))
+        note = Violation(f"{total:,} more findings are not listed ({counts}): a report lists at most "
+                         f"{self.limit:,} per file", "TRUNCATED", "error" if self.left_out_errors else "warning",
+                         {"pointer": ""}, witness={"listed": len(self.kept), "left_out": dict(self.left_out)})
+        return self.kept + [note]
+
+
+def warm_up() -> None:
+    """Builds the schema validators once per process, before a file's clock starts."""
+    from .model.schema_check import fast_validator, validator
+
+    validator()
+    fast_validator()
