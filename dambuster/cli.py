@@ -11,6 +11,7 @@ from . import __version__
 from .output import error_line, tolerate_narrow_stdout, write_document
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
+DEFAULT_BUDGET = 5.0  # seconds per file for `validate --budget`; the reasons are in docs/untrusted.md
 
 #: Hook for more subcommands: each entry is called with the subparsers object and adds its parser
 #: (with ``set_defaults(func=...)``); build_parser() calls them after the built-in commands.
@@ -101,8 +102,8 @@ def _run_validation(files, args: argparse.Namespace, codes, bar):
     def run(paths):
         if args.scheduler:
             with executor_for(args.jobs, args.scheduler) as ex:
-                return validate_files(paths, args.profile or None, codes, args.jobs, bar, executor=ex)
-        return validate_files(paths, args.profile or None, codes, args.jobs, bar)
+                return validate_files(paths, args.profile or None, codes, args.jobs, bar, executor=ex, budget=args.budget)
+        return validate_files(paths, args.profile or None, codes, args.jobs, bar, budget=args.budget)
 
     if not args.cache:
         return run(files)
@@ -154,7 +155,21 @@ def _add_validate(sub) -> None:
                         "(JSON and SCHEMA load errors are always reported)")
     v.add_argument("--profile", action="append", choices=PROFILES, default=[],
                    help="check against this rule profile instead of the ones the scenario declares (repeatable)")
+    v.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
+                   help=f"seconds to load and check each file (default {DEFAULT_BUDGET:g}; 0: no limit); a file "
+                        "not done in time, or out of memory, gets one BUDGET finding listing the rules that did "
+                        "not finish, and the run exits 2 (not a verdict)")
     v.set_defaults(func=_cmd_validate)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value < 1e6:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"seconds must be 0 (no limit) or more, not {text!r}")
+    return value
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
