@@ -21,6 +21,7 @@ from pathlib import Path
 from ..model.catalog import default_unit_types
 from ..model.codec import from_dict
 from ..model.errors import ScenarioError
+from ..model.files import InputError, read_input
 from ..model.hexgrid import Layout
 from ..model.io import document_to_scenario, parse_bytes, to_document
 from ..model import scenario as sc
@@ -31,10 +32,12 @@ from .tiled_objects import HANDLERS, TiledImportError, Context, describe, proper
 from .tmx import TmxError, parse_tmx
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_TERRAIN_MAP_BYTES = 1024 * 1024  # a gid -> terrain object; a tileset of 10,000 tiles needs 200 KB
 MAX_SIDE = 1000  # columns and rows, as `dambuster new`
 MAX_OBJECTS = 200_000
 MAX_LAYER_DEPTH = 16
 FLIP_BITS = 0xF0000000  # Tiled's flip and rotation flags in the top bits of a gid
+MAX_GID = ~FLIP_BITS & 0xFFFFFFFF
 
 
 @dataclass
@@ -45,18 +48,12 @@ class Imported:
 
 # ------------------------------------------------------------------------------- reading
 def read_document(path: str | os.PathLike) -> dict:
-    """The map as a TMJ-shaped dict, from a .tmj/.json or a .tmx file."""
-    p = Path(path)
+    """The map as a TMJ-shaped dict, from a .tmj/.json or a .tmx file (a regular file, read up to the cap)."""
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise TiledImportError(f"the file is more than the {MAX_FILE_BYTES // 2**20} MB limit")
-        data = p.read_bytes()
-    except OSError as e:
-        raise TiledImportError(f"cannot read: {e.strerror or e}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise TiledImportError(f"the file is more than the {MAX_FILE_BYTES // 2**20} MB limit")
-    if p.suffix.lower() == ".tmx" or data.lstrip()[:1] == b"<":
+        data = read_input(path, MAX_FILE_BYTES)
+    except InputError as e:
+        raise TiledImportError(str(e)) from None
+    if Path(path).suffix.lower() == ".tmx" or data.lstrip()[:1] == b"<":
         try:
             return parse_tmx(data)
         except TmxError as e:
@@ -73,20 +70,21 @@ def read_document(path: str | os.PathLike) -> dict:
 def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
     """A --terrain-map file: a JSON object of gid -> terrain kind."""
     try:
-        raw = parse_bytes(Path(path).read_bytes())
-    except OSError as e:
-        raise TiledImportError(f"cannot read the terrain map: {e.strerror or e}") from None
+        raw = parse_bytes(read_input(path, MAX_TERRAIN_MAP_BYTES))
+    except InputError as e:
+        raise TiledImportError(f"the terrain map {e}") from None
     except ScenarioError as e:
         raise TiledImportError(f"the terrain map is not JSON: {e}") from None
     if not isinstance(raw, dict):
         raise TiledImportError("the terrain map must be a JSON object of gid -> terrain")
     out = {}
     for k, v in raw.items():
-        if not k.isdigit() or int(k) < 1:
-            raise TiledImportError(f"terrain map: {k[:20]!r} is not a gid (a whole number from 1)")
+        gid = int(k) if k.isascii() and k.isdigit() and len(k) <= 10 else 0  # "²".isdigit(), yet int("²") fails
+        if not 1 <= gid <= MAX_GID:
+            raise TiledImportError(f"terrain map: the key {k[:20]!r} is not a gid (a whole number from 1 to {MAX_GID})")
         if v not in TERRAIN_KINDS:
             raise TiledImportError(f"terrain map: {str(v)[:30]!r} is not a terrain ({', '.join(TERRAIN_KINDS)})")
-        out[int(k)] = v
+        out[gid] = v
     return out
 
 
@@ -125,6 +123,13 @@ def _gids(layer: dict, n: int) -> list[int]:
                 raise TiledImportError(f"tile data compressed with {comp!r} is not supported (use zlib, gzip or none)")
         except (zlib.error, OSError, EOFError):
             raise TiledImportError(f"layer {layer.get('name')!r}: the tile data does not decompress") from None
+        if len(raw) > 4 * n:
+            verb = "inflates to" if comp else "holds"
+            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data {verb} more than the map's {n} tiles "
+                                   f"({4 * n} bytes); refused")
+        if len(raw) % 4:
+            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data is {len(raw)} bytes, "
+                                   "not a whole number of 4-byte tiles")
         if len(raw) != 4 * n:
             raise TiledImportError(f"layer {layer.get('name')!r} holds {len(raw) // 4} tiles; the map has {n}")
         return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
@@ -157,8 +162,13 @@ def _tileset_terrain(doc: dict) -> dict[int, str]:
 def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
     orientation = doc.get("orientation")
     if orientation != "hexagonal":
-        raise TiledImportError(f"this is {'an' if str(orientation)[:1] in 'aeiou' else 'a'} {str(orientation)[:20]} map; "
-                               "only hexagonal Tiled maps can be imported")
+        if isinstance(orientation, str) and orientation.strip():
+            word = orientation.strip()[:20]
+            what = f"this is {'an' if word[0].lower() in 'aeiou' else 'a'} {word} map"
+        else:
+            what = "the map gives no orientation" if orientation in (None, "") else \
+                f"the map's orientation {str(orientation)[:20]!r} is not one Tiled writes"
+        raise TiledImportError(f"{what}; only hexagonal Tiled maps can be imported")
     if doc.get("infinite"):
         raise TiledImportError("infinite maps are not supported; give the map a fixed size in Tiled")
     cols, rows = doc.get("width"), doc.get("height")

@@ -79,7 +79,7 @@ def test_monte_carlo_writes_json_and_csv(hexfile, tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["surge", "{hex}", "--dam", "nope"], "no dam 'nope'"),
-    (["surge", "{missing}", "--dam", "d1"], "cannot read"),
+    (["surge", "{missing}", "--dam", "d1"], "no such file"),
     (["surge", "{table}", "--dam", "d1"], "needs a hex map"),
     (["flood", "{hex}"], "needs a table map"),
     (["surge", "{hex}", "--dam", "d1", "--seed", "-1"], "--seed must be 0 or more"),
