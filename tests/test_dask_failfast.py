@@ -123,11 +123,23 @@ def test_by_default_a_scheduler_without_workers_ends_within_a_minute(scheduler):
     assert time.monotonic() - start < 60
 
 
+def wait_for_tasks(address: str, limit: float = 60) -> None:
+    from distributed import Client
+
+    with Client(address, timeout=30, set_as_default=False) as client:
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            if client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)):
+                return
+            time.sleep(0.1)
+    raise RuntimeError("the run never sent its tasks")
+
+
 @pytest.mark.slow
 def test_losing_every_worker_mid_run_reports_what_was_not_checked(scheduler, tmp_path):
     maps = tmp_path / "maps"
     maps.mkdir()
-    for i in range(400):  # far more work than one worker does before it is killed
+    for i in range(2000):  # far more work than one worker does before it is killed
         shutil.copy(SAMPLE, maps / f"map-{i:03}.json")
     worker = subprocess.Popen([DASK, "worker", scheduler, "--no-nanny", "--nthreads", "1", "--no-dashboard"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -135,7 +147,7 @@ def test_losing_every_worker_mid_run_reports_what_was_not_checked(scheduler, tmp
         run = subprocess.Popen([DAMBUSTER, "validate", str(maps), "--format", "json", "--scheduler", scheduler,
                                 "--wait-workers", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                stdin=subprocess.DEVNULL)
-        time.sleep(6)  # connected, and the worker busy with its first chunks
+        wait_for_tasks(scheduler)  # the run is connected and its chunks are queued
         worker.send_signal(signal.SIGKILL)
         out, err = run.communicate(timeout=120)
     finally:
@@ -144,7 +156,7 @@ def test_losing_every_worker_mid_run_reports_what_was_not_checked(scheduler, tmp
     assert run.returncode == 2
     assert "Traceback" not in err
     files = json.loads(out)["files"]
-    assert len(files) == 400
+    assert len(files) == 2000
     lost = [f for f in files if f["violations"] and f["violations"][0]["code"] == "ENGINE"]
     assert lost, "the run ended before the worker was killed: give it more files"
     assert all("every Dask worker was lost and none came back within 3 s" in f["violations"][0]["message"]
