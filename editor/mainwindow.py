@@ -11,21 +11,23 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
 
 from dambuster.model import ScenarioError
 
-from .dialogs import NewScenarioDialog
 from .document import Document
-from .export import install_export
-from .hex_scene import HexSceneController
-from .mapview import MapView
-from .palette import ToolPalette
-from .path_tool import DamTool, PathTool
-from .preview_pane import install_preview
-from .properties import PropertiesPanel
-from .table_scene import TableSceneController
-from .tools import BucketFill, Eyedropper, RectangleFill, TerrainBrush
-from .tool_dock import install as install_place_tools
-from . import minimap, properties_dialog, recovery
-from .validation import ValidationPanel, counts
-from .validation_worker import AsyncValidator
+from .files import recovery
+from .files.export import install_export
+from .files.new_dialog import NewScenarioDialog
+from .panels import minimap
+from .panels.place_dock import install as install_place_tools
+from .panels.scenario_dock import PropertiesPanel
+from .panels.tool_palette import ToolPalette
+from .preview.pane import install_preview
+from .properties import dialog as properties_dialog
+from .scene.hex_scene import HexSceneController
+from .scene.map_view import MapView
+from .scene.table_scene import TableSceneController
+from .tools.path import DamTool, PathTool
+from .tools.terrain import BucketFill, Eyedropper, RectangleFill, TerrainBrush
+from .validation.panel import ValidationPanel, counts
+from .validation.worker import AsyncValidator
 
 APP = "dambuster editor"
 MAX_RECENT = 8
@@ -84,12 +86,12 @@ class MainWindow(QMainWindow):
         self.doc.modified_changed.connect(lambda _m: self._update_title())
         self.doc.path_changed.connect(lambda _p: self._update_title())
         self._install_controller()
-        install_preview(self)  # the breach / flash-flood preview dock (editor/preview_pane.py)
-        install_export(self)  # File > Export > PNG / SVG (editor/export.py)
+        install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
+        install_export(self)  # File > Export > PNG / SVG (editor/files/export.py)
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         properties_dialog.install(self)  # Scenario > Properties…
-        install_place_tools(self)  # the Place dock, Edit > Delete / Copy / Paste (editor/tool_dock.py)
+        install_place_tools(self)  # the Place dock, Edit > Delete / Copy / Paste (editor/panels/place_dock.py)
         self._restore_layout()
 
     # -- setup -----------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from dambuster.editor.commands import PaintTerrain
-    from dambuster.editor.geometry import disc
+    from dambuster.editor.geometry.hexes import disc
     from dambuster.editor.mainwindow import MainWindow
     from dambuster.model import load
 

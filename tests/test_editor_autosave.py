@@ -14,8 +14,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from dambuster.editor import autosave  # noqa: E402
-from dambuster.editor.autosave import (ENV_DIR, SETTING_FIRST_DELAY, SETTING_INTERVAL, SETTING_RETRY,  # noqa: E402
+from dambuster.editor.files import autosave  # noqa: E402
+from dambuster.editor.files.autosave import (ENV_DIR, SETTING_FIRST_DELAY, SETTING_INTERVAL, SETTING_RETRY,  # noqa: E402
                                        key_for)
 from dambuster.editor.commands import PaintTerrain  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
@@ -328,7 +328,7 @@ def test_an_unwritable_recovery_folder_is_reported_and_editing_goes_on(make_wind
 
 
 def test_the_recovery_dialog_lists_the_copies_and_recovers_at_most_one(qtbot, recovery_dir, valley):
-    from dambuster.editor.recovery import RecoveryDialog
+    from dambuster.editor.files.recovery import RecoveryDialog
 
     dead_copy(recovery_dir, valley, load(valley), time.time())
     dead_copy(recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 5, key="untitled-1")
@@ -344,7 +344,7 @@ def test_the_recovery_dialog_lists_the_copies_and_recovers_at_most_one(qtbot, re
 
 
 def test_the_offer_says_which_is_newer_and_defaults_to_the_file_when_it_is_newer(qtbot, recovery_dir, valley):
-    from dambuster.editor.recovery import RecoveryDialog
+    from dambuster.editor.files.recovery import RecoveryDialog
 
     dead_copy(recovery_dir, valley, load(valley), time.time() - 3600)  # autosaved, then the file was saved
     dead_copy(recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 7200, key="untitled-1")
@@ -358,7 +358,7 @@ def test_the_offer_says_which_is_newer_and_defaults_to_the_file_when_it_is_newer
 
 
 def test_a_copy_newer_than_its_file_says_so_and_is_recovered_by_default(qtbot, recovery_dir, valley):
-    from dambuster.editor.recovery import RecoveryDialog
+    from dambuster.editor.files.recovery import RecoveryDialog
 
     os.utime(valley, (time.time() - 100, time.time() - 100))
     dead_copy(recovery_dir, valley, load(valley), time.time())
@@ -370,7 +370,7 @@ def test_a_copy_newer_than_its_file_says_so_and_is_recovered_by_default(qtbot, r
 
 
 def test_keeping_the_newer_file_leaves_it_open_untouched_and_puts_the_copy_aside(make_window, recovery_dir, valley):
-    from dambuster.editor.recovery import default_choices
+    from dambuster.editor.files.recovery import default_choices
 
     stale = load(valley)
     stale.meta.title = "Stale"

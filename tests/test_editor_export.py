@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtGui import QImage  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from dambuster.editor.export import LONG_SIDE, export_png, image_size  # noqa: E402
+from dambuster.editor.files.export import LONG_SIDE, export_png, image_size  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

@@ -5,7 +5,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QSettings  # noqa: E402
 
-from dambuster.editor.inspector import editable_fields  # noqa: E402
+from dambuster.editor.panels.inspector import editable_fields  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.model import load  # noqa: E402
 from dambuster.model.scenario import Dam  # noqa: E402

@@ -8,10 +8,10 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings, QTimer  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from dambuster.editor import preview_montecarlo  # noqa: E402
-from dambuster.editor.flood_preview import FloodPreview  # noqa: E402
+from dambuster.editor.preview import montecarlo as preview_montecarlo  # noqa: E402
+from dambuster.editor.preview.flood_dock import FloodPreview  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.editor.preview_dock import BreachPreview  # noqa: E402
+from dambuster.editor.preview.breach_dock import BreachPreview  # noqa: E402
 from dambuster.model import dumps, load, save  # noqa: E402
 from dambuster.simulation import Breach, Dice, Run  # noqa: E402
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QDialog, QMessageBox  # noqa: E402
 
-from dambuster.editor.dialogs import NewScenarioDialog  # noqa: E402
+from dambuster.editor.files.new_dialog import NewScenarioDialog  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.model import dumps, load, new_hex_scenario, save  # noqa: E402
 
@@ -121,7 +121,7 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
 
     # the breach preview: three steps forward, one back
     dock = getattr(w, "preview_dock", None)
-    if dock is not None:  # editor/preview_pane.py; the rest of the session runs without it
+    if dock is not None:  # editor/preview/pane.py; the rest of the session runs without it
         dock.show()
         pane = dock.pane
         qtbot.waitUntil(lambda: pane.run is not None, timeout=5000)  # rebuilt once editing pauses

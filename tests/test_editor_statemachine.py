@@ -11,11 +11,11 @@ from hypothesis import strategies as st  # noqa: E402
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from dambuster.editor import tool_edits as E  # noqa: E402
-from dambuster.editor.clipboard import copy_region, paste  # noqa: E402
+from dambuster.editor.edits import hex_map as E  # noqa: E402
+from dambuster.editor.edits.clipboard import copy_region, paste  # noqa: E402
 from dambuster.editor.commands import PaintTerrain, SetFields, new_stroke_id  # noqa: E402
 from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.geometry import hex_line  # noqa: E402
+from dambuster.editor.geometry.hexes import hex_line  # noqa: E402
 from dambuster.model import dumps, loads, new_hex_scenario  # noqa: E402
 from dambuster.model.hexgrid import canonical_hexside  # noqa: E402
 from dambuster.model.scenario import Dam, HexsideFeature, River, Route  # noqa: E402
@@ -172,7 +172,7 @@ TestEditSession = EditSession.TestCase
 
 
 # ------------------------------------------------------------------------------------- tables
-from dambuster.editor import tool_table_edits as T  # noqa: E402
+from dambuster.editor.edits import table_map as T  # noqa: E402
 from dambuster.model import new_table_scenario  # noqa: E402
 
 points = st.tuples(st.integers(0, 60).map(lambda v: v * 10.0), st.integers(0, 40).map(lambda v: v * 10.0))

@@ -8,10 +8,10 @@ from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from dambuster.editor.geometry import HexGeometry  # noqa: E402
-from dambuster.editor.hexside_tool import nearest_hexside  # noqa: E402
+from dambuster.editor.geometry.hexes import HexGeometry  # noqa: E402
+from dambuster.editor.tools.hexside import nearest_hexside  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.editor.tool_table_edits import sector_of  # noqa: E402
+from dambuster.editor.edits.table_map import sector_of  # noqa: E402
 from dambuster.model import dumps, loads, new_hex_scenario, new_table_scenario  # noqa: E402
 from dambuster.model.hexgrid import canonical_hexside, hexside_between  # noqa: E402
 from dambuster.model.scenario import Corridor, Dam, HexsideFeature, River, Route, Sewer  # noqa: E402
@@ -522,7 +522,7 @@ def test_deleting_the_waterway_frees_the_rivers_that_flowed_into_it(tablewin):
 
 
 def test_a_paste_that_pushes_a_river_off_the_map_leaves_its_dam_behind_too():
-    from dambuster.editor.clipboard import copy_region, paste_changes
+    from dambuster.editor.edits.clipboard import copy_region, paste_changes
 
     sc = valley()
     lay_ = sc.map.layout
@@ -550,7 +550,7 @@ def test_a_typed_side_name_becomes_an_id_the_file_accepts(hexwin):
 
 
 def test_a_model_at_a_corridors_far_end_stays_on_it():
-    from dambuster.editor.tool_table_edits import add_corridor, add_model
+    from dambuster.editor.edits.table_map import add_corridor, add_model
 
     sc = new_table_scenario(600, 400)
     for owner, name, value in add_corridor(sc, [(0.0, 10.0), (20.0, 0.0)], 5.0):

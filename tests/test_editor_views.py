@@ -7,9 +7,9 @@ from PySide6.QtCore import QPointF  # noqa: E402
 
 from dambuster.editor.commands import PaintTerrain  # noqa: E402
 from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.hex_scene import HexSceneController  # noqa: E402
-from dambuster.editor.mapview import MapView  # noqa: E402
-from dambuster.editor.table_scene import TableSceneController  # noqa: E402
+from dambuster.editor.scene.hex_scene import HexSceneController  # noqa: E402
+from dambuster.editor.scene.map_view import MapView  # noqa: E402
+from dambuster.editor.scene.table_scene import TableSceneController  # noqa: E402
 from dambuster.model import new_hex_scenario, new_table_scenario  # noqa: E402
 from dambuster.model.scenario import Area  # noqa: E402
 from dambuster.validators import Violation  # noqa: E402
@@ -72,7 +72,7 @@ def test_a_table_violation_at_a_point_is_ringed_there(qtbot):
 
 
 def test_the_new_dialog_makes_a_pointy_even_r_map(qtbot):
-    from dambuster.editor.dialogs import NewScenarioDialog
+    from dambuster.editor.files.new_dialog import NewScenarioDialog
 
     dlg = NewScenarioDialog()
     qtbot.addWidget(dlg)

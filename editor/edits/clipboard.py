@@ -1,0 +1,175 @@
+"""Copy and paste of a hex region (Qt-free): terrain, hexside features and every feature lying
+fully inside, translated on the hex grid; pasted features get fresh ids and their references follow.
+A paste is one undo step (a macro of the terrain paint and one SetFields)."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from dambuster.model.hexgrid import Hex, hexside_hexes
+from dambuster.model.scenario import Scenario
+
+from .hex_map import Change, ensure_side, fresh_id, scenario_ids
+
+#: map lists copied with the region, and the id prefix of a pasted copy
+MAP_LISTS = {"rivers": "river-", "roads": "road-", "rails": "rail-", "dams": "dam-", "river_bridges": "bridge-",
+             "stream_bridges": "bridge-", "towns": "town-"}
+MARKER_LISTS = {"entrenchments": None, "revetments": "revetment-", "mines": "mine-", "road_cuts": None,
+                "bridges_out": None, "graded_ridges": None}
+#: fields that name another feature: a feature is copied only when what it names is copied too
+REFS = ("river", "road", "bridge")
+
+
+@dataclass
+class Clip:
+    anchor: Hex
+    terrain: dict[Hex, str] = field(default_factory=dict)  # absolute hexes of the source
+    hexsides: list = field(default_factory=list)
+    lists: dict[str, list] = field(default_factory=dict)  # "map.rivers", "markers.mines", "units" ...
+    floodplain: list[Hex] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not self.terrain
+
+
+def _hexes_of(obj: Any) -> list[Hex]:
+    if isinstance(obj, tuple):  # a graded ridge: a bare hexside
+        return list(hexside_hexes(obj))
+    out = []
+    for name in ("hex", "hexes", "reservoir"):
+        v = getattr(obj, name, None)
+        if isinstance(v, tuple):
+            out.append(v)
+        elif isinstance(v, list):
+            out.extend(v)
+    side = getattr(obj, "side", None)
+    if isinstance(side, tuple) and len(side) == 3:
+        out.extend(hexside_hexes(side))
+    return out
+
+
+def copy_region(s: Scenario, hexes: list[Hex]) -> Clip:
+    """What lies in ``hexes`` (on-map hexes; the first is the anchor pasted under the cursor)."""
+    m = s.map
+    region = {h for h in hexes if m.layout.contains(h)}
+    anchor = min(region, key=lambda h: (m.layout.to_offset(h)[1], m.layout.to_offset(h)[0])) if region else (0, 0)
+    clip = Clip(anchor, {h: m.terrain.get(h) for h in region})
+
+    def inside(obj) -> bool:
+        hs = _hexes_of(obj)
+        return (bool(hs) or hasattr(obj, "bridge")) and all(h in region for h in hs)
+
+    copied: set[str] = set()
+    for name in MAP_LISTS:
+        items = [o for o in getattr(m, name) if inside(o)]
+        items = [o for o in items if all(getattr(o, r, None) is None or getattr(o, r) in copied or
+                                         not isinstance(getattr(o, r), str) for r in REFS)]
+        copied.update(o.id for o in items)
+        clip.lists[f"map.{name}"] = copy.deepcopy(items)
+    for name in MARKER_LISTS:
+        items = [o for o in getattr(m.markers, name) if inside(o)]
+        if name == "bridges_out":
+            items = [o for o in items if o.bridge in copied]
+        if name == "road_cuts":
+            items = [o for o in items if o.route is None or o.route in copied]
+        clip.lists[f"markers.{name}"] = copy.deepcopy(items)
+    clip.lists["units"] = copy.deepcopy([u for u in s.units if u.hex is not None and u.hex in region])
+    clip.hexsides = copy.deepcopy([f for f in m.hexsides if all(h in region for h in hexside_hexes(f.side))])
+    clip.floodplain = [h for h in m.floodplain.hexes if h in region]
+    return clip
+
+
+def _shift(v: Any, dq: int, dr: int) -> Any:
+    if isinstance(v, tuple) and len(v) == 2:
+        return (v[0] + dq, v[1] + dr)
+    if isinstance(v, tuple) and len(v) == 3:
+        return (v[0] + dq, v[1] + dr, v[2])
+    if isinstance(v, list):
+        return [_shift(x, dq, dr) for x in v]
+    return v
+
+
+def _moved(obj: Any, dq: int, dr: int, ids: dict[str, str]) -> Any:
+    if isinstance(obj, tuple):
+        return _shift(obj, dq, dr)
+    changes = {}
+    for f in dataclasses.fields(obj):
+        v = getattr(obj, f.name)
+        if f.name in ("hex", "hexes", "reservoir", "side") and v is not None and not isinstance(v, str):
+            changes[f.name] = _shift(v, dq, dr)
+        elif f.name in ("id", "river", "road", "bridge", "route", "joins") and isinstance(v, str):
+            changes[f.name] = ids.get(v, None if f.name in ("joins", "route") else v)
+    return dataclasses.replace(obj, **changes)
+
+
+def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], list[Change]]:
+    """(terrain changes, SetFields changes) of pasting ``clip`` with its anchor at ``at``; parts
+    that would fall off the map are left out."""
+    m = s.map
+    dq, dr = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
+    on_map = m.layout.contains
+    terrain = {(q + dq, r + dr): k for (q, r), k in clip.terrain.items()
+               if on_map((q + dq, r + dr)) and m.terrain.get((q + dq, r + dr)) != k}
+    ids: dict[str, str] = {}
+    taken = scenario_ids(s)
+    for key, items in clip.lists.items():
+        prefix = MAP_LISTS.get(key.split(".")[-1]) or MARKER_LISTS.get(key.split(".")[-1]) or (
+            "unit-" if key == "units" else None)
+        for o in items:
+            if prefix and getattr(o, "id", None):
+                ids[o.id] = fresh_id(s, prefix, taken)
+                taken.add(ids[o.id])
+    changes: list[Change] = []
+    new_ids, kept = set(ids.values()), set()
+
+    def refs_kept(o) -> bool:  # what a pasted feature names was pasted too (not dropped off the map)
+        return all(getattr(o, r, None) not in new_ids or getattr(o, r) in kept
+                   for r in ("river", "road", "bridge", "route"))
+
+    for key, items in clip.lists.items():
+        moved = [_moved(o, dq, dr, ids) for o in items]
+        moved = [o for o in moved if all(on_map(h) for h in _hexes_of(o)) and refs_kept(o)]
+        kept.update(o.id for o in moved if getattr(o, "id", None))
+        moved = [dataclasses.replace(o, joins=None) if getattr(o, "joins", None) in new_ids - kept else o
+                 for o in moved]
+        if not moved:
+            continue
+        owner_name, name = ("scenario", key) if key == "units" else key.split(".")
+        owner = {"scenario": s, "map": m, "markers": m.markers}[owner_name]
+        old = getattr(owner, name)
+        if name == "entrenchments":  # one entry per hex: the pasted count replaces the old one
+            pasted = {e.hex for e in moved}
+            old = [e for e in old if e.hex not in pasted]
+        if name in ("road_cuts", "graded_ridges"):
+            old = [x for x in old if x not in moved]
+        if name == "units":
+            for side in dict.fromkeys(u.side for u in moved):
+                changes += ensure_side(s, side)
+        changes.append((owner, name, old + moved))
+    sides = [_moved(f, dq, dr, ids) for f in clip.hexsides]
+    sides = [f for f in sides if all(on_map(h) for h in hexside_hexes(f.side)) and f not in m.hexsides]
+    if sides:
+        changes.append((m, "hexsides", m.hexsides + sides))
+    fp = [h for h in _shift(clip.floodplain, dq, dr) if on_map(h) and h not in m.floodplain.hexes]
+    if fp:
+        changes.append((m.floodplain, "hexes", m.floodplain.hexes + fp))
+    return terrain, changes
+
+
+def paste(doc, clip: Clip, at: Hex) -> bool:
+    """Pushes the paste as one undo step; False when nothing would change."""
+    from ..commands import PaintTerrain, SetFields
+
+    terrain, changes = paste_changes(doc.scenario, clip, at)
+    if not terrain and not changes:
+        return False
+    doc.undo_stack.beginMacro(f"Paste {len(clip.terrain)} hexes")
+    if terrain:
+        doc.push(PaintTerrain(doc, terrain, text="Paste terrain"))
+    if changes:
+        doc.push(SetFields(doc, changes, "Paste features"))
+    doc.undo_stack.endMacro()
+    return True

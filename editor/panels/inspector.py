@@ -1,0 +1,161 @@
+"""The selection inspector: edits the plain fields of the selected map object (a dam's SP and damage,
+a river's name, a unit's squads and status, an area's sector...) in place.
+
+Each finished edit is one SetFields undo command. A value the file format would refuse (a schema
+bound, an unknown reference, damage above SP) is refused inline with one sentence, and the model is
+left as it was. Ids and geometry are not edited here: ids are what references point at, and shapes
+are edited on the map with the tools.
+"""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from dambuster.model.errors import ScenarioError
+from dambuster.model.io import to_document
+from dambuster.model.schema_check import validate
+from dambuster.model.semantic import iter_problems
+
+from ..commands import SetFields
+from ..geometry.locate import find_by_id
+
+_SCALARS = (str, int, float, bool)
+
+
+def editable_fields(obj: Any) -> list[tuple[str, type, bool]]:
+    """(name, scalar type, optional) of the fields the inspector offers: plain values, not ids, lists
+    or points."""
+    if obj is None or not dataclasses.is_dataclass(obj):
+        return []
+    hints = typing.get_type_hints(type(obj))
+    out = []
+    for f in dataclasses.fields(obj):
+        if f.name == "id":
+            continue
+        tp, optional = hints[f.name], False
+        args = typing.get_args(tp)
+        if args and type(None) in args:
+            rest = [a for a in args if a is not type(None)]
+            if len(rest) == 1:
+                tp, optional = rest[0], True
+        if tp in _SCALARS:
+            out.append((f.name, tp, optional))
+    return out
+
+
+def parse(text: str, tp: type, optional: bool) -> Any:
+    """The typed value of a field's text; raises ValueError with a plain sentence."""
+    text = text.strip()
+    if optional and text == "":
+        return None
+    if tp is str:
+        return text
+    try:
+        return tp(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not {'a whole number' if tp is int else 'a number'}") from None
+
+
+def problems_after(scenario, obj: Any, name: str, value: Any) -> list[str]:
+    """What the format would say about the scenario with ``obj.name = value`` (nothing: acceptable).
+    The value is set for the check and put back before returning."""
+    before = {(p.pointer, p.message) for p in iter_problems(scenario)}
+    old = getattr(obj, name)
+    setattr(obj, name, value)
+    try:
+        try:
+            validate(to_document(scenario))
+        except ScenarioError as e:
+            return [e.first.message]
+        return [p.message for p in iter_problems(scenario) if (p.pointer, p.message) not in before]
+    finally:
+        setattr(obj, name, old)
+
+
+class ObjectInspector(QGroupBox):
+    def __init__(self, doc, parent: QWidget | None = None):
+        super().__init__("Selection", parent)
+        self.doc = doc
+        self.obj: Any = None
+        self.editors: dict[str, QWidget] = {}
+        self.form = QFormLayout()
+        self.message = QLabel()
+        self.message.setObjectName("inspector-message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #c0201a")
+        self.empty = QLabel("Select an object on the map (Place dock, Select tool) to edit it here.")
+        self.empty.setWordWrap(True)
+        box = QVBoxLayout(self)
+        box.addWidget(self.empty)
+        box.addLayout(self.form)
+        box.addWidget(self.message)
+        doc.features_changed.connect(self.refresh)
+        doc.scenario_replaced.connect(lambda *_: self.show_object(None))
+
+    def show_object(self, obj: Any) -> None:
+        self.obj = obj
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.editors.clear()
+        self.message.clear()
+        fields = editable_fields(obj)
+        self.empty.setVisible(not fields)
+        ident = getattr(obj, "id", None)
+        self.setTitle(f"Selection: {type(obj).__name__} {ident or ''}".strip() if obj is not None else "Selection")
+        for name, tp, optional in fields:
+            if tp is bool:
+                w: QWidget = QCheckBox()
+                w.toggled.connect(lambda on, n=name: self._commit(n, on))
+            else:
+                w = QLineEdit()
+                if optional:
+                    w.setPlaceholderText("none")
+                w.editingFinished.connect(lambda n=name, t=tp, o=optional: self._commit_text(n, t, o))
+            w.setObjectName(f"inspect-{name}")
+            self.editors[name] = w
+            self.form.addRow(name.replace("_", " "), w)
+        self.refresh()
+
+    def refresh(self, *_args) -> None:
+        obj = self.obj
+        if obj is None:
+            return
+        ident = getattr(obj, "id", None)
+        if ident is not None and find_by_id(self.doc.scenario, ident) is not obj:
+            self.show_object(None)  # deleted (or undone away)
+            return
+        for name, w in self.editors.items():
+            value = getattr(obj, name)
+            with QSignalBlocker(w):
+                if isinstance(w, QCheckBox):
+                    w.setChecked(bool(value))
+                else:
+                    w.setText("" if value is None else f"{value:g}" if isinstance(value, float) else str(value))
+
+    def _commit_text(self, name: str, tp: type, optional: bool) -> None:
+        try:
+            value = parse(self.editors[name].text(), tp, optional)
+        except ValueError as e:
+            self._refuse(name, str(e))
+            return
+        self._commit(name, value)
+
+    def _commit(self, name: str, value: Any) -> None:
+        obj = self.obj
+        if obj is None or getattr(obj, name) == value:
+            self.message.clear()
+            return
+        problems = problems_after(self.doc.scenario, obj, name, value)
+        if problems:
+            self._refuse(name, problems[0])
+            return
+        self.message.clear()
+        self.doc.push(SetFields(self.doc, [(obj, name, value)], f"Set {name.replace('_', ' ')} of {getattr(obj, 'id', type(obj).__name__)}"))
+
+    def _refuse(self, name: str, why: str) -> None:
+        self.message.setText(f"{name.replace('_', ' ')}: {why}")
+        self.refresh()

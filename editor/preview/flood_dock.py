@@ -1,0 +1,214 @@
+"""The sewer flash-flood preview (table maps with a sewer): seed, step through the flood's events
+one at a time (forward, back, play/pause, reset), the event log, and over the table the flood
+turn, the paths of carried models, bumps and hits. Scene items only; the document is not edited.
+"""
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import (QFormLayout, QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem,
+                               QGraphicsSimpleTextItem, QHBoxLayout, QLabel, QListWidget, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from dambuster.simulation import Dice, SimulationError
+from dambuster.simulation.cli import _event_text
+from dambuster.simulation.flashflood import flood, when
+
+from ..geometry.table import point_along
+from .breach_dock import PLAY_MS, _button
+from .flood_paths import picture
+
+Z_FLOOD = 60
+PATH = QColor("#1f5fbf")
+BUMP = QColor("#e07000")
+HIT = QColor("#c8102e")
+
+
+def _cosmetic(colour, width: float, dash=Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(QColor(colour), width, dash, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+    pen.setCosmetic(True)
+    return pen
+
+
+class FloodLayer:
+    def __init__(self, scene, table):
+        self.scene, self.table = scene, table
+        self.root: QGraphicsItem | None = None
+        self.shown = None
+
+    def clear(self) -> None:
+        if self.root is not None and shiboken6.isValid(self.root):
+            self.scene.removeItem(self.root)
+        self.root = None
+        self.shown = None
+
+    def _label(self, text: str, at, colour, bold=True) -> None:
+        holder = QGraphicsRectItem(self.root)
+        holder.setPen(QPen(Qt.PenStyle.NoPen))
+        holder.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        holder.setPos(float(at[0]), float(at[1]))
+        holder.setZValue(50)
+        item = QGraphicsSimpleTextItem(text, holder)
+        font = QFont()
+        font.setPointSizeF(8.5)
+        font.setBold(bold)
+        item.setFont(font)
+        item.setBrush(QColor(colour))
+        r = item.boundingRect()
+        item.setPos(6, -r.height() - 4)
+        holder.setRect(item.mapRectToParent(r).adjusted(-2, 0, 2, 0))
+        holder.setBrush(QColor(255, 255, 255, 215))
+
+    def show(self, sewer, events, current=None) -> None:
+        self.clear()
+        self.root = QGraphicsPathItem()
+        self.root.setZValue(Z_FLOOD)
+        self.scene.addItem(self.root)
+        pic = self.shown = picture(sewer, events)
+        lines = {c.id: [tuple(p) for p in c.line] for c in sewer.corridors}
+        u = 0.01 * max(self.table.width, self.table.depth)
+        for _mid, pts in pic.paths:
+            path = QPainterPath(QPointF(*pts[0]))
+            for p in pts[1:]:
+                path.lineTo(*p)
+            item = QGraphicsPathItem(path, self.root)
+            item.setPen(_cosmetic(PATH, 3.5))
+            item.setZValue(2)
+        for mid, (cid, pos) in pic.at.items():
+            pt = point_along(lines.get(cid, []), pos)
+            if pt is None:
+                continue
+            moved = any(m == mid for m, _ in pic.paths)
+            ring = QGraphicsPathItem(self.root)
+            shape = QPainterPath()
+            shape.addEllipse(QRectF(pt[0] - 1.4 * u, pt[1] - 1.4 * u, 2.8 * u, 2.8 * u))
+            ring.setPath(shape)
+            ring.setPen(_cosmetic(PATH if moved else "#404040", 2.5 if moved else 1.2))
+            ring.setZValue(3)
+            notes = []
+            if mid in pic.tested:
+                notes.append("fails" if pic.tested[mid] else "holds")
+            if mid in pic.hits:
+                notes.append("hits " + "+".join(map(str, pic.hits[mid])))
+            knocked = [off for m, off in pic.bumps if m == mid]
+            if knocked:
+                notes.append("knocked off" if any(knocked) else "bumped")
+            quiet = notes == ["holds"]  # a model that held is ringed green, labelled only while current
+            if quiet:
+                ring.setPen(_cosmetic("#2a8a3a", 2.0))
+            if (notes and not quiet) or (current is not None and current.where == mid):
+                colour = HIT if mid in pic.hits else (BUMP if knocked else "#202020")
+                self._label(f"{mid}: {', '.join(notes) or '…'}", pt, colour)
+        if pic.turn is not None:
+            self._label(f"flash flood on turn {pic.turn}", (0.0, 0.0), PATH)
+
+
+class FloodPreview(QWidget):
+    def __init__(self, window):
+        super().__init__()
+        self.win, self.doc = window, window.doc
+        self.layer = FloodLayer(window.view.scene(), self.doc.scenario.map)
+        self.events: list = []
+        self.n = 0  # events shown
+        self.active = False
+        self.turn = None
+
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_147_483_647)
+        form = QFormLayout()
+        form.addRow("Seed", self.seed)
+        self.btn_reset = _button("Reset", "Reset: before the flood", self.reset)
+        self.btn_back = _button("◀ Back", "Back one event", self.back)
+        self.btn_forward = _button("Forward ▶", "Forward one event", self.forward)
+        self.btn_play = _button("Play", "Play / pause", lambda: self.toggle_play())
+        self.btn_play.setCheckable(True)
+        row = QHBoxLayout()
+        for b in (self.btn_reset, self.btn_back, self.btn_forward, self.btn_play):
+            row.addWidget(b)
+        self.step_label = QLabel()
+        self.step_label.setWordWrap(True)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setMinimumHeight(150)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addLayout(row)
+        lay.addWidget(self.step_label)
+        lay.addWidget(self.log, 1)
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAY_MS)
+        self.timer.timeout.connect(self._tick)
+        self.seed.valueChanged.connect(lambda _v: self.reset())
+        self.doc.features_changed.connect(self.reset)
+        self.reset()
+
+    def reset(self) -> None:
+        self.timer.stop()
+        self.btn_play.setChecked(False)
+        sc = self.doc.scenario
+        dice = Dice(self.seed.value())
+        try:
+            self.turn, pre = when(sc.parameters.flash_flood, dice)
+            result = flood(sc, dice) if self.turn is not None else None
+        except SimulationError as e:
+            self.events, self.n = [], 0
+            self.step_label.setText(f"No flash flood: {e}")
+            self._refresh()
+            return
+        self.events = pre + (result.events if result else [])
+        self.n = 0
+        self._refresh()
+
+    def forward(self) -> None:
+        if self.n < len(self.events):
+            self.n += 1
+            self._refresh()
+
+    def back(self) -> None:
+        if self.n > 0:
+            self.n -= 1
+            self._refresh()
+
+    def toggle_play(self, on: bool | None = None) -> None:
+        on = self.btn_play.isChecked() if on is None else on
+        self.btn_play.setChecked(on)
+        if on and self.n < len(self.events):
+            self.timer.start()
+        else:
+            self.timer.stop()
+            self.btn_play.setChecked(False)
+
+    def _tick(self) -> None:
+        self.forward()
+        if self.n >= len(self.events):
+            self.toggle_play(False)
+
+    def _refresh(self) -> None:
+        total = len(self.events)
+        self.btn_back.setEnabled(self.n > 0)
+        self.btn_forward.setEnabled(self.n < total)
+        self.btn_play.setEnabled(self.n < total)
+        self.log.clear()
+        self.log.addItems([_event_text(e, str).strip() for e in self.events[: self.n]])
+        if self.n:
+            self.log.setCurrentRow(self.n - 1)
+        when_text = "the flood never comes" if self.turn is None else f"the flood comes on turn {self.turn}"
+        self.step_label.setText(f"Event {self.n} of {total}: {when_text}.")
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.active or self.n == 0:
+            self.layer.clear()
+            return
+        self.layer.show(self.doc.scenario.map.sewer, self.events[: self.n], self.events[self.n - 1])
+
+    def set_active(self, on: bool) -> None:
+        self.active = on
+        if not on:
+            self.toggle_play(False)
+        self._draw()
+
+    def detach(self) -> None:
+        self.set_active(False)
+        self.doc.features_changed.disconnect(self.reset)

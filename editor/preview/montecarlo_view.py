@@ -1,0 +1,168 @@
+"""Monte Carlo in the editor: a cancellable progress dialog over chunked runs, the per-hex flood
+probability as a heat map over the map (with a legend), and a QPainter chart of the swell's arrival
+step along the river. The figures all come from ``dambuster.simulation.montecarlo``.
+"""
+from __future__ import annotations
+
+import math
+
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsPathItem, QProgressDialog, QWidget
+
+from ..geometry.hexes import HexGeometry
+from ..scene.hex_overlay import _text
+from .montecarlo import run_all
+
+Z_HEAT = 55
+BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]
+
+
+def heat_colour(p: float, alpha: int = 185) -> QColor:
+    """Pale yellow (just above 0) through orange to dark red (1)."""
+    p = max(0.0, min(1.0, p))
+    stops = [(0.0, (255, 240, 160)), (0.5, (245, 140, 40)), (1.0, (150, 10, 20))]
+    for (p0, c0), (p1, c1) in zip(stops, stops[1:]):
+        if p <= p1:
+            t = (p - p0) / (p1 - p0)
+            return QColor(*(round(a + (b - a) * t) for a, b in zip(c0, c1)), alpha)
+    return QColor(*stops[-1][1], alpha)
+
+
+def bin_of(p: float) -> int:
+    """1..BINS for a chance above 0 (the upper edge of a bin belongs to it)."""
+    return max(1, min(BINS, math.ceil(p * BINS - 1e-9)))
+
+
+def run_with_progress(parent, breach, runs: int, seed: int):
+    """Runs ``runs`` breaches behind a modal progress dialog; None when cancelled."""
+    dlg = QProgressDialog(f"Running {runs:,} breaches…", "Cancel", 0, runs, parent)
+    dlg.setWindowTitle("Monte Carlo")
+    dlg.setWindowModality(Qt.WindowModality.WindowModal)
+    dlg.setMinimumDuration(0)
+    dlg.setValue(0)
+    parent.mc_dialog = dlg  # reachable by tests
+
+    def progress(done: int) -> bool:
+        dlg.setValue(done)
+        QApplication.processEvents()
+        return not dlg.wasCanceled()
+
+    try:
+        return None if dlg.wasCanceled() else run_all(breach, runs, seed, progress)
+    finally:
+        dlg.reset()
+        dlg.deleteLater()
+        parent.mc_dialog = None
+
+
+class HeatLayer:
+    """Per-hex flood chance drawn as tinted hexes with the percentage, plus a legend in the corner."""
+
+    def __init__(self, scene, geom: HexGeometry):
+        self.scene, self.geom = scene, geom
+        self.root: QGraphicsItem | None = None
+        self.probabilities: dict = {}
+
+    def clear(self) -> None:
+        if self.root is not None and shiboken6.isValid(self.root):
+            self.scene.removeItem(self.root)
+        self.root = None
+        self.probabilities = {}
+
+    def show(self, result) -> None:
+        self.clear()
+        self.root = QGraphicsPathItem()
+        self.root.setZValue(Z_HEAT)
+        self.scene.addItem(self.root)
+        self.probabilities = {h: p["flood"] for h, p in result.hexes.items() if p.get("flood", 0.0) > 0}
+        by_bin: dict[int, list] = {}
+        for h, p in self.probabilities.items():
+            by_bin.setdefault(bin_of(p), []).append(h)
+        for b, hexes in sorted(by_bin.items()):
+            path = QPainterPath()
+            for h in hexes:
+                path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.geom.corners(h, 0.96)]))
+                path.closeSubpath()
+            item = QGraphicsPathItem(path, self.root)
+            item.setPen(QPen(QColor(90, 20, 10, 200), 1.0))
+            item.setBrush(QBrush(heat_colour(b / BINS)))
+        for h, p in self.probabilities.items():
+            x, y = self.geom.center(h)
+            _text(self.root, f"{p * 100:.0f}", x, y, 6.0, colour=QColor("#101010"), bold=True, halo=True)
+        self._legend(result.runs)
+
+    def _legend(self, runs: int) -> None:
+        x0, y0, _x1, _y1 = self.geom.map_bounds()
+        s = self.geom.size
+        box = QPainterPath()
+        box.addRect(QRectF(x0 + s * 0.2, y0 + s * 0.2, s * 5.2, s * (BINS * 0.55 + 1.6)))
+        back = QGraphicsPathItem(box, self.root)
+        back.setBrush(QColor(255, 255, 255, 230))
+        back.setPen(QPen(QColor("#505050"), 1.0))
+        back.setZValue(10)
+        _text(back, f"flood chance ({runs:,} runs)", x0 + s * 0.5, y0 + s * 0.75, 6.0, bold=True, centre=False)
+        for i in range(BINS, 0, -1):
+            y = y0 + s * (1.3 + (BINS - i) * 0.55)
+            sw = QPainterPath()
+            sw.addRect(QRectF(x0 + s * 0.5, y, s * 0.9, s * 0.45))
+            item = QGraphicsPathItem(sw, back)
+            item.setBrush(heat_colour(i / BINS))
+            item.setPen(QPen(QColor("#505050"), 0.5))
+            _text(back, f"{(i - 1) * 10}-{i * 10} %", x0 + s * 1.6, y + s * 0.22, 5.5, centre=False)
+
+
+class ArrivalChart(QWidget):
+    """Bars: for each hex below the dam (by distance along the river), the step the swell reaches it."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.points: list[tuple[int, int]] = []  # (hexes below the dam, arrival step)
+        self.setMinimumHeight(120)
+
+    def set_arrivals(self, depth: dict, arrival: dict) -> None:
+        best: dict[int, int] = {}
+        for h, k in arrival.items():
+            d = depth.get(h)
+            if d is not None and d > 0:
+                best[d] = min(k, best.get(d, k))
+        self.points = sorted(best.items())
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(260, 140)
+
+    def paintEvent(self, _event) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.fillRect(self.rect(), QColor("#ffffff"))
+        font = QFont()
+        font.setPointSizeF(7.5)
+        p.setFont(font)
+        left, right, top, bottom = 28, 8, 16, 22
+        w, h = self.width() - left - right, self.height() - top - bottom
+        p.setPen(QColor("#303030"))
+        p.drawText(QRectF(left, 0, w, top), Qt.AlignmentFlag.AlignCenter, "swell arrival step by hexes below the dam")
+        if not self.points or w <= 0 or h <= 0:
+            p.end()
+            return
+        max_d = max(d for d, _ in self.points)
+        max_k = max(max(k for _, k in self.points), 1)
+        p.drawLine(left, top + h, left + w, top + h)
+        p.drawLine(left, top, left, top + h)
+        for k in range(0, max_k + 1, max(1, max_k // 5)):
+            y = top + h - h * k / max_k
+            right_mid = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            p.drawText(QRectF(0, y - 7, left - 4, 14), right_mid, str(k))
+        bar = w / max_d
+        p.setPen(Qt.PenStyle.NoPen)
+        for d, k in self.points:
+            bh = h * max(k, 0.08) / max_k
+            p.setBrush(QColor(42, 111, 196, 60 + int(180 * k / max_k)))
+            p.drawRect(QRectF(left + (d - 1) * bar + 0.5, top + h - bh, max(bar - 1, 1), bh))
+        p.setPen(QColor("#303030"))
+        for d in range(0, max_d + 1, max(1, max_d // 6)):
+            x = left + d * bar
+            p.drawText(QRectF(x - 12, top + h + 2, 24, 14), Qt.AlignmentFlag.AlignCenter, str(d))
+        p.end()

@@ -1,0 +1,58 @@
+"""The "Preview" dock: the breach preview on hex maps, the flash-flood preview on table maps with a
+sewer, a note otherwise. Hidden at first (View > Preview, Ctrl+B); closing it removes every overlay.
+``install_preview(window)`` is the one call the main window makes."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
+
+from dambuster.model.scenario import TableMap
+
+from .breach_dock import BreachPreview
+from .flood_dock import FloodPreview
+
+
+class PreviewDock(QDockWidget):
+    def __init__(self, window):
+        super().__init__("Preview", window)
+        self.win = window
+        self.setObjectName("dock-preview")
+        self.pane = None
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        self.hide()
+        self.visibilityChanged.connect(self._visible)
+        window.doc.scenario_replaced.connect(self.rebuild)  # after the window's own: the scene is new
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        if self.pane is not None:
+            if hasattr(self.pane, "detach"):
+                self.pane.detach()
+            self.pane.deleteLater()
+        m = self.win.doc.scenario.map
+        if self.win.doc.is_hex:
+            self.pane = BreachPreview(self.win)
+        elif isinstance(m, TableMap) and m.sewer is not None:
+            self.pane = FloodPreview(self.win)
+        else:
+            self.pane = QLabel("No preview for this map: the breach needs a hex map with a dam, "
+                               "the flash flood a table map with a sewer.")
+            self.pane.setWordWrap(True)
+        self.setWidget(self.pane)
+        if hasattr(self.pane, "set_active"):
+            self.pane.set_active(self.isVisible())
+
+    def _visible(self, on: bool) -> None:
+        if hasattr(self.pane, "set_active"):
+            self.pane.set_active(on)
+
+
+def install_preview(window) -> PreviewDock:
+    dock = PreviewDock(window)
+    act = dock.toggleViewAction()
+    act.setShortcut("Ctrl+B")
+    view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
+    if isinstance(view, QMenu):
+        view.addAction(act)
+    window.preview_dock = dock
+    return dock

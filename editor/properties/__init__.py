@@ -1,0 +1,1 @@
+"""Scenario > Properties…: one dialog (pages for meta, forces and rules) whose OK is one undo step."""

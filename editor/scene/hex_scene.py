@@ -1,0 +1,65 @@
+"""Fills a MapView's scene for a hex map and keeps it in step with the Document's signals."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF
+
+from dambuster.model.hexgrid import Hex
+
+from ..geometry.hexes import HexGeometry
+from ..geometry.locate import locate, witness_lines
+from .hex_overlay import HexOverlay
+from .terrain_layer import TerrainLayer
+
+
+class HexSceneController:
+    kind = "hex"
+
+    def __init__(self, doc, view):
+        self.doc, self.view = doc, view
+        m = doc.scenario.map
+        self.geom = HexGeometry(m.layout)
+        scene = view.scene()
+        scene.clear()
+        view.forget_items()
+        self.terrain = TerrainLayer(scene, m.terrain, self.geom)
+        self.overlay = HexOverlay(scene, self.geom)
+        self.overlay.rebuild(doc.scenario)
+        x0, y0, x1, y1 = self.geom.map_bounds()
+        pad = self.geom.size
+        scene.setSceneRect(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
+        doc.terrain_changed.connect(self.on_terrain)
+        doc.features_changed.connect(self.on_features)
+
+    def detach(self) -> None:
+        self.doc.terrain_changed.disconnect(self.on_terrain)
+        self.doc.features_changed.disconnect(self.on_features)
+
+    def on_terrain(self, hexes) -> None:
+        self.terrain.mark_dirty(hexes)
+
+    def on_features(self) -> None:
+        self.overlay.rebuild(self.doc.scenario)
+
+    def set_labels(self, on: bool) -> None:
+        self.terrain.set_labels(on)
+
+    # -- queries ---------------------------------------------------------------------------------
+    def hex_at(self, pos: QPointF) -> Hex | None:
+        h = self.geom.hex_at(pos.x(), pos.y())
+        return h if self.geom.layout.contains(h) else None
+
+    def scene_pos(self, h: Hex) -> QPointF:
+        x, y = self.geom.center(h)
+        return QPointF(x, y)
+
+    def describe(self, pos: QPointF) -> str:
+        h = self.hex_at(pos)
+        if h is None:
+            return "off the map"
+        return f"{self.geom.layout.label(h)}   q {h[0]}, r {h[1]}   {self.doc.terrain_at(h)}"
+
+    def locate(self, location: dict):
+        return locate(self.doc.scenario, location, self.geom)
+
+    def witness_lines(self, witness):
+        return witness_lines(witness, self.geom)

@@ -1,0 +1,183 @@
+"""The map view: a QGraphicsView with wheel zoom, zoom to fit, middle-button (or Space+drag) pan,
+and left-button events forwarded to the active tool in scene coordinates.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
+
+from ..style import HIGHLIGHT
+
+MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
+
+
+class MapView(QGraphicsView):
+    cursor_moved = Signal(QPointF)  # scene position under the mouse
+    zoom_changed = Signal(float)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setBackgroundBrush(QColor("#d8d8d4"))
+        self.setMouseTracking(True)
+        self.tool = None
+        self._pan_from: QPointF | None = None
+        self._space = False
+        self._highlight: QGraphicsEllipseItem | None = None
+        self._problems: QGraphicsPathItem | None = None
+        self._witness: QGraphicsPathItem | None = None
+        self._warnings: QGraphicsPathItem | None = None
+
+    # -- zoom ------------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float) -> None:
+        z = self.zoom()
+        factor = max(MIN_ZOOM / z, min(MAX_ZOOM / z, factor))
+        self.scale(factor, factor)
+        self.zoom_changed.emit(self.zoom())
+
+    def zoom_in(self) -> None:
+        self.zoom_by(1.25)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(0.8)
+
+    def zoom_to_fit(self) -> None:
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom())
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(1.2 ** steps)
+        event.accept()
+
+    # -- highlight -------------------------------------------------------------------------------
+    def highlight(self, x: float, y: float, radius: float, lines: list | None = None) -> None:
+        """Centres the view on a point and rings it (the location of a clicked violation); ``lines``
+        are the violation's witness as scene polylines (a one-point list is a dot)."""
+        self._draw_witness(lines or [], radius)
+        if self._highlight is None or self._highlight.scene() is not self.scene():
+            self._highlight = QGraphicsEllipseItem()
+            pen = QPen(HIGHLIGHT, 3.0)
+            pen.setCosmetic(True)
+            self._highlight.setPen(pen)
+            self._highlight.setZValue(1000)
+            self.scene().addItem(self._highlight)
+        self._highlight.setRect(QRectF(x - radius, y - radius, 2 * radius, 2 * radius))
+        self._highlight.show()
+        self.centerOn(x, y)
+
+    def mark_problems(self, places: list[tuple[float, float, float, str]]) -> None:
+        """Rings every located violation (x, y, radius, severity): red for errors, amber for warnings."""
+        paths = {"error": QPainterPath(), "warning": QPainterPath()}
+        for x, y, r, severity in places:
+            paths["error" if severity == "error" else "warning"].addEllipse(QPointF(x, y), r * 0.8, r * 0.8)
+        items = []
+        for key, colour in (("error", QColor("#d0201a")), ("warning", QColor("#d08a00"))):
+            item = self._problems if key == "error" else self._warnings
+            if item is None or item.scene() is not self.scene():
+                item = QGraphicsPathItem()
+                pen = QPen(colour, 2.0, Qt.PenStyle.DotLine)
+                pen.setCosmetic(True)
+                item.setPen(pen)
+                item.setZValue(990)
+                self.scene().addItem(item)
+            item.setPath(paths[key])
+            items.append(item)
+        self._problems, self._warnings = items
+
+    def _draw_witness(self, lines: list, radius: float) -> None:
+        if self._witness is None or self._witness.scene() is not self.scene():
+            self._witness = QGraphicsPathItem()
+            pen = QPen(HIGHLIGHT, 2.5)
+            pen.setCosmetic(True)
+            self._witness.setPen(pen)
+            self._witness.setZValue(1001)
+            self.scene().addItem(self._witness)
+        path = QPainterPath()
+        dot = max(radius * 0.15, 1e-6)
+        for line in lines:
+            path.moveTo(QPointF(*line[0]))
+            for p in line[1:]:
+                path.lineTo(QPointF(*p))
+            for p in (line[0], line[-1]):
+                path.addEllipse(QPointF(*p), dot, dot)
+        self._witness.setPath(path)
+        self._witness.setVisible(bool(lines))
+
+    def witness_path(self) -> QPainterPath | None:
+        """The drawn witness (for tests), or None when nothing is drawn."""
+        w = self._witness
+        return w.path() if w is not None and w.scene() is self.scene() and w.isVisible() else None
+
+    def clear_highlight(self) -> None:
+        if self._highlight is not None and self._highlight.scene() is self.scene():
+            self._highlight.hide()
+        if self._witness is not None and self._witness.scene() is self.scene():
+            self._witness.hide()
+
+    def forget_items(self) -> None:
+        """Called after the scene was cleared."""
+        self._highlight = self._problems = self._warnings = self._witness = None
+
+    # -- mouse -----------------------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+        super().keyReleaseEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton or (event.button() == Qt.MouseButton.LeftButton and self._space):
+            self._pan_from = event.position()
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.press(self.mapToScene(event.position().toPoint()), event.modifiers())
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        pos = self.mapToScene(event.position().toPoint())
+        self.cursor_moved.emit(pos)
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
+            event.accept()
+            return
+        if event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.move(pos)
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
+            self._pan_from = None
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
+            self.tool.release(self.mapToScene(event.position().toPoint()))
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)

@@ -1,0 +1,259 @@
+"""Terrain drawn in chunks: one graphics item per 16x16 block of hexes, each painting a cached
+pixmap rendered at one of a few resolutions. A terrain change repaints only the dirty chunks.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from dambuster.model.hexgrid import Hex
+from dambuster.model.terrain import TERRAIN_KINDS, Terrain
+
+from ..geometry.hexes import SQRT3, HexGeometry, chunk_hexes, chunk_of
+from ..style import GRID, TERRAIN_STYLE, TEXT
+
+CHUNK = 16
+#: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is
+#: used; above the last, the few hexes on screen are drawn directly (vector, always sharp).
+TIERS = (3, 6, 10, 14, 20, 28, 40)
+#: below this hex radius on screen, the whole map is one image of one pixel per hex (see TerrainOverview)
+OVERVIEW_BELOW = 2.5
+FINE_TIER = 12  # from this resolution up: grid lines, patterns, antialiasing
+CACHE_BYTES = 128 * 1024 * 1024
+LABEL_MIN_PIXELS = 26  # hex radius on screen above which labels are drawn
+
+
+class TerrainChunk(QGraphicsItem):
+    def __init__(self, layer: "TerrainLayer", key: tuple[int, int]):
+        super().__init__()
+        self.layer, self.key = layer, key
+        self._hexes: list[Hex] | None = None
+        lay = layer.geom.layout
+        cx, cy = key
+        x0, y0, x1, y1 = layer.geom.block_bounds(cx * CHUNK, cy * CHUNK, min((cx + 1) * CHUNK, lay.columns),
+                                                 min((cy + 1) * CHUNK, lay.rows))
+        self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        self.renders = 0  # how many times a pixmap was rendered (for tests and benchmarks)
+        self.patches = 0  # how many times changed hexes were painted into a cached pixmap
+
+    @property
+    def hexes(self) -> list[Hex]:
+        if self._hexes is None:
+            self._hexes = list(chunk_hexes(self.layer.geom.layout, self.key, CHUNK))
+        return self._hexes
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        screen_r = lod * self.layer.geom.size
+        if screen_r < OVERVIEW_BELOW:
+            return  # the overview item draws the map at this zoom
+        tier = next((t for t in TIERS if t >= screen_r * 0.97), None)
+        if tier is None:
+            self._draw(painter, TIERS[-1], option.exposedRect)
+        else:
+            pm = self.layer.pixmap(self, tier)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, tier > screen_r * 1.05)
+            painter.drawPixmap(self.rect, pm, QRectF(pm.rect()))
+        if self.layer.show_labels and screen_r >= LABEL_MIN_PIXELS:
+            self._labels(painter, option.exposedRect)
+
+    def render(self, tier: int) -> QPixmap:
+        self.renders += 1
+        geom = self.layer.geom
+        scale = tier / geom.size
+        w = max(1, int(self.rect.width() * scale + 1))
+        h = max(1, int(self.rect.height() * scale + 1))
+        img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        p = QPainter(img)
+        p.scale(scale, scale)
+        p.translate(-self.rect.x(), -self.rect.y())
+        self._draw(p, tier, None)
+        p.end()
+        return QPixmap.fromImage(img)
+
+    def patch(self, pm: QPixmap, tier: int, hexes: list[Hex]) -> None:
+        """Paints ``hexes`` (changed terrain) into a cached pixmap of this chunk: a brush stamp costs a
+        few polygons instead of re-rendering the chunk's 256 hexes. Each hex's own polygon covers its
+        old fill and pattern; the grid line it shares with a neighbour is drawn again in the same colour."""
+        self.patches += 1
+        scale = tier / self.layer.geom.size
+        p = QPainter(pm)
+        p.scale(scale, scale)
+        p.translate(-self.rect.x(), -self.rect.y())
+        self._draw(p, tier, None, hexes)
+        p.end()
+
+    def _draw(self, p: QPainter, tier: int, exposed: QRectF | None, only: list[Hex] | None = None) -> None:
+        """Paints the hexes (those meeting ``exposed``, if given; ``only`` these, if given) in scene
+        coordinates."""
+        geom = self.layer.geom
+        cells, index = self.layer.terrain.cells, self.layer.terrain.layout.index
+        by_kind: dict[int, list[Hex]] = {}
+        s = geom.size
+        for h in self.hexes if only is None else only:
+            if exposed is not None:
+                x, y = geom.center(h)
+                if not exposed.intersects(QRectF(x - s, y - s, 2 * s, 2 * s)):
+                    continue
+            by_kind.setdefault(cells[index(h)], []).append(h)
+        base, inner = self.layer.base_polygons()
+        grid = QPen(GRID, 0.6)
+        fine = tier >= FINE_TIER
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, fine)
+        for kind, hexes in by_kind.items():
+            fill, pattern = self.layer.brushes[kind]
+            p.setPen(grid if fine else QPen(fill.color(), 1.0))
+            p.setBrush(fill)
+            centres = [geom.center(h) for h in hexes]
+            for x, y in centres:
+                p.drawPolygon(base.translated(x, y))
+            if pattern is not None and fine:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(pattern)
+                for x, y in centres:
+                    p.drawPolygon(inner.translated(x, y))
+
+    def _labels(self, painter: QPainter, exposed: QRectF) -> None:
+        geom, layout = self.layer.geom, self.layer.geom.layout
+        font = QFont()
+        font.setPointSizeF(geom.size * 0.28)
+        painter.setFont(font)
+        painter.setPen(TEXT)
+        s = geom.size
+        for h in self.hexes:
+            x, y = geom.center(h)
+            box = QRectF(x - s * 0.8, y - s * 0.86, s * 1.6, s * 0.45)
+            if box.intersects(exposed):
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, layout.label(h))
+
+
+class TerrainOverview(QGraphicsItem):
+    """The whole map as one image of one pixel per hex, for zoom levels where a hex is a few pixels
+    wide: built straight from the terrain bytes (no per-hex Python), redrawn only when terrain changes.
+    Hexes are placed on a plain grid, half a hex off in shifted columns/rows: under a pixel on screen."""
+
+    def __init__(self, layer: "TerrainLayer"):
+        super().__init__()
+        self.layer = layer
+        geom, lay = layer.geom, layer.geom.layout
+        x0, y0, x1, y1 = geom.map_bounds()
+        self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        s = geom.size
+        step_x, step_y = (1.5 * s, SQRT3 * s) if geom.flat else (SQRT3 * s, 1.5 * s)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        w, h = lay.columns * step_x, lay.rows * step_y
+        self.target = QRectF(cx - w / 2, cy - h / 2, w, h)
+        self._image: QImage | None = None
+        self._shown = False  # drawn at the last paint (the view is zoomed far out)
+        self.builds = 0
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def invalidate(self) -> None:
+        self._image = None
+        if self._shown:  # repainting the whole map item when it is not on screen would repaint the whole view
+            self.update()
+
+    def image(self) -> QImage:
+        if self._image is None:
+            self.builds += 1
+            lay = self.layer.geom.layout
+            data = bytes(self.layer.terrain.cells)
+            img = QImage(data, lay.columns, lay.rows, lay.columns, QImage.Format.Format_Indexed8)
+            img.setColorTable([QColor(TERRAIN_STYLE[k][0]).rgb() for k in TERRAIN_KINDS])
+            self._image = img.copy()  # own the pixels (data is a temporary)
+        return self._image
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        self._shown = lod * self.layer.geom.size < OVERVIEW_BELOW
+        if not self._shown:
+            return
+        img = self.image()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawImage(self.target, img, QRectF(img.rect()))
+
+
+class TerrainLayer:
+    """All chunks of a hex map plus a bounded pixmap cache shared by them."""
+
+    def __init__(self, scene, terrain: Terrain, geom: HexGeometry):
+        self.scene, self.terrain, self.geom = scene, terrain, geom
+        self.show_labels = False
+        self.brushes = []
+        for kind in TERRAIN_KINDS:
+            fill, style, colour = TERRAIN_STYLE[kind]
+            self.brushes.append((QBrush(QColor(fill)), QBrush(QColor(colour), style) if style else None))
+        self.cache: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self.cache_bytes = 0
+        self._base: tuple[QPolygonF, QPolygonF] | None = None
+        lay = geom.layout
+        self.overview = TerrainOverview(self)
+        scene.addItem(self.overview)
+        self.chunks: dict[tuple[int, int], TerrainChunk] = {}
+        for cy in range((lay.rows + CHUNK - 1) // CHUNK):
+            for cx in range((lay.columns + CHUNK - 1) // CHUNK):
+                item = TerrainChunk(self, (cx, cy))
+                item.setZValue(0)
+                scene.addItem(item)
+                self.chunks[(cx, cy)] = item
+
+    def base_polygons(self) -> tuple[QPolygonF, QPolygonF]:
+        """A hex (and a slightly smaller one for patterns) around (0, 0), to be translated."""
+        if self._base is None:
+            pts = self.geom.corners(self.geom.layout.to_axial(0, 0))
+            cx, cy = self.geom.center(self.geom.layout.to_axial(0, 0))
+            self._base = (QPolygonF([QPointF(x - cx, y - cy) for x, y in pts]),
+                          QPolygonF([QPointF((x - cx) * 0.92, (y - cy) * 0.92) for x, y in pts]))
+        return self._base
+
+    def pixmap(self, chunk: TerrainChunk, tier: int) -> QPixmap:
+        key = (chunk.key, tier)
+        pm = self.cache.get(key)
+        if pm is not None:
+            self.cache.move_to_end(key)
+            return pm
+        pm = chunk.render(tier)
+        self.cache[key] = pm
+        self.cache_bytes += _bytes(pm)
+        while self.cache_bytes > CACHE_BYTES and len(self.cache) > 1:
+            _, old = self.cache.popitem(last=False)
+            self.cache_bytes -= _bytes(old)
+        return pm
+
+    def mark_dirty(self, hexes) -> set[tuple[int, int]]:
+        """Paints changed ``hexes`` into the cached pixmaps of their chunks and schedules a repaint of
+        just the area they cover."""
+        lay = self.geom.layout
+        by_chunk: dict[tuple[int, int], list[Hex]] = {}
+        for h in hexes:
+            if lay.contains(h):
+                by_chunk.setdefault(chunk_of(lay, h, CHUNK), []).append(h)
+        if by_chunk:
+            self.overview.invalidate()
+        for key, changed in by_chunk.items():
+            chunk = self.chunks[key]
+            for tier in TIERS:
+                pm = self.cache.get((key, tier))
+                if pm is not None:
+                    chunk.patch(pm, tier, changed)
+            x0, y0, x1, y1 = self.geom.bounds(changed)
+            chunk.update(QRectF(x0, y0, x1 - x0, y1 - y0))
+        return set(by_chunk)
+
+    def set_labels(self, on: bool) -> None:
+        self.show_labels = on
+        for c in self.chunks.values():
+            c.update()
+
+
+def _bytes(pm: QPixmap) -> int:
+    return pm.width() * pm.height() * 4

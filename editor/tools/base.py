@@ -1,0 +1,17 @@
+"""The face every tool shows the map view. A tool turns mouse presses/moves/releases (scene
+positions) into undo commands on the Document; it never touches graphics items except its own preview.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+
+
+class Tool:
+    name = "tool"
+
+    def __init__(self, doc, controller):
+        self.doc, self.controller = doc, controller
+
+    def press(self, pos: QPointF, modifiers=None) -> None: ...
+    def move(self, pos: QPointF) -> None: ...
+    def release(self, pos: QPointF) -> None: ...

@@ -1,0 +1,97 @@
+"""The path tool: drag across the map to lay a new river (upstream first), road or rail as a chain
+of adjacent hexes. One drag is one undo step that adds one feature."""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QGraphicsPathItem
+
+from dambuster.model.hexgrid import Hex
+from dambuster.model.scenario import River, Route
+
+from ..commands import ReplaceList
+from ..geometry.hexes import hex_line
+from ..geometry.locate import find_by_id
+from ..style import tool_preview_item
+from .base import Tool
+
+PATH_KINDS = {"river": ("rivers", "river-"), "road": ("roads", "road-"), "rail": ("rails", "rail-")}
+
+
+def fresh_id(scenario, prefix: str) -> str:
+    n = 1
+    while find_by_id(scenario, f"{prefix}{n}") is not None:
+        n += 1
+    return f"{prefix}{n}"
+
+
+class PathTool(Tool):
+    name = "path"
+
+    def __init__(self, doc, controller, kind: Callable[[], str]):
+        super().__init__(doc, controller)
+        self.kind = kind
+        self.hexes: list[Hex] = []
+        self.preview: QGraphicsPathItem | None = None
+
+    def press(self, pos, modifiers=None) -> None:
+        h = self.controller.hex_at(pos)
+        self.hexes = [h] if h is not None else []
+        self._show()
+
+    def move(self, pos) -> None:
+        h = self.controller.hex_at(pos)
+        if not self.hexes or h is None or h == self.hexes[-1]:
+            return
+        for step in hex_line(self.hexes[-1], h)[1:]:
+            if len(self.hexes) >= 2 and step == self.hexes[-2]:
+                self.hexes.pop()  # dragging back retracts the path
+            elif step not in self.hexes:
+                self.hexes.append(step)
+        self._show()
+
+    def release(self, pos) -> None:
+        self.move(pos)
+        if self.preview is not None:
+            self.controller.view.scene().removeItem(self.preview)
+            self.preview = None
+        hexes, self.hexes = self.hexes, []
+        if len(hexes) < 2:
+            return
+        kind = self.kind()
+        attr, prefix = PATH_KINDS[kind]
+        m = self.doc.scenario.map
+        ident = fresh_id(self.doc.scenario, prefix)
+        feature = River(ident, hexes) if kind == "river" else Route(ident, hexes)
+        self.doc.push(ReplaceList(self.doc, m, attr, getattr(m, attr) + [feature], f"Add {kind} {ident}"))
+
+    def _show(self) -> None:
+        if self.preview is None:
+            self.preview = tool_preview_item(self.controller.view.scene(), 3.0)
+        path = QPainterPath()
+        for i, h in enumerate(self.hexes):
+            p = self.controller.scene_pos(h)
+            path.moveTo(p) if i == 0 else path.lineTo(p)
+        self.preview.setPath(path)
+
+
+class DamTool(Tool):
+    """Click a river hex to place a dam of the default strength there (one undo step)."""
+
+    name = "dam"
+    DEFAULT_SP = 50
+
+    def press(self, pos, modifiers=None) -> None:
+        h = self.controller.hex_at(pos)
+        m = self.doc.scenario.map
+        if h is None or any(d.hex == h for d in m.dams):
+            return
+        river = next((r for r in m.rivers if h in r.hexes), None)
+        if river is None:
+            return  # a dam stands on a river
+        from dambuster.model.scenario import Dam
+
+        ident = fresh_id(self.doc.scenario, "dam-")
+        dam = Dam(ident, h, river.id, sp=self.DEFAULT_SP)
+        self.doc.push(ReplaceList(self.doc, m, "dams", m.dams + [dam], f"Add dam {ident}"))

@@ -1,0 +1,83 @@
+"""Placement tools for hex maps: a click on a hex (bridges, markers, units) or a stroke over hexes
+(towns, floodplain, setup zones, reservoir). Each tool calls a pure edit from edits.hex_map and pushes
+the changes as one SetFields command; a stroke is one undo step."""
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsPathItem
+
+from dambuster.model.hexgrid import Hex
+
+from ..commands import SetFields
+from ..geometry.hexes import hex_line
+from ..style import tool_preview_item
+from .base import Tool
+
+
+def push_changes(doc, changes: list, text: str) -> bool:
+    """Pushes one undo step for a non-empty list of changes; False when there is nothing to do."""
+    if not changes:
+        return False
+    doc.push(SetFields(doc, changes, text))
+    return True
+
+
+class HexClickTool(Tool):
+    """A click on a hex applies ``edit(scenario, hex)``."""
+
+    def __init__(self, doc, controller, edit: Callable, text: str, name: str = "place"):
+        super().__init__(doc, controller)
+        self.edit, self.text, self.name = edit, text, name
+
+    def press(self, pos, modifiers=None) -> None:
+        h = self.controller.hex_at(pos)
+        if h is not None:
+            push_changes(self.doc, self.edit(self.doc.scenario, h), self.text)
+
+
+class HexStrokeTool(Tool):
+    """A stroke (press to release) collects hexes, then applies ``edit(scenario, hexes, remove)``
+    once; Shift held at the press removes instead of adding."""
+
+    def __init__(self, doc, controller, edit: Callable, text: str, name: str = "paint"):
+        super().__init__(doc, controller)
+        self.edit, self.text, self.name = edit, text, name
+        self.hexes: list[Hex] = []
+        self.remove = False
+        self.preview: QGraphicsPathItem | None = None
+
+    def press(self, pos, modifiers=None) -> None:
+        self.remove = bool(modifiers is not None and modifiers & Qt.KeyboardModifier.ShiftModifier)
+        h = self.controller.hex_at(pos)
+        self.hexes = [h] if h is not None else []
+        self._show()
+
+    def move(self, pos) -> None:
+        h = self.controller.hex_at(pos)
+        if not self.hexes or h is None or h == self.hexes[-1]:
+            return
+        for step in hex_line(self.hexes[-1], h)[1:]:
+            if step not in self.hexes and self.controller.geom.layout.contains(step):
+                self.hexes.append(step)
+        self._show()
+
+    def release(self, pos) -> None:
+        self.move(pos)
+        if self.preview is not None:
+            self.controller.view.scene().removeItem(self.preview)
+            self.preview = None
+        hexes, self.hexes = self.hexes, []
+        if hexes:
+            push_changes(self.doc, self.edit(self.doc.scenario, hexes, self.remove), self.text)
+
+    def _show(self) -> None:
+        if self.preview is None:
+            self.preview = tool_preview_item(self.controller.view.scene())
+        path = QPainterPath()
+        for h in self.hexes:
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.controller.geom.corners(h, 0.9)]))
+            path.closeSubpath()
+        self.preview.setPath(path)

@@ -1,0 +1,151 @@
+"""Terrain tools for hex maps: brush, rectangle fill, bucket fill and eyedropper."""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsPathItem
+
+from dambuster.model.hexgrid import Hex, neighbors
+
+from ..commands import PaintTerrain, new_stroke_id
+from ..geometry.hexes import disc
+from ..style import tool_preview_item
+from .base import Tool
+
+BRUSH_RADII = {1: 0, 2: 1, 3: 2}  # brush size -> radius in hexes
+
+
+class TerrainBrush(Tool):
+    """Paints the palette's terrain; one stroke (press to release) is one undo step."""
+
+    name = "brush"
+
+    def __init__(self, doc, controller, kind: Callable[[], str], size: Callable[[], int]):
+        super().__init__(doc, controller)
+        self.kind, self.size = kind, size
+        self.stroke: int | None = None
+        self.last: Hex | None = None
+
+    def stamp(self, h: Hex) -> None:
+        layout = self.controller.geom.layout
+        kind = self.kind()
+        hexes = [x for x in disc(h, BRUSH_RADII.get(self.size(), 0)) if layout.contains(x)]
+        changes = {x: kind for x in hexes if self.doc.terrain_at(x) != kind}
+        if changes:
+            self.doc.push(PaintTerrain(self.doc, changes, self.stroke))
+
+    def press(self, pos, modifiers=None) -> None:
+        self.stroke = new_stroke_id()
+        h = self.controller.hex_at(pos)
+        self.last = h
+        if h is not None:
+            self.stamp(h)
+
+    def move(self, pos) -> None:
+        if self.stroke is None:
+            return
+        h = self.controller.hex_at(pos)
+        if h is not None and h != self.last:
+            self.stamp(h)
+        self.last = h
+
+    def release(self, pos) -> None:
+        self.move(pos)
+        self.stroke = None
+
+
+class RectangleFill(Tool):
+    """Fills the rectangle of offset columns and rows between press and release."""
+
+    name = "rectangle"
+
+    def __init__(self, doc, controller, kind: Callable[[], str]):
+        super().__init__(doc, controller)
+        self.kind = kind
+        self.start: Hex | None = None
+        self.preview: QGraphicsPathItem | None = None
+
+    def hexes(self, a: Hex, b: Hex) -> list[Hex]:
+        lay = self.controller.geom.layout
+        (c0, r0), (c1, r1) = lay.to_offset(a), lay.to_offset(b)
+        return [lay.to_axial(c, r) for r in range(min(r0, r1), max(r0, r1) + 1)
+                for c in range(min(c0, c1), max(c0, c1) + 1)]
+
+    def press(self, pos, modifiers=None) -> None:
+        self.start = self.controller.hex_at(pos)
+        self.move(pos)
+
+    def move(self, pos) -> None:
+        end = self.controller.hex_at(pos)
+        if self.start is None or end is None:
+            return
+        geom = self.controller.geom
+        path = QPainterPath()
+        for h in self.hexes(self.start, end):
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in geom.corners(h)]))
+            path.closeSubpath()
+        if self.preview is None:
+            self.preview = tool_preview_item(self.controller.view.scene())
+        self.preview.setPath(path.simplified())
+
+    def release(self, pos) -> None:
+        end = self.controller.hex_at(pos)
+        if self.preview is not None:
+            self.controller.view.scene().removeItem(self.preview)
+            self.preview = None
+        if self.start is not None and end is not None:
+            kind = self.kind()
+            changes = {h: kind for h in self.hexes(self.start, end) if self.doc.terrain_at(h) != kind}
+            if changes:
+                self.doc.push(PaintTerrain(self.doc, changes, text=f"Fill rectangle with {kind}"))
+        self.start = None
+
+
+def flood_region(terrain_at: Callable[[Hex], str | None], start: Hex) -> list[Hex]:
+    """The hexes connected to ``start`` through hexes of the same terrain."""
+    kind = terrain_at(start)
+    if kind is None:
+        return []
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        for n in neighbors(h):
+            if n not in seen and terrain_at(n) == kind:
+                seen.add(n)
+                todo.append(n)
+    return list(seen)
+
+
+class BucketFill(Tool):
+    name = "bucket"
+
+    def __init__(self, doc, controller, kind: Callable[[], str]):
+        super().__init__(doc, controller)
+        self.kind = kind
+
+    def press(self, pos, modifiers=None) -> None:
+        h = self.controller.hex_at(pos)
+        kind = self.kind()
+        if h is None or self.doc.terrain_at(h) == kind:
+            return
+        region = flood_region(self.doc.terrain_at, h)
+        self.doc.push(PaintTerrain(self.doc, {x: kind for x in region}, text=f"Bucket fill with {kind}"))
+
+
+class Eyedropper(Tool):
+    """Picks the terrain under the cursor into the palette."""
+
+    name = "eyedropper"
+
+    def __init__(self, doc, controller, pick: Callable[[str], None]):
+        super().__init__(doc, controller)
+        self.pick = pick
+
+    def press(self, pos, modifiers=None) -> None:
+        h = self.controller.hex_at(pos)
+        if h is not None:
+            self.pick(self.doc.terrain_at(h))
