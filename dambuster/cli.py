@@ -48,6 +48,16 @@ def _geojson_view_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_geojson_view_commands)
 
 
+def _completion_commands(sub: argparse._SubParsersAction) -> None:
+    """`completion` (shell completion scripts) from dambuster.completion."""
+    from .completion import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_completion_commands)
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
     from .executors import ExecutorError
@@ -101,7 +111,7 @@ def _run_validation(files, args: argparse.Namespace, codes, bar):
 
     def run(paths):
         if args.scheduler:
-            with executor_for(args.jobs, args.scheduler) as ex:
+            with executor_for(args.jobs, args.scheduler, args.wait_workers) as ex:
                 return validate_files(paths, args.profile or None, codes, args.jobs, bar, executor=ex, budget=args.budget)
         return validate_files(paths, args.profile or None, codes, args.jobs, bar, budget=args.budget)
 
@@ -145,6 +155,9 @@ def _add_validate(sub) -> None:
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the checks on a Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT); "
                         "needs the cluster extra: pip install 'dambuster[cluster]'")
+    v.add_argument("--wait-workers", type=float, default=None, metavar="SECONDS",
+                   help="with --scheduler: how long to wait for a worker to join, before the run and whenever "
+                        "every worker is lost (default 30)")
     v.add_argument("--cache", metavar="FILE",
                    help="skip files unchanged since the run that wrote FILE (same content, options and "
                         "dambuster version, schema and rules), reusing their reports; FILE is created or updated")

@@ -1,0 +1,86 @@
+"""Shell completion and the manual page, both generated from the command's own argument parser.
+
+``dambuster completion bash|zsh|tcsh`` prints a completion script (shtab); install it with e.g.
+``dambuster completion bash > ~/.local/share/bash-completion/completions/dambuster``. The manual page
+``docs/dambuster.1`` is written by ``python -m dambuster.completion`` (argparse-manpage, a development
+tool: it is in the ``test`` extra); a test keeps it current.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+SHELLS = ("bash", "zsh", "tcsh")
+# files a path argument completes to, per shell
+_JSON = {"bash": "_shtab_compgen_files", "zsh": "_files -g '*.json'", "tcsh": "f:*.json"}
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    c = sub.add_parser("completion", help="print a shell completion script (bash, zsh or tcsh)",
+                       description="Print a completion script for SHELL. For bash: "
+                                   "dambuster completion bash > ~/.local/share/bash-completion/completions/dambuster; "
+                                   "for zsh: dambuster completion zsh > \"${fpath[1]}/_dambuster\".")
+    c.add_argument("shell", choices=SHELLS, help="the shell")
+    c.set_defaults(func=cmd_completion)
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    import shtab
+
+    from .cli import build_parser
+
+    sys.stdout.write(shtab.complete(build_parser(), shell=args.shell))
+    return 0
+
+
+def manpage() -> str:
+    """The roff text of dambuster(1)."""
+    from argparse_manpage.manpage import Manpage
+
+    from . import __version__
+    from .cli import build_parser
+
+    # the same bytes on every machine: a fixed wrapping width, and the release in the date's place
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"
+    try:
+        parser = build_parser()
+        data = {"project_name": "dambuster", "version": __version__, "manual_section": "1",
+                "manual_title": "dambuster manual", "url": "https://github.com/dambuster/dambuster",
+                "description": parser.description, "date": f"release {__version__}"}
+        return str(Manpage(parser, _data=data, format="single-commands-section"))
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .checkout import checkout_doc
+
+    ap = argparse.ArgumentParser(prog="python -m dambuster.completion", description="Write the manual page dambuster(1).")
+    ap.add_argument("--check", action="store_true", help="exit 1 if the file is out of date; write nothing")
+    ap.add_argument("-o", "--output", type=Path, default=checkout_doc("dambuster.1"),
+                    help="file to write (default: docs/dambuster.1 of the source checkout; standard output from an install)")
+    args = ap.parse_args(argv)
+    text = manpage()
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
+    if args.check:
+        if current != text:
+            print(f"{args.output} is out of date; run python -m dambuster.completion", file=sys.stderr)
+            return 1
+        return 0
+    if current != text:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
