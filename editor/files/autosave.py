@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Qt, QTimer, Signal
 
 from dambuster.model import dumps
 from dambuster.model.io import GENERATOR, write_atomic
@@ -200,6 +200,7 @@ class Autosaver(QObject):
         self._last_write: float | None = None  # monotonic time of the last copy of this run of changes
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)  # one timer; its remaining time is exact
         self.timer.timeout.connect(self.write_now)
         self._gone = False  # the document is being destroyed: its undo stack's last signals mean nothing
         doc.destroyed.connect(self._doc_gone)
