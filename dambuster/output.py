@@ -3,6 +3,7 @@
 - :func:`write_document` writes a JSON, SARIF or XML document as UTF-8 bytes on standard output, whatever
   the locale says (those formats are UTF-8 by definition; ``PYTHONIOENCODING=ascii`` or ``LANG=C`` must
   not turn a report into an encoding error and exit 2).
+  :func:`write_json` also escapes what a terminal or the CI runner would act on (values unchanged).
 - :func:`tolerate_narrow_stdout` makes text written to standard output (the text and github formats,
   the simulation's event lines) show what the encoding cannot carry as ``\\xe9`` instead of failing.
 - :func:`error_line` prints one line on standard error with everything in it made visible
@@ -39,6 +40,12 @@ def write_document(text: str) -> None:
     buffer.flush()
 
 
+def write_json(text: str) -> None:
+    """A JSON document (such as a scenario) on standard output, with the characters a terminal or a CI
+    runner would act on written as JSON escapes: the parsed values are unchanged."""
+    write_document(json_escapes(text))
+
+
 def json_text(obj, indent: int | None = 2) -> str:
     """JSON with non-ASCII text as UTF-8, and the characters a terminal or a CI runner would act on
     written as escapes (the parsed values are unchanged; see :func:`dambuster.escape.json_escapes`)."""
@@ -50,4 +57,4 @@ def error_line(text: str) -> None:
     print(visible(text), file=sys.stderr)
 
 
-__all__ = ["error_line", "json_text", "tolerate_narrow_stdout", "write_document"]
+__all__ = ["error_line", "json_text", "tolerate_narrow_stdout", "write_document", "write_json"]

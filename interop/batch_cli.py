@@ -9,7 +9,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..output import error_line, write_document
+from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -43,7 +43,7 @@ def _write(cmd: str, source: str, out: str | None, text: str) -> int:
     from ..model.io import write_atomic
 
     if out in (None, "-"):
-        write_document(text)
+        write_json(text)
         return EXIT_OK
     if _same_file(source, out):
         return _fail(cmd, f"{out} is the input file; write the result to another file")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..output import error_line, write_document
+from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -53,7 +53,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     for w in result.warnings:
         error_line(f"dambuster import-tiled: {args.map}: warning: {w}")
     if out is None:
-        write_document(dumps(result.scenario))
+        write_json(dumps(result.scenario))
         return EXIT_OK
     try:
         save(result.scenario, out)

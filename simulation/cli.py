@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from ..escape import visible
-from ..output import error_line, write_document
+from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
 MAX_RUNS = 1_000_000
@@ -74,7 +74,7 @@ def cmd_surge(args: argparse.Namespace) -> int:
             if args.out_csv:
                 Path(args.out_csv).write_text(res.to_csv(label), encoding="utf-8")
             if args.format == "json":
-                write_document(_dumps(doc))
+                write_json(_dumps(doc))
             else:
                 floods = sum(1 for h in doc["hexes"] if h["flood"] > 0)
                 print(f"{res.runs} runs, seed {res.seed}: the swell leaves the map at step {res.last_step}; "
@@ -87,7 +87,7 @@ def cmd_surge(args: argparse.Namespace) -> int:
         if args.apply:
             save(apply(sc, run.state, args.dam), args.apply)
         if args.format == "json":
-            write_document(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
+            write_json(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
                                      "left_map": run.state.done,
                                      "events": [e.to_dict(label) for e in events]}))
         else:
@@ -126,7 +126,7 @@ def cmd_flood(args: argparse.Namespace) -> int:
             doc["models"] = {k: {"corridor": p.corridor, "position": round(p.position, 6), "hits": p.hits,
                                  "carried": p.carried} for k, p in result.models.items()}
             doc["difficult"] = result.difficult
-        write_document(_dumps(doc))
+        write_json(_dumps(doc))
     else:
         for e in events:
             print(_event_text(e, str))

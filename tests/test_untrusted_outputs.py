@@ -240,6 +240,20 @@ def test_lenient_import_warnings_quote_a_class_and_an_id_visibly(hostile_tiled, 
     json.loads(r.stdout.decode("utf-8"))  # the scenario, whole
 
 
+def test_a_scenario_on_standard_output_keeps_a_hostile_name_exact_but_escaped(tmp_path):
+    town = {"id": 8, "type": "town", "x": 0, "y": 0, "width": 32, "height": 28,
+            "properties": [{"name": "id", "type": "string", "value": "t1"},
+                           {"name": "name", "type": "string", "value": f"Ash {LEGACY} {RLO}\x85"}]}
+    doc = tiled_map(1, "town", "towns")
+    doc["layers"][1]["objects"] = [town]
+    (tmp_path / "map.tmj").write_text(json.dumps(doc), encoding="utf-8")
+    r = run(["import-tiled", "map.tmj"], tmp_path, ENVS["ascii-strict"])
+    assert r.returncode == 0, r.stderr
+    safe_lines(r.stdout)
+    (imported,) = json.loads(r.stdout.decode("utf-8"))["map"]["towns"]
+    assert imported["name"] == f"Ash {LEGACY} {RLO}\x85"
+
+
 @pytest.mark.parametrize("command", [["surge", "--dam", "d"], ["flood"], ["export-tiled"], ["export-geojson"],
                                      ["player-view", "--side", "s"], ["import-tiled"]])
 @pytest.mark.parametrize("name", ["a\n::error file=README.md::pwned.json", b"\xff\n::add-mask::x.json"])
