@@ -19,7 +19,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from dambuster.escape import json_escapes, visible, visible_path
 from dambuster.model import dumps, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -267,3 +270,26 @@ def test_every_command_reports_a_hostile_file_name_on_one_visible_line(tmp_path,
     (line, end) = safe_lines(r.stderr)
     assert end == "" and line.startswith(f"dambuster {command[0]}: ")
     assert ("\\xff\\n::add-mask::x.json" if isinstance(name, bytes) else "a\\n::error file=README.md::pwned.json") in line
+
+
+# ---------------------------------------------------------------------------------- the primitives
+HOSTILE_TEXT = st.text(st.sampled_from(["\n", "\r", "\x1b", "\x85", "\u202e", "\u2028", "\udcff", "\ud800",
+                                        "#", "[", ":", " ", "\u3000", "\\", "a", "é", "\ufeff"]) | st.characters())
+
+
+@given(HOSTILE_TEXT)
+def test_visible_text_is_one_safe_line_and_stable(text):
+    shown = visible(text)
+    assert not CONTROL.search(shown) and "\n" not in shown and "##[" not in shown
+    shown.encode("utf-8")  # no lone surrogate left
+    assert visible(shown) == shown
+    assert not visible_path(text).lstrip(" \u3000\ufeff").startswith(":")
+
+
+@given(HOSTILE_TEXT)
+def test_json_escapes_keep_the_value(text):
+    escaped = json_escapes(json.dumps({text: [text]}, ensure_ascii=False))
+    assert not CONTROL.search(escaped) and "##[" not in escaped
+    escaped.encode("utf-8")
+    if not re.search("[\ud800-\udfff]", text):
+        assert json.loads(escaped) == {text: [text]}
