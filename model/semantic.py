@@ -282,11 +282,49 @@ def _table_map(s: Scenario, m: TableMap) -> Iterator[Problem]:
             yield from _polygon(z.polygon, f"/setup_zones/{i}/polygon")
 
 
+#: Totals over a whole map that the schema cannot count (its caps are per list). The geometry and flow
+#: checks grow with them; real maps stay far below (docs/untrusted.md, "Work per file").
+MAX_TABLE_POINTS = 100_000  # every point of every line and outline of a table
+MAX_RIVER_HEXES = 100_000  # the hexes of all rivers of a hex map together: a tenth of the largest map
+
+
+def _point_lists(m: dict, doc: dict) -> Iterator[tuple[str, list]]:
+    """(pointer, points) of every line and outline of a table map, in file order."""
+    for i, a in enumerate(m.get("areas", [])):
+        yield f"/map/areas/{i}/polygon", a["polygon"]
+    if m.get("waterway"):
+        yield "/map/waterway/polygon", m["waterway"]["polygon"]
+    for key in ("rivers", "roads"):
+        for i, r in enumerate(m.get(key, [])):
+            yield f"/map/{key}/{i}/line", r["line"]
+    sewer = m.get("sewer") or {}
+    for i, c in enumerate(sewer.get("corridors", [])):
+        yield f"/map/sewer/corridors/{i}/line", c["line"]
+    for i, g in enumerate(sewer.get("gantries", [])):
+        yield f"/map/sewer/gantries/{i}/polygon", g["polygon"]
+    for i, z in enumerate(doc.get("setup_zones", [])):
+        if z.get("polygon"):
+            yield f"/setup_zones/{i}/polygon", z["polygon"]
+
+
+def _check_total(items: Iterator[tuple[str, list]], cap: int, what: str) -> None:
+    total = 0
+    for ptr, values in items:
+        total += len(values)
+        if total > cap:
+            raise ScenarioError.at("SCHEMA", ptr, f"{what} number more than {cap:,} in all ({total:,} up to this one); "
+                                                  f"at most {cap:,} allowed")
+
+
 def check_document(doc: dict) -> None:
-    """Before the model is built: the terrain must have one row per map row, one letter per column."""
+    """Before the model is built: the terrain must have one row per map row, one letter per column, and
+    the map's totals stay within MAX_TABLE_POINTS / MAX_RIVER_HEXES."""
     m = doc["map"]
     if m.get("kind") != "hex":
+        _check_total(_point_lists(m, doc), MAX_TABLE_POINTS, "the points of the table's lines and outlines")
         return
+    _check_total(((f"/map/rivers/{i}/hexes", r["hexes"]) for i, r in enumerate(m.get("rivers", []))),
+                 MAX_RIVER_HEXES, "the hexes of the map's rivers")
     rows = m["terrain"]["rows"]
     if len(rows) != m["rows"]:
         raise ScenarioError.at("SCHEMA", "/map/terrain/rows", f"{len(rows)} terrain rows for a map of {m['rows']} rows")
