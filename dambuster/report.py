@@ -100,7 +100,7 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
                 found += [os.path.join(root, n) for n in names if n.endswith(".json") and not n.endswith(".expected.json")]
             files += sorted(found)
-        elif p.exists():
+        elif os.path.lexists(raw):  # a FIFO, a device or a dangling link too: reported as refused, never opened
             files.append(raw)
         else:
             missing.append(raw)
@@ -142,7 +142,8 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
     except (OutOfBudget, MemoryError) as e:
         loaded, scenario = scenario is not None, None  # let the garbage go before the report is built
         stop = budget_finding(clock.seconds, isinstance(e, MemoryError), loaded, [r.code for r in rules[len(done):]])
-        return FileReport(path, [stop] + found.listed(), load_error=True, checked=[c for c in done if codes.wants(c)])
+        checked = [c for c in done if codes.wants(c)]
+        return FileReport(path, [stop] + found.listed(), load_error=True, checked=checked)
     return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)])
 
 

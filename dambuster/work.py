@@ -22,9 +22,13 @@ import threading
 import time
 from collections import Counter
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
-from .validators.violation import Violation
+if TYPE_CHECKING:  # imported where used: `dambuster --help` reads DEFAULT_SECONDS without loading the rules
+    from .validators.violation import Violation
+
+#: Seconds to load and check one file unless `validate --budget` says otherwise (library calls: no limit).
+DEFAULT_SECONDS = 5.0
 
 #: Findings listed per file; the rest are counted in one TRUNCATED finding.
 MAX_FINDINGS = 1000
@@ -87,6 +91,8 @@ def _can_use_alarm() -> bool:
 def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str]) -> Violation:
     """The one BUDGET finding of a file whose checks did not finish; ``unfinished``: the rule codes that
     did not finish (the one running first)."""
+    from .validators.violation import Violation
+
     why = "memory ran out" if out_of_memory else f"the {seconds:g} s budget ran out"
     if not loaded:
         message = f"not checked: {why} while loading the file (the schema and consistency checks)"
@@ -130,6 +136,8 @@ class Findings:
     def listed(self) -> list[Violation]:
         """The kept findings, plus one TRUNCATED finding when some were left out. It is an error when
         any left-out finding is one, so the file's verdict stays what the full list says."""
+        from .validators.violation import Violation
+
         if not self.left_out:
             return list(self.kept)
         total = sum(self.left_out.values())
