@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Callable
 
 from . import __version__
+from .work import DEFAULT_SECONDS as DEFAULT_BUDGET
 from .output import error_line, tolerate_narrow_stdout, write_document
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
-DEFAULT_BUDGET = 5.0  # seconds per file for `validate --budget`; the reasons are in docs/untrusted.md
 
 #: Hook for more subcommands: each entry is called with the subparsers object and adds its parser
 #: (with ``set_defaults(func=...)``); build_parser() calls them after the built-in commands.
