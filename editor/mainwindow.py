@@ -152,7 +152,7 @@ class MainWindow(QMainWindow):
         self._install_tool()
         self._update_title()
         self.view.zoom_to_fit()
-        QTimer.singleShot(0, self.view.zoom_to_fit)  # again once the window has its final size
+        QTimer.singleShot(0, lambda: self.view.fitting and self.view.zoom_to_fit())  # unless zoomed meanwhile
         self.validator.schedule()
 
     def _install_tool(self) -> None:

@@ -1,5 +1,6 @@
 """The map view: a QGraphicsView with wheel zoom, zoom to fit, middle-button (or Space+drag) pan,
-and left-button events forwarded to the active tool in scene coordinates.
+and left-button events forwarded to the active tool in scene coordinates. The map fits the view
+(again on every resize) until the user zooms; zoom to fit turns fitting back on.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class MapView(QGraphicsView):
         self.setBackgroundBrush(QColor("#d8d8d4"))
         self.setMouseTracking(True)
         self.tool = None
+        self.fitting = True  # the map follows the view's size until the user zooms
         self._pan_from: QPointF | None = None
         self._space = False
         self._highlight: QGraphicsEllipseItem | None = None
@@ -38,6 +40,7 @@ class MapView(QGraphicsView):
         return self.transform().m11()
 
     def zoom_by(self, factor: float) -> None:
+        self.fitting = False
         z = self.zoom()
         factor = max(MIN_ZOOM / z, min(MAX_ZOOM / z, factor))
         self.scale(factor, factor)
@@ -50,11 +53,17 @@ class MapView(QGraphicsView):
         self.zoom_by(0.8)
 
     def zoom_to_fit(self) -> None:
+        self.fitting = True
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fitting:
+            self.zoom_to_fit()
 
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120.0
