@@ -1,13 +1,11 @@
 """Subcommands `export-geojson` and `player-view`; ``add_parsers(subparsers)`` plugs them in.
 
 Errors are one line on standard error and exit code 2. Output goes to ``-o FILE`` (written
-atomically) or to standard output.
+atomically, never over an existing file or the input without --force) or to standard output.
 """
 from __future__ import annotations
 
 import argparse
-import os
-from pathlib import Path
 
 from ..output import error_line, write_json
 
@@ -32,25 +30,28 @@ def _load(cmd: str, path: str):
         return None
 
 
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
+def _output_refused(cmd: str, args: argparse.Namespace) -> bool:
+    """True after printing why ``-o`` must not be written (asked before any work)."""
+    from ..model.atomic_write import outputs_problem
+
+    if args.output in (None, "-"):
         return False
+    problem = outputs_problem([args.output], args.force, [args.file])
+    if problem:
+        _fail(cmd, problem)
+    return problem is not None
 
 
-def _write(cmd: str, source: str, out: str | None, text: str) -> int:
-    from ..model.io import write_atomic
+def _write(cmd: str, out: str | None, text: str) -> int:
+    from ..model.atomic_write import write_atomic
 
     if out in (None, "-"):
         write_json(text)
         return EXIT_OK
-    if _same_file(source, out):
-        return _fail(cmd, f"{out} is the input file; write the result to another file")
     try:
-        write_atomic(Path(out), text.encode("utf-8"))
+        write_atomic(out, text.encode("utf-8"))
     except OSError as e:
-        return _fail(cmd, f"cannot write {out}: {e.strerror or e}")
+        return _fail(cmd, f"cannot write {out}: {e.strerror or e}; nothing was changed")
     error_line(f"wrote {out}")
     return EXIT_OK
 
@@ -58,6 +59,8 @@ def _write(cmd: str, source: str, out: str | None, text: str) -> int:
 def cmd_export_geojson(args: argparse.Namespace) -> int:
     from .geojson import GeoJSONError, dumps
 
+    if _output_refused("export-geojson", args):
+        return EXIT_ERROR
     scenario = _load("export-geojson", args.file)
     if scenario is None:
         return EXIT_ERROR
@@ -65,13 +68,15 @@ def cmd_export_geojson(args: argparse.Namespace) -> int:
         text = dumps(scenario, sectors=args.sectors)
     except GeoJSONError as e:
         return _fail("export-geojson", f"{args.file}: {e}")
-    return _write("export-geojson", args.file, args.output, text)
+    return _write("export-geojson", args.output, text)
 
 
 def cmd_player_view(args: argparse.Namespace) -> int:
     from ..model.io import dumps
     from .player_view import PlayerViewError, player_view
 
+    if _output_refused("player-view", args):
+        return EXIT_ERROR
     scenario = _load("player-view", args.file)
     if scenario is None:
         return EXIT_ERROR
@@ -79,7 +84,7 @@ def cmd_player_view(args: argparse.Namespace) -> int:
         view, masked = player_view(scenario, args.side, hide_reserves=args.hide_reserves)
     except PlayerViewError as e:
         return _fail("player-view", f"{args.file}: {e}")
-    code = _write("player-view", args.file, args.output, dumps(view))
+    code = _write("player-view", args.output, dumps(view))
     if code == EXIT_OK:
         error_line(view.meta.description.rsplit("\n\n", 1)[-1])
     return code
@@ -92,6 +97,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "units in a local, non-geographic plane (x along the width, y along the depth).")
     g.add_argument("file", metavar="FILE", help="scenario file with a table map")
     g.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
+    g.add_argument("--force", action="store_true", help="replace an existing file, even the input file")
     g.add_argument("--sectors", action=argparse.BooleanOptionalAction, default=None,
                    help="add the six DBM sectors as polygons (default: when the scenario follows dbm-terrain)")
     g.set_defaults(func=cmd_export_geojson)
@@ -103,6 +109,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     v.add_argument("file", metavar="FILE", help="scenario file")
     v.add_argument("--side", required=True, metavar="ID", help="the side that will see the copy")
     v.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
+    v.add_argument("--force", action="store_true", help="replace an existing file, even the input file")
     v.add_argument("--hide-reserves", action="store_true",
                    help="also remove other sides' units that are not on the map yet")
     v.set_defaults(func=cmd_player_view)

@@ -1,7 +1,8 @@
 """Command-line subcommands `export-tiled` and `import-tiled`; ``add_parsers(subparsers)`` plugs them in.
 
 Errors are one line on standard error and exit code 2; --lenient import warnings are lines on standard
-error too, and the import then succeeds (exit 0).
+error too, and the import then succeeds (exit 0). Files are written atomically (the map and its tileset
+image together), never over an existing file or an input without --force (model.atomic_write).
 """
 from __future__ import annotations
 
@@ -19,13 +20,15 @@ def _fail(cmd: str, msg: str) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
     from ..model.io import load
-    from .tiled_export import ExportError, export_tmj
+    from .tiled_export import ExportError, export_tmj, tileset_path
 
     out = Path(args.output) if args.output else Path(args.scenario).with_suffix(".tmj")
-    if out.exists() and not args.force:
-        return _fail("export-tiled", f"{out} exists; use --force to replace it")
+    problem = outputs_problem([out, tileset_path(out)], args.force, [args.scenario])
+    if problem:
+        return _fail("export-tiled", problem)
     try:
         written = export_tmj(load(args.scenario), out)
     except ScenarioError as e:
@@ -33,20 +36,25 @@ def cmd_export(args: argparse.Namespace) -> int:
     except ExportError as e:
         return _fail("export-tiled", f"{args.scenario}: {e}")
     except OSError as e:
-        return _fail("export-tiled", f"cannot write {out}: {e.strerror or e}")
+        return _fail("export-tiled", f"cannot write {out} and {tileset_path(out)}: {e.strerror or e}; nothing was changed")
     error_line("wrote " + " and ".join(map(str, written)))
     return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from ..model.atomic_write import outputs_problem
     from ..model.io import dumps, save
     from .tiled_import import TiledImportError, import_file, load_terrain_map
 
     out = Path(args.output) if args.output else None
-    if out is not None and out.exists() and not args.force:
-        return _fail("import-tiled", f"{out} exists; use --force to replace it")
+    problem = outputs_problem([out], args.force, [args.map, args.terrain_map])
+    if problem:
+        return _fail("import-tiled", problem)
     try:
         mapping = load_terrain_map(args.terrain_map) if args.terrain_map else None
+    except TiledImportError as e:
+        return _fail("import-tiled", f"{args.terrain_map}: {e}")
+    try:
         result = import_file(args.map, mapping, args.lenient)
     except TiledImportError as e:
         return _fail("import-tiled", f"{args.map}: {e}")
@@ -58,7 +66,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         save(result.scenario, out)
     except OSError as e:
-        return _fail("import-tiled", f"cannot write {out}: {e.strerror or e}")
+        return _fail("import-tiled", f"cannot write {out}: {e.strerror or e}; nothing was changed")
     error_line(f"wrote {out}")
     return EXIT_OK
 
@@ -69,7 +77,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "(<name>-terrain.png beside it). See docs/tiled.md for the mapping.")
     e.add_argument("scenario", help="dambuster scenario file (.json)")
     e.add_argument("-o", "--output", help="map to write (default: the scenario's name with .tmj)")
-    e.add_argument("--force", action="store_true", help="replace an existing file")
+    e.add_argument("--force", action="store_true", help="replace existing files (the map and its tileset image)")
     e.set_defaults(func=cmd_export)
 
     i = sub.add_parser("import-tiled", help="read a hexagonal Tiled map (TMJ or TMX) as a scenario",

@@ -18,7 +18,7 @@ from typing import Any
 from ..model import migrations
 from ..model.codec import to_dict
 from ..model.hexgrid import Hex, Layout
-from ..model.io import write_atomic
+from ..model.atomic_write import write_files
 from ..model.scenario import HexMap, Scenario
 from ..model.terrain import TERRAIN_KINDS
 from . import png
@@ -193,11 +193,16 @@ def tileset_png(layout: Layout) -> bytes:
     return png.hex_strip([TERRAIN_COLOURS[k] for k in TERRAIN_KINDS], px.tile_w, px.tile_h, px.inside_tile)
 
 
-def export_tmj(s: Scenario, path: str | os.PathLike) -> list[Path]:
-    """Write ``path`` (the map) and ``<stem>-terrain.png`` beside it; returns both paths."""
+def tileset_path(path: str | os.PathLike) -> Path:
+    """The tileset image written beside a map: ``<stem>-terrain.png``."""
     target = Path(path)
-    image = target.with_name(f"{target.stem}-terrain.png")
+    return target.with_name(f"{target.stem}-terrain.png")
+
+
+def export_tmj(s: Scenario, path: str | os.PathLike) -> list[Path]:
+    """Write ``path`` (the map) and its tileset image beside it, both or neither; returns both paths."""
+    target, image = Path(path), tileset_path(path)
     doc = to_tmj(s, image.name)
-    write_atomic(image, tileset_png(s.map.layout))
-    write_atomic(target, (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    tmj = (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    write_files([(image, tileset_png(s.map.layout)), (target, tmj)])
     return [target, image]

@@ -16,8 +16,9 @@ through :func:`write_files`:
 * before writing, temporary files left for the same target by a process that is gone (killed mid-save),
   or older than STALE_AFTER_S seconds, are removed; those of a running process are left alone.
 
-:func:`output_problem` is what the commands ask before writing: whether the target exists (``--force``
-replaces it), is one of the command's inputs, or cannot be written at all.
+:func:`outputs_problem` is what the commands ask before doing any work: whether a target exists
+(``--force`` replaces it), is one of the command's inputs (``--force`` too), is named twice, or cannot be
+written at all (a dangling link, a folder, a device: ``--force`` does not help).
 """
 from __future__ import annotations
 
@@ -119,10 +120,30 @@ def output_problem(path: str | os.PathLike, force: bool, inputs: Iterable[str | 
     for source in inputs:
         try:
             if os.path.samefile(source, target):
-                return None if force else "is an input of this command; use --force to write over it"
+                return None if force else "is an input file of this command; use --force to write over it"
         except OSError:
             continue
     return None if force else "exists; use --force to replace it"
+
+
+def outputs_problem(outputs: Sequence[str | os.PathLike | None], force: bool,
+                    inputs: Iterable[str | os.PathLike | None] = ()) -> str | None:
+    """The first refusal among a command's outputs as ``"PATH: sentence"``, or None (None outputs are skipped).
+
+    Asked before any work is done, so that a long run never ends in a refusal."""
+    sources = [i for i in inputs if i is not None]
+    seen: set[str] = set()
+    for out in outputs:
+        if out is None:
+            continue
+        problem = output_problem(out, force, sources)
+        if problem:
+            return f"{out}: {problem}"
+        key = os.path.realpath(out)
+        if key in seen:
+            return f"{out}: is named twice as an output; refused"
+        seen.add(key)
+    return None
 
 
 def _write_temp(target: Path, data: bytes) -> Path:
@@ -217,5 +238,5 @@ def write_atomic(target: str | os.PathLike, data: bytes) -> None:
     write_files([(target, data)])
 
 
-__all__ = ["OutputError", "STALE_AFTER_S", "TEMP_SUFFIX", "output_problem", "remove_stale_temps",
+__all__ = ["OutputError", "STALE_AFTER_S", "TEMP_SUFFIX", "output_problem", "outputs_problem", "remove_stale_temps",
            "resolve_target", "write_atomic", "write_files"]

@@ -1,12 +1,13 @@
 """Command-line subcommands `surge` and `flood`; ``add_parsers(subparsers)`` plugs them in.
 
-Errors are one line on standard error and exit code 2. The same seed gives the same bytes.
+Errors are one line on standard error and exit code 2. The same seed gives the same bytes. Output files
+(--apply, --out-json, --out-csv) are written atomically and never over an existing file or the input
+without --force (model.atomic_write).
 """
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from ..escape import visible
 from ..output import error_line, write_json
@@ -24,6 +25,23 @@ def _load(path: str):
     from ..model.io import load
 
     return load(path)
+
+
+class _WriteFailed(Exception):
+    """An output could not be written; ``str(e)`` is the whole message."""
+
+
+def _write_outputs(files: list[tuple[str, bytes]]) -> None:
+    """Writes the files all or none (model.atomic_write); _WriteFailed with one sentence otherwise."""
+    from ..model.atomic_write import write_files
+
+    if not files:
+        return
+    try:
+        write_files(files)
+    except OSError as e:
+        names = " and ".join(str(path) for path, _ in files)
+        raise _WriteFailed(f"cannot write {names}: {e.strerror or e}; nothing was changed") from None
 
 
 def _dumps(obj) -> str:
@@ -51,8 +69,9 @@ def _event_text(e, label) -> str:
 
 
 def cmd_surge(args: argparse.Namespace) -> int:
+    from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
-    from ..model.io import save
+    from ..model.io import dumps
     from .breach import Breach, Run, apply
     from .dice import Dice
     from .montecarlo import monte_carlo
@@ -62,6 +81,10 @@ def cmd_surge(args: argparse.Namespace) -> int:
         return _fail("surge", "--seed must be 0 or more")
     if args.monte_carlo is not None and not 1 <= args.monte_carlo <= MAX_RUNS:
         return _fail("surge", f"--monte-carlo takes 1 to {MAX_RUNS:,} runs")
+    outputs = [args.out_json, args.out_csv] if args.monte_carlo is not None else [args.apply]
+    problem = outputs_problem(outputs, args.force, [args.file])
+    if problem:
+        return _fail("surge", problem)
     try:
         sc = _load(args.file)
         breach = Breach(sc, args.dam)
@@ -69,10 +92,8 @@ def cmd_surge(args: argparse.Namespace) -> int:
         if args.monte_carlo is not None:
             res = monte_carlo(breach, args.monte_carlo, args.seed)
             doc = res.to_json(label)
-            if args.out_json:
-                Path(args.out_json).write_text(_dumps(doc), encoding="utf-8")
-            if args.out_csv:
-                Path(args.out_csv).write_text(res.to_csv(label), encoding="utf-8")
+            files = [(args.out_json, lambda: _dumps(doc)), (args.out_csv, lambda: res.to_csv(label))]
+            _write_outputs([(path, text().encode("utf-8")) for path, text in files if path])
             if args.format == "json":
                 write_json(_dumps(doc))
             else:
@@ -85,7 +106,7 @@ def cmd_surge(args: argparse.Namespace) -> int:
         run = Run(breach, Dice(args.seed))
         events = run.run(args.turns)
         if args.apply:
-            save(apply(sc, run.state, args.dam), args.apply)
+            _write_outputs([(args.apply, dumps(apply(sc, run.state, args.dam)).encode("utf-8"))])
         if args.format == "json":
             write_json(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
                                      "left_map": run.state.done,
@@ -98,8 +119,8 @@ def cmd_surge(args: argparse.Namespace) -> int:
         return _fail("surge", f"{args.file}: {e}")
     except SimulationError as e:
         return _fail("surge", f"{args.file}: {e}")
-    except OSError as e:
-        return _fail("surge", f"cannot write: {e.strerror or e}")
+    except _WriteFailed as e:
+        return _fail("surge", str(e))
 
 
 def cmd_flood(args: argparse.Namespace) -> int:
@@ -147,6 +168,8 @@ def add_parsers(sub) -> None:
     s.add_argument("--turns", type=int, metavar="N", help="stop N player turns after the breach")
     s.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     s.add_argument("--apply", metavar="OUT", help="write the map after the breach to OUT")
+    s.add_argument("--force", action="store_true",
+                   help="replace existing output files (--apply, --out-json, --out-csv), even the input file")
     s.add_argument("--monte-carlo", type=int, metavar="N", help="run N breaches and report probabilities")
     s.add_argument("--out-json", metavar="P", help="with --monte-carlo: write the probabilities as JSON")
     s.add_argument("--out-csv", metavar="P", help="with --monte-carlo: write per-hex probabilities as CSV")

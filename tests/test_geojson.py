@@ -21,7 +21,7 @@ SEWER = ROOT / "samples" / "sewer-flash-flood.json"
 
 def export(path: Path, tmp_path: Path, *extra: str) -> dict:
     out = tmp_path / "map.geojson"
-    assert main(["export-geojson", str(path), "-o", str(out), *extra]) == 0
+    assert main(["export-geojson", str(path), "-o", str(out), "--force", *extra]) == 0  # one file, many exports
     return json.loads(out.read_text(encoding="utf-8"))
 
 

@@ -34,7 +34,7 @@ def valley(tmp_path) -> Path:
 
 def view_of(path: Path, side: str, tmp_path: Path, *extra: str) -> tuple[dict, str]:
     out = tmp_path / f"{side}.json"
-    assert main(["player-view", str(path), "--side", side, "-o", str(out), *extra]) == 0
+    assert main(["player-view", str(path), "--side", side, "-o", str(out), "--force", *extra]) == 0  # one file, many views
     return json.loads(out.read_text(encoding="utf-8")), str(out)
 
 

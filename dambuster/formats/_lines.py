@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from pathlib import Path
+
+from ..model.files import InputError, read_input
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
 MAX_BYTES = 32 * 1024 * 1024
@@ -75,11 +76,8 @@ def find_offsets(text: str, wanted: set[tuple[str, ...]]) -> dict[tuple[str, ...
 def locate(path: str, pointers: list[str]) -> dict[str, tuple[int, int]]:
     """(line, column), both from 1, for each pointer, or of its nearest existing parent; {} if unreadable."""
     try:
-        p = Path(path)
-        if p.stat().st_size > MAX_BYTES:
-            return {}
-        text = p.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError, ValueError):
+        text = read_input(path, MAX_BYTES).decode("utf-8")
+    except (InputError, UnicodeDecodeError):
         return {}
     wanted = {parse_pointer(ptr) for ptr in pointers}
     wanted |= {w[:i] for w in wanted for i in range(len(w))}
