@@ -55,11 +55,14 @@ def options_key(profiles: Sequence[str] | None, select: Sequence[str], ignore: S
 
 
 def content_hash(path: str) -> str | None:
+    """SHA-256 of a regular file's bytes (read as the loader reads them), None for anything else."""
+    from .model.files import InputError, read_input
+    from .model.io import MAX_FILE_BYTES
+
     try:
-        with open(path, "rb") as f:
-            return hashlib.file_digest(f, "sha256").hexdigest()
-    except OSError:
-        return None  # unreadable: never cached, the check reports why
+        return hashlib.sha256(read_input(path, MAX_FILE_BYTES)).hexdigest()
+    except InputError:
+        return None  # unreadable, not a regular file or too large: never cached, the check reports why
 
 
 def report_to_entry(r: FileReport) -> dict:

@@ -206,14 +206,17 @@ def _cmd_new(args: argparse.Namespace) -> int:
     if args.output is None:
         write_document(dumps(sc))
         return EXIT_OK
+    from .model.atomic_write import outputs_problem
+
     out = Path(args.output)
-    if out.exists() and not args.force:
-        error_line(f"dambuster new: {out} exists; use --force to replace it")
+    problem = outputs_problem([out], args.force)
+    if problem:
+        error_line(f"dambuster new: {problem}")
         return EXIT_UNREADABLE
     try:
         save(sc, out)
     except OSError as e:
-        error_line(f"dambuster new: cannot write {out}: {e.strerror or e}")
+        error_line(f"dambuster new: cannot write {out}: {e.strerror or e}; nothing was changed")
         return EXIT_UNREADABLE
     error_line(f"wrote {out}")
     return EXIT_OK
