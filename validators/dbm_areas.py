@@ -1,4 +1,7 @@
-"""Rules: DBM area features and roads -- sectors, size, counts, BUA, overlaps, roads (dbm-terrain.txt)."""
+"""Rules: DBM area features -- sectors, size, counts, BUA (dbm-terrain.txt).
+
+Overlaps and roads, the rules that compare features pairwise, are in ``dbm_pairs``.
+"""
 from __future__ import annotations
 
 import math
@@ -7,7 +10,7 @@ from typing import Iterator
 
 import numpy as np
 from shapely import union_all
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
@@ -16,6 +19,7 @@ from .dbm_table import COMMON, FLANK_SECTORS, Frame, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
 from .common import point_json, table_map
+from .shapes import coords, pieces, polygon
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"
@@ -43,8 +47,6 @@ SOURCE: dict[str, str] = {
     "DBM-FEATURE-SIZE": f"{F}, Terrain choosing (area feature size)",
     "DBM-FEATURE-COUNT": f"{F}, Terrain choosing (feature equivalents)",
     "DBM-BUA": f"{F}, Terrain choosing (BUA and fields)",
-    "DBM-OVERLAP": f"{F}, Terrain choosing (superimposed features)",
-    "DBM-ROAD": f"{F}, Terrain choosing (external roads)",
 }
 
 DECISIONS: dict[str, str] = {
@@ -76,19 +78,6 @@ DECISIONS: dict[str, str] = {
         "(touching the waterway if there is one, else in a flank sector 1, 3, 4, 6 or touching a road "
         "placed by the invader or by nobody in particular) applies to BUAs not placed by the invader."
     ),
-    "DBM-OVERLAP": (
-        "Features overlap when their intersection has an area above the tolerance squared; touching "
-        "is allowed. Allowed overlaps: a hill and the waterway; a BUA and a hill; a BUA and the "
-        "waterway (a promontory); a river and the waterway or another river (a mouth or confluence). "
-        "Rivers take part with their bodies (mid-stream line widened by half their width), so a "
-        "river through a wood or a hill is reported. Roads never overlap anything. The beach is not "
-        "drawn, so marsh, rocks, dunes or a BUA replacing beach need no exception."
-    ),
-    "DBM-ROAD": (
-        "Road order is list order. A road not placed by the invader must touch a BUA or an earlier "
-        "road (within the DBM tolerance), unless roads are compulsory (parameter compulsory = 1). More "
-        "than max_roads (2) roads not placed by the invader are reported."
-    ),
 }
 
 
@@ -96,7 +85,6 @@ DECISIONS: dict[str, str] = {
 PARAMETERS: dict[str, dict[str, float]] = {
     "DBM-FEATURE-SIZE": {"max_across": 1000, "min_across": 100},
     "DBM-FEATURE-COUNT": {"half_across": 500, "one_and_half_across": 750, "max_same": 3},
-    "DBM-ROAD": {"compulsory": 0, "max_roads": 2},
 }
 
 for _code in SOURCE:
@@ -107,11 +95,6 @@ for _code in SOURCE:
 
 def _loc(i: int, a: Area, **extra) -> dict:
     return {"pointer": f"/map/areas/{i}", "feature": a.id, **extra}
-
-
-def _poly(points) -> Polygon:
-    p = Polygon(points)
-    return p if p.is_valid else p.buffer(0)
 
 
 # ------------------------------------------------------------------------------ measurements
@@ -179,7 +162,7 @@ def sector(s: Scenario) -> Iterator[Violation]:
         if a.sector is None or a.kind in NOT_DICED:
             continue
         box = frame.sector(a.sector)
-        poly = _poly(a.polygon)
+        poly = polygon(a.polygon)
         if box.buffer(tol, join_style="mitre").covers(poly):
             continue
         outside = poly.difference(box)
@@ -201,15 +184,14 @@ def feature_size(s: Scenario) -> Iterator[Violation]:
     big = to_unit(s, param(s, "DBM-FEATURE-SIZE", "max_across", 1000))
     small = to_unit(s, param(s, "DBM-FEATURE-SIZE", "min_across", 100))
     for i, a in enumerate(m.areas):
-        poly = _poly(a.polygon)
+        poly = polygon(a.polygon)
         if poly.is_empty:
             continue
-        d, p, q = diameter(poly)
+        d, p, q, w, e0, e1 = _calipers(poly)
         if d > big:
             yield Violation(f"{a.kind} {a.id!r} is {d:.4g} across; at most {big:g}",
                             location=_loc(i, a, point=point_json(p)),
                             witness={"p": point_json(p), "q": point_json(q), "across": d, "limit": big})
-        w, e0, e1 = min_width(poly)
         if w < small:
             yield Violation(f"{a.kind} {a.id!r} is only {w:.4g} across at its narrowest; at least {small:g}",
                             location=_loc(i, a, point=point_json(e0)),
@@ -237,7 +219,7 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
     for i, a in enumerate(m.areas):
         if a.placed_by is None:
             continue
-        poly = _poly(a.polygon)
+        poly = polygon(a.polygon)
         if poly.is_empty:
             continue
         groups[(a.placed_by, equivalence(s, poly), GOING.get(a.kind, a.kind))].append(i)
@@ -252,6 +234,27 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
 
 
 # --------------------------------------------------------------------------------------- BUA
+def _fields_near(buas: list[int], fields: list[int], polys: dict, tol: float) -> dict[int, list[int]]:
+    """The fields (area indices, in file order) within the tolerance of each BUA: one STRtree query."""
+    near: dict[int, list[int]] = {b: [] for b in buas}
+    if buas and fields:
+        tree = STRtree([polys[i] for i in fields])
+        x, y = tree.query([polys[b] for b in buas], predicate="dwithin", distance=tol)
+        for k, f in sorted(zip(x.tolist(), y.tolist())):
+            near[buas[k]].append(fields[f])
+    return near
+
+
+def _on_invaders_road(s: Scenario, buas: list[int], polys: dict, tol: float) -> set[int]:
+    """The BUAs (area indices) within the tolerance of a road placed by the invader or by nobody."""
+    lines = [coords(r.line) for r in s.map.roads if r.placed_by != "defender" and len(r.line) >= 2]
+    geoms, _ = pieces(lines)
+    if not buas or len(geoms) == 0:
+        return set()
+    x, _ = STRtree(geoms).query([polys[b] for b in buas], predicate="dwithin", distance=tol)
+    return {buas[k] for k in x.tolist()}
+
+
 @rule("DBM-BUA", P, "error", "A BUA or its fields are not placed as the text requires")
 def bua(s: Scenario) -> Iterator[Violation]:
     """A BUA and its fields lie within one sector; fields touch a BUA; a BUA not placed by the
@@ -261,16 +264,19 @@ def bua(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     frame, tol = Frame.of(m), tolerance(s)
-    polys = [_poly(a.polygon) for a in m.areas]
     buas = [i for i, a in enumerate(m.areas) if a.kind == "bua"]
-    water = _poly(m.waterway.polygon) if m.waterway else None
-    roads = [LineString(r.line) for r in m.roads if r.placed_by != "defender" and len(r.line) >= 2]
-    for i, a in enumerate(m.areas):
-        if a.kind in FIELDS and not any(polys[i].distance(polys[b]) <= tol for b in buas):
-            yield Violation(f"fields {a.id!r} are not contiguous with a BUA", location=_loc(i, a))
+    fields = [i for i, a in enumerate(m.areas) if a.kind in FIELDS]
+    polys = {i: polygon(m.areas[i].polygon) for i in buas + fields}
+    water = polygon(m.waterway.polygon) if m.waterway else None
+    near = _fields_near(buas, fields, polys, tol)
+    with_bua = {i for found in near.values() for i in found}
+    for i in fields:
+        if i not in with_bua:
+            yield Violation(f"fields {m.areas[i].id!r} are not contiguous with a BUA", location=_loc(i, m.areas[i]))
+    on_road = _on_invaders_road(s, buas, polys, tol)
     for b in buas:
         a = m.areas[b]
-        fields = [i for i, x in enumerate(m.areas) if x.kind in FIELDS and polys[i].distance(polys[b]) <= tol]
+        fields = near[b]
         whole = union_all([polys[b], *(polys[i] for i in fields)])  # (geom.union's 2nd argument is grid_size)
         home = [k for k, box in frame.sectors() if box.buffer(tol, join_style="mitre").covers(whole)]
         if not home:
@@ -290,87 +296,8 @@ def bua(s: Scenario) -> Iterator[Violation]:
         if not home:
             c = polys[b].centroid
             flank = any(k in FLANK_SECTORS and box.covers(c) for k, box in frame.sectors())
-        if not flank and not any(r.distance(polys[b]) <= tol for r in roads):
+        if not flank and b not in on_road:
             yield Violation(
                 f"BUA {a.id!r} is in a central sector and no invader's road reaches it",
                 location=_loc(b, a), witness={"sectors": home},
             )
-
-
-# ----------------------------------------------------------------------------------- overlap
-def _allowed(k1: str, k2: str) -> bool:
-    """May features of these two kinds overlap?"""
-    def one_is(kind: str, ok) -> bool:
-        return (k1 == kind and ok(k2)) or (k2 == kind and ok(k1))
-
-    if k1 in ("river", "waterway") and k2 in ("river", "waterway"):
-        return True  # a river's mouth or a confluence
-    if one_is("waterway", lambda o: o.startswith("hill") or o == "bua"):
-        return True  # an island or a promontory
-    return one_is("bua", lambda o: o.startswith("hill"))  # a BUA on a hill
-
-
-@rule("DBM-OVERLAP", P, "error", "Features are superimposed other than as the text allows")
-def overlap(s: Scenario) -> Iterator[Violation]:
-    """Features are not superimposed except a hill on the waterway, a BUA on a hill or the waterway,
-    and rivers meeting the waterway or each other. Witness: the overlap, as WKT."""
-    m = table_map(s)
-    if m is None:
-        return
-    tol = tolerance(s)
-    feats: list[tuple[str, str, str, object]] = []  # kind, id, pointer, geometry
-    for i, a in enumerate(m.areas):
-        feats.append((a.kind, a.id, f"/map/areas/{i}", _poly(a.polygon)))
-    if m.waterway is not None:
-        feats.append(("waterway", m.waterway.id, "/map/waterway", _poly(m.waterway.polygon)))
-    for i, r in enumerate(m.rivers):
-        if len(r.line) >= 2:
-            feats.append(("river", r.id, f"/map/rivers/{i}", LineString(r.line).buffer(r.width / 2, cap_style="flat")))
-    geoms = [f[3] for f in feats]
-    if not geoms:
-        return
-    tree = STRtree(geoms)
-    left, right = tree.query(geoms, predicate="intersects")
-    for i, j in sorted(zip(left.tolist(), right.tolist())):
-        if j <= i or _allowed(feats[i][0], feats[j][0]):
-            continue
-        part = geoms[i].intersection(geoms[j])
-        if part.area <= tol * tol:
-            continue
-        (k1, id1, p1, _), (k2, id2, p2, _) = feats[i], feats[j]
-        yield Violation(
-            f"{k1} {id1!r} and {k2} {id2!r} overlap ({part.area:.4g} square units)",
-            location={"pointer": p2, "feature": id2, "point": point_json(part.representative_point().coords[0])},
-            witness={"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": part.area},
-        )
-
-
-# -------------------------------------------------------------------------------------- roads
-@rule("DBM-ROAD", P, "error", "A road neither links a BUA nor joins or crosses an earlier road")
-def road(s: Scenario) -> Iterator[Violation]:
-    """A road not placed by the invader touches a BUA or an earlier road (unless roads are
-    compulsory); at most 2 such roads."""
-    m = table_map(s)
-    if m is None:
-        return
-    tol = tolerance(s)
-    compulsory = bool(param(s, "DBM-ROAD", "compulsory", 0))
-    most = param(s, "DBM-ROAD", "max_roads", 2)
-    buas = [_poly(a.polygon) for a in m.areas if a.kind == "bua"]
-    earlier: list[LineString] = []
-    counted = 0
-    for i, r in enumerate(m.roads):
-        if len(r.line) < 2:
-            continue
-        line = LineString(r.line)
-        loc = {"pointer": f"/map/roads/{i}", "feature": r.id}
-        if r.placed_by != "invader":
-            counted += 1
-            if counted > most:
-                yield Violation(f"road {r.id!r} is road number {counted}; at most {most:g} external roads",
-                                location=loc)
-            links = any(line.distance(b) <= tol for b in buas) or any(line.distance(e) <= tol for e in earlier)
-            if not links and not compulsory:
-                yield Violation(f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
-                                location={**loc, "point": point_json(r.line[0])}, witness={"start": point_json(r.line[0]), "end": point_json(r.line[-1])})
-        earlier.append(line)

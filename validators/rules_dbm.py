@@ -1,14 +1,14 @@
 """Rules: DBM terrain (dbm-terrain.txt, Terrain choosing and Water features).
 
-The rules live in ``dbm_rivers`` (rivers, waterway, islands, promontories) and ``dbm_areas`` (sectors,
-feature size and count, BUA, overlaps, roads); importing this module registers them all. Table
-geometry and the paces-to-unit conversion are in ``dbm_table``.
+The rules live in ``dbm_rivers`` (rivers, waterway, islands, promontories), ``dbm_areas`` (sectors,
+feature size and count, BUA) and ``dbm_pairs`` (overlaps, roads); importing this module registers
+them all. Table geometry and the paces-to-unit conversion are in ``dbm_table``.
 """
 from __future__ import annotations
 
-from . import dbm_areas, dbm_rivers
+from . import dbm_areas, dbm_pairs, dbm_rivers
 
-SOURCE: dict[str, str] = {**dbm_rivers.SOURCE, **dbm_areas.SOURCE}
+SOURCE: dict[str, str] = {**dbm_rivers.SOURCE, **dbm_areas.SOURCE, **dbm_pairs.SOURCE}
 
 DECISIONS: dict[str, str] = {
     "DBM": (
@@ -24,4 +24,5 @@ DECISIONS: dict[str, str] = {
     ),
     **dbm_rivers.DECISIONS,
     **dbm_areas.DECISIONS,
+    **dbm_pairs.DECISIONS,
 }
