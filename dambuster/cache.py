@@ -2,9 +2,15 @@
 
 A file is checked again only when its bytes, the options of the run (profiles, --select, --ignore) or
 the tool changed. The tool's fingerprint covers the dambuster version, the JSON Schema, the rule
-registry (codes, profiles, severities, summaries) and the source of the loader and the rules, so that
-a changed rule never serves a stale report. The cache is one JSON file written atomically; a cache
-that cannot be read is ignored with a one-line warning and rewritten.
+registry (codes, profiles, severities, summaries), the source of the loader and the rules and the
+versions of the libraries they lean on, so that a changed rule never serves a stale report.
+
+The cache file is a stranger's input like any map (a pull request can commit one): it is read through
+``model.files.read_input`` (capped) and the strict JSON parser, every entry must match
+``schema/cache.schema.json`` and carry this machine's signature (``cache_trust``); anything else is
+dropped with one warning line and its file checked again. Runs sharing a cache merge their entries under
+a lock (``cache_lock``) and replace the file atomically; a cache that cannot be read is ignored with a
+one-line warning and rewritten.
 """
 from __future__ import annotations
 
@@ -16,11 +22,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .report import FileReport
+from .cache_lock import locked
+from .cache_trust import (KEY_NAME, CacheKeyError, entry_ok, git_work_tree_of, key_folder, load_key, signature,
+                          signed_by, top_level_ok)
+from .model.errors import ScenarioError
+from .model.files import MiB, InputError, check_regular, read_input
+from .model.io import parse_bytes
+from .report import INCOMPLETE_CODES, FileReport
 from .validators.violation import Violation
 
 FORMAT = "dambuster-validate-cache"
-VERSION = 1
+VERSION = 2  # 2: entries are signed (mac)
+MAX_CACHE_BYTES = 64 * MiB  # about 100,000 maps at 0.6 kB an entry
+#: Libraries whose behaviour decides a report (the schema engines, the geometry and graph rules).
+LIBRARIES = ("jsonschema", "jsonschema-rs", "shapely", "networkx")
 
 
 def _sources_digest(h) -> None:
@@ -46,7 +61,20 @@ def tool_fingerprint() -> str:
         r = REGISTRY[code]
         h.update(f"\0{r.code}|{r.profile}|{r.severity}|{r.summary}".encode())
     _sources_digest(h)
+    h.update(_library_versions().encode())
     return h.hexdigest()
+
+
+def _library_versions() -> str:
+    from importlib import metadata
+
+    def version(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return "absent"
+
+    return "\0".join(f"{name} {version(name)}" for name in LIBRARIES)
 
 
 def options_key(profiles: Sequence[str] | None, select: Sequence[str], ignore: Sequence[str]) -> str:
@@ -90,70 +118,145 @@ def _warn(msg: str) -> None:
 
 
 @dataclass
+class _Read:
+    """What a read of the cache file found: the entries to believe, and why others were not."""
+
+    entries: dict[str, dict] = field(default_factory=dict)
+    current: bool = False  # a cache of this format version and tool
+    ignored: str | None = None  # why the whole file was ignored (a warning)
+    malformed: int = 0
+    unsigned: int = 0
+
+
+def read_cache(path: Path, tool: str, key: bytes) -> _Read:
+    """The believable entries of the cache file at ``path`` (a missing file has none)."""
+    if not os.path.lexists(path):
+        return _Read()
+    try:
+        data = parse_bytes(read_input(path, MAX_CACHE_BYTES))
+    except InputError as e:
+        return _Read(ignored=str(e))
+    except ScenarioError as e:  # not JSON, nested too deep, UTF-16...
+        return _Read(ignored=str(e))
+    if not top_level_ok(data):
+        return _Read(ignored="not a dambuster validate cache")
+    if data["version"] != VERSION or data["tool"] != tool:
+        return _Read()  # another dambuster, schema or rule set: everything is checked again
+    out = _Read(current=True)
+    for k, e in data["entries"].items():
+        if not entry_ok(e):
+            out.malformed += 1
+        elif not signed_by(key, tool, VERSION, e):
+            out.unsigned += 1
+        else:
+            out.entries[k] = e
+    return out
+
+
+def _stamp(path: Path) -> tuple | None:
+    """Changes whenever the file is replaced (a new inode) or rewritten; None when it does not exist."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+@dataclass
 class Cache:
     path: Path
     tool: str
-    entries: dict[str, dict] = field(default_factory=dict)
+    key: bytes
+    entries: dict[str, dict] = field(default_factory=dict)  # believed when the run started
+    fresh: dict[str, dict] = field(default_factory=dict)  # checked by this run
+    stamp: tuple | None = None  # of the file when it was read
+    current: bool = False  # the file read was a cache of this version and tool
     hits: int = 0
     misses: int = 0
 
     @classmethod
-    def open(cls, path: str | os.PathLike, tool: str | None = None, warn: Callable[[str], None] = _warn) -> "Cache":
-        """Reads the cache; a missing file is an empty cache, an unreadable one is ignored with a warning."""
+    def open(cls, path: str | os.PathLike, tool: str | None = None, warn: Callable[[str], None] = _warn,
+             key: bytes | None = None) -> "Cache | None":
+        """Reads the cache; None (with a warning) when it cannot be used at all: a symbolic link or a
+        special file at its path (never written through), or no place for this machine's key. A
+        missing file is an empty cache; an unreadable one is ignored with a warning."""
         p = Path(path)
-        tool = tool or tool_fingerprint()
-        if not p.exists():
-            return cls(p, tool)
+        if os.path.islink(p):
+            warn(f"not using the cache {p}: it is a symbolic link (name the file it points to)")
+            return None
+        if os.path.lexists(p):
+            try:
+                check_regular(p)
+            except InputError as e:
+                warn(f"not using the cache {p}: it {e}")
+                return None
         try:
-            data = json.loads(p.read_bytes().decode("utf-8"))
-            if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("entries"), dict):
-                raise ValueError("not a dambuster validate cache")
-            if data.get("version") != VERSION or data.get("tool") != tool:
-                return cls(p, tool)  # another dambuster, schema or rule set: everything is checked again
-            entries = {k: v for k, v in data["entries"].items() if _well_formed(v)}
-        except (OSError, ValueError) as e:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-            warn(f"ignoring the cache {p}: {str(e)[:100]}; every file is checked again")
-            return cls(p, tool)
-        return cls(p, tool, entries)
+            key = key or load_key()
+        except CacheKeyError as e:
+            warn(f"{e}; running without the cache")
+            return None
+        tree = git_work_tree_of(p) if os.environ.get("CI") else None
+        if tree is not None:
+            warn(f"the cache {p} lies inside the git work tree {tree}, where a pull request can put files; "
+                 "keep it outside the checkout (see docs/batch.md)")
+        tool = tool or tool_fingerprint()
+        stamp = _stamp(p)
+        found = read_cache(p, tool, key)
+        if found.ignored:
+            warn(f"ignoring the cache {p}: {found.ignored[:100]}; every file is checked again")
+        dropped = found.malformed + found.unsigned
+        if dropped:
+            warn(f"dropped {dropped} of the entries in the cache {p} ({found.malformed} malformed, {found.unsigned} "
+                 f"not signed with this machine's key {key_folder() / KEY_NAME}); their files are checked again")
+        return cls(p, tool, key, found.entries, stamp=stamp, current=found.current)
 
     def lookup(self, path: str, digest: str | None, options: str) -> FileReport | None:
         e = self.entries.get(_key(path))
-        if digest is None or e is None or e.get("sha256") != digest or e.get("options") != options:
+        if digest is None or e is None or e["sha256"] != digest or e["options"] != options:
             return None
-        try:
-            return entry_to_report(path, e["report"])
-        except (KeyError, TypeError, IndexError):
-            return None
+        return entry_to_report(path, e["report"])
 
     def store(self, path: str, digest: str | None, options: str, report: FileReport) -> None:
         if digest is None:
             return
-        self.entries[_key(path)] = {"sha256": digest, "options": options, "report": report_to_entry(report)}
+        entry = {"sha256": digest, "options": options, "report": report_to_entry(report)}
+        try:  # a name that is not UTF-8 (surrogate escapes) cannot be written in the cache: not cached
+            json.dumps([_key(path), entry], ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return
+        entry["mac"] = signature(self.key, self.tool, VERSION, entry)
+        self.fresh[_key(path)] = entry
 
     def save(self) -> None:
+        """Merges with the file as it is now, under its lock: this run's checks win over the file's
+        entries, which win over those this run started from; entries of files that are gone are dropped.
+        Writes nothing when nothing changed. OSError when the file cannot be locked or written."""
         from .model.io import write_atomic
 
-        # entries of files that are gone are dropped; files not in this run keep theirs
-        doc = {"format": FORMAT, "version": VERSION, "tool": self.tool,
-               "entries": {k: self.entries[k] for k in sorted(self.entries) if os.path.exists(k)}}
-        data = (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        write_atomic(self.path, data)
+        with locked(self.path):
+            if _stamp(self.path) == self.stamp:  # nobody wrote it since this run read it
+                on_disk, current = self.entries, self.current
+            else:
+                found = read_cache(self.path, self.tool, self.key)
+                on_disk, current = found.entries, found.current
+            merged = {**self.entries, **on_disk, **self.fresh}
+            entries = {k: merged[k] for k in sorted(merged) if os.path.exists(k)}
+            if current and not self.fresh and entries.keys() == on_disk.keys():
+                return
+            doc = {"format": FORMAT, "version": VERSION, "tool": self.tool, "entries": entries}
+            write_atomic(self.path, (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
 
 
 def _key(path: str) -> str:
     return os.path.normpath(path)
 
 
-def _well_formed(e) -> bool:
-    return (isinstance(e, dict) and isinstance(e.get("sha256"), str) and isinstance(e.get("options"), str)
-            and isinstance(e.get("report"), dict))
-
-
 def validate_cached(paths: Sequence[str], cache: Cache, options: str,
                     run: Callable[[list[str]], list[FileReport]]) -> list[FileReport]:
     """Reports in input order: cached ones for unchanged files, ``run(changed_paths)`` for the rest.
 
-    Files whose check failed in the engine (ENGINE) are never cached: the next run tries them again.
+    Files that were not fully checked (ENGINE, BUDGET: see report.INCOMPLETE_CODES) are never cached:
+    the next run tries them again.
     """
     digests = {p: content_hash(p) for p in paths}
     found: dict[int, FileReport] = {}
@@ -168,6 +271,6 @@ def validate_cached(paths: Sequence[str], cache: Cache, options: str,
     fresh = run([paths[i] for i in todo]) if todo else []
     for i, r in zip(todo, fresh):
         found[i] = r
-        if not any(v.code == "ENGINE" for v in r.violations):
+        if not any(v.code in INCOMPLETE_CODES for v in r.violations):
             cache.store(paths[i], digests[paths[i]], options, r)
     return [found[i] for i in range(len(paths))]

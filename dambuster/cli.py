@@ -119,8 +119,10 @@ def _run_validation(files, args: argparse.Namespace, codes, bar):
         return run(files)
     from .cache import Cache, options_key, validate_cached
 
-    cache = Cache.open(args.cache)
     files = [f for f in files if os.path.abspath(f) != os.path.abspath(args.cache)]  # not a scenario
+    cache = Cache.open(args.cache)
+    if cache is None:  # a link or a special file at its path, or no place for the key: said on stderr
+        return run(files)
     found = validate_cached(files, cache, options_key(args.profile, codes.select, codes.ignore), run)
     try:
         cache.save()
@@ -160,7 +162,8 @@ def _add_validate(sub) -> None:
                         "every worker is lost (default 30)")
     v.add_argument("--cache", metavar="FILE",
                    help="skip files unchanged since the run that wrote FILE (same content, options and "
-                        "dambuster version, schema and rules), reusing their reports; FILE is created or updated")
+                        "dambuster version, schema and rules), reusing their reports; FILE is created or updated. "
+                        "Keep it outside the checkout: entries not signed with this machine's key are checked again")
     v.add_argument("--select", metavar="CODES",
                    help="report only these rule codes, comma-separated; prefixes such as DBM- allowed")
     v.add_argument("--ignore", metavar="CODES",

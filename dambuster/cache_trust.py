@@ -1,0 +1,150 @@
+"""What makes a cache entry believable: its shape (a JSON Schema) and a signature only this machine can make.
+
+A cache file may come from anywhere: a pull request can commit one where CI looks for it. So an entry is
+used only when
+
+* it matches ``schema/cache.schema.json`` (``$defs/entry``): anything else is dropped, never an internal
+  error later on; and
+* its ``mac`` is the HMAC-SHA256, under this machine's cache key, of the entry and the tool fingerprint.
+
+The key is 32 random bytes in ``$XDG_CACHE_HOME/dambuster/cache-key`` (``~/.cache/dambuster/cache-key``),
+outside any checkout, created on first use (mode 0600). Nobody who cannot read that file can write an
+entry this machine believes: a forged "valid" is checked again like any unknown file. A cache from
+another machine (or from CI without its key) is simply checked again.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import tempfile
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from .model.files import InputError, read_input
+
+KEY_NAME = "cache-key"
+_KEY_TEXT = re.compile(r"[0-9a-f]{64}\n?")
+
+
+class CacheKeyError(OSError):
+    """The cache key can neither be read nor created; the message says where and why."""
+
+
+# ------------------------------------------------------------------------------ shape
+@lru_cache(maxsize=1)
+def cache_schema() -> dict:
+    return json.loads(resources.files("dambuster.schema").joinpath("cache.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=2)
+def _validator(ref: str) -> Callable[[Any], bool]:
+    """``is_valid`` for the schema (``ref`` "" ) or one of its $defs; jsonschema-rs when present (fast)."""
+    schema = dict(cache_schema())
+    if ref:
+        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": f"#/$defs/{ref}"}
+    try:
+        import jsonschema_rs
+
+        return jsonschema_rs.validator_for(schema).is_valid
+    except ImportError:
+        from jsonschema import Draft202012Validator
+
+        return Draft202012Validator(schema).is_valid
+
+
+def top_level_ok(doc: Any) -> bool:
+    return _validator("")(doc)
+
+
+def entry_ok(entry: Any) -> bool:
+    return _validator("entry")(entry)
+
+
+# ------------------------------------------------------------------------------ signature
+def signature(key: bytes, tool: str, version: int, entry: dict) -> str:
+    """HMAC-SHA256 of the entry (all but its ``mac``) with the cache format version and the tool fingerprint."""
+    body = {k: v for k, v in entry.items() if k != "mac"}
+    text = json.dumps([version, tool, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def signed_by(key: bytes, tool: str, version: int, entry: dict) -> bool:
+    return hmac.compare_digest(entry["mac"], signature(key, tool, version, entry))
+
+
+# ------------------------------------------------------------------------------ the key
+def key_folder() -> Path:
+    """``$XDG_CACHE_HOME/dambuster`` (an absolute XDG_CACHE_HOME only, as the XDG spec says), else ~/.cache/dambuster."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "dambuster"
+    try:
+        return Path.home() / ".cache" / "dambuster"
+    except RuntimeError:  # no home folder
+        raise CacheKeyError("no home folder and no XDG_CACHE_HOME to keep the cache key in") from None
+
+
+def load_key() -> bytes:
+    """This machine's cache key, created on first use; CacheKeyError when it can be neither read nor made."""
+    path = key_folder() / KEY_NAME
+    try:
+        return _read_key(path)
+    except InputError:
+        pass
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _create_key(path)
+        return _read_key(path)
+    except (OSError, InputError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise CacheKeyError(f"cannot keep the cache key {path}: {why}") from None
+
+
+def _read_key(path: Path) -> bytes:
+    text = read_input(path, 1024).decode("ascii", errors="replace")
+    if not _KEY_TEXT.fullmatch(text):
+        raise InputError("is not a cache key")
+    return bytes.fromhex(text[:64])
+
+
+def _create_key(path: Path) -> None:
+    """Writes a fresh key beside the path and links it into place: of runs starting at once, one key wins."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{KEY_NAME}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(32) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:  # another run made one first, or a damaged one is there
+            if not _is_key(path):
+                os.replace(tmp, path)
+                tmp = ""
+    finally:
+        if tmp:
+            os.unlink(tmp)
+
+
+def _is_key(path: Path) -> bool:
+    try:
+        _read_key(path)
+    except InputError:
+        return False
+    return True
+
+
+# ------------------------------------------------------------------------------ where the cache lies
+def git_work_tree_of(path: str | os.PathLike) -> Path | None:
+    """The git work tree holding ``path`` (a folder with ``.git`` above it), or None."""
+    folder = Path(os.path.abspath(path)).parent
+    for d in (folder, *folder.parents):
+        if os.path.lexists(d / ".git"):
+            return d
+    return None
