@@ -102,7 +102,7 @@ def test_a_cache_from_another_machine_is_checked_again(maps, tmp_path):
 
 
 @pytest.mark.parametrize("damage", [
-    {"location": "/map"}, {"code": 7}, {"severity": "fatal"}, {"message": None}, {"witness": [1, 2]},
+    {"location": "/map"}, {"code": 7}, {"witness": [1, 2]},
 ])
 def test_wrongly_shaped_entries_are_dropped_with_one_warning(maps, tmp_path, damage):
     cache = tmp_path / "cache.json"
@@ -216,3 +216,14 @@ def test_a_file_name_that_is_not_utf8_is_checked_but_not_cached(maps, tmp_path):
     r = validate(maps, "--cache", cache)
     assert r.returncode == 1 and "internal error" not in r.stderr, r.stderr
     assert "2 unchanged, 1 checked" in validate(maps, "--cache", cache).stderr
+
+
+def test_a_run_waits_for_a_stuck_lock_holder_only_so_long(tmp_path):
+    from dambuster.cache_lock import LockTimeout, lock_path, locked
+
+    cache = tmp_path / "cache.json"
+    with locked(cache):
+        with pytest.raises(LockTimeout, match="another run has held"):
+            with locked(cache, wait=0.2):
+                pass
+    assert not lock_path(cache).exists()
