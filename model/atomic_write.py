@@ -5,16 +5,17 @@ and tileset image, `export-geojson`, `player-view -o`, `import-tiled -o`, the va
 through :func:`write_files`:
 
 * each file is written to a temporary file beside its target, named
-  ``.NAME.PID.RANDOM.dambuster.tmp`` (hidden, and never ``*.json``, so no folder scan picks it up),
-  flushed and fsynced, then renamed over the target; a failure at any point (a full disk) removes the
-  temporary files and leaves every target as it was;
+  ``.NAME.HOST-PID.RANDOM.dambuster.tmp`` (hidden, and never ``*.json``, so no folder scan picks it up;
+  HOST is a short hash of the machine's name), flushed and fsynced, then renamed over the target; a
+  failure at any point (a full disk) removes the temporary files and leaves every target as it was;
 * several files (a map and its tileset image) are renamed together: when a later rename fails, the
   earlier targets are put back as they were (restored from a hard link, or removed if they were new);
 * a target that is a symbolic link is written through (the file it names is replaced, the link kept),
   but a link to nothing is refused, and so is a target that is not a regular file (a folder, a FIFO,
   a device such as ``/dev/null``): atomic replacement would replace the special file itself;
-* before writing, temporary files left for the same target by a process that is gone (killed mid-save),
-  or older than STALE_AFTER_S seconds, are removed; those of a running process are left alone.
+* before writing, temporary files left for the same target by a process of this machine that is gone
+  (killed mid-save), or older than STALE_AFTER_S seconds, are removed; those of a running process are
+  left alone, and so are those of another machine sharing the folder until they are that old.
 
 :func:`outputs_problem` is what the commands ask before doing any work: whether a target exists
 (``--force`` replaces it), is one of the command's inputs (``--force`` too), is named twice, or cannot be
@@ -22,8 +23,10 @@ written at all (a dangling link, a folder, a device: ``--force`` does not help).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
+import socket
 import stat
 import time
 from pathlib import Path
@@ -32,6 +35,8 @@ from typing import Iterable, Sequence
 from .files import kind_of
 
 TEMP_SUFFIX = ".dambuster.tmp"
+#: Which machine (or container) wrote a temporary file: a process id is judged only where it was given.
+_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:8]
 #: A temporary file older than this is stale even if its process id is alive again (ids are reused);
 #: no save takes an hour (a 32 MB scenario takes about a second).
 STALE_AFTER_S = 3600
@@ -42,18 +47,19 @@ class OutputError(OSError):
 
 
 def temp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    return target.with_name(f".{target.name}.{_HOST}-{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
 
 
-def _owner_pid(temp: str, target_name: str) -> int | None:
-    """The process id in a temporary file's name made for ``target_name``, or None if it is not one."""
+def _owner(temp: str, target_name: str) -> tuple[str, int] | None:
+    """(host tag, process id) in the name of a temporary file made for ``target_name``, or None."""
     prefix = f".{target_name}."
     if not (temp.startswith(prefix) and temp.endswith(TEMP_SUFFIX)):
         return None
     middle = temp[len(prefix):-len(TEMP_SUFFIX)].split(".")
-    if len(middle) != 2 or not middle[0].isdigit() or not middle[0].isascii():
+    host, _, pid = middle[0].partition("-")
+    if len(middle) != 2 or not (pid.isascii() and pid.isdigit()):
         return None
-    return int(middle[0])
+    return host, int(pid)
 
 
 def _alive(pid: int) -> bool:
@@ -75,14 +81,16 @@ def remove_stale_temps(target: Path) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        pid = _owner_pid(entry.name, target.name)
-        if pid is None or pid == os.getpid():
+        owner = _owner(entry.name, target.name)
+        if owner is None or owner == (_HOST, os.getpid()):
             continue
+        host, pid = owner
         try:
             st = entry.stat(follow_symlinks=False)
             if not stat.S_ISREG(st.st_mode):
                 continue
-            if not _alive(pid) or now - st.st_mtime > STALE_AFTER_S:
+            gone = host == _HOST and not _alive(pid)  # another machine's process ids mean nothing here
+            if gone or now - st.st_mtime > STALE_AFTER_S:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:

@@ -252,11 +252,13 @@ def test_the_next_save_removes_temporary_files_of_killed_saves_only(tmp_path):
     old_live, running2 = temp_of(target, killed=False)
     hours_ago = time.time() - STALE_AFTER_S - 60
     os.utime(old_live, (hours_ago, hours_ago))  # a process id alive again (reused) cannot keep it for ever
+    foreign = dead.with_name(dead.name.replace(dead.name.split(".")[3].split("-")[0], "0therhst"))
+    foreign.write_bytes(b"a save from another machine sharing the folder")  # its process id means nothing here
     try:
         assert dead.name.startswith(".x.json.") and dead.exists()
         assert dambuster("new", "hex", "-o", target, "--force").returncode == 0
         assert not dead.exists() and not old_live.exists()
-        assert live.exists() and other_target.exists()  # a save in progress; another file's leftover
+        assert live.exists() and other_target.exists() and foreign.exists()
     finally:
         for child in (running, running2):
             child.kill()
