@@ -23,6 +23,7 @@ class Flow:
     drains: set  # nodes (hexes) from which water reaches OFF_MAP
     where: dict[Hex, tuple[int, int]] = field(default_factory=dict)  # hex -> (river index, position), first listing
     by_river: dict[str, set[Hex]] = field(default_factory=dict)
+    cache: dict = field(default_factory=dict, repr=False)  # what is derived from the graph (surges.py)
 
     def pointer(self, h: Hex) -> str:
         i, j = self.where.get(h, (None, None))

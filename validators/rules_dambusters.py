@@ -2,7 +2,7 @@
 dams, the rivers their surge runs down, bridges and floodplains.
 
 The river network is analysed once per map (``ogre_flow.analyse``) and shared by the river, surge
-and floodplain rules.
+and floodplain rules; the surges of all dams are followed together, in one pass (``surges``).
 """
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from typing import Iterator
 
 import networkx as nx
 
-from ..model.hexgrid import canonical_hexside, distance, hexside_between, hexside_hexes, neighbors
+from ..model.hexgrid import Hex, canonical_hexside, distance, hexside_between, hexside_hexes, neighbors
 from ..model.rivers import OFF_MAP, confluence
 from ..model.scenario import Dam, HexMap, Scenario
 from .engine import param, rule
 from .ogre_common import at_hex, hex_list, hex_map, hx, label
 from .ogre_flow import Flow, analyse
+from .surges import surges
 from .violation import Violation
 
 PROFILE = "ogre-dambusters"
@@ -171,8 +172,8 @@ def _reservoir(s: Scenario, m: HexMap, flow: Flow, i: int, d: Dam, need: bool) -
         yield Violation(f"{len(dry)} reservoir hex(es) of dam {d.id} are not water, first {label(lay, h)} "
                         f"({m.terrain.get(h)})", location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
                         witness=hex_list(lay, [h for _, h in dry]))
-    downstream = nx.descendants(flow.graph, dh) | {dh}
-    wrong = [(j, h) for j, h in enumerate(res) if h in downstream]
+    below = surges(flow, _dam_hexes(m), block=False).below
+    wrong = [(j, h) for j, h in enumerate(res) if below(dh, h)]
     if wrong:
         j, h = wrong[0]
         yield Violation(f"reservoir of dam {d.id} reaches the dam hex or below it, first {label(lay, h)}",
@@ -278,19 +279,18 @@ def river_terrain(s: Scenario) -> Iterator[Violation]:
                                 location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=r.id))
 
 
-def _stranded_dams(s: Scenario, m: HexMap, flow: Flow, block: bool) -> dict[int, tuple[set, set]]:
-    """Dams (by index) on their river whose surge never leaves the map: index -> (surge hexes, blockers)."""
-    dam_at = {tuple(d.hex): d for d in m.dams}
+def _dam_hexes(m: HexMap) -> frozenset:
+    return frozenset(tuple(d.hex) for d in m.dams)
+
+
+def _stranded_dams(m: HexMap, flow: Flow, block: bool) -> dict[int, Hex]:
+    """Dams (by index) on their river whose surge never leaves the map: index -> dam hex."""
+    found = surges(flow, _dam_hexes(m), block)
     out = {}
     for i, d in enumerate(m.dams):
         dh = tuple(d.hex)
-        if dh not in flow.by_river.get(d.river, ()):
-            continue
-        stop = set(dam_at) - {dh} if block else set()
-        hexes, escaped = flow.surge(dh, stop)
-        if not escaped:
-            blockers = {n for h in hexes | {dh} for n in flow.graph.successors(h) if n in stop}
-            out[i] = (hexes, blockers)
+        if dh in flow.by_river.get(d.river, ()) and not found.escapes(dh):
+            out[i] = dh
     return out
 
 
@@ -305,15 +305,14 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
     stranded = set(g) - flow.drains - {OFF_MAP}
     if not stranded:
         return
-    covered: set = set()
-    for hexes, _ in _stranded_dams(s, m, flow, bool(param(s, "SURGE-PATH", "dams_block", 0))).values():
-        covered |= hexes
+    block = bool(param(s, "SURGE-PATH", "dams_block", 0))
+    covered = surges(flow, _dam_hexes(m), block).passed(_stranded_dams(m, flow, block).values())
     by_id = {r.id: r for r in m.rivers}
     broken = {tuple(r.hexes[-1]) for r in m.rivers  # reported by RIVER-GAP
               if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None}
     sub = g.subgraph(stranded)
     for h in sorted(stranded, key=flow.where.__getitem__):  # in file order
-        if sub.out_degree(h) or h in covered or h in broken:
+        if g.out_degree(h) or h in covered or h in broken:  # (what follows a stranded hex is stranded)
             continue  # flows on (possibly round a cycle: RIVER-CYCLE), or reported elsewhere
         i, j = flow.where[h]
         for k, r in enumerate(m.rivers):  # point at the river that ends here
@@ -336,14 +335,15 @@ def surge_path(s: Scenario) -> Iterator[Violation]:
     flow = analyse(m)
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
     dam_at = {tuple(d.hex): d.id for d in m.dams}
-    for i, (hexes, blockers) in _stranded_dams(s, m, flow, block).items():
+    found = surges(flow, _dam_hexes(m), block)
+    for i, dh in _stranded_dams(m, flow, block).items():
         d = m.dams[i]
-        ends = [h for h in hexes if not any(n in hexes for n in flow.graph.successors(h))]
+        ends, blockers = found.ends(dh), found.blockers(dh)
         why = f"it is stopped by dam(s) {', '.join(sorted(dam_at[b] for b in blockers))}" if blockers else \
             "the river below it never reaches a map edge"
         yield Violation(f"the surge of dam {d.id} cannot leave the map: {why}", location=_dam(m.layout, i, d),
-                        witness={"ends": [hx(h) for h in sorted(ends)], "blocked_by": sorted(dam_at[b] for b in blockers),
-                                 "surge_hexes": len(hexes)})
+                        witness={"ends": [hx(h) for h in ends], "blocked_by": sorted(dam_at[b] for b in blockers),
+                                 "surge_hexes": found.size(dh)})
 
 
 # ---------------------------------------------------------------------------------- bridges
@@ -428,10 +428,8 @@ def floodplain_reach(s: Scenario) -> Iterator[Violation]:
         return
     flow = analyse(m)
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
-    dams = {tuple(d.hex) for d in m.dams}
-    wet: set = set()
-    for dh in dams:
-        wet |= flow.surge(dh, dams - {dh} if block else set())[0]
+    dams = _dam_hexes(m)
+    wet = surges(flow, dams, block).passed(dams)
     reach = set(wet)
     for h in wet:
         reach.update(neighbors(h))
