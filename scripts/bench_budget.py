@@ -12,6 +12,14 @@ for one part of the checks:
   empty      11 million empty objects inside the 32 MB cap (the parser)
   findings   100,000 units standing in water: one UNIT-TERRAIN finding each (the report's size)
 
+The caps of the schema refuse those six now; the ``-cap`` variants are the same files at the caps
+(``roads-cap``: 50 roads of 2,000 points; ``dams-cap``: 10 rivers of 10,000 hexes and 100 dams;
+``woods-cap``: 10 woods of 10,000 points; ``spiral-cap``: 10,000 points; ``findings-cap``: 10,000 units),
+and two files that stay costly within the caps:
+
+  combs      two comb-shaped areas of 2,400 points laid crosswise: their overlap is 360,000 squares
+  zigzag     a 10,000-point river folding over itself like a random walk: its banks are costly to build
+
 For every file it prints the median wall time over ``--repeat`` runs, the peak resident memory of the
 checking process (``os.wait4``'s rusage of that very child), the exit code and the codes found (with
 their counts), and the size of the JSON report. Nothing here asserts anything: it prints figures.
@@ -32,6 +40,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,32 +71,36 @@ def gen_roads(path: Path, roads: int = 1000, points: int = 200) -> None:
     save(sc, path)
 
 
-def gen_dams(path: Path, size: int = 1000, river_hexes: int = 100_000, dams: int = 1000) -> None:
-    """A river snaking down and up every other column, ending on the map edge, with dams along it."""
+def gen_dams(path: Path, size: int = 1000, rivers: int = 1, river_hexes: int = 100_000, dams: int = 1000) -> None:
+    """Rivers snaking down and up every other column of their own band of columns, each ending on the
+    map edge, with dams spread along them."""
     from dambuster.model import new_hex_scenario, save
     from dambuster.model.scenario import Dam, River
 
-    sc = new_hex_scenario(size, size, title="Bench: 1,000 dams", profiles=["ogre-dambusters"])
+    sc = new_hex_scenario(size, size, title=f"Bench: {dams:,} dams", profiles=["ogre-dambusters"])
     sc.meta.created = sc.meta.modified = STAMP
     lay = sc.map.layout
-    cells: list[tuple[int, int]] = []
-    col = 0
-    while len(cells) < river_hexes:
-        rows = range(size) if (col // 2) % 2 == 0 else range(size - 1, -1, -1)
-        cells += [(col, r) for r in rows]
-        cells.append((col + 1, rows[-1]))  # across to the next band
-        col += 2
-    cells = cells[:river_hexes]
-    while cells[-1][1] not in (0, size - 1):  # end on the map edge: back to the last edge hex
-        cells.pop()
-    hexes = [lay.to_axial(c, r) for c, r in cells]
-    for h in hexes:
-        sc.map.terrain[h] = "water"
-    sc.map.rivers.append(River("river-main", hexes, "Main"))
-    gap = len(hexes) // dams
-    for i in range(dams):
-        at = i * gap + gap // 2
-        sc.map.dams.append(Dam(f"dam-{i}", hexes[at], "river-main", reservoir=[hexes[at - 1]]))
+    band = size // rivers
+    per_river = dams // rivers
+    for k in range(rivers):
+        cells: list[tuple[int, int]] = []
+        col = k * band
+        while len(cells) < river_hexes and col + 1 < (k + 1) * band:
+            rows = range(size) if (col // 2) % 2 == 0 else range(size - 1, -1, -1)
+            cells += [(col, r) for r in rows]
+            cells.append((col + 1, rows[-1]))  # across to the next column of the band
+            col += 2
+        cells = cells[:river_hexes]
+        while cells[-1][1] not in (0, size - 1):  # end on the map edge: back to the last edge hex
+            cells.pop()
+        hexes = [lay.to_axial(c, r) for c, r in cells]
+        for h in hexes:
+            sc.map.terrain[h] = "water"
+        sc.map.rivers.append(River(f"river-{k}", hexes))
+        gap = len(hexes) // per_river
+        for i in range(per_river):
+            at = i * gap + gap // 2
+            sc.map.dams.append(Dam(f"dam-{k}-{i}", hexes[at], f"river-{k}", reservoir=[hexes[at - 1]]))
     save(sc, path)
 
 
@@ -123,6 +136,42 @@ def gen_spiral(path: Path, vertices: int = 100_000, turns: int = 60) -> None:
     save(sc, path)
 
 
+def gen_combs(path: Path, teeth: int = 600) -> None:
+    """Two comb-shaped areas laid crosswise: 2,400 points each, but their overlap is teeth x teeth squares."""
+    from dambuster.model import save
+    from dambuster.model.scenario import Area
+
+    sc = _table("Bench: two crossing combs")
+    w = 1000 / (2 * teeth)  # tooth width: the combs span 1000 paces
+    comb = []
+    for i in range(teeth):
+        comb += [(2 * i * w, 0), (2 * i * w, 1000), ((2 * i + 1) * w, 1000), ((2 * i + 1) * w, 0)]
+    comb += [(2 * teeth * w, 0), (2 * teeth * w, -10), (0, -10)]
+    comb = [(round(700 + x, 4), round(400 + y, 4)) for x, y in comb]
+    crosswise = [(round(700 + (y - 400), 4), round(400 + (x - 700), 4)) for x, y in comb]
+    sc.map.areas.append(Area("comb-wood", "wood", comb, None, "defender"))
+    sc.map.areas.append(Area("comb-marsh", "marsh", crosswise[::-1], None, "defender"))
+    save(sc, path)
+
+
+def gen_zigzag(path: Path, vertices: int = 10_000, width: float = 20.0) -> None:
+    """A river whose mid-stream line is a random walk folding over itself: its banks (a buffer) are costly."""
+    import random
+
+    from dambuster.model import save
+    from dambuster.model.scenario import TableRiver
+
+    sc = _table("Bench: a river folding over itself")
+    rng = random.Random(1)
+    x, y, line = 1200.0, 900.0, []
+    for _ in range(vertices):
+        line.append((round(x, 3), round(y, 3)))
+        x = min(2300.0, max(100.0, x + rng.gauss(0, 4)))
+        y = min(1700.0, max(100.0, y + rng.gauss(0, 4)))
+    sc.map.rivers.append(TableRiver("river-zigzag", line, width, None, "defender"))
+    save(sc, path)
+
+
 def gen_empty(path: Path, objects: int = 11_000_000) -> None:
     """Raw bytes: a document whose units are 11 million empty objects, just inside the 32 MB cap."""
     head = b'{"format_version": "1.0", "units": ['
@@ -151,8 +200,18 @@ def gen_findings(path: Path, units: int = 100_000) -> None:
     save(sc, path)
 
 
-GENERATORS = {"roads": gen_roads, "dams": gen_dams, "woods": gen_woods, "spiral": gen_spiral,
-              "empty": gen_empty, "findings": gen_findings}
+#: The five files of issue 14 (now refused by the caps), then the worst files the caps still let in.
+GENERATORS = {
+    "roads": gen_roads, "dams": gen_dams, "woods": gen_woods, "spiral": gen_spiral, "empty": gen_empty,
+    "findings": gen_findings,
+    "roads-cap": partial(gen_roads, roads=50, points=2000),
+    "dams-cap": partial(gen_dams, rivers=10, river_hexes=10_000, dams=100),
+    "woods-cap": partial(gen_woods, woods=10),
+    "spiral-cap": partial(gen_spiral, vertices=10_000, turns=20),
+    "findings-cap": partial(gen_findings, units=10_000),
+    "combs": gen_combs,
+    "zigzag": gen_zigzag,
+}
 
 
 # ----------------------------------------------------------------------------------------- runs
