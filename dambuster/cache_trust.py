@@ -14,7 +14,6 @@ another machine (or from CI without its key) is simply checked again.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import os
@@ -71,7 +70,7 @@ def signature(key: bytes, tool: str, version: int, entry: dict) -> str:
     """HMAC-SHA256 of the entry (all but its ``mac``) with the cache format version and the tool fingerprint."""
     body = {k: v for k, v in entry.items() if k != "mac"}
     text = json.dumps([version, tool, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
+    return hmac.digest(key, text.encode("ascii"), "sha256").hex()
 
 
 def signed_by(key: bytes, tool: str, version: int, entry: dict) -> bool:
