@@ -1,16 +1,21 @@
-"""The main window: map view in the centre; tools, undo history, validation and properties docks;
-menus, toolbar, status bar; New/Open/Save/Save As with recent files; prompt on unsaved close."""
+"""The main window: map view in the centre; the tools' tool bar on the left and the tool-options bar
+at the top; terrain, place, history, scenario, validation and minimap docks; menus and tool bars made
+from the action catalog (editor/actions/); status bar; New/Open/Save with recent files; prompt on
+unsaved close."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView)
 
 from dambuster.model import ScenarioError
 
+from .actions.build import ActionSet
+from .actions.catalog import DEFAULT_TOOL, tools_for
+from .actions.shortcuts_dialog import ShortcutsDialog
 from .document import Document
 from .files import recovery
 from .files.export import install_export
@@ -18,14 +23,14 @@ from .files.new_dialog import NewScenarioDialog
 from .panels import minimap
 from .panels.place_dock import install as install_place_tools
 from .panels.scenario_dock import PropertiesPanel
-from .panels.tool_palette import ToolPalette
+from .panels.terrain_palette import TerrainChoice, TerrainPalette
+from .panels.tool_options import ToolOptionsBar
 from .preview.pane import install_preview
 from .properties import dialog as properties_dialog
 from .scene.hex_scene import HexSceneController
 from .scene.map_view import MapView
 from .scene.table_scene import TableSceneController
-from .tools.path import DamTool, PathTool
-from .tools.terrain import BucketFill, Eyedropper, RectangleFill, TerrainBrush
+from .tools.factory import make_tool
 from .validation.panel import ValidationPanel, counts
 from .validation.worker import AsyncValidator
 
@@ -50,15 +55,16 @@ class MainWindow(QMainWindow):
         self.controller = None
         self.resize(1280, 820)
 
-        self.palette_panel = ToolPalette()
+        self.terrain_choice = TerrainChoice(parent=self)
+        self.terrain_palette = TerrainPalette(self.terrain_choice)
         self.validation_panel = ValidationPanel()
         self.properties_panel = PropertiesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("<opened>")
-        self.docks = {}
+        self.docks: dict[str, QDockWidget] = {}
         for key, title, widget, area in (
-                ("tools", "Tools", self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
-                ("history", "History", self.undo_view, Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("terrain", "Terrain", self.terrain_palette, Qt.DockWidgetArea.LeftDockWidgetArea),
+                ("history", "History", self.undo_view, Qt.DockWidgetArea.BottomDockWidgetArea),
                 ("properties", "Scenario", self.properties_panel, Qt.DockWidgetArea.RightDockWidgetArea),
                 ("validation", "Validation", self.validation_panel, Qt.DockWidgetArea.BottomDockWidgetArea)):
             dock = QDockWidget(title, self)
@@ -66,14 +72,12 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.docks[key] = dock
+        self.tabifyDockWidget(self.docks["validation"], self.docks["history"])
+        self.docks["validation"].raise_()
 
-        self.resizeDocks([self.docks["tools"], self.docks["properties"]], [210, 300], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["validation"]], [150], Qt.Orientation.Vertical)
         self.validator = AsyncValidator(self.doc, self)  # off the GUI thread when checks are slow
         self.validator.finished.connect(self._validated)
         self.validation_panel.violation_activated.connect(self.show_violation)
-        self.palette_panel.tool_changed.connect(lambda _name: self._install_tool())
-        self.palette_panel.kind_changed.connect(lambda _k: None)
 
         self.pos_label, self.zoom_label, self.problems_label = QLabel(), QLabel(), QLabel()
         for w in (self.pos_label, self.zoom_label, self.problems_label):
@@ -81,98 +85,73 @@ class MainWindow(QMainWindow):
         self.view.cursor_moved.connect(self._cursor_moved)
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"zoom {z * 100:.0f}%"))
 
-        self._make_actions()
+        self.acts = ActionSet(self)  # every command and tool, from editor/actions/catalog.py
+        self.tool_options = ToolOptionsBar(self)
+        self.current_tool = DEFAULT_TOOL["hex"]
+        self.labels_on = False
         self.doc.scenario_replaced.connect(self._install_controller)
+        self.doc.features_changed.connect(self.tool_options.refresh_choices)
         self.doc.modified_changed.connect(lambda _m: self._update_title())
         self.doc.path_changed.connect(lambda _p: self._update_title())
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
-        install_export(self)  # File > Export > PNG / SVG (editor/files/export.py)
+        install_export(self)  # PNG / SVG export (editor/files/export.py)
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         properties_dialog.install(self)  # Scenario > Properties…
-        install_place_tools(self)  # the Place dock, Edit > Delete / Copy / Paste (editor/panels/place_dock.py)
+        install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
+        self.acts.build()
+        self.addToolBar(self.tool_options)
+        self.acts.show_tools_for("hex" if self.doc.is_hex else "table")
+        self._refresh_recent()
+        self.resizeDocks([self.docks["terrain"], self.docks["properties"]], [270, 300], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["terrain"], self.docks["place"], self.docks["validation"]], [175, 480, 150],
+                         Qt.Orientation.Vertical)
         self._restore_layout()
 
-    # -- setup -----------------------------------------------------------------------------------
-    def _action(self, text, slot, shortcut=None, menu=None, toolbar=None, checkable=False):
-        act = QAction(text, self)
-        if shortcut is not None:
-            act.setShortcut(QKeySequence(shortcut) if isinstance(shortcut, str) else shortcut)
-        act.setCheckable(checkable)
-        act.triggered.connect(slot)
-        if menu is not None:
-            menu.addAction(act)
-        if toolbar is not None:
-            toolbar.addAction(act)
-        return act
+    def act(self, name: str) -> QAction:
+        """The QAction of a catalog command ("file.save") or tool ("tool.brush")."""
+        return self.acts[name]
 
-    def _make_actions(self) -> None:
-        K = QKeySequence.StandardKey
-        bar = self.addToolBar("Main")
-        bar.setObjectName("toolbar-main")
-        file = self.menuBar().addMenu("&File")
-        self.act_new = self._action("&New…", self.file_new, K.New, file, bar)
-        self.act_open = self._action("&Open…", self.file_open, K.Open, file, bar)
-        self.recent_menu = file.addMenu("Open &Recent")
-        self.act_save = self._action("&Save", self.file_save, K.Save, file, bar)
-        self.act_save_as = self._action("Save &As…", self.file_save_as, K.SaveAs, file)
-        file.addSeparator()
-        self.act_quit = self._action("&Quit", self.close, K.Quit, file)
-        edit = self.menuBar().addMenu("&Edit")
-        self.act_undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(K.Undo)
-        self.act_redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(K.Redo)
-        for a in (self.act_undo, self.act_redo):
-            edit.addAction(a)
-        bar.addSeparator()
-        bar.addAction(self.act_undo)
-        bar.addAction(self.act_redo)
-        view = self.menuBar().addMenu("&View")
-        bar.addSeparator()
-        self._action("Zoom &In", self.view.zoom_in, K.ZoomIn, view, bar)
-        self._action("Zoom &Out", self.view.zoom_out, K.ZoomOut, view, bar)
-        self._action("Zoom to &Fit", self.view.zoom_to_fit, "Ctrl+0", view, bar)
-        self.act_labels = self._action("Hex &Labels / Sectors", self._labels_toggled, "Ctrl+L", view, checkable=True)
-        view.addSeparator()
-        for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
-        self._action("&Check Now", self.validator.run, "F5", self.menuBar().addMenu("&Rules"))
-        self._refresh_recent()
+    # -- tools -----------------------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        """Makes ``name`` the active tool (the map kind's default tool if it does not apply to it);
+        checks its action and shows its options."""
+        kind = "hex" if self.doc.is_hex else "table"
+        if name not in {t.name for t in tools_for(kind)}:
+            name = DEFAULT_TOOL[kind]
+        old = self.view.tool
+        if hasattr(old, "drop"):
+            old.drop()  # a copy region's outline
+        if hasattr(old, "cancel"):
+            old.cancel()  # a shape half drawn
+        self.current_tool = name
+        self.view.tool = make_tool(name, self)
+        self.acts.tool_action(name).setChecked(True)
+        self.tool_options.show_for(name)
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dlg = ShortcutsDialog(self.acts, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        return dlg
 
     def _install_controller(self) -> None:
         if self.controller is not None:
             self.controller.detach()
         cls = HexSceneController if self.doc.is_hex else TableSceneController
         self.controller = cls(self.doc, self.view)
-        if self.doc.is_hex or self.act_labels.isChecked():
-            self.controller.set_labels(self.act_labels.isChecked())
-        self.palette_panel.setEnabled(self.doc.is_hex)
-        self._install_tool()
+        if self.doc.is_hex or self.labels_on:
+            self.controller.set_labels(self.labels_on)
+        self.terrain_palette.setEnabled(self.doc.is_hex)
+        self.acts.show_tools_for("hex" if self.doc.is_hex else "table")
+        self.tool_options.refresh_choices()
+        self.view.tool = None  # the old tool's items went with the old scene
+        self.set_tool(self.current_tool)
         self._update_title()
         self.view.zoom_to_fit()
         QTimer.singleShot(0, lambda: self.view.fitting and self.view.zoom_to_fit())  # unless zoomed meanwhile
         self.validator.schedule()
-
-    def _install_tool(self) -> None:
-        if not self.doc.is_hex:
-            self.view.tool = None
-            return
-        p, c, d = self.palette_panel, self.controller, self.doc
-        name = p.current_tool()
-        if name == "brush":
-            self.view.tool = TerrainBrush(d, c, p.current_kind, p.brush_size)
-        elif name == "rectangle":
-            self.view.tool = RectangleFill(d, c, p.current_kind)
-        elif name == "bucket":
-            self.view.tool = BucketFill(d, c, p.current_kind)
-        elif name == "path":
-            self.view.tool = PathTool(d, c, p.current_path_kind)
-        elif name == "dam":
-            self.view.tool = DamTool(d, c)
-        else:
-            self.view.tool = Eyedropper(d, c, p.set_kind)
 
     # -- status ----------------------------------------------------------------------------------
     def _update_title(self) -> None:
@@ -195,6 +174,7 @@ class MainWindow(QMainWindow):
         self.view.mark_problems(places)
 
     def _labels_toggled(self, on: bool) -> None:
+        self.labels_on = on
         if self.controller is not None:
             self.controller.set_labels(on)
 

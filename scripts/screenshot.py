@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     w.docks["validation"].show()
     w.resizeDocks([w.docks["validation"]], [130], Qt.Orientation.Vertical)
     if args.labels:
-        w.act_labels.setChecked(True)
+        w.act("view.labels").setChecked(True)
         w.controller.set_labels(True)
     for _ in range(3):
         app.processEvents()
@@ -88,6 +88,7 @@ def shot_preview(app, w, out: Path, step: int) -> None:
     near = [tuple(pane.run.breach.dam.hex), *(h for k in range(step + 3) for h in plan.swell(k))]
     x0, y0, x1, y1 = w.controller.geom.bounds(near)
     pad = 3 * w.controller.geom.size
+    w.view.fitting = False  # a zoom of our own: resizes must not fit the whole map again
     w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
     w.view.zoom_changed.emit(w.view.zoom())
     w.view.clear_highlight()

@@ -47,8 +47,8 @@ def test_a_brush_stroke_updates_only_its_hexes_on_the_minimap(big, qtbot):
     w = big
     layout = w.doc.scenario.map.layout
     builds = w.minimap.builds
-    w.palette_panel.set_tool("brush")
-    w.palette_panel.set_kind("forest")
+    w.set_tool("brush")
+    w.terrain_palette.set_kind("forest")
     stroke = [layout.to_axial(10, r) for r in (5, 6, 7)]
     vp = w.view.viewport()
     w.view.centerOn(w.controller.scene_pos(stroke[1]))

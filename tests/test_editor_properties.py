@@ -185,7 +185,7 @@ def test_the_dialog_opens_from_the_scenario_menu_and_the_dock_follows_the_change
         dlg.accept()
 
     QTimer.singleShot(0, fill)
-    w.act_properties.trigger()
+    w.act("scenario.properties").trigger()
     assert w.doc.scenario.meta.title == "From the menu"
     assert w.properties_panel.title.text() == "From the menu"
     assert w.doc.undo_stack.count() == 1

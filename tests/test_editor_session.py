@@ -64,7 +64,7 @@ def new_map_through_the_dialog(w, monkeypatch) -> None:
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewScenarioDialog, "exec", fill_and_accept)
-    w.act_new.trigger()
+    w.act("file.new").trigger()
 
 
 def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
@@ -77,41 +77,41 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
     column = [lay.to_axial(5, r) for r in range(ROWS)]
 
     # paint the valley: water down column 5, forest on the west bank
-    w.palette_panel.set_tool("brush")
-    w.palette_panel.set_brush_size(1)
-    w.palette_panel.set_kind("water")
+    w.set_tool("brush")
+    w.tool_options.set_brush_size(1)
+    w.terrain_palette.set_kind("water")
     drag(w, column)
-    w.palette_panel.set_kind("forest")
+    w.terrain_palette.set_kind("forest")
     drag(w, [lay.to_axial(2, r) for r in range(3, 7)])
     assert [w.doc.terrain_at(h) for h in column] == ["water"] * ROWS
     assert checked(w, qtbot) == []
 
     # lay the river upstream first, off the bottom edge of the map
-    w.palette_panel.set_tool("path")
-    w.palette_panel.path_kind.setCurrentText("river")
+    w.set_tool("path")
+    w.tool_options.widgets["path_kind"].setCurrentText("river")
     drag(w, [column[0], column[4], column[-1]])
     [river] = w.doc.scenario.map.rivers
     assert river.hexes == column and lay.is_edge(river.hexes[-1])
 
     # a dam: the validation dock says it holds back nothing ...
-    w.palette_panel.set_tool("dam")
+    w.set_tool("dam")
     drag(w, [column[4]])
     [dam] = w.doc.scenario.map.dams
     assert dam.sp == 50
     assert "DAM-SITE" in checked(w, qtbot)
     # ... until the reservoir is painted upstream of it
-    w.place_panel.choose("reservoir")
-    w.place_panel.widgets["dam"].setCurrentText(dam.id)
+    w.set_tool("reservoir")
+    w.tool_options.widgets["dam"].setCurrentText(dam.id)
     drag(w, column[1:4])
     assert w.doc.scenario.map.dams[0].reservoir == column[1:4]
     assert "DAM-SITE" not in checked(w, qtbot)
 
     # a road across the river below the dam, and a bridge where it crosses
-    w.palette_panel.set_tool("path")
-    w.palette_panel.path_kind.setCurrentText("road")
+    w.set_tool("path")
+    w.tool_options.widgets["path_kind"].setCurrentText("road")
     road = [lay.to_axial(c, 7) for c in range(3, 9)]
     drag(w, road)
-    w.place_panel.choose("river-bridge")
+    w.set_tool("river-bridge")
     drag(w, [column[7]])
     [bridge] = w.doc.scenario.map.river_bridges
     assert (bridge.hex, bridge.river, bridge.road) == (column[7], river.id, "road-1")
@@ -135,7 +135,7 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
 
     # undo everything: the blank map again, byte for byte
     while w.doc.undo_stack.canUndo():
-        w.act_undo.trigger()
+        w.act("edit.undo").trigger()
     assert not w.doc.modified
     blank_path, undone_path = tmp_path / "blank.json", tmp_path / "undone.json"
     save(blank, blank_path)
@@ -144,7 +144,7 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
 
     # redo everything, save, reopen: the same scenario
     while w.doc.undo_stack.canRedo():
-        w.act_redo.trigger()
+        w.act("edit.redo").trigger()
     assert dumps(w.doc.scenario) == edited
     final = tmp_path / "valley.json"
     assert w.save_to(final)

@@ -75,25 +75,25 @@ def test_a_mouse_stroke_paints_terrain_as_one_undo_step(opened):
     w, _ = opened
     layout = w.doc.scenario.map.layout
     before = bytes(w.doc.scenario.map.terrain.cells)
-    w.palette_panel.set_tool("brush")
-    w.palette_panel.set_kind("swamp")
+    w.set_tool("brush")
+    w.terrain_palette.set_kind("swamp")
     path = [layout.to_axial(1, row) for row in (2, 3, 4, 5)]
     drag(w, path)
     assert [w.doc.terrain_at(h) for h in path] == ["swamp"] * 4
     assert w.doc.undo_stack.count() == 1
     after = bytes(w.doc.scenario.map.terrain.cells)
 
-    w.act_undo.trigger()
+    w.act("edit.undo").trigger()
     assert bytes(w.doc.scenario.map.terrain.cells) == before
-    w.act_redo.trigger()
+    w.act("edit.redo").trigger()
     assert bytes(w.doc.scenario.map.terrain.cells) == after
 
 
 def test_bigger_brush_paints_a_disc(opened):
     w, _ = opened
     layout = w.doc.scenario.map.layout
-    w.palette_panel.set_kind("forest")
-    w.palette_panel.set_brush_size(2)
+    w.terrain_palette.set_kind("forest")
+    w.tool_options.set_brush_size(2)
     centre = layout.to_axial(7, 6)
     drag(w, [centre])
     assert sum(1 for h in layout.hexes() if w.doc.terrain_at(h) == "forest") == 7
@@ -104,15 +104,15 @@ def test_title_shows_the_modified_marker_until_saved(opened, tmp_path):
     assert w.windowTitle().startswith("valley.json —")
     drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
     assert w.windowTitle().startswith("valley.json* —")
-    w.act_save.trigger()
+    w.act("file.save").trigger()
     assert w.windowTitle().startswith("valley.json —")
     assert dumps(load(path)) == dumps(w.doc.scenario)
 
 
 def test_save_as_and_reopen_gives_the_same_scenario(opened, tmp_path):
     w, _ = opened
-    w.palette_panel.set_tool("rectangle")
-    w.palette_panel.set_kind("rubble")
+    w.set_tool("rectangle")
+    w.terrain_palette.set_kind("rubble")
     layout = w.doc.scenario.map.layout
     drag(w, [layout.to_axial(0, 0), layout.to_axial(2, 3)])
     assert sum(1 for h in layout.hexes() if w.doc.terrain_at(h) == "rubble") == 12
@@ -127,14 +127,14 @@ def test_save_as_and_reopen_gives_the_same_scenario(opened, tmp_path):
 def test_bucket_fill_and_eyedropper(opened):
     w, _ = opened
     layout = w.doc.scenario.map.layout
-    w.palette_panel.set_tool("bucket")
-    w.palette_panel.set_kind("forest")
+    w.set_tool("bucket")
+    w.terrain_palette.set_kind("forest")
     drag(w, [layout.to_axial(0, 0)])  # the whole west bank: columns 0-3
     assert all(w.doc.terrain_at(layout.to_axial(c, r)) == "forest" for c in range(4) for r in range(12))
     assert w.doc.terrain_at(layout.to_axial(5, 0)) == "clear"  # the river stopped the fill
-    w.palette_panel.set_tool("eyedropper")
+    w.set_tool("eyedropper")
     drag(w, [layout.to_axial(4, 2)])
-    assert w.palette_panel.current_kind() == "water"
+    assert w.terrain_palette.current_kind() == "water"
 
 
 def test_validation_dock_lists_violations_and_clicking_one_rings_it(opened, qtbot):
@@ -181,7 +181,7 @@ def test_editing_the_title_is_an_undo_step(window):
     window.properties_panel.title.setText("Operation Chastise")
     window.properties_panel.title.editingFinished.emit()
     assert window.doc.scenario.meta.title == "Operation Chastise"
-    window.act_undo.trigger()
+    window.act("edit.undo").trigger()
     assert window.properties_panel.title.text() == "Untitled scenario"
 
 
@@ -205,7 +205,7 @@ def test_a_table_map_with_a_sewer_opens(window, tmp_path):
     save(sc, path)
     assert window.open_path(path)
     assert window.controller.kind == "table"
-    assert window.view.tool is None and not window.palette_panel.isEnabled()
+    assert type(window.view.tool).__name__ == "VertexTool" and not window.terrain_palette.isEnabled()
     assert window.controller.describe(QPointF(50, 50)).endswith("sector 1")
     assert window.controller.describe(QPointF(550, 350)).endswith("sector 6")
 
@@ -215,15 +215,15 @@ def test_the_path_tool_lays_a_river_of_adjacent_hexes_in_one_undo_step(opened):
 
     w, _ = opened
     layout = w.doc.scenario.map.layout
-    w.palette_panel.set_tool("path")
-    w.palette_panel.path_kind.setCurrentText("river")
+    w.set_tool("path")
+    w.tool_options.widgets["path_kind"].setCurrentText("river")
     start, end = layout.to_axial(8, 0), layout.to_axial(8, 6)
     drag(w, [start, layout.to_axial(8, 3), end])
     assert [r.id for r in w.doc.scenario.map.rivers] == ["r1", "river-1"]
     hexes = w.doc.scenario.map.rivers[1].hexes
     assert hexes[0] == start and hexes[-1] == end
     assert all(distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))
-    w.act_undo.trigger()
+    w.act("edit.undo").trigger()
     assert [r.id for r in w.doc.scenario.map.rivers] == ["r1"]
 
 
@@ -299,14 +299,14 @@ def test_the_wheel_zooms_and_the_status_bar_shows_it(opened):
 def test_the_dam_tool_places_a_dam_on_a_river_hex_only(opened):
     w, _ = opened
     layout = w.doc.scenario.map.layout
-    w.palette_panel.set_tool("dam")
+    w.set_tool("dam")
     drag(w, [layout.to_axial(1, 1)])  # dry land: nothing happens
     assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
     drag(w, [layout.to_axial(4, 9)])
     dams = w.doc.scenario.map.dams
     assert [d.id for d in dams] == ["d1", "dam-1"]
     assert dams[1].hex == layout.to_axial(4, 9) and dams[1].river == "r1" and dams[1].sp == 50
-    w.act_undo.trigger()
+    w.act("edit.undo").trigger()
     assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QFileDialog
 
 LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
 
@@ -92,6 +92,12 @@ class Exporter:
                                               f"{kind.upper()} (*.{kind});;All files (*)")
         return path or None
 
+    def export_png(self) -> Path | None:
+        return self.export("png")
+
+    def export_svg(self) -> Path | None:
+        return self.export("svg")
+
     def export(self, kind: str, path=None) -> Path | None:
         path = path or self._ask(kind)
         if not path:
@@ -110,15 +116,6 @@ class Exporter:
 
 
 def install_export(window) -> Exporter:
-    exporter = Exporter(window)
-    file = next((a.menu() for a in window.menuBar().actions() if a.text() == "&File"), None)
-    menu = QMenu("E&xport", window)
-    menu.addAction("Map as &PNG…").triggered.connect(lambda: exporter.export("png"))
-    menu.addAction("Map as &SVG…").triggered.connect(lambda: exporter.export("svg"))
-    if isinstance(file, QMenu):
-        acts = file.actions()
-        quit_at = acts.index(window.act_quit) if window.act_quit in acts else len(acts)
-        before = acts[quit_at - 1] if quit_at > 0 and acts[quit_at - 1].isSeparator() else window.act_quit
-        file.insertMenu(before, menu)
-    window.exporter = exporter
-    return exporter
+    """Gives the window ``exporter`` (File > Export > PNG / SVG call its ``export_png``, ``export_svg``)."""
+    window.exporter = Exporter(window)
+    return window.exporter

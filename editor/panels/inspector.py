@@ -87,7 +87,7 @@ class ObjectInspector(QGroupBox):
         self.message.setObjectName("inspector-message")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #c0201a")
-        self.empty = QLabel("Select an object on the map (Place dock, Select tool) to edit it here.")
+        self.empty = QLabel("Pick an object on the map with the Select tool (S) to edit it here.")
         self.empty.setWordWrap(True)
         box = QVBoxLayout(self)
         box.addWidget(self.empty)

@@ -148,7 +148,7 @@ class Minimap(QWidget):
 
 
 def install(window) -> None:
-    """Adds the Minimap dock (right, under the scenario dock) and its View menu entry."""
+    """Adds the Minimap dock (right, under the scenario dock)."""
     from PySide6.QtWidgets import QDockWidget
 
     window.minimap = Minimap(window.doc, window.view)
@@ -157,6 +157,3 @@ def install(window) -> None:
     dock.setWidget(window.minimap)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     window.docks["minimap"] = dock
-    view_menu = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
-    if view_menu is not None:
-        view_menu.addAction(dock.toggleViewAction())

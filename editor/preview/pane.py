@@ -4,7 +4,7 @@ sewer, a note otherwise. Hidden at first (View > Preview, Ctrl+B); closing it re
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
+from PySide6.QtWidgets import QDockWidget, QLabel
 
 from dambuster.model.scenario import TableMap
 
@@ -48,11 +48,7 @@ class PreviewDock(QDockWidget):
 
 
 def install_preview(window) -> PreviewDock:
-    dock = PreviewDock(window)
-    act = dock.toggleViewAction()
-    act.setShortcut("Ctrl+B")
-    view = next((a.menu() for a in window.menuBar().actions() if a.text() == "&View"), None)
-    if isinstance(view, QMenu):
-        view.addAction(act)
+    dock = PreviewDock(window)  # View > Preview (Ctrl+B) is its toggle action (editor/actions/catalog.py)
+    window.docks["preview"] = dock
     window.preview_dock = dock
     return dock

@@ -91,12 +91,5 @@ class PropertiesDialog(QDialog):
 
 
 def install(window) -> None:
-    """Adds Scenario > Properties… (Ctrl+Shift+P) opening the dialog on the window's document."""
-    from PySide6.QtGui import QAction, QKeySequence
-
-    menu = window.menuBar().addMenu("S&cenario")
-    act = QAction("&Properties…", window)
-    act.setShortcut(QKeySequence("Ctrl+Shift+P"))
-    act.triggered.connect(lambda: PropertiesDialog(window.doc, window).exec())
-    menu.addAction(act)
-    window.act_properties = act
+    """Gives the window ``open_properties`` (Scenario > Properties…, Ctrl+Shift+P)."""
+    window.open_properties = lambda: PropertiesDialog(window.doc, window).exec()

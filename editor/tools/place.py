@@ -81,3 +81,19 @@ class HexStrokeTool(Tool):
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.controller.geom.corners(h, 0.9)]))
             path.closeSubpath()
         self.preview.setPath(path)
+
+
+class BridgeOutTool(HexClickTool):
+    """A click on a river bridge's hex, or near a stream bridge's hexside, marks it out (or back)."""
+
+    def __init__(self, doc, controller):
+        super().__init__(doc, controller, None, "Toggle bridge out", "bridge-out")
+
+    def press(self, pos, modifiers=None) -> None:
+        from ..edits import hex_map as E
+        from .hexside import nearest_hexside
+
+        s = self.doc.scenario
+        side = nearest_hexside(self.controller.geom, pos.x(), pos.y())
+        ident = E.bridge_at(s, self.controller.hex_at(pos), side)
+        push_changes(self.doc, E.toggle_bridge_out(s, ident), self.text)

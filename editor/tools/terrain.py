@@ -18,21 +18,34 @@ from .base import Tool
 BRUSH_RADII = {1: 0, 2: 1, 3: 2}  # brush size -> radius in hexes
 
 
+def brush_hexes(layout, h: Hex, size: int, shape: str = "hexagon") -> list[Hex]:
+    """The hexes one stamp covers: every hex within the size's radius ("hexagon"), or the offset
+    columns and rows within it ("square", which looks square on the map); off-map hexes dropped."""
+    radius = BRUSH_RADII.get(size, 0)
+    if shape == "square":
+        col, row = layout.to_offset(h)
+        hexes = [layout.to_axial(col + dc, row + dr) for dc in range(-radius, radius + 1)
+                 for dr in range(-radius, radius + 1)]
+    else:
+        hexes = disc(h, radius)
+    return [x for x in hexes if layout.contains(x)]
+
+
 class TerrainBrush(Tool):
     """Paints the palette's terrain; one stroke (press to release) is one undo step."""
 
     name = "brush"
 
-    def __init__(self, doc, controller, kind: Callable[[], str], size: Callable[[], int]):
+    def __init__(self, doc, controller, kind: Callable[[], str], size: Callable[[], int],
+                 shape: Callable[[], str] = lambda: "hexagon"):
         super().__init__(doc, controller)
-        self.kind, self.size = kind, size
+        self.kind, self.size, self.shape = kind, size, shape
         self.stroke: int | None = None
         self.last: Hex | None = None
 
     def stamp(self, h: Hex) -> None:
-        layout = self.controller.geom.layout
         kind = self.kind()
-        hexes = [x for x in disc(h, BRUSH_RADII.get(self.size(), 0)) if layout.contains(x)]
+        hexes = brush_hexes(self.controller.geom.layout, h, self.size(), self.shape())
         changes = {x: kind for x in hexes if self.doc.terrain_at(x) != kind}
         if changes:
             self.doc.push(PaintTerrain(self.doc, changes, self.stroke))

@@ -1,0 +1,58 @@
+"""Help > Keyboard Shortcuts: every command and tool that has keys, read from the window's actions
+(so it shows what the keys really are), and the map's navigation keys."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout
+
+from .build import keys_text
+from .catalog import GROUPS, MENUS, NAVIGATION, TOOLS, commands
+
+
+def shortcut_rows(acts) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(section, [(what, keys)]) in menu order, tools by group, then navigation."""
+    sections: list[tuple[str, list[tuple[str, str]]]] = []
+    for key, title in MENUS.items():
+        rows = [(acts[c.name].text().replace("&", ""), keys_text(acts[c.name]))
+                for c in commands() if c.name.startswith(key + ".") and c.name in acts.actions]
+        if key == "tools":
+            rows = [(f"{t.text} ({t.group})", keys_text(acts.tool_action(t.name)))
+                    for g in GROUPS for t in TOOLS if t.group == g] + rows
+        rows = [(what, keys) for what, keys in rows if keys]
+        if rows:
+            sections.append((title.replace("&", ""), rows))
+    sections.append(("Map", [(what, keys) for keys, what in NAVIGATION]))
+    return sections
+
+
+class ShortcutsDialog(QDialog):
+    def __init__(self, acts, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Action", "Keys"])
+        self.tree.setRootIsDecorated(False)
+        for section, rows in shortcut_rows(acts):
+            head = QTreeWidgetItem(self.tree, [section])
+            font = head.font(0)
+            font.setBold(True)
+            head.setFont(0, font)
+            head.setFirstColumnSpanned(True)
+            for what, keys in rows:
+                QTreeWidgetItem(head, [what, keys])
+            head.setExpanded(True)
+        self.tree.resizeColumnToContents(0)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        box.addWidget(self.tree)
+        box.addWidget(buttons)
+        self.resize(520, 760)
+
+    def rows(self) -> dict[str, str]:
+        """What -> keys, every section (for tests)."""
+        out = {}
+        for i in range(self.tree.topLevelItemCount()):
+            head = self.tree.topLevelItem(i)
+            for j in range(head.childCount()):
+                out[head.child(j).text(0)] = head.child(j).text(1)
+        return out

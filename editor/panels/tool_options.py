@@ -1,0 +1,153 @@
+"""The tool-options bar: one tool bar whose controls are every option a tool can take (terrain, brush
+size and shape, path kind, hexside kind, unit type and side, town name...); the main window calls
+``show_for(tool)`` when the tool changes and only that tool's options (``Tool.options`` in the
+catalog) stay visible. Tools read the values when they act."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, QSize
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
+                               QToolBar, QWidget)
+
+from dambuster.model.terrain import TERRAIN_KINDS
+
+from ..actions.catalog import TOOL
+from ..actions.icons import icon
+from ..edits import hex_map as E
+from ..style import AREA_STYLE
+from .terrain_palette import swatch
+
+DEFAULT_SIDES = ("attacker", "defender", "invader")
+#: option key -> label shown before its control ("" for a check box that names itself)
+LABELS = {"terrain": "Terrain", "brush_size": "Size", "brush_shape": "Shape", "path_kind": "Lays",
+          "hexside_kind": "Hexside", "town": "Town name", "fp_mode": "Floodplain mode", "size": "Size",
+          "unit_type": "Unit type", "side": "Side", "squads": "Squads", "hidden": "", "dam": "Dam",
+          "area_kind": "Kind", "sector": "Sector", "width": "Width", "downstream": "", "strength": "Strength"}
+BRUSH_SHAPES = ("hexagon", "square")
+
+
+class ToolOptionsBar(QToolBar):
+    def __init__(self, window):
+        super().__init__("Tool options", window)
+        self.window = window
+        self.setObjectName("toolbar-options")
+        self.setIconSize(QSize(20, 20))
+        self.tool_icon, self.tool_name = QLabel(), QLabel()
+        self.tool_name.setObjectName("tool-options-name")
+        self.tool_name.setStyleSheet("font-weight: bold; padding-right: 8px")
+        self.addWidget(self.tool_icon)
+        self.addWidget(self.tool_name)
+        self.none = QLabel("no options")
+        self.none.setEnabled(False)
+        self.no_options = self.addWidget(self.none)
+        self.widgets = self._make_widgets()
+        self.cells = {}
+        for key, label in LABELS.items():
+            cell = QWidget()
+            row = QHBoxLayout(cell)
+            row.setContentsMargins(6, 0, 6, 0)
+            if label:
+                row.addWidget(QLabel(label))
+            row.addWidget(self.widgets[key])
+            self.cells[key] = self.addWidget(cell)
+        self.current: str | None = None
+
+    def _make_widgets(self) -> dict[str, QWidget]:
+        w = {"terrain": QComboBox(), "brush_size": QComboBox(), "brush_shape": QComboBox(), "path_kind": QComboBox(),
+             "hexside_kind": QComboBox(), "town": QLineEdit("Town"), "fp_mode": QComboBox(), "size": QComboBox(),
+             "unit_type": QComboBox(), "side": QComboBox(), "squads": QSpinBox(), "hidden": QCheckBox("hidden"),
+             "dam": QComboBox(), "area_kind": QComboBox(), "sector": QComboBox(), "width": QDoubleSpinBox(),
+             "downstream": QCheckBox("drawn downstream first"), "strength": QSpinBox()}
+        choice = self.window.terrain_choice
+        for kind in TERRAIN_KINDS:
+            w["terrain"].addItem(swatch(kind), kind)
+        w["terrain"].setCurrentText(choice.kind)
+        w["terrain"].currentTextChanged.connect(choice.set)
+        choice.changed.connect(self._terrain_shown)
+        for n, hexes in ((1, "1 hex"), (2, "7 hexes"), (3, "19 hexes")):
+            w["brush_size"].addItem(f"{n}  ({hexes})", n)
+        w["brush_shape"].addItems(list(BRUSH_SHAPES))
+        w["brush_shape"].setToolTip("hexagon: every hex within the radius; square: offset columns and rows")
+        w["path_kind"].addItems(["river", "road", "rail"])
+        w["path_kind"].setToolTip("What the Path tool lays: rivers are drawn upstream first")
+        w["hexside_kind"].addItems(list(E.HEXSIDE_KINDS))
+        w["town"].setMinimumWidth(120)
+        w["fp_mode"].addItems(["predetermined", "random"])
+        w["fp_mode"].activated.connect(self._mode_chosen)
+        w["size"].addItems(["small", "large"])
+        w["side"].setEditable(True)
+        w["side"].setMinimumWidth(110)
+        w["hidden"].setChecked(True)
+        w["squads"].setRange(1, 3)
+        w["squads"].setValue(3)
+        w["area_kind"].addItems(list(AREA_STYLE))
+        w["sector"].addItem("from centroid", None)
+        for n in range(1, 7):
+            w["sector"].addItem(str(n), n)
+        w["width"].setRange(0.1, 1e5)
+        w["width"].setValue(1.0)
+        w["strength"].setRange(1, 99)
+        w["strength"].setValue(1)
+        return w
+
+    # -- which options -------------------------------------------------------------------------
+    def show_for(self, name: str | None) -> None:
+        tool = TOOL.get(name) if name else None
+        self.current = name
+        self.tool_icon.setPixmap(icon(tool.icon).pixmap(20, 20) if tool else icon(None).pixmap(20, 20))
+        self.tool_name.setText(tool.text if tool else "")
+        shown = set(tool.options) if tool else set()
+        for key, act in self.cells.items():
+            act.setVisible(key in shown)
+        self.no_options.setVisible(tool is not None and not shown)
+
+    def shown_options(self) -> list[str]:
+        """The option keys now visible, in bar order (for tests and the screenshot)."""
+        return [key for key, act in self.cells.items() if act.isVisible()]
+
+    # -- values ----------------------------------------------------------------------------------
+    def text(self, key: str) -> str:
+        return self.widgets[key].currentText()
+
+    def side(self) -> str:
+        return E.side_id(self.text("side"))
+
+    def brush_size(self) -> int:
+        return int(self.widgets["brush_size"].currentData())
+
+    def set_brush_size(self, n: int) -> None:
+        self.widgets["brush_size"].setCurrentIndex(n - 1)
+
+    def brush_shape(self) -> str:
+        return self.text("brush_shape")
+
+    def path_kind(self) -> str:
+        return self.text("path_kind")
+
+    # -- choices that come from the scenario -------------------------------------------------------
+    def refresh_choices(self) -> None:
+        doc, w = self.window.doc, self.widgets
+        s = doc.scenario
+        for key, items in (("side", list(dict.fromkeys([x.id for x in s.sides] + list(DEFAULT_SIDES)))),
+                           ("unit_type", sorted(s.unit_types)),
+                           ("dam", [d.id for d in getattr(s.map, "dams", [])])):
+            combo = w[key]
+            keep = combo.currentText()
+            if [combo.itemText(i) for i in range(combo.count())] != items:
+                with QSignalBlocker(combo):
+                    combo.clear()
+                    combo.addItems(items)
+                    if keep in items:
+                        combo.setCurrentText(keep)
+        if doc.is_hex:
+            with QSignalBlocker(w["fp_mode"]):
+                w["fp_mode"].setCurrentText(s.map.floodplain.mode)
+
+    def _terrain_shown(self, kind: str) -> None:
+        with QSignalBlocker(self.widgets["terrain"]):
+            self.widgets["terrain"].setCurrentText(kind)
+
+    def _mode_chosen(self, _index: int) -> None:
+        from ..tools.place import push_changes
+
+        doc = self.window.doc
+        push_changes(doc, E.set_floodplain_mode(doc.scenario, self.text("fp_mode")), "Set floodplain mode")
