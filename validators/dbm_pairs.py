@@ -78,7 +78,8 @@ def overlap(s: Scenario) -> Iterator[Violation]:
         return
     tol = tolerance(s)
     feats: list[tuple[str, str, str]] = []  # kind, id, pointer
-    geoms = []
+    geoms: list = []  # the outline, or for a river its box until its body is needed
+    bodies: dict[int, tuple] = {}  # feature index -> (mid-stream line, half width) of a river
     for i, a in enumerate(m.areas):
         feats.append((a.kind, a.id, f"/map/areas/{i}"))
         geoms.append(polygon(a.polygon))
@@ -87,14 +88,23 @@ def overlap(s: Scenario) -> Iterator[Violation]:
         geoms.append(polygon(m.waterway.polygon))
     for i, r in enumerate(m.rivers):
         if len(r.line) >= 2:
+            bodies[len(feats)] = (line(r.line), r.width / 2)
             feats.append(("river", r.id, f"/map/rivers/{i}"))
-            geoms.append(line(r.line).buffer(r.width / 2, cap_style="flat"))
+            x0, y0, x1, y1 = bodies[len(feats) - 1][0].bounds
+            geoms.append(shapely.box(x0 - r.width / 2, y0 - r.width / 2, x1 + r.width / 2, y1 + r.width / 2))
     if not geoms:
         return
     geoms = np.asarray(geoms, dtype=object)
-    left, right = STRtree(geoms).query(geoms, predicate="intersects")
+    left, right = STRtree(geoms).query(geoms)  # boxes that meet; a river's body lies within its box
     pairs = sorted((i, j) for i, j in zip(left.tolist(), right.tolist())
                    if j > i and not _allowed(feats[i][0], feats[j][0]))
+    for k in {k for pair in pairs for k in pair if k in bodies}:  # the river bodies that matter
+        mid, half = bodies[k]
+        geoms[k] = mid.buffer(half, cap_style="flat")
+    if pairs:
+        shapely.prepare(geoms)
+        meet = shapely.intersects(geoms[[i for i, _ in pairs]], geoms[[j for _, j in pairs]])
+        pairs = [pair for pair, yes in zip(pairs, meet.tolist()) if yes]
     for start in range(0, len(pairs), _PAIRS):
         chunk = np.asarray(pairs[start:start + _PAIRS])
         parts = shapely.intersection(geoms[chunk[:, 0]], geoms[chunk[:, 1]])
