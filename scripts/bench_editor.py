@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         opens.append(time.perf_counter() - t0)
 
     app.processEvents()  # let the deferred zoom-to-fit of each open run before zooming to 100%
+    w.view.fitting = False  # as after a user's zoom: a late resize must not fit the whole map again
     w.view.resetTransform()
     layout = w.doc.scenario.map.layout
     centre = layout.to_axial(layout.columns // 2, layout.rows // 2)
