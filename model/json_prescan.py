@@ -8,7 +8,7 @@ buffers rather than a step of Python per token:
   blanked first, keeping every offset), in chunks, with numpy's running XOR over the quotes;
 * what is left is the file's skeleton: brackets, commas, colons, literals and one quote per string;
 * values = 1 + commas + non-empty containers (every value but the first follows a comma or an
-  opening bracket), counted with ``bytes.count`` on the skeleton;
+  opening bracket), counted on the skeleton;
 * the depth is the running sum over the skeleton's brackets;
 * numbers are "plain" when no run of digits is longer than MAX_INT_DIGITS and none has an exponent:
   the parser then needs no Python hook per number to refuse huge integers and overflowing floats.
@@ -25,8 +25,9 @@ import numpy as np
 from .errors import ScenarioError
 
 MAX_DEPTH = 64
-#: The busiest plausible map we could build (scripts/make_big_map.py at 1000 x 1000, plus 300,000 hexside
-#: features and 10,000 units: 25 MB) holds 2.0 million values; the generated map alone holds 99,000.
+#: The busiest map we could build within the schema's caps (scripts/make_big_map.py at 1000 x 1000 plus
+#: 200,000 hexside features and 10,000 units, both the schema's maxima: 17.7 MB) holds 1.4 million
+#: values, the generated map alone 99,000; the cap leaves nearly three times the busiest.
 MAX_VALUES = 4_000_000
 MAX_INT_DIGITS = 18
 
