@@ -1,9 +1,11 @@
 """dambuster.editor: the PySide6 scenario and map editor, the only package that imports Qt.
 
 At the top: ``app`` (entry point), ``mainwindow``, ``document`` (the open scenario and its undo
-stack), ``commands`` (undo commands) and ``style`` (colours and patterns). The parts: ``geometry``
-(Qt-free drawing arithmetic), ``scene`` (the map view and its layers), ``tools`` (mouse input into
+stack), ``commands`` (undo commands) and ``style`` (colours and patterns). The parts: ``actions``
+(every command and tool declared once; menus, tool bars, shortcuts page), ``geometry`` (Qt-free
+drawing arithmetic), ``scene`` (the map view and its layers), ``tools`` (mouse input into
 edits), ``edits`` (Qt-free edits as field changes), ``panels`` (docks), ``validation`` (live rule
 checks), ``properties`` (Scenario > Properties…), ``preview`` (breach and flash-flood preview) and
-``files`` (New dialog, export, autosave, recovery). See editor/README.md for the map.
+``files`` (New dialog, export, autosave, recovery); ``resources/icons`` holds the SVG icons. See
+editor/README.md for the map.
 """
