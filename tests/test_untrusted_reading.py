@@ -155,6 +155,14 @@ def test_eleven_million_empty_objects_are_refused_before_they_are_built(tmp_path
     assert peak_mb < 400  # building them took 1.06 GB
 
 
+def test_a_refused_value_after_millions_is_found_without_a_copy_of_the_tree(tmp_path):
+    path = tmp_path / "late-nan.json"
+    path.write_bytes(b"[" + b"0," * (MAX_VALUES - 2) + b"NaN]")
+    r, peak_mb = measure(tmp_path, path)
+    assert_refused_in_one_line(r, f"/{MAX_VALUES - 2}: NaN is not a valid JSON number")
+    assert peak_mb < 300  # a path tuple for every value took 900 MB more
+
+
 def test_the_value_cap_is_exact():
     at_cap = b"[" + b"0," * (MAX_VALUES - 2) + b"0]"  # the array and MAX_VALUES - 1 numbers
     with pytest.raises(ScenarioError) as e:
