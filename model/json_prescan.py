@@ -18,11 +18,13 @@ by the parser itself, which never reads past the first broken token.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
-import numpy as np
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import ScenarioError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_DEPTH = 64
 #: The busiest map we could build within the schema's caps (scripts/make_big_map.py at 1000 x 1000 plus
@@ -34,12 +36,28 @@ MAX_INT_DIGITS = 18
 _CHUNK = 1 << 22
 _QUOTE, _COMMA = ord('"'), ord(",")
 _OPEN, _CLOSE = (ord("["), ord("{")), (ord("]"), ord("}"))
-_WHITESPACE = np.zeros(256, dtype=bool)
-_WHITESPACE[list(b" \t\r\n")] = True
-_BRACKET = np.zeros(256, dtype=bool)
-_BRACKET[list(b"[]{}")] = True
-_DIGIT = np.zeros(256, dtype=bool)
-_DIGIT[list(b"0123456789")] = True
+
+
+class _Tables(NamedTuple):
+    """numpy and its byte lookup tables, made on first use (every command imports the loader; the
+    pre-scan runs only when a file is read)."""
+
+    np: object
+    whitespace: np.ndarray
+    bracket: np.ndarray
+    digit: np.ndarray
+
+
+@cache
+def _tables() -> _Tables:
+    import numpy
+
+    def table(chars: bytes):
+        t = numpy.zeros(256, dtype=bool)
+        t[list(chars)] = True
+        return t
+
+    return _Tables(numpy, table(b" \t\r\n"), table(b"[]{}"), table(b"0123456789"))
 
 
 class Measure(NamedTuple):
@@ -60,6 +78,7 @@ def _outside_strings(data: bytes):
     A byte is outside when the quotes up to it (its own included) are balanced: the closing quote of
     each string stays (one mark per string), the opening quote and the contents do not.
     """
+    np = _tables().np
     inside = 0
     view = np.frombuffer(_blank_escapes(data), dtype=np.uint8)
     for start in range(0, len(view), _CHUNK):
@@ -72,7 +91,8 @@ def _outside_strings(data: bytes):
 
 def skeleton(data: bytes) -> np.ndarray:
     """The file without its string contents and whitespace: ``{"a": [1, "x"]}`` -> ``{":[1,"]}``."""
-    parts = [chunk[outside & ~_WHITESPACE[chunk]] for _, chunk, outside in _outside_strings(data)]
+    np, whitespace = _tables().np, _tables().whitespace
+    parts = [chunk[outside & ~whitespace[chunk]] for _, chunk, outside in _outside_strings(data)]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint8)
 
 
@@ -80,13 +100,14 @@ def count_values(bones: np.ndarray) -> int:
     """Objects, arrays, strings, numbers, true/false/null in a skeleton (object keys are not counted)."""
     if not len(bones):
         return 0
+    np = _tables().np
     opens = np.count_nonzero((bones == _OPEN[0]) | (bones == _OPEN[1]))
     empty = sum(np.count_nonzero((bones[:-1] == o) & (bones[1:] == c)) for o, c in zip(_OPEN, _CLOSE))
     return 1 + int(np.count_nonzero(bones == _COMMA)) + int(opens) - int(empty)
 
 
 def _plain_numbers(bones: np.ndarray) -> bool:
-    digit = _DIGIT[bones]
+    digit = _tables().digit[bones]
     if (((bones[1:] == ord("e")) | (bones[1:] == ord("E"))) & digit[:-1]).any():  # an exponent
         return False
     run = digit.copy()  # run[i]: digits from i on for k + 1 places
@@ -98,7 +119,8 @@ def _plain_numbers(bones: np.ndarray) -> bool:
 
 def _deepest(bones: np.ndarray) -> int | None:
     """Index among the skeleton's brackets of the first one that opens level MAX_DEPTH + 1, or None."""
-    brackets = bones[_BRACKET[bones]]
+    np = _tables().np
+    brackets = bones[_tables().bracket[bones]]
     steps = np.where((brackets == _OPEN[0]) | (brackets == _OPEN[1]), 1, -1).astype(np.int32)
     over = np.flatnonzero(np.cumsum(steps) > MAX_DEPTH)
     return int(over[0]) if len(over) else None
@@ -106,9 +128,10 @@ def _deepest(bones: np.ndarray) -> int | None:
 
 def _offset_of_bracket(data: bytes, index: int) -> int:
     """Offset in the file of the index-th bracket outside strings (counting from 0)."""
+    np, bracket = _tables().np, _tables().bracket
     seen = 0
     for start, chunk, outside in _outside_strings(data):
-        hits = np.flatnonzero(outside & _BRACKET[chunk])
+        hits = np.flatnonzero(outside & bracket[chunk])
         if seen + len(hits) > index:
             return start + int(hits[index - seen])
         seen += len(hits)
