@@ -105,3 +105,26 @@ def test_a_fold_back_and_a_closed_loop_are_self_crossings():
     assert self_crossing([(0, 0), (10, 0), (4, 0)]) == (4.0, 0.0)
     assert self_crossing([(0, 0), (4, 0), (4, 4), (0, 0)]) == (0.0, 0.0)
     assert self_crossing([(0, 0), (4, 0), (4, 4)]) is None
+
+
+def spiral(n, turns, gap_first=20.0):
+    t = np.linspace(0, 2 * turns * np.pi, n)
+    r = gap_first + 300 * t / t[-1]
+    return np.round(np.stack([r * np.cos(t), r * np.sin(t)], 1), 6)
+
+
+def lawnmower(rows, per_row, spacing):
+    legs = [np.stack([np.linspace(0, 100, per_row)[:: 1 if k % 2 == 0 else -1], np.full(per_row, spacing * k)], 1)
+            for k in range(rows)]
+    return np.concatenate(legs)
+
+
+@pytest.mark.parametrize("pts", [spiral(2000, 40), spiral(1500, 5), spiral(800, 30), lawnmower(40, 30, 3.0)],
+                         ids=["tight spiral", "loose spiral", "coarse spiral", "lawnmower"])
+def test_blocks_against_blocks_equal_the_quadratic_check_on_lines_that_wind(pts):
+    """Shapes where most pairs of far-apart points have nearly the largest ratio, so pruning is hard."""
+    assert LineString(pts).is_simple
+    ours, ref = max_detour(pts), max_detour_quadratic(pts)
+    assert math.isclose(ours[0], ref[0], rel_tol=1e-12)
+    assert math.isclose(math.dist(ours[1], ours[2]) * ours[0],
+                        abs(LineString(pts).project(Point(ours[2])) - LineString(pts).project(Point(ours[1]))), rel_tol=1e-9)
