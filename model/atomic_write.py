@@ -15,7 +15,8 @@ through :func:`write_files`:
   a device such as ``/dev/null``): atomic replacement would replace the special file itself;
 * before writing, temporary files left for the same target by a process of this machine that is gone
   (killed mid-save), or older than STALE_AFTER_S seconds, are removed; those of a running process are
-  left alone, and so are those of another machine sharing the folder until they are that old.
+  left alone, and so are those of another machine sharing the folder until they are that old (as are
+  those of earlier versions, ``.NAME.XXXXXXXX.tmp``).
 
 :func:`outputs_problem` is what the commands ask before doing any work: whether a target exists
 (``--force`` replaces it), is one of the command's inputs (``--force`` too), is named twice, or cannot be
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import secrets
 import socket
 import stat
@@ -37,6 +39,8 @@ from .files import kind_of
 TEMP_SUFFIX = ".dambuster.tmp"
 #: Which machine (or container) wrote a temporary file: a process id is judged only where it was given.
 _HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:8]
+#: What tempfile.mkstemp added to the temporary files of earlier versions: ``.NAME.XXXXXXXX.tmp``.
+_LEGACY = re.compile(r"[a-z0-9_]{8}\.tmp")
 #: A temporary file older than this is stale even if its process id is alive again (ids are reused);
 #: no save takes an hour (a 32 MB scenario takes about a second).
 STALE_AFTER_S = 3600
@@ -51,8 +55,11 @@ def temp_name(target: Path) -> Path:
 
 
 def _owner(temp: str, target_name: str) -> tuple[str, int] | None:
-    """(host tag, process id) in the name of a temporary file made for ``target_name``, or None."""
+    """(host tag, process id) in the name of a temporary file made for ``target_name``, or None. An earlier
+    version's temporary file has neither: ("", 0), judged by its age alone."""
     prefix = f".{target_name}."
+    if temp.startswith(prefix) and _LEGACY.fullmatch(temp, len(prefix)):
+        return "", 0
     if not (temp.startswith(prefix) and temp.endswith(TEMP_SUFFIX)):
         return None
     middle = temp[len(prefix):-len(TEMP_SUFFIX)].split(".")

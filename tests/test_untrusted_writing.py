@@ -254,11 +254,15 @@ def test_the_next_save_removes_temporary_files_of_killed_saves_only(tmp_path):
     os.utime(old_live, (hours_ago, hours_ago))  # a process id alive again (reused) cannot keep it for ever
     foreign = dead.with_name(dead.name.replace(dead.name.split(".")[3].split("-")[0], "0therhst"))
     foreign.write_bytes(b"a save from another machine sharing the folder")  # its process id means nothing here
+    legacy_old, legacy_new = tmp_path / ".x.json.k3_9qz0a.tmp", tmp_path / ".x.json.p0_7abc1.tmp"  # earlier versions'
+    legacy_old.write_bytes(b"17 MB")
+    legacy_new.write_bytes(b"a save in progress")
+    os.utime(legacy_old, (hours_ago, hours_ago))
     try:
         assert dead.name.startswith(".x.json.") and dead.exists()
         assert dambuster("new", "hex", "-o", target, "--force").returncode == 0
-        assert not dead.exists() and not old_live.exists()
-        assert live.exists() and other_target.exists() and foreign.exists()
+        assert not dead.exists() and not old_live.exists() and not legacy_old.exists()
+        assert live.exists() and other_target.exists() and foreign.exists() and legacy_new.exists()
     finally:
         for child in (running, running2):
             child.kill()
