@@ -1,14 +1,13 @@
 """File > Export > PNG / SVG: the scene as the map view holds it -- the map, and the preview's
-overlay or heat map when one is showing. Both are written atomically (a temporary file in the
-same folder, then ``os.replace``), so a failed export never leaves half a file behind.
+overlay or heat map when one is showing. Both are rendered into memory and written by the project's
+one atomic saver (dambuster.model.atomic_write), so a failed export never leaves half a file or a
+temporary file behind, and never writes through a dangling link.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog
@@ -17,17 +16,15 @@ LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
 
 
 def _atomic(path: Path, write) -> None:
-    """Calls ``write(temp_path)``, then moves the temporary file over ``path``."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent or ".")
-    os.close(fd)
-    try:
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Calls ``write(buffer)`` on an in-memory device, then saves its bytes atomically at ``path``."""
+    from dambuster.model.atomic_write import write_atomic
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    write(buffer)
+    buffer.close()
+    write_atomic(path, bytes(data.data()))
 
 
 def image_size(rect: QRectF, long_side: int = LONG_SIDE) -> QSize:
@@ -50,8 +47,8 @@ def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SI
     _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
     painter.end()
 
-    def write(tmp: str) -> None:
-        if not image.save(tmp, "PNG"):
+    def write(buffer: QBuffer) -> None:
+        if not image.save(buffer, "PNG"):
             raise OSError(f"cannot write {path}")
     _atomic(Path(path), write)
     return size
@@ -62,9 +59,9 @@ def export_svg(scene, path, rect: QRectF | None = None, title: str = "dambuster 
     rect = QRectF(rect or scene.sceneRect())
     size = QSize(max(1, round(rect.width())), max(1, round(rect.height())))
 
-    def write(tmp: str) -> None:
+    def write(buffer: QBuffer) -> None:
         gen = QSvgGenerator()
-        gen.setFileName(tmp)
+        gen.setOutputDevice(buffer)
         gen.setSize(size)
         gen.setViewBox(QRectF(0, 0, size.width(), size.height()))
         gen.setTitle(title)
