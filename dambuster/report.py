@@ -108,12 +108,13 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
 
 
 def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
-                  budget: float | None = None) -> FileReport:
+                  budget: float | None = None, on_rule: Callable[[str], None] | None = None) -> FileReport:
     """Loads and checks one file. ``profiles`` replaces the scenario's declared profiles when given.
 
     ``budget``: seconds for loading and checking it (None or 0: no limit). A file that runs out of it,
     or of memory, ends with one BUDGET finding; the findings of the rules that finished are kept. At
     most ``work.MAX_FINDINGS`` findings are listed, then one TRUNCATED finding counts the rest.
+    ``on_rule(code)`` is told each rule as it starts (dambuster.supervisor watches with it).
     """
     from .model.io import load
     from .validators.engine import rules_for, run_rule
@@ -137,6 +138,8 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
             rules = rules_for(active)
             for r in rules:
                 clock.check()
+                if on_rule:
+                    on_rule(r.code)
                 found.add_rule(run_rule(r, scenario, clock.check))
                 done.append(r.code)
     except (OutOfBudget, MemoryError) as e:
@@ -147,9 +150,10 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
     return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)])
 
 
-def _safe_validate(path: str, profiles, codes: CodeFilter, budget: float | None = None) -> FileReport:
+def _safe_validate(path: str, profiles, codes: CodeFilter, budget: float | None = None,
+                   on_rule: Callable[[str], None] | None = None) -> FileReport:
     try:
-        return validate_file(path, profiles, codes, budget)
+        return validate_file(path, profiles, codes, budget, on_rule)
     except Exception as e:  # a rule that crashes reports the file, it does not stop the batch
         return FileReport.unreadable(path, "ENGINE", "", f"the rule checks failed: {type(e).__name__}: {str(e)[:120]}")
 
@@ -166,10 +170,17 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
 
     ``executor`` (any concurrent.futures.Executor, see dambuster.executors) runs the checks; without
     one, ``jobs`` > 1 uses a local process pool and ``jobs`` == 1 checks in this process.
-    ``budget``: seconds per file, counted where the file is checked (see validate_file).
+    ``budget``: seconds per file, counted where the file is checked (see validate_file). With a budget
+    and no executor, files are checked in watched worker processes that are killed when one long
+    computation overruns the budget or memory (dambuster.supervisor), where the platform can fork.
     """
+    from . import supervisor
+
     profiles = list(profiles) if profiles else None
     total = len(paths)
+    if executor is None and budget and total and supervisor.available():
+        check = partial(_safe_validate, profiles=profiles, codes=codes, budget=budget)
+        return supervisor.validate_supervised(paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress)
     if executor is None and (jobs <= 1 or total <= 1):
         out = []
         for i, p in enumerate(paths, 1):

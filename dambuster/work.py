@@ -13,10 +13,12 @@ alone and only the deadline applies. A file that runs out of time (or of memory)
 BUDGET finding (:func:`budget_finding`).
 
 Findings cap. A report lists at most MAX_FINDINGS findings per file (:class:`Findings`), then one
-TRUNCATED finding counts the rest by code, so one hostile file cannot make a report GitHub refuses.
+TRUNCATED finding counts the rest by code, and a witness longer than MAX_WITNESS_CHARS is left out, so
+one hostile file cannot make a report GitHub refuses.
 """
 from __future__ import annotations
 
+import json
 import signal
 import threading
 import time
@@ -32,6 +34,8 @@ DEFAULT_SECONDS = 5.0
 
 #: Findings listed per file; the rest are counted in one TRUNCATED finding.
 MAX_FINDINGS = 1000
+#: A finding's witness (geometry such as an overlap's WKT) longer than this, as JSON, is left out of reports.
+MAX_WITNESS_CHARS = 10_000
 
 
 class OutOfBudget(BaseException):
@@ -88,19 +92,24 @@ def _can_use_alarm() -> bool:
             and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
 
 
-def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str]) -> Violation:
-    """The one BUDGET finding of a file whose checks did not finish; ``unfinished``: the rule codes that
-    did not finish (the one running first)."""
+def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str],
+                   killed: str = "") -> "Violation":
+    """The one BUDGET finding of a file whose checks did not finish. ``unfinished``: the rules that did
+    not finish, the one running first; ``killed``: why the checking process had to be stopped (then
+    none of the file's findings survived), or empty when the work stopped by itself."""
     from .validators.violation import Violation
 
     why = "memory ran out" if out_of_memory else f"the {seconds:g} s budget ran out"
     if not loaded:
         message = f"not checked: {why} while loading the file (the schema and consistency checks)"
     elif unfinished:
-        message = (f"not fully checked: {why} during {unfinished[0]}; rules that did not finish: "
-                   f"{', '.join(unfinished)}; the findings of the rules that finished are listed")
+        message = f"not fully checked: {why} during {unfinished[0]}; rules that did not finish: {', '.join(unfinished)}"
     else:
         message = f"not fully checked: {why}"
+    if killed:
+        message += f"; the checking process was stopped ({killed}), so no finding of this file is listed"
+    elif loaded:
+        message += "; the findings of the rules that finished are listed"
     if not out_of_memory:
         message += " (--budget SECONDS sets it, 0 for none)"
     return Violation(message, "BUDGET", "error", {"pointer": ""},
@@ -125,7 +134,7 @@ class Findings:
             if not self.wanted(v.code):
                 continue
             if len(kept) < room:
-                kept.append(v)
+                kept.append(_bounded(v))
             else:
                 left_out[v.code] += 1
                 errors += v.severity == "error"
@@ -146,6 +155,15 @@ class Findings:
                          f"{self.limit:,} per file", "TRUNCATED", "error" if self.left_out_errors else "warning",
                          {"pointer": ""}, witness={"listed": len(self.kept), "left_out": dict(self.left_out)})
         return self.kept + [note]
+
+
+def _bounded(v: Violation) -> Violation:
+    """The finding with its witness replaced by a note when the witness is too long to report."""
+    if v.witness is not None:
+        size = len(json.dumps(v.witness, ensure_ascii=False, default=str))
+        if size > MAX_WITNESS_CHARS:
+            v.witness = {"left_out": f"a witness of {size:,} characters (a report keeps at most {MAX_WITNESS_CHARS:,})"}
+    return v
 
 
 def warm_up() -> None:

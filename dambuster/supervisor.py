@@ -1,0 +1,159 @@
+"""Checks files in worker processes that can be stopped: the hard edge of the per-file budget.
+
+In the process that checks a file, the budget (dambuster.work) stops Python code at once, but not one
+long GEOS computation (shapely looks for signals only between the elements of an array, never inside
+one operation), and it cannot bound memory. So `dambuster validate` checks files in worker processes,
+forked from itself (they start with its modules and rules loaded), and watches them: a worker still
+busy GRACE seconds after its file's budget ran out, or holding more than MEMORY_CAP of resident memory,
+is killed, the file gets one BUDGET finding naming the rule that was running, and a fresh worker takes
+the next file. A worker that dies by itself (the kernel's out-of-memory killer) costs its file only:
+an ENGINE finding, as a dead process pool worker gives.
+
+Only where ``fork`` exists (Linux, the BSDs); elsewhere the caller checks in-process.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections import deque
+from multiprocessing.connection import Connection, wait
+from typing import Callable, Sequence
+
+from .report import FileReport
+from .work import budget_finding
+
+#: Seconds a worker may go on after its file's budget before it is killed: room to write the BUDGET
+#: report itself when the alarm did stop the work.
+GRACE = 2.0
+#: Resident memory a worker may hold while checking one file.
+MEMORY_CAP = 1 << 30
+#: Seconds between looks at the workers' clocks and memory.
+TICK = 0.1
+
+Check = Callable[[str, Callable[[str], None]], FileReport]  # check(path, on_rule) -> report
+
+
+def available() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _serve(conn: Connection, check: Check) -> None:
+    """A worker: checks the paths it is sent, one at a time, telling the parent each rule it starts.
+    Ctrl-C is the parent's to handle: it stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        path = conn.recv()
+        if path is None:
+            return
+        report = check(path, lambda code: conn.send(("rule", code)))
+        conn.send(("done", report))
+
+
+class _Worker:
+    def __init__(self, check: Check):
+        self.conn, child = multiprocessing.Pipe()
+        self.proc = multiprocessing.get_context("fork").Process(target=_serve, args=(child, check), daemon=True)
+        self.proc.start()
+        child.close()
+        self.index: int | None = None
+        self.started = 0.0
+        self.rules: list[str] = []
+
+    def give(self, index: int, path: str) -> None:
+        self.index, self.started, self.rules = index, time.monotonic(), []
+        self.conn.send(path)
+
+    def resident(self) -> int:
+        try:
+            with open(f"/proc/{self.proc.pid}/statm", "rb") as f:
+                return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            return 0
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+        self.conn.close()
+
+
+def validate_supervised(paths: Sequence[str], check: Check, budget: float, jobs: int,
+                        progress: Callable[[int, int], None] | None = None) -> list[FileReport]:
+    """Reports in input order, each file checked by ``check`` in a watched worker process."""
+    total = len(paths)
+    out: list[FileReport | None] = [None] * total
+    todo = deque(range(total))
+    workers = [_Worker(check) for _ in range(max(1, min(jobs, total)))]
+    done = 0
+
+    def finish(w: _Worker, report: FileReport) -> None:
+        nonlocal done
+        out[w.index] = report
+        w.index = None
+        done += 1
+        if progress:
+            progress(done, total)
+
+    try:
+        _run(paths, check, budget, workers, todo, finish)
+    except BaseException:  # Ctrl-C, a broken pipe: no worker outlives the run
+        for w in workers:
+            w.stop(kill=True)
+        raise
+    for w in workers:
+        w.stop()
+    return out  # type: ignore[return-value]  # every slot is filled once the loop ends
+
+
+def _run(paths: Sequence[str], check: Check, budget: float, workers: list[_Worker], todo: deque,
+         finish: Callable[[_Worker, FileReport], None]) -> None:
+    """Hands out files and collects reports until every file has one; kills and replaces stuck workers."""
+    while todo or any(w.index is not None for w in workers):
+        for w in workers:
+            if w.index is None and todo:
+                i = todo.popleft()
+                w.give(i, paths[i])
+        busy = [w for w in workers if w.index is not None]
+        for conn in wait([w.conn for w in busy], TICK):
+            w = next(x for x in busy if x.conn is conn)
+            try:
+                kind, value = conn.recv()
+            except (EOFError, OSError):  # it died by itself: killed by the kernel, a crash in C
+                finish(w, FileReport.unreadable(paths[w.index], "ENGINE", "",
+                                                "not checked: its worker process stopped (out of memory?)"))
+                workers[workers.index(w)] = _replace(w, check)
+                continue
+            if kind == "rule":
+                w.rules.append(value)
+            else:
+                finish(w, value)
+        now = time.monotonic()
+        for w in [x for x in workers if x.index is not None]:
+            over_time = now > w.started + budget + GRACE
+            over_memory = not over_time and w.resident() > MEMORY_CAP
+            if over_time or over_memory:
+                finish(w, _stopped(paths[w.index], budget, over_memory, w.rules))
+                workers[workers.index(w)] = _replace(w, check, kill=True)
+
+
+def _replace(w: _Worker, check: Check, kill: bool = False) -> _Worker:
+    w.stop(kill=kill)
+    return _Worker(check)
+
+
+def _stopped(path: str, budget: float, out_of_memory: bool, rules: list[str]) -> FileReport:
+    """The report of a file whose worker had to be killed: its findings went with the worker."""
+    why = (f"it held more than {MEMORY_CAP >> 20:,} MB" if out_of_memory
+           else f"still busy {GRACE:g} s after the budget ran out, inside one long computation")
+    stop = budget_finding(budget, out_of_memory, loaded=bool(rules), unfinished=rules[-1:], killed=why)
+    return FileReport(path, [stop], load_error=True, checked=rules[:-1])
