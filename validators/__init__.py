@@ -2,7 +2,7 @@
 
 Rule modules register themselves with ``engine.rule`` when imported here.
 """
-from . import rules_dambusters, rules_dbm, rules_ogre, rules_sewer  # noqa: F401  (registration)
+from . import rules_dambusters, dambusters_downriver, rules_dbm, rules_ogre, rules_sewer  # noqa: F401  (registration)
 from .engine import REGISTRY, check_scenario, param, rule
 from .violation import Violation
 

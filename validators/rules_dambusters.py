@@ -1,5 +1,5 @@
 """Rules of the ogre-dambusters profile, from ogre-dambusters.txt (Dambusters, Drew Metzger):
-dams, the rivers their surge runs down, bridges and floodplains.
+dams and the rivers their surge runs down. Bridges and floodplains are in ``dambusters_downriver``.
 
 The river network is analysed once per map (``ogre_flow.analyse``) and shared by the river, surge
 and floodplain rules; the surges of all dams are followed together, in one pass (``surges``).
@@ -10,7 +10,7 @@ from typing import Iterator
 
 import networkx as nx
 
-from ..model.hexgrid import Hex, canonical_hexside, distance, hexside_between, hexside_hexes, neighbors
+from ..model.hexgrid import Hex, distance, neighbors
 from ..model.rivers import OFF_MAP, confluence
 from ..model.scenario import Dam, HexMap, Scenario
 from .engine import param, rule
@@ -33,10 +33,6 @@ SOURCE: dict[str, str] = {
     "RIVER-SPLIT": "ogre-dambusters.txt, Downriver effects (the surge moves into the next hexes of the river)",
     "RIVER-TERRAIN": "ogre-dambusters.txt, Downriver effects (river hexes are water; debris hexes stay water)",
     "SURGE-PATH": "ogre-dambusters.txt, Downriver effects of breaching a dam",
-    "BRIDGE-SITE": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
-    "BRIDGE-KIND": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
-    "FLOODPLAIN-TERRAIN": "ogre-dambusters.txt, Downriver effects (floodplains; flooded towns)",
-    "FLOODPLAIN-REACH": "ogre-dambusters.txt, Downriver effects (floodplains flood when the surge is adjacent)",
 }
 
 DECISIONS: dict[str, str] = {
@@ -73,19 +69,6 @@ DECISIONS: dict[str, str] = {
                   "nothing about a second dam downstream; by default the surge passes it (parameter "
                   "dams_block = 0); set dams_block to 1 to make another dam stop the surge. Dams not on their "
                   "river are left to DAM-SITE.",
-    "BRIDGE-SITE": "A river bridge must sit on a hex of the river it names and of the road (or rail) it "
-                   "carries. A stream bridge's hexside must carry a stream and its road must pass from one "
-                   "of the side's two hexes straight to the other. When the bridge is simply of the wrong "
-                   "kind, BRIDGE-KIND reports it instead.",
-    "BRIDGE-KIND": "A river bridge is of the wrong kind when its hex is on no river but one of its hexsides "
-                   "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
-                   "but touches a river hex.",
-    "FLOODPLAIN-TERRAIN": "The text names clear and forest hexes as floodplain and lets towns flood too, so "
-                          "clear, forest and town are accepted (parameter allow_towns, 0 to refuse towns). "
-                          "Swamp or flooded town are results of a flood, not a starting floodplain.",
-    "FLOODPLAIN-REACH": "A hex is reachable when it is within one hex of a hex the surge of some dam passes "
-                        "(the hexes below the dam, not the dam itself). Other dams stop the surge only when "
-                        "SURGE-PATH's dams_block is 1. With no dam on a river every floodplain hex is reported.",
 }
 
 
@@ -172,7 +155,7 @@ def _reservoir(s: Scenario, m: HexMap, flow: Flow, i: int, d: Dam, need: bool) -
         yield Violation(f"{len(dry)} reservoir hex(es) of dam {d.id} are not water, first {label(lay, h)} "
                         f"({m.terrain.get(h)})", location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
                         witness=hex_list(lay, [h for _, h in dry]))
-    below = surges(flow, _dam_hexes(m), block=False).below
+    below = surges(flow, dam_hexes(m), block=False).below
     wrong = [(j, h) for j, h in enumerate(res) if below(dh, h)]
     if wrong:
         j, h = wrong[0]
@@ -279,13 +262,14 @@ def river_terrain(s: Scenario) -> Iterator[Violation]:
                                 location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=r.id))
 
 
-def _dam_hexes(m: HexMap) -> frozenset:
+def dam_hexes(m: HexMap) -> frozenset:
+    """The hexes of the map's dams."""
     return frozenset(tuple(d.hex) for d in m.dams)
 
 
 def _stranded_dams(m: HexMap, flow: Flow, block: bool) -> dict[int, Hex]:
     """Dams (by index) on their river whose surge never leaves the map: index -> dam hex."""
-    found = surges(flow, _dam_hexes(m), block)
+    found = surges(flow, dam_hexes(m), block)
     out = {}
     for i, d in enumerate(m.dams):
         dh = tuple(d.hex)
@@ -306,7 +290,7 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
     if not stranded:
         return
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
-    covered = surges(flow, _dam_hexes(m), block).passed(_stranded_dams(m, flow, block).values())
+    covered = surges(flow, dam_hexes(m), block).passed(_stranded_dams(m, flow, block).values())
     by_id = {r.id: r for r in m.rivers}
     broken = {tuple(r.hexes[-1]) for r in m.rivers  # reported by RIVER-GAP
               if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None}
@@ -335,7 +319,7 @@ def surge_path(s: Scenario) -> Iterator[Violation]:
     flow = analyse(m)
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
     dam_at = {tuple(d.hex): d.id for d in m.dams}
-    found = surges(flow, _dam_hexes(m), block)
+    found = surges(flow, dam_hexes(m), block)
     for i, dh in _stranded_dams(m, flow, block).items():
         d = m.dams[i]
         ends, blockers = found.ends(dh), found.blockers(dh)
@@ -344,97 +328,3 @@ def surge_path(s: Scenario) -> Iterator[Violation]:
         yield Violation(f"the surge of dam {d.id} cannot leave the map: {why}", location=_dam(m.layout, i, d),
                         witness={"ends": [hx(h) for h in ends], "blocked_by": sorted(dam_at[b] for b in blockers),
                                  "surge_hexes": found.size(dh)})
-
-
-# ---------------------------------------------------------------------------------- bridges
-def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
-    """(code, message, location) for every misplaced bridge, each reported under one code."""
-    flow = analyse(m)
-    lay = m.layout
-    streams = {tuple(f.side) for f in m.hexsides if f.kind == "stream"}
-    routes = {r.id: r for r in list(m.roads) + list(m.rails)}
-    for i, b in enumerate(m.river_bridges):
-        h = tuple(b.hex)
-        loc = at_hex(lay, h, f"/map/river_bridges/{i}", feature=b.id)
-        road = routes.get(b.road)
-        if h not in flow.where:
-            if any(canonical_hexside(h, d) in streams for d in range(6)):
-                yield "BRIDGE-KIND", f"river bridge {b.id} at {label(lay, h)} is beside a stream, not on a river: use a stream bridge", loc
-            else:
-                yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is on no river", loc
-        elif h not in flow.by_river.get(b.river, ()):
-            yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is not on river {b.river}", loc
-        elif road is not None and h not in {tuple(x) for x in road.hexes}:
-            yield "BRIDGE-SITE", f"road {b.road} does not pass through {label(lay, h)}, where bridge {b.id} stands", loc
-    for i, b in enumerate(m.stream_bridges):
-        side = tuple(b.side)
-        a, c = hexside_hexes(side)
-        on = a if lay.contains(a) else c  # a hexside on the map edge has one hex off it
-        loc = at_hex(lay, on, f"/map/stream_bridges/{i}", hexside=hx(side), feature=b.id)
-        road = routes.get(b.road)
-        if side not in streams:
-            if a in flow.where or c in flow.where:
-                yield "BRIDGE-KIND", f"stream bridge {b.id} crosses no stream but touches a river: use a river bridge", loc
-            else:
-                yield "BRIDGE-SITE", f"stream bridge {b.id} is on a hexside with no stream", loc
-        elif road is not None:
-            hexes = [tuple(x) for x in road.hexes]
-            if not any(hexside_between(p, q) == side for p, q in zip(hexes, hexes[1:])):
-                yield "BRIDGE-SITE", f"road {b.road} does not cross the stream where bridge {b.id} stands", loc
-
-
-@rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")
-def bridge_site(s: Scenario) -> Iterator[Violation]:
-    """A river bridge is on its river and its road; a stream bridge is on a stream hexside its road crosses."""
-    m = hex_map(s)
-    if m is None:
-        return
-    for code, message, loc in _bridge_problems(m):
-        if code == "BRIDGE-SITE":
-            yield Violation(message, location=loc)
-
-
-@rule("BRIDGE-KIND", PROFILE, "error", "A river bridge spans a stream, or a stream bridge a river.")
-def bridge_kind(s: Scenario) -> Iterator[Violation]:
-    """River bridges stand on river hexes, stream bridges on stream hexsides."""
-    m = hex_map(s)
-    if m is None:
-        return
-    for code, message, loc in _bridge_problems(m):
-        if code == "BRIDGE-KIND":
-            yield Violation(message, location=loc)
-
-
-# ------------------------------------------------------------------------------- floodplain
-@rule("FLOODPLAIN-TERRAIN", PROFILE, "error", "A floodplain hex is not clear, forest or town.")
-def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
-    """Floodplain hexes are clear, forest or (unless allow_towns is 0) town."""
-    m = hex_map(s)
-    if m is None:
-        return
-    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set())
-    for j, h in enumerate(m.floodplain.hexes):
-        kind = m.terrain.get(tuple(h))
-        if kind is not None and kind not in ok:
-            yield Violation(f"floodplain hex {label(m.layout, tuple(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
-                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))
-
-
-@rule("FLOODPLAIN-REACH", PROFILE, "error", "No dam's surge can ever come next to a floodplain hex.")
-def floodplain_reach(s: Scenario) -> Iterator[Violation]:
-    """Every floodplain hex is next to (or on) a hex that the surge of some dam passes."""
-    m = hex_map(s)
-    if m is None or not m.floodplain.hexes:
-        return
-    flow = analyse(m)
-    block = bool(param(s, "SURGE-PATH", "dams_block", 0))
-    dams = _dam_hexes(m)
-    wet = surges(flow, dams, block).passed(dams)
-    reach = set(wet)
-    for h in wet:
-        reach.update(neighbors(h))
-    for j, h in enumerate(m.floodplain.hexes):
-        h = tuple(h)
-        if h not in reach:
-            yield Violation(f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",
-                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))

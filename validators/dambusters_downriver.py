@@ -1,0 +1,132 @@
+"""Rules of the ogre-dambusters profile downriver of the dams, from ogre-dambusters.txt: bridges and
+floodplains. (Dams and rivers: ``rules_dambusters``.)
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model.hexgrid import canonical_hexside, hexside_between, hexside_hexes, neighbors
+from ..model.scenario import HexMap, Scenario
+from .engine import param, rule
+from .ogre_common import at_hex, hex_map, hx, label
+from .ogre_flow import analyse
+from .rules_dambusters import PROFILE, dam_hexes
+from .surges import surges
+from .violation import Violation
+
+SOURCE: dict[str, str] = {
+    "BRIDGE-SITE": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
+    "BRIDGE-KIND": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
+    "FLOODPLAIN-TERRAIN": "ogre-dambusters.txt, Downriver effects (floodplains; flooded towns)",
+    "FLOODPLAIN-REACH": "ogre-dambusters.txt, Downriver effects (floodplains flood when the surge is adjacent)",
+}
+
+DECISIONS: dict[str, str] = {
+    "BRIDGE-SITE": "A river bridge must sit on a hex of the river it names and of the road (or rail) it "
+                   "carries. A stream bridge's hexside must carry a stream and its road must pass from one "
+                   "of the side's two hexes straight to the other. When the bridge is simply of the wrong "
+                   "kind, BRIDGE-KIND reports it instead.",
+    "BRIDGE-KIND": "A river bridge is of the wrong kind when its hex is on no river but one of its hexsides "
+                   "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
+                   "but touches a river hex.",
+    "FLOODPLAIN-TERRAIN": "The text names clear and forest hexes as floodplain and lets towns flood too, so "
+                          "clear, forest and town are accepted (parameter allow_towns, 0 to refuse towns). "
+                          "Swamp or flooded town are results of a flood, not a starting floodplain.",
+    "FLOODPLAIN-REACH": "A hex is reachable when it is within one hex of a hex the surge of some dam passes "
+                        "(the hexes below the dam, not the dam itself). Other dams stop the surge only when "
+                        "SURGE-PATH's dams_block is 1. With no dam on a river every floodplain hex is reported.",
+}
+
+
+# ---------------------------------------------------------------------------------- bridges
+def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
+    """(code, message, location) for every misplaced bridge, each reported under one code."""
+    flow = analyse(m)
+    lay = m.layout
+    streams = {tuple(f.side) for f in m.hexsides if f.kind == "stream"}
+    routes = {r.id: r for r in list(m.roads) + list(m.rails)}
+    for i, b in enumerate(m.river_bridges):
+        h = tuple(b.hex)
+        loc = at_hex(lay, h, f"/map/river_bridges/{i}", feature=b.id)
+        road = routes.get(b.road)
+        if h not in flow.where:
+            if any(canonical_hexside(h, d) in streams for d in range(6)):
+                yield "BRIDGE-KIND", f"river bridge {b.id} at {label(lay, h)} is beside a stream, not on a river: use a stream bridge", loc
+            else:
+                yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is on no river", loc
+        elif h not in flow.by_river.get(b.river, ()):
+            yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is not on river {b.river}", loc
+        elif road is not None and h not in {tuple(x) for x in road.hexes}:
+            yield "BRIDGE-SITE", f"road {b.road} does not pass through {label(lay, h)}, where bridge {b.id} stands", loc
+    for i, b in enumerate(m.stream_bridges):
+        side = tuple(b.side)
+        a, c = hexside_hexes(side)
+        on = a if lay.contains(a) else c  # a hexside on the map edge has one hex off it
+        loc = at_hex(lay, on, f"/map/stream_bridges/{i}", hexside=hx(side), feature=b.id)
+        road = routes.get(b.road)
+        if side not in streams:
+            if a in flow.where or c in flow.where:
+                yield "BRIDGE-KIND", f"stream bridge {b.id} crosses no stream but touches a river: use a river bridge", loc
+            else:
+                yield "BRIDGE-SITE", f"stream bridge {b.id} is on a hexside with no stream", loc
+        elif road is not None:
+            hexes = [tuple(x) for x in road.hexes]
+            if not any(hexside_between(p, q) == side for p, q in zip(hexes, hexes[1:])):
+                yield "BRIDGE-SITE", f"road {b.road} does not cross the stream where bridge {b.id} stands", loc
+
+
+@rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")
+def bridge_site(s: Scenario) -> Iterator[Violation]:
+    """A river bridge is on its river and its road; a stream bridge is on a stream hexside its road crosses."""
+    m = hex_map(s)
+    if m is None:
+        return
+    for code, message, loc in _bridge_problems(m):
+        if code == "BRIDGE-SITE":
+            yield Violation(message, location=loc)
+
+
+@rule("BRIDGE-KIND", PROFILE, "error", "A river bridge spans a stream, or a stream bridge a river.")
+def bridge_kind(s: Scenario) -> Iterator[Violation]:
+    """River bridges stand on river hexes, stream bridges on stream hexsides."""
+    m = hex_map(s)
+    if m is None:
+        return
+    for code, message, loc in _bridge_problems(m):
+        if code == "BRIDGE-KIND":
+            yield Violation(message, location=loc)
+
+
+# ------------------------------------------------------------------------------- floodplain
+@rule("FLOODPLAIN-TERRAIN", PROFILE, "error", "A floodplain hex is not clear, forest or town.")
+def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
+    """Floodplain hexes are clear, forest or (unless allow_towns is 0) town."""
+    m = hex_map(s)
+    if m is None:
+        return
+    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set())
+    for j, h in enumerate(m.floodplain.hexes):
+        kind = m.terrain.get(tuple(h))
+        if kind is not None and kind not in ok:
+            yield Violation(f"floodplain hex {label(m.layout, tuple(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
+                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))
+
+
+@rule("FLOODPLAIN-REACH", PROFILE, "error", "No dam's surge can ever come next to a floodplain hex.")
+def floodplain_reach(s: Scenario) -> Iterator[Violation]:
+    """Every floodplain hex is next to (or on) a hex that the surge of some dam passes."""
+    m = hex_map(s)
+    if m is None or not m.floodplain.hexes:
+        return
+    flow = analyse(m)
+    block = bool(param(s, "SURGE-PATH", "dams_block", 0))
+    dams = dam_hexes(m)
+    wet = surges(flow, dams, block).passed(dams)
+    reach = set(wet)
+    for h in wet:
+        reach.update(neighbors(h))
+    for j, h in enumerate(m.floodplain.hexes):
+        h = tuple(h)
+        if h not in reach:
+            yield Violation(f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",
+                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))
