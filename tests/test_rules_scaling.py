@@ -179,3 +179,33 @@ def test_three_hundred_roads_and_woods_match_the_pairwise_reference():
     assert findings(s, "DBM-OVERLAP") == overlap_reference(s)
     assert findings(s, "DBM-BUA") == bua_reference(s)
     assert len(findings(s, "DBM-OVERLAP")) > 100 and len(findings(s, "DBM-ROAD")) > 100
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
+       st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12), st.sampled_from([0.0, 0.5, 2.0]))
+def test_waterway_frontage_gaps_match_the_plain_scan(need, have, tol):
+    from dambuster.validators.dbm_rivers import _uncovered
+
+    def merged(spans):  # sorted, disjoint, as the waterway rule builds them
+        out = []
+        for a, b in sorted((float(a), float(a + w)) for a, w in spans):
+            if out and a <= out[-1][1]:
+                out[-1][1] = max(out[-1][1], b)
+            else:
+                out.append([a, b])
+        return [(a, b) for a, b in out]
+
+    need, have = merged(need), merged(have)
+    gaps = []
+    for a, b in need:  # every part of have against every part of need
+        cur = a
+        for c, d in have:
+            if d <= cur or c >= b:
+                continue
+            if c > cur + tol:
+                gaps.append((cur, c))
+            cur = max(cur, d)
+        if b > cur + tol:
+            gaps.append((cur, b))
+    assert _uncovered(need, have, tol) == gaps

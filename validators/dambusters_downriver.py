@@ -45,6 +45,20 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
     lay = m.layout
     streams = {tuple(f.side) for f in m.hexsides if f.kind == "stream"}
     routes = {r.id: r for r in list(m.roads) + list(m.rails)}
+    on_route: dict[str, set] = {}  # route id -> its hexes, built once however many bridges it has
+    crossed: dict[str, set] = {}  # route id -> the hexsides it crosses
+
+    def hexes_of(rid: str) -> set:
+        if rid not in on_route:
+            on_route[rid] = {tuple(x) for x in routes[rid].hexes}
+        return on_route[rid]
+
+    def sides_of(rid: str) -> set:
+        if rid not in crossed:
+            hexes = [tuple(x) for x in routes[rid].hexes]
+            crossed[rid] = {hexside_between(p, q) for p, q in zip(hexes, hexes[1:])}
+        return crossed[rid]
+
     for i, b in enumerate(m.river_bridges):
         h = tuple(b.hex)
         loc = at_hex(lay, h, f"/map/river_bridges/{i}", feature=b.id)
@@ -56,7 +70,7 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
                 yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is on no river", loc
         elif h not in flow.by_river.get(b.river, ()):
             yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is not on river {b.river}", loc
-        elif road is not None and h not in {tuple(x) for x in road.hexes}:
+        elif road is not None and h not in hexes_of(b.road):
             yield "BRIDGE-SITE", f"road {b.road} does not pass through {label(lay, h)}, where bridge {b.id} stands", loc
     for i, b in enumerate(m.stream_bridges):
         side = tuple(b.side)
@@ -69,10 +83,8 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
                 yield "BRIDGE-KIND", f"stream bridge {b.id} crosses no stream but touches a river: use a river bridge", loc
             else:
                 yield "BRIDGE-SITE", f"stream bridge {b.id} is on a hexside with no stream", loc
-        elif road is not None:
-            hexes = [tuple(x) for x in road.hexes]
-            if not any(hexside_between(p, q) == side for p, q in zip(hexes, hexes[1:])):
-                yield "BRIDGE-SITE", f"road {b.road} does not cross the stream where bridge {b.id} stands", loc
+        elif road is not None and side not in sides_of(b.road):
+            yield "BRIDGE-SITE", f"road {b.road} does not cross the stream where bridge {b.id} stands", loc
 
 
 @rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")

@@ -5,6 +5,7 @@ Distances are the text's paces, converted to the table's unit by ``dbm_table.to_
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from typing import Iterator
 
 import shapely
@@ -284,12 +285,17 @@ def _measure(iv: list[tuple[float, float]]) -> float:
 
 
 def _uncovered(need: list[tuple[float, float]], have: list[tuple[float, float]], tol: float):
-    """Parts of ``need`` not in ``have`` (longer than tol)."""
+    """Parts of ``need`` not in ``have`` (longer than tol). Both are sorted and disjoint (``_intervals``),
+    so each part of ``need`` looks only at the parts of ``have`` from the first that ends after it."""
     gaps = []
+    ends = [d for _, d in have]
     for a, b in need:
         cur = a
-        for c, d in have:
-            if d <= cur or c >= b:
+        for k in range(bisect_right(ends, a), len(have)):
+            c, d = have[k]
+            if c >= b:
+                break
+            if d <= cur:
                 continue
             if c > cur + tol:
                 gaps.append((cur, c))
