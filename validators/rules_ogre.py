@@ -159,11 +159,16 @@ def setup_zone(s: Scenario) -> Iterator[Violation]:
         if u.side in zones and h not in zones[u.side]:
             yield Violation(f"{u.id} of side {u.side} is at {label(m.layout, h)}, outside its side's setup zones",
                             location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id))
+    at: dict[str, dict] = {}  # side -> hex -> its placed units: a zone looks only where its side stands
+    for item in placed_units(s):
+        at.setdefault(item[1].side, {}).setdefault(tuple(item[1].hex), []).append(item)
     for k, z in enumerate(s.setup_zones):
         if z.max_attack is None:
             continue
         cells = {tuple(h) for h in z.hexes}
-        inside = [(u, attack_of(u, t)) for _, u, t in placed_units(s) if u.side == z.side and tuple(u.hex) in cells]
+        mine = at.get(z.side, {})
+        hexes = [h for h in cells if h in mine] if len(cells) < len(mine) else [h for h in mine if h in cells]
+        inside = [(u, attack_of(u, t)) for _, u, t in sorted((x for h in hexes for x in mine[h]), key=lambda x: x[0])]
         total = sum(a for _, a in inside)
         if total > z.max_attack:
             yield Violation(f"setup zone {z.id} holds {total} attack strength; at most {z.max_attack} may set up there",

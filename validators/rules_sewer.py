@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Iterator
 
 import networkx as nx
+import numpy as np
+import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
@@ -78,14 +80,19 @@ class _Corridors:
         self.items = [c for c in sewer.corridors if len(c.line) >= 2]
         self.lines = [LineString(c.line) for c in self.items]
         self.tree = STRtree(self.lines) if self.lines else None
-        self.reach = max((c.width / 2 for c in self.items), default=0.0)
+        self.strips: dict[float, STRtree] = {}  # tolerance -> boxes of each corridor's own strip
 
     def containing(self, p, tol: float) -> list[int]:
-        """Indices of corridors whose strip holds the point."""
+        """Indices of corridors whose strip holds the point. Candidates are the corridors whose own
+        strip's box holds it (one wide corridor does not make every point look at every corridor)."""
         if self.tree is None:
             return []
+        if tol not in self.strips:
+            b = shapely.bounds(self.lines)
+            w = np.array([c.width / 2 for c in self.items]) + tol
+            self.strips[tol] = STRtree(shapely.box(b[:, 0] - w, b[:, 1] - w, b[:, 2] + w, b[:, 3] + w))
         pt = Point(p)
-        near = self.tree.query(pt.buffer(self.reach + tol))
+        near = self.strips[tol].query(pt)
         return [int(k) for k in near if self.lines[k].distance(pt) <= self.items[k].width / 2 + tol]
 
 
