@@ -7,7 +7,7 @@ versions of the libraries they lean on, so that a changed rule never serves a st
 
 The cache file is a stranger's input like any map (a pull request can commit one): it is read through
 ``model.files.read_input`` (capped) and the strict JSON parser, every entry must match
-``schema/cache.schema.json`` and carry this machine's signature (``cache_trust``); anything else is
+``schema/validate-cache.schema.json`` and carry this machine's signature (``cache_trust``); anything else is
 dropped with one warning line and its file checked again. Runs sharing a cache merge their entries under
 a lock (``cache_lock``) and replace the file atomically; a cache that cannot be read is ignored with a
 one-line warning and rewritten.

@@ -3,7 +3,7 @@
 A cache file may come from anywhere: a pull request can commit one where CI looks for it. So an entry is
 used only when
 
-* it matches ``schema/cache.schema.json`` (``$defs/entry``): anything else is dropped, never an internal
+* it matches ``schema/validate-cache.schema.json`` (``$defs/entry``): anything else is dropped, never an internal
   error later on; and
 * its ``mac`` is the HMAC-SHA256, under this machine's cache key, of the entry and the tool fingerprint.
 
@@ -38,7 +38,7 @@ class CacheKeyError(OSError):
 # ------------------------------------------------------------------------------ shape
 @lru_cache(maxsize=1)
 def cache_schema() -> dict:
-    return json.loads(resources.files("dambuster.schema").joinpath("cache.schema.json").read_text(encoding="utf-8"))
+    return json.loads(resources.files("dambuster.schema").joinpath("validate-cache.schema.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=2)

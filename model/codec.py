@@ -118,6 +118,6 @@ def _build_hexmap(data: dict) -> HexMap:
 
 
 def from_dict(data: dict) -> Scenario:
-    """Build a Scenario from a schema-valid document (format_version and generator dropped)."""
-    body = {k: v for k, v in data.items() if k not in ("format_version", "generator")}
+    """Build a Scenario from a schema-valid document (format_version, generator and $schema dropped)."""
+    body = {k: v for k, v in data.items() if k not in ("format_version", "generator", "$schema")}
     return _build_dataclass(Scenario, body)

@@ -209,7 +209,9 @@ def _kind(v: Any) -> str:
 def to_document(scenario: Scenario) -> dict:
     from .. import __version__
 
-    doc = {"format_version": migrations.CURRENT, "generator": f"{GENERATOR} {__version__}"}
+    from ..schema import schema_id
+
+    doc = {"$schema": schema_id(), "format_version": migrations.CURRENT, "generator": f"{GENERATOR} {__version__}"}
     doc.update(to_dict(scenario))
     return doc
 

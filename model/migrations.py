@@ -11,7 +11,7 @@ from typing import Callable
 
 from .errors import ScenarioError
 
-CURRENT = "1.0"
+CURRENT = "1.1"
 Step = Callable[[dict], dict]
 
 #: from-version -> (to-version, step)
@@ -40,7 +40,7 @@ def parse_version(v: object) -> tuple[int, int]:
 def upgrade(doc: dict) -> dict:
     if "format_version" not in doc:
         raise ScenarioError.at(
-            "SCHEMA", "", "missing format_version: a dambuster scenario starts with \"format_version\": \"1.0\"; is this a scenario file?"
+            "SCHEMA", "", f"missing format_version: a dambuster scenario has \"format_version\": \"{CURRENT}\" at its top level; is this a scenario file?"
         )
     cur_major, cur_minor = parse_version(CURRENT)
     seen = set()
@@ -61,3 +61,9 @@ def upgrade(doc: dict) -> dict:
         to_version, step = STEPS[version]
         doc = step(dict(doc))
         doc["format_version"] = to_version
+
+
+@register("1.0", "1.1")
+def _add_schema_reference(doc: dict) -> dict:
+    """1.1 allows a top-level ``"$schema"`` (for editors' completion); a 1.0 file means the same in 1.1."""
+    return doc

@@ -100,6 +100,8 @@ def describe(error: jsonschema.ValidationError) -> str:
     if kw in ("maximum", "minimum", "exclusiveMinimum", "exclusiveMaximum"):
         words = {"maximum": "at most", "minimum": "at least", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}
         return f"{_short(inst)} must be {words[kw]} {val}"
+    if kw == "pattern" and error.schema.get("format") == "date-time":  # the pattern spells the format out
+        return f"{_short(inst)} is not an RFC 3339 date-time such as \"2026-01-31T18:00:00Z\""
     if kw == "pattern":
         return f"{_short(inst)} does not match the pattern {val}"
     if kw == "format" and val == "date-time":
