@@ -185,7 +185,7 @@ def test_three_hundred_roads_and_woods_match_the_pairwise_reference():
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
        st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12), st.sampled_from([0.0, 0.5, 2.0]))
 def test_waterway_frontage_gaps_match_the_plain_scan(need, have, tol):
-    from dambuster.validators.dbm_rivers import _uncovered
+    from dambuster.validators.dbm_waterway import _uncovered
 
     def merged(spans):  # sorted, disjoint, as the waterway rule builds them
         out = []

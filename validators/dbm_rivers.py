@@ -1,11 +1,11 @@
-"""Rules: DBM water features -- rivers, the waterway, islands and promontories (dbm-terrain.txt).
+"""Rules: DBM rivers (dbm-terrain.txt, Water features). The waterway, islands and promontories are in
+``dbm_waterway``.
 
 Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``.
 """
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from typing import Iterator
 
 import shapely
@@ -28,9 +28,6 @@ SOURCE: dict[str, str] = {
     "DBM-RIVER-COURSE": f"{F}, Water features (first river) and Terrain choosing (defender's river)",
     "DBM-RIVER-LONG-EDGE": f"{F}, Terrain choosing (defender's river)",
     "DBM-RIVER-CENTRE": f"{F}, Terrain choosing (defender's river)",
-    "DBM-WATERWAY": f"{F}, Water features (waterway extent)",
-    "DBM-ISLAND": f"{F}, Water features (islands)",
-    "DBM-PROMONTORY": f"{F}, Water features (promontories)",
 }
 
 DECISIONS: dict[str, str] = {
@@ -60,27 +57,6 @@ DECISIONS: dict[str, str] = {
         "line has points strictly on both sides; running along it is not crossing. Applies to rivers "
         "not placed by the invader."
     ),
-    "DBM-WATERWAY": (
-        "The waterway must touch its short edge (left = x 0, right = x width; an edge that is a long "
-        "edge is reported). Its extent inward is measured at each point of its frontage on that edge: "
-        "nowhere more than max_extent (900p), nowhere less than min_extent (300p), and the frontage "
-        "where it extends more than deep_extent (600p) must be at most deep_fraction (1/2) of the "
-        "frontage. A waterway need not cover the whole short edge. Computed exactly from the "
-        "polygon: the set of frontage points reaching beyond a depth is the projection of the polygon "
-        "part beyond that depth."
-    ),
-    "DBM-ISLAND": (
-        "An island is a hill whose outline lies inside the waterway's outer boundary. 'The table edge' "
-        "is the short edge the waterway extends from (the far side of the water); 'the shore' is the waterway's outer boundary apart from where it runs along "
-        "a table edge. One element width is parameter element_width in paces (default 40, the project's "
-        "choice; at 100 paces to the inch a 40 mm element base is about 157p, so set it to suit the "
-        "figures' scale)."
-    ),
-    "DBM-PROMONTORY": (
-        "A hill or BUA that overlaps the waterway but is not an island is a promontory; the part "
-        "inside the water must be at least min_edge_distance (300p) from the short edge the waterway "
-        "extends from."
-    ),
 }
 
 
@@ -89,15 +65,10 @@ PARAMETERS: dict[str, dict[str, float]] = {
     "DBM-RIVER-CURVATURE": {"max_ratio": 4 / 3},
     "DBM-RIVER-WIDTH": {"max_width": 200},
     "DBM-RIVER-LONG-EDGE": {"min_distance": 600},
-    "DBM-WATERWAY": {"min_extent": 300, "max_extent": 900, "deep_extent": 600, "deep_fraction": 0.5},
-    "DBM-ISLAND": {"min_edge_distance": 300, "element_width": 40},
-    "DBM-PROMONTORY": {"min_edge_distance": 300},
 }
 
 for _code in SOURCE:
     DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
-
-
 
 
 def _loc(i: int, r: TableRiver, **extra) -> dict:
@@ -258,182 +229,3 @@ def river_centre(s: Scenario) -> Iterator[Violation]:
             pt = point_json(x[0]) if len(x) else point_json(r.line[0])
             yield Violation(f"river {r.id!r} crosses the centre line at {pt}",
                             location=_loc(i, r, point=pt), witness={"crossing": pt})
-
-
-# ---------------------------------------------------------------------------------- waterway
-def _intervals(geom, frame: Frame) -> list[tuple[float, float]]:
-    """Merged across-coordinate ranges covered by the projection of a geometry's parts."""
-    parts = getattr(geom, "geoms", [geom])
-    spans = []
-    for g in parts:
-        if g.is_empty or g.area <= 0:
-            continue
-        x0, y0, x1, y1 = g.bounds
-        spans.append((x0, x1) if frame.swapped else (y0, y1))
-    spans.sort()
-    out: list[list[float]] = []
-    for a, b in spans:
-        if out and a <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], b)
-        else:
-            out.append([a, b])
-    return [(a, b) for a, b in out]
-
-
-def _measure(iv: list[tuple[float, float]]) -> float:
-    return sum(b - a for a, b in iv)
-
-
-def _uncovered(need: list[tuple[float, float]], have: list[tuple[float, float]], tol: float):
-    """Parts of ``need`` not in ``have`` (longer than tol). Both are sorted and disjoint (``_intervals``),
-    so each part of ``need`` looks only at the parts of ``have`` from the first that ends after it."""
-    gaps = []
-    ends = [d for _, d in have]
-    for a, b in need:
-        cur = a
-        for k in range(bisect_right(ends, a), len(have)):
-            c, d = have[k]
-            if c >= b:
-                break
-            if d <= cur:
-                continue
-            if c > cur + tol:
-                gaps.append((cur, c))
-            cur = max(cur, d)
-        if b > cur + tol:
-            gaps.append((cur, b))
-    return gaps
-
-
-@rule("DBM-WATERWAY", P, "error", "The waterway does not extend 300-900 paces inward from its short edge (at most half beyond 600)")
-def waterway(s: Scenario) -> Iterator[Violation]:
-    """The waterway lies along a short edge, extends 300-900 paces inward everywhere along its
-    frontage, and more than 600 paces along at most half of it."""
-    m = table_map(s)
-    if m is None or m.waterway is None:
-        return
-    ww, frame, tol = m.waterway, Frame.of(m), tolerance(s)
-    loc = {"pointer": "/map/waterway", "feature": ww.id}
-    if not frame.is_short(ww.edge):
-        yield Violation(f"waterway {ww.id!r} lies along the {ww.edge} edge, a long edge; it must extend from a short edge",
-                        location=loc)
-        return
-    poly = Polygon(ww.polygon)
-    if not poly.is_valid:
-        poly = poly.buffer(0)
-    L = frame.length
-    from_start = ww.edge == "left"  # (with a swapped frame left/right are long edges: reported above)
-
-    def band(d0: float, d1: float) -> Polygon:
-        return frame.rect(d0, d1, 0, frame.span) if from_start else frame.rect(L - d1, L - d0, 0, frame.span)
-
-    lo = _paces(s, "DBM-WATERWAY", "min_extent", 300)
-    hi = _paces(s, "DBM-WATERWAY", "max_extent", 900)
-    deep = _paces(s, "DBM-WATERWAY", "deep_extent", 600)
-    frac = param(s, "DBM-WATERWAY", "deep_fraction", 0.5)
-    front = _intervals(poly.intersection(band(0, tol)), frame)
-    if not front:
-        yield Violation(f"waterway {ww.id!r} does not touch the {ww.edge} edge", location=loc)
-        return
-    inward = [frame.along(p) if from_start else L - frame.along(p) for p in poly.exterior.coords]
-    k = max(range(len(inward)), key=inward.__getitem__)
-    if inward[k] > hi + 1e-9 * L:
-        p = poly.exterior.coords[k]
-        yield Violation(f"waterway {ww.id!r} extends {inward[k]:.4g} inward; at most {hi:g}", location={**loc, "point": point_json(p)},
-                        witness={"point": point_json(p), "extent": inward[k], "limit": hi})
-    gaps = _uncovered(front, _intervals(poly.intersection(band(lo - 1e-9 * L, L)), frame), tol)
-    if gaps:
-        a, b = gaps[0]
-        pa = frame.point(0 if from_start else L, a)
-        pb = frame.point(0 if from_start else L, b)
-        yield Violation(
-            f"waterway {ww.id!r} extends less than {lo:g} inward along part of its edge, from {point_json(pa)} to {point_json(pb)}",
-            location={**loc, "point": point_json(pa)}, witness={"from": point_json(pa), "to": point_json(pb), "limit": lo},
-        )
-    far = _measure(_intervals(poly.intersection(band(deep, L)), frame))
-    total = _measure(front)
-    if far > frac * total + tol:
-        yield Violation(
-            f"waterway {ww.id!r} extends more than {deep:g} inward along {far:.4g} of its {total:.4g} frontage; "
-            f"at most {frac:g} of it may",
-            location=loc, witness={"deep_frontage": far, "frontage": total, "fraction": far / total},
-        )
-
-
-# --------------------------------------------------------------------------- islands, promontories
-def _hills_and_water(s: Scenario):
-    m = table_map(s)
-    if m is None or m.waterway is None:
-        return None
-    water = Polygon(m.waterway.polygon)
-    if not water.is_valid:
-        water = water.buffer(0)
-    outline = Polygon(water.exterior)
-    edge = Frame.of(m).edges()[m.waterway.edge]
-    return m, water, outline, edge
-
-
-@rule("DBM-ISLAND", P, "error", "An island is closer than 300 paces to the table edge or one element width to the shore")
-def island(s: Scenario) -> Iterator[Violation]:
-    """A hill inside the waterway (an island) is at least 300 paces from the table edge and one
-    element width from the shore."""
-    got = _hills_and_water(s)
-    if got is None:
-        return
-    m, water, outline, edge = got
-    frame, tol = Frame.of(m), tolerance(s)
-    edge_min = _paces(s, "DBM-ISLAND", "min_edge_distance", 300)
-    shore_min = _paces(s, "DBM-ISLAND", "element_width", 40)
-    border = frame.table.boundary
-    shore = LineString(outline.exterior.coords).difference(border.buffer(tol))
-    border = edge
-    for i, a in enumerate(m.areas):
-        if not a.kind.startswith("hill"):
-            continue
-        hill = Polygon(a.polygon)
-        if not outline.buffer(tol).covers(hill):
-            continue
-        loc = {"pointer": f"/map/areas/{i}", "feature": a.id}
-        d = hill.distance(border)
-        if d < edge_min:
-            p, q = nearest_points(hill, border)
-            yield Violation(f"island {a.id!r} is {d:.4g} from the table edge; at least {edge_min:g}",
-                            location={**loc, "point": point_json((p.x, p.y))},
-                            witness={"island_point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d})
-        if not shore.is_empty:
-            d = hill.distance(shore)
-            if d < shore_min:
-                p, q = nearest_points(hill, shore)
-                yield Violation(f"island {a.id!r} is {d:.4g} from the shore; at least one element width ({shore_min:g})",
-                                location={**loc, "point": point_json((p.x, p.y))},
-                                witness={"island_point": point_json((p.x, p.y)), "shore_point": point_json((q.x, q.y)), "distance": d})
-
-
-@rule("DBM-PROMONTORY", P, "error", "A promontory projects into the waterway closer than 300 paces to the table edge")
-def promontory(s: Scenario) -> Iterator[Violation]:
-    """The part of a hill or BUA projecting into the waterway (a promontory) is at least 300 paces
-    from the table edge."""
-    got = _hills_and_water(s)
-    if got is None:
-        return
-    m, water, outline, border = got
-    tol = tolerance(s)
-    limit = _paces(s, "DBM-PROMONTORY", "min_edge_distance", 300)
-    for i, a in enumerate(m.areas):
-        if not (a.kind.startswith("hill") or a.kind == "bua"):
-            continue
-        poly = Polygon(a.polygon)
-        if a.kind.startswith("hill") and outline.buffer(tol).covers(poly):
-            continue  # an island: DBM-ISLAND
-        part = poly.intersection(water)
-        if part.area <= tol * tol:
-            continue
-        d = part.distance(border)
-        if d < limit:
-            p, q = nearest_points(part, border)
-            yield Violation(
-                f"{a.kind} {a.id!r} projects into the waterway {d:.4g} from the table edge; at least {limit:g}",
-                location={"pointer": f"/map/areas/{i}", "feature": a.id, "point": point_json((p.x, p.y))},
-                witness={"point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d,
-                         "projecting_part": part.wkt},
-            )

@@ -1,14 +1,14 @@
 """Rules: DBM terrain (dbm-terrain.txt, Terrain choosing and Water features).
 
-The rules live in ``dbm_rivers`` (rivers, waterway, islands, promontories), ``dbm_areas`` (sectors,
-feature size and count, BUA) and ``dbm_pairs`` (overlaps, roads); importing this module registers
-them all. Table geometry and the paces-to-unit conversion are in ``dbm_table``.
+The rules live in ``dbm_areas`` (sectors, feature size and count, BUA), ``dbm_pairs`` (overlaps,
+roads), ``dbm_rivers`` (rivers) and ``dbm_waterway`` (waterway, islands, promontories); importing
+this module registers them all. Table geometry and the paces-to-unit conversion are in ``dbm_table``.
 """
 from __future__ import annotations
 
-from . import dbm_areas, dbm_pairs, dbm_rivers
+from . import dbm_areas, dbm_pairs, dbm_rivers, dbm_waterway
 
-SOURCE: dict[str, str] = {**dbm_rivers.SOURCE, **dbm_areas.SOURCE, **dbm_pairs.SOURCE}
+SOURCE: dict[str, str] = {**dbm_rivers.SOURCE, **dbm_waterway.SOURCE, **dbm_areas.SOURCE, **dbm_pairs.SOURCE}
 
 DECISIONS: dict[str, str] = {
     "DBM": (
@@ -23,6 +23,7 @@ DECISIONS: dict[str, str] = {
         "sector, compulsory features from army lists, the waterway die roll, beach width."
     ),
     **dbm_rivers.DECISIONS,
+    **dbm_waterway.DECISIONS,
     **dbm_areas.DECISIONS,
     **dbm_pairs.DECISIONS,
 }
