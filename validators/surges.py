@@ -61,7 +61,7 @@ class Surges:
                 if n != OFF_MAP and m & want & ~(1 << self.bit[n] if n in self.bit else 0)}
 
 
-def _parts(g: nx.DiGraph) -> list[list] | None:
+def _parts(g: nx.DiGraph) -> list[list]:
     """The strongly connected parts of g, each a list of nodes, in topological order."""
     try:
         return [[n] for n in nx.topological_sort(g)]
