@@ -6,12 +6,14 @@
     after = apply(scenario, run.state, "dam-1")
 
 Monte Carlo: ``dambuster.simulation.montecarlo.monte_carlo``; flash flood:
-``dambuster.simulation.flashflood``; command line: ``dambuster.simulation.cli.add_parsers``.
+``dambuster.simulation.flashflood``; events as sentences: ``narrate``; what a breach did and the
+chances of many: ``summary``; command line: ``dambuster.simulation.cli.add_parsers``.
 Draw order and every decision: docs/simulation.md.
 """
 from .breach import Breach, Run, apply
-from .dice import Dice, ScriptedDice
+from .dice import Dice, RollNeeded, ScriptedDice, TableDice
 from .plan import SimulationError
 from .state import Event, SimState
 
-__all__ = ["Breach", "Dice", "Event", "Run", "ScriptedDice", "SimState", "SimulationError", "apply"]
+__all__ = ["Breach", "Dice", "Event", "RollNeeded", "Run", "ScriptedDice", "SimState", "SimulationError", "TableDice",
+           "apply"]

@@ -15,7 +15,7 @@ from ..model.hexgrid import Hex, Hexside
 from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario
 from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from . import crt as crtlib
-from .dice import Dice
+from .dice import Dice, RollNeeded
 from .network import corner_distances, corners_of_hex, ends, hexes_of, other_end, sides_at
 from .options import SimOptions, options_for
 from .plan import SimulationError, SurgePlan, find_dam
@@ -134,8 +134,18 @@ class Breach:
 
     # --------------------------------------------------------------------------------- step
     def step(self, state: SimState, dice: Dice) -> tuple[list[Event], SimState]:
+        """The events of the next step and the state after it. With dice from the table, a roll not
+        given yet raises ``RollNeeded`` carrying this step's events so far."""
         if state.done:
             raise SimulationError("the swell has already left the map")
+        events: list[Event] = []
+        try:
+            return events, self._step(state, dice, events)
+        except RollNeeded as need:
+            need.events = list(events)
+            raise
+
+    def _step(self, state: SimState, dice: Dice, events: list[Event]) -> SimState:
         k = state.step + 1
         terrain = bytearray(state.terrain)
         units = list(state.units)
@@ -143,7 +153,6 @@ class Breach:
         out = list(state.bridges_out)
         streams = list(state.streams)
         settled = set(state.settled)
-        events: list[Event] = []
         dice.take_log()
 
         def cut_routes(h: Hex, why: str) -> None:
@@ -166,7 +175,7 @@ class Breach:
         swell = self.plan.swell(k)
         if not swell:
             events.append(Event(k, "left-map", None, {}))
-            return events, replace(state, step=k, terrain=bytes(terrain), road_cuts=tuple(cuts), swell=(), done=True)
+            return replace(state, step=k, terrain=bytes(terrain), road_cuts=tuple(cuts), swell=(), done=True)
         lo, hi = self.plan.window(k)
         events.append(Event(k, "swell", None, {"hexes": swell, "from": lo, "to": hi}))
 
@@ -198,9 +207,8 @@ class Breach:
                 streams.extend(path)
                 events.append(Event(k, "stream", path[0], {"hexsides": path}, tuple(dice.take_log())))
 
-        new = SimState(k, bytes(terrain), tuple(units), tuple(cuts), tuple(out), tuple(streams),
-                       frozenset(settled), tuple(swell), False)
-        return events, new
+        return SimState(k, bytes(terrain), tuple(units), tuple(cuts), tuple(out), tuple(streams),
+                        frozenset(settled), tuple(swell), False)
 
     def _surge_unit(self, k, i, h, unit_state, dice, events):
         status, squads = unit_state
@@ -281,7 +289,7 @@ class Breach:
                                 tuple(dice.take_log())))
 
     def _stream(self, k, starts, dice) -> list[Hexside]:
-        i = dice.choice(len(starts), "where the new stream starts")
+        i = dice.choice(len(starts), "where the new stream starts", [side for side, _ in starts])
         side, at = starts[i]
         length = dice.d6("length of the new stream")
         path = [side]
@@ -289,7 +297,7 @@ class Breach:
             options = [s for s in sides_at(at) if s != path[-1] and self.legal_stream_side(s)]
             if not options:
                 break
-            s = options[dice.choice(len(options), "way of the new stream")]
+            s = options[dice.choice(len(options), "way of the new stream", options)]
             path.append(s)
             at = other_end(s, at)
         return path

@@ -48,24 +48,10 @@ def _dumps(obj) -> str:
     return json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def _event_text(e, label) -> str:
-    where = e.where
-    if isinstance(where, tuple) and len(where) == 2:
-        where = label(where)
-    elif isinstance(where, tuple):
-        where = "hexside " + "/".join(map(str, where))
-    parts = [f"step {e.step:>2}", f"{e.kind:<13}", str(where) if where is not None else "-"]
-    if e.detail:
-        def fmt(v):
-            if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v):
-                return label(v)
-            if isinstance(v, list):
-                return "[" + ", ".join(fmt(x) for x in v) + "]"
-            return str(v)
-        parts.append(" ".join(f"{k}={fmt(v)}" for k, v in e.detail.items()))
-    if e.rolls:
-        parts.append("rolls " + ", ".join(f"{d.value}" for d in e.rolls))
-    return visible("  ".join(parts))
+def _print_sentences(sentences) -> None:
+    """A heading flush left, the rest indented under it."""
+    for x in sentences:
+        print(visible(x.text if x.heading else "  " + x.text))
 
 
 def cmd_surge(args: argparse.Namespace) -> int:
@@ -75,7 +61,9 @@ def cmd_surge(args: argparse.Namespace) -> int:
     from .breach import Breach, Run, apply
     from .dice import Dice
     from .montecarlo import monte_carlo
+    from .narrate import breach_sentences
     from .plan import SimulationError
+    from .summary import breach_summary, chance_rows, summary_sentences
 
     if args.seed < 0:
         return _fail("surge", "--seed must be 0 or more")
@@ -99,9 +87,13 @@ def cmd_surge(args: argparse.Namespace) -> int:
             else:
                 floods = sum(1 for h in doc["hexes"] if h["flood"] > 0)
                 print(f"{res.runs} runs, seed {res.seed}: the swell leaves the map at step {res.last_step}; "
-                      f"{floods} hexes may flood; {sum(1 for b in doc['bridges'] if b['washout'] > 0)} stream bridges wash out")
-                for u in doc["units"]:
-                    print(visible(f"  {u['id']}: ") + ", ".join(f"{k} {v:.1%}" for k, v in u["outcomes"].items()))
+                      f"{floods} hexes may flood.")
+                section = None
+                for row in chance_rows(breach, res):
+                    if row.section != section:
+                        section = row.section
+                        print(f"{section}:")
+                    print(visible(f"  {row.subject} {row.outcome}: {row.chance:.1%}"))
             return EXIT_OK
         run = Run(breach, Dice(args.seed))
         events = run.run(args.turns)
@@ -112,8 +104,11 @@ def cmd_surge(args: argparse.Namespace) -> int:
                                      "left_map": run.state.done,
                                      "events": [e.to_dict(label) for e in events]}))
         else:
-            for e in events:
-                print(_event_text(e, label))
+            for step in run.events:
+                _print_sentences(breach_sentences(breach, step))
+            print()
+            print("In all:" if run.state.done else f"So far (step {run.state.step}):")
+            _print_sentences(summary_sentences(breach_summary(breach, run.state, events), breach.layout))
         return EXIT_OK
     except ScenarioError as e:
         return _fail("surge", f"{args.file}: {e}")
@@ -127,6 +122,7 @@ def cmd_flood(args: argparse.Namespace) -> int:
     from ..model.errors import ScenarioError
     from .dice import Dice
     from .flashflood import flood, when
+    from .narrate import flood_sentences
     from .plan import SimulationError
 
     if args.seed < 0:
@@ -149,12 +145,11 @@ def cmd_flood(args: argparse.Namespace) -> int:
             doc["difficult"] = result.difficult
         write_json(_dumps(doc))
     else:
-        for e in events:
-            print(_event_text(e, str))
+        _print_sentences(flood_sentences(events, sc))
         if result is None:
-            print("the flood never comes")
+            print("The flood never comes.")
         else:
-            print(visible(f"flood on turn {turn}; difficult terrain from now on: {', '.join(result.difficult)}"))
+            print(visible(f"Difficult terrain from now on: {', '.join(result.difficult)}."))
     return EXIT_OK
 
 

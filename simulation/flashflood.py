@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from math import floor
 
 from ..model.scenario import FlashFloodParameters, Scenario, TableMap
-from .dice import Dice
+from .dice import Dice, RollNeeded
 from .options import SimOptions, options_for
 from .plan import SimulationError
 from .sewer import Network
@@ -29,11 +29,19 @@ INCHES = {"inches": 1.0, "mm": 25.4, "paces": 25.4}
 def when(params: FlashFloodParameters, dice: Dice) -> tuple[int | None, list[Event]]:
     """The turn of the flood (None: it never comes). One die per listed turn, in turn order, until
     the flood comes; a turn needing 1 or less comes without a roll, one needing 7 never does."""
-    events = []
+    events: list[Event] = []
+    try:
+        return _when(params, dice, events), events
+    except RollNeeded as need:
+        need.events = list(events)
+        raise
+
+
+def _when(params: FlashFloodParameters, dice: Dice, events: list[Event]) -> int | None:
     for t in sorted(params.turns, key=lambda x: x.turn):
         if t.on <= 1:
             events.append(Event(t.turn, "flood-comes", None, {"needed": t.on}))
-            return t.turn, events
+            return t.turn
         if t.on > 6:
             continue
         roll = dice.d6(f"flood on turn {t.turn}")
@@ -41,8 +49,8 @@ def when(params: FlashFloodParameters, dice: Dice) -> tuple[int | None, list[Eve
         events.append(Event(t.turn, "flood-comes" if comes else "no-flood", None, {"needed": t.on},
                             tuple(dice.take_log())))
         if comes:
-            return t.turn, events
-    return None, events
+            return t.turn
+    return None
 
 
 def strength_test_fails(roll: int, strength: int, options: SimOptions) -> bool:
@@ -97,13 +105,20 @@ class _Flood:
             if len(tied) > 1:
                 picked = []
                 while tied:
-                    picked.append(tied.pop(self.dice.choice(len(tied), "which tied model tests first")))
+                    picked.append(tied.pop(self.dice.choice(len(tied), "which tied model tests first", tied)))
                 self.events.append(Event(0, "tie", None, {"order": picked}, tuple(self.dice.take_log())))
                 tied = picked
             out.extend(tied)
         return out
 
     def run(self) -> FloodResult:
+        try:
+            return self._run()
+        except RollNeeded as need:  # dice from the table: the events so far go with the question
+            need.events = list(self.events)
+            raise
+
+    def _run(self) -> FloodResult:
         for mid in sorted(self.models):
             if not self.reachable(mid):
                 self.events.append(Event(0, "out-of-reach", mid, {}))
@@ -118,13 +133,13 @@ class _Flood:
                     queue.extend(self.carry(queue.popleft(), queue))
         return FloodResult(self.events, self.at, self.net.flooded())
 
-    def _branch(self, n: int, who: str) -> int:
+    def _branch(self, n: int, who: str, ways: list[str]) -> int:
         """One die picks among n branches; results above the largest multiple of n are rolled again."""
         if n > 6:
-            return self.dice.choice(n, f"branch taken by {who}")
+            return self.dice.choice(n, f"branch taken by {who}", ways)
         per = 6 // n
         while True:
-            roll = self.dice.d6(f"branch taken by {who} (1 of {n})")
+            roll = self.dice.d6(f"branch taken by {who} (1 of {n})", ways)
             if roll <= per * n:
                 return (roll - 1) // per
 
@@ -171,7 +186,7 @@ class _Flood:
                         if not self.o.dead_end_is_impassable:
                             left = 0.0
                         break
-                    c, d = ways[self._branch(len(ways), mid)] if len(ways) > 1 else ways[0]
+                    c, d = ways[self._branch(len(ways), mid, [w for w, _ in ways])] if len(ways) > 1 else ways[0]
                     pos = 0.0 if d > 0 else self.net.corridors[c].length
                     path.append(c)
             if roll != 6:

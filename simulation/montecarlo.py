@@ -8,6 +8,7 @@ seed gives the same figures; the runs are not draw-for-draw replays of ``dambust
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +33,8 @@ class MonteCarloResult:
     bridges: dict[str, tuple[float, int | None]] = field(default_factory=dict)  # washout chance, step
     units: dict[str, dict[str, float]] = field(default_factory=dict)  # outcome -> chance
     arrival: dict[Hex, int] = field(default_factory=dict)
+    towns: dict[str, float] = field(default_factory=dict)  # town id -> chance any of its hexes floods
+    routes: dict[str, float] = field(default_factory=dict)  # road or rail id -> chance it is cut somewhere
 
     def to_json(self, label) -> dict:
         r6 = lambda x: round(float(x), 6)  # noqa: E731
@@ -55,7 +58,17 @@ class MonteCarloResult:
         return "\n".join(lines) + "\n"
 
 
+_TABLES: "weakref.WeakKeyDictionary[Breach, tuple]" = weakref.WeakKeyDictionary()
+
+
 def _stream_tables(b: Breach, starts_by_step: dict[int, list]):
+    """The walk tables of a breach, computed once per ``Breach`` (the editor runs it in chunks)."""
+    if b not in _TABLES:
+        _TABLES[b] = _build_stream_tables(b, starts_by_step)
+    return _TABLES[b]
+
+
+def _build_stream_tables(b: Breach, starts_by_step: dict[int, list]):
     """Number the (hexside, corner) walk states reachable from the starts and tabulate moves."""
     index: dict[tuple, int] = {}
     states: list[tuple] = []
@@ -137,6 +150,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
 
     # 2. floodplain hexes, in step then row-major order; then armor stuck rolls
     p_on = params.floodplain_floods_on
+    flooded: dict[Hex, np.ndarray] = {}  # hex -> the runs in which it floods
     for step in sorted(b.adjacent_by_step):
         for h in b.adjacent_by_step[step]:
             kind = terrain[h]
@@ -151,6 +165,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
                     continue
                 floods = np.ones(runs, dtype=bool)
             new_kind = FLOODS_TO[kind]
+            flooded[h] = floods
             p = float(floods.mean())
             res.hexes.setdefault(h, {})["flood"] = p
             res.hexes[h]["swamp" if new_kind == "swamp" else "flooded_town"] = p
@@ -207,7 +222,10 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
             first = next((k for k in range(plan.last_step) if any(x == br.id for x, _ in b.washouts(k))), None)
         res.bridges[br.id] = (1.0 if first is not None else 0.0, first)
 
-    # 5. unit outcomes
+    # 5. towns and routes: the runs in which any of their hexes floods (a route is also cut at the dam)
+    _towns_and_routes(b, res, flooded, runs)
+
+    # 6. unit outcomes
     for i in sorted(touched):
         u = scen_units[i]
         if b.unit_type(i).category == "infantry":
@@ -218,6 +236,22 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
         vals, counts = np.unique(labels.astype(str), return_counts=True)
         res.units[u.id] = {str(v): int(c) / runs for v, c in zip(vals, counts)}
     return res
+
+
+def _towns_and_routes(b: Breach, res: MonteCarloResult, flooded: dict[Hex, np.ndarray], runs: int) -> None:
+    def chance(hexes) -> float:
+        hit = np.zeros(runs, dtype=bool)
+        for h in hexes:
+            if tuple(h) in flooded:
+                hit |= flooded[tuple(h)]
+        return float(hit.mean()) if runs else 0.0
+
+    for t in b.map.towns:
+        res.towns[t.id] = chance(t.hexes)
+    dam = tuple(b.dam.hex)
+    for r in list(b.map.roads) + list(b.map.rails):
+        at_dam = b.options.cut_routes_at_dam and any(tuple(h) == dam for h in r.hexes)
+        res.routes[r.id] = 1.0 if at_dam else (chance(r.hexes) if b.params.flooding_cuts_routes else 0.0)
 
 
 __all__ = ["monte_carlo", "MonteCarloResult"]

@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, QTimer  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from dambuster.editor.preview import montecarlo as preview_montecarlo  # noqa: E402
@@ -14,6 +14,7 @@ from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.editor.preview.breach_dock import BreachPreview  # noqa: E402
 from dambuster.model import dumps, load, save  # noqa: E402
 from dambuster.simulation import Breach, Dice, Run  # noqa: E402
+from dambuster.simulation.narrate import breach_sentences  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALLEY = SAMPLES / "ogre-dambusters-valley.json"
@@ -74,7 +75,9 @@ def test_three_steps_forward_one_back_shows_the_simulations_second_state(window)
     assert set(p.layer.shown["changed"]) == {h for h in layout.hexes()
                                              if st.terrain[layout.index(h)] != initial[layout.index(h)]}
     assert overlay_items(window), "the overlay is in the scene"
-    assert p.log.count() == len(expected.events[-1]) and "swell" in p.log.item(0).text() + p.log.item(1).text()
+    told = [s.text for step in expected.events for s in breach_sentences(expected.breach, step)]
+    assert p.log.texts() == told and told[-len(breach_sentences(expected.breach, expected.events[-1]))].startswith(
+        "Before turn 1: the swell covers ")
 
     p.btn_forward.click()  # forward again repeats the same third step exactly
     assert p.layer.shown == shown_at_third
@@ -97,14 +100,13 @@ def test_a_caught_unit_shows_its_result(window, tmp_path):
     p.go_to(1)
     i = [u.id for u in window.doc.scenario.units].index(gev.id)
     assert p.layer.shown["units"][gev.id] == p.run.state.units[i][0]
-    assert any("surge-attack" in p.log.item(k).text() for k in range(p.log.count()))
+    assert any(t.startswith(f"The swell attacks {gev.name or gev.id} in ") for t in p.log.texts())
 
 
 def test_event_log_shows_dice(window):
     p = open_preview(window, VALLEY)
     p.go_to(2)
-    lines = [p.log.item(i).text() for i in range(p.log.count())]
-    assert any("stream" in x and "rolls" in x for x in lines)
+    assert any("new stream" in x and "(start " in x and "length " in x for x in p.log.texts())
 
 
 def test_closing_the_preview_removes_the_overlay_and_keeps_the_document(window):
@@ -150,24 +152,31 @@ def test_an_edit_resets_the_preview(window, qtbot):
     assert p.run.state.step == -1 and p.layer.root is None
 
 
-def test_monte_carlo_predetermined_floodplain_floods_for_sure(window):
+def monte_carlo(qtbot, p, runs):
+    """Starts Monte Carlo in the pane and waits for the worker's result."""
+    assert p.start_monte_carlo(runs)
+    qtbot.waitUntil(lambda: p.mc_result is not None, timeout=20_000)
+    return p.mc_result
+
+
+def test_monte_carlo_predetermined_floodplain_floods_for_sure(window, qtbot):
     p = open_preview(window, VALLEY)
-    res = p.run_monte_carlo(1500)
+    res = monte_carlo(qtbot, p, 1500)
     assert res.runs == 1500
     assert p.heat.probabilities[(10, 7)] == 1.0
     assert p.heat.root in window.view.scene().items()
-    assert p.chart.points and p.chart.points[0][0] == 1
-    p.btn_heat_off.click()
-    assert p.heat.root is None
+    assert p.mc.chart.points and p.mc.chart.points[0][0] == 1
+    p.mc.btn_heat_off.click()
+    assert p.heat.root is None and p.mc_result is None and not p.mc.table.table()
 
 
-def test_monte_carlo_random_floodplain_is_about_one_in_six(window, tmp_path):
+def test_monte_carlo_random_floodplain_is_about_one_in_six(window, tmp_path, qtbot):
     sc = load(VALLEY)
     sc.map.floodplain.mode = "random"
     path = tmp_path / "random.json"
     save(sc, path)
     p = open_preview(window, path)
-    p.run_monte_carlo(4000)
+    monte_carlo(qtbot, p, 4000)
     chances = list(p.heat.probabilities.values())
     assert chances and all(abs(c - 1 / 6) < 0.035 for c in chances)
 
@@ -181,22 +190,6 @@ def test_monte_carlo_chunks_merge_like_one_run():
         assert sum(outcomes.values()) == pytest.approx(1.0)
 
 
-def test_cancelling_monte_carlo_stops_after_the_current_chunk(window, monkeypatch):
-    p = open_preview(window, VALLEY)
-    calls = []
-    real = preview_montecarlo.monte_carlo
-
-    def counting(*args, **kw):
-        calls.append(1)
-        return real(*args, **kw)
-
-    monkeypatch.setattr(preview_montecarlo, "monte_carlo", counting)
-    QTimer.singleShot(0, lambda: p.mc_dialog.cancel())
-    assert p.run_monte_carlo(1_000_000) is None
-    assert 1 <= len(calls) <= 3
-    assert p.heat.root is None and "cancelled" in p.mc_label.text()
-
-
 def test_flood_preview_on_the_sewer_shows_events(window):
     p = open_preview(window, SEWER)
     assert isinstance(p, FloodPreview)
@@ -207,7 +200,7 @@ def test_flood_preview_on_the_sewer_shows_events(window):
     assert p.log.count() == len(p.events)
     pic = p.layer.shown
     assert pic.turn == 3 and pic.hits and pic.paths
-    assert any("carried" in p.log.item(i).text() for i in range(p.log.count()))
+    assert any(" is carried " in t and "(distance roll" in t for t in p.log.texts())
     p.btn_back.click()
     assert p.log.count() == len(p.events) - 1
     window.preview_dock.close()
@@ -219,10 +212,10 @@ def test_a_table_without_sewer_has_no_preview(window):
     assert not isinstance(p, (BreachPreview, FloodPreview))
 
 
-def test_opening_another_file_rebuilds_the_preview(window):
+def test_opening_another_file_rebuilds_the_preview(window, qtbot):
     p = open_preview(window, VALLEY)
     p.go_to(2)
-    p.run_monte_carlo(200)
+    monte_carlo(qtbot, p, 200)
     assert window.open_path(SEWER)
     assert isinstance(window.preview_dock.pane, FloodPreview)
     assert window.open_path(VALLEY)

@@ -1,24 +1,36 @@
-"""The breach preview pane (hex maps): dam and seed, step forward/back, play/pause, reset; the
-step's event log; "Apply to a copy…"; Monte Carlo with a heat map and an arrival chart.
+"""The breach preview pane (hex maps): the dam, the dice (seeded, or thrown at the table and typed
+in), step forward/back, play/pause, reset; the story so far in plain sentences (click a line to see
+its hexes on the map) and a summary of what the breach did; "Apply to a copy…"; and a Monte Carlo
+tab (montecarlo_panel.py) with the heat map, a table of chances and the arrival chart.
 
 It only reads the document: the simulation runs on ``doc.scenario`` (``Breach`` does not change it)
-and what it shows is scene items in :class:`BreachLayer`/:class:`HeatLayer`. Any edit of the
-document resets the preview to "before the breach" (the old run no longer describes the map).
+and what it shows is scene items (:class:`BreachLayer`, :class:`HeatLayer`, :class:`FocusLayer`).
+Any edit of the document resets the preview to "before the breach" (the old run no longer
+describes the map) and drops the Monte Carlo result.
+
+Dice from the table: each roll the step needs is asked by its purpose, in the documented draw order
+(docs/simulation.md); the step is played again with the rolls given so far (``TableDice``) until it
+needs no more, so the result is the seeded run that would have drawn the same rolls.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QListWidget,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtCore import QRectF, QTimer
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox,
+                               QTabWidget, QVBoxLayout, QWidget)
 
 from dambuster.model import save
-from dambuster.simulation import Breach, Dice, Run, SimulationError, apply
-from dambuster.simulation.cli import _event_text
+from dambuster.simulation import Breach, Dice, RollNeeded, Run, SimulationError, TableDice, apply
+from dambuster.simulation.narrate import breach_sentences
+from dambuster.simulation.summary import breach_summary, summary_sentences
 
 from .breach_layer import BreachLayer
-from .montecarlo_view import ArrivalChart, HeatLayer, run_with_progress
+from .event_log import EventLog
+from .focus_layer import FocusLayer
+from .montecarlo_panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
+from .montecarlo_view import HeatLayer
+from .roll_entry import RollEntry
 
 #: Quiet time after the last edit before the preview's breach is rebuilt.
 REBUILD_MS = 250
@@ -27,8 +39,9 @@ PLAY_MS = 700
 LEGEND = ('<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
           '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
           '<span style="color:#2f7fd0"><b>&#x2015;</b> new stream</span> &nbsp; '
-          '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span>')
-MAX_RUNS = 1_000_000
+          '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span> &nbsp; '
+          '<span style="color:#ff00b4"><b>&#x2B21;</b> the line clicked</span>')
+SEEDED, TABLE = 0, 1
 
 
 def _button(text: str, tip: str, slot) -> QPushButton:
@@ -42,20 +55,30 @@ class BreachPreview(QWidget):
     def __init__(self, window):
         super().__init__()
         self.win, self.doc = window, window.doc
-        geom = window.controller.geom
-        self.layer = BreachLayer(window.view.scene(), geom)
-        self.heat = HeatLayer(window.view.scene(), geom)
+        scene, geom = window.view.scene(), window.controller.geom
+        self.layer = BreachLayer(scene, geom)
+        self.heat = HeatLayer(scene, geom)
+        self.focus = FocusLayer(scene, geom)
         self.run: Run | None = None
+        self.pending: RollNeeded | None = None  # the roll a step from the table waits for
         self.active = False
-        self.mc_dialog = None
-        self.mc_result = None
+        self._told: list[list] = []  # sentences of each step of the run, as run.events
 
         self.dam = QComboBox()
+        self.dice_mode = QComboBox()
+        self.dice_mode.addItems(["Seeded dice", "Dice from the table"])
+        self.dice_mode.setToolTip("Seeded: the computer rolls. From the table: type the rolls the players threw")
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
+        self.seed.setToolTip("Seed of the dice (and of Monte Carlo)")
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.dice_mode, 1)
+        dice_row.addWidget(QLabel("seed"))
+        dice_row.addWidget(self.seed)
         form = QFormLayout()
         form.addRow("Dam", self.dam)
-        form.addRow("Seed", self.seed)
+        form.addRow("Dice", dice_row)
+
         self.btn_reset = _button("Reset", "Reset: before the breach", self.reset)
         self.btn_back = _button("◀ Back", "Step back", self.back)
         self.btn_play = _button("Play", "Play / pause", self.toggle_play)
@@ -68,49 +91,43 @@ class BreachPreview(QWidget):
         self.step_label.setWordWrap(True)
         key = QLabel(LEGEND)
         key.setWordWrap(True)
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
+        self.rolls = RollEntry()
+        self.rolls.rolled.connect(self.give_roll)
+        self.rolls.undo.connect(self.undo_roll)
+        self.rolls.hide()
+        self.log = EventLog()
         self.log.setMinimumHeight(150)
+        self.log.picked.connect(lambda hexes, _subjects: self.focus_on(hexes))
+        self.summary = EventLog()
+        self.summary.setMaximumHeight(120)
+        self.summary.picked.connect(lambda hexes, _subjects: self.focus_on(hexes))
         self.btn_apply = _button("Apply to a copy…", "Save the map as it stands after this step to a new file",
                                  lambda: self.apply_to_copy())
 
-        self.runs = QSpinBox()
-        self.runs.setRange(1, MAX_RUNS)
-        self.runs.setSingleStep(1000)
-        self.runs.setGroupSeparatorShown(True)
-        self.runs.setValue(10_000)
-        self.btn_mc = _button("Run Monte Carlo", "Run many breaches and show each hex's chance to flood",
-                              lambda: self.run_monte_carlo())
-        self.btn_heat_off = _button("Hide", "Remove the heat map", self.hide_heat)
-        self.mc_label = QLabel()
-        self.mc_label.setWordWrap(True)
-        self.chart = ArrivalChart()
-        self.chart.hide()  # until a Monte Carlo run has something to draw
-        mc = QGroupBox("Monte Carlo")
-        mcl = QVBoxLayout(mc)
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Runs"))
-        row.addWidget(self.runs, 1)
-        row.addWidget(self.btn_mc)
-        row.addWidget(self.btn_heat_off)
-        mcl.addLayout(row)
-        mcl.addWidget(self.mc_label)
-        mcl.addWidget(self.chart)
-
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
+        page = QWidget()
+        lay = QVBoxLayout(page)
         lay.addLayout(steps)
         lay.addWidget(self.step_label)
         lay.addWidget(key)
-        lay.addWidget(self.log, 1)
+        lay.addWidget(self.rolls)
+        lay.addWidget(self.log, 3)
+        lay.addWidget(QLabel("<b>What the breach did</b>"))
+        lay.addWidget(self.summary, 1)
         lay.addWidget(self.btn_apply)
-        lay.addWidget(mc)
+        self.mc = MonteCarloPanel(self)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(page, "Breach")
+        self.tabs.addTab(self.mc, "Monte Carlo")
+        outer = QVBoxLayout(self)
+        outer.addLayout(form)
+        outer.addWidget(self.tabs, 1)
 
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
         self.dam.currentIndexChanged.connect(lambda _i: (self.hide_heat(), self.reset()))
         self.seed.valueChanged.connect(lambda _v: self.reset())
+        self.dice_mode.currentIndexChanged.connect(lambda _i: self.reset())
         # An edit invalidates the run at once (cheap), but the breach is rebuilt only once editing
         # pauses: rebuilding it (river graph, swell plan) on every brush stamp made painting slow.
         self._rebuild = QTimer(self)
@@ -122,6 +139,10 @@ class BreachPreview(QWidget):
         self._fill_dams()
 
     # -- the run ---------------------------------------------------------------------------------
+    @property
+    def from_table(self) -> bool:
+        return self.dice_mode.currentIndex() == TABLE
+
     def _fill_dams(self) -> None:
         self.dam.blockSignals(True)
         self.dam.clear()
@@ -139,6 +160,7 @@ class BreachPreview(QWidget):
         self.hide_heat()
         if self.run is not None:
             self.run = None
+            self.pending = None
             self._refresh()
         self._rebuild.start()
 
@@ -153,12 +175,14 @@ class BreachPreview(QWidget):
     def reset(self) -> None:
         self.timer.stop()
         self.btn_play.setChecked(False)
-        self.run = None
-        self.log.clear()
+        self.run, self.pending, self._told = None, None, []
+        self.seed.setEnabled(not self.from_table)
+        self.rolls.setVisible(self.from_table)
         dam = self.dam_id()
         if dam is not None:
             try:
-                self.run = Run(Breach(self.doc.scenario, dam), Dice(self.seed.value()))
+                dice = TableDice() if self.from_table else Dice(self.seed.value())
+                self.run = Run(Breach(self.doc.scenario, dam), dice)
             except SimulationError as e:
                 self.step_label.setText(f"Cannot breach {dam}: {e}")
         elif not self.doc.scenario.map.dams:
@@ -168,26 +192,57 @@ class BreachPreview(QWidget):
     def forward(self) -> None:
         if self.run is None or self.run.state.done:
             return
-        self.run.forward()
+        self.focus.clear()
+        try:
+            self.run.forward()
+            self.pending = None
+        except RollNeeded as need:  # dice from the table: ask for the roll, keep the step open
+            self.run.dice.restore(self.run.dice_states[-1])
+            self.pending = need
         self._refresh()
 
-    def back(self) -> None:
-        if self.run is None or len(self.run.states) == 1:
+    def give_roll(self, value: int) -> None:
+        """A roll typed at the table for the roll asked; the step is played again with it."""
+        if self.pending is None or not isinstance(self.run.dice, TableDice):
             return
-        self.run.back()
+        try:
+            self.run.dice.give(value, self.pending)
+        except ValueError as e:
+            self.rolls.refuse(str(e))
+            return
+        self.forward()
+
+    def undo_roll(self) -> None:
+        if self.run is not None and isinstance(self.run.dice, TableDice) and self.run.dice.take_back() is not None:
+            self.forward()
+
+    def back(self) -> None:
+        if self.run is None:
+            return
+        if self.pending is not None:  # a step waiting for rolls: drop it first
+            self.pending = None
+        elif len(self.run.states) > 1:
+            self.run.back()
+        if isinstance(self.run.dice, TableDice):
+            self.run.dice.forget_unused()
+        self.focus.clear()
         self._refresh()
 
     def go_to(self, step: int) -> None:
-        """Forward or back until the run's state is ``step`` (or the swell has left the map)."""
+        """Forward or back until the run's state is ``step`` (or the swell has left the map, or a
+        roll from the table is asked)."""
         while self.run is not None and self.run.state.step > step:
             self.back()
         while self.run is not None and self.run.state.step < step and not self.run.state.done:
+            before = self.run.state.step
             self.forward()
+            if self.run.state.step == before:
+                break
 
     def toggle_play(self, on: bool | None = None) -> None:
         on = self.btn_play.isChecked() if on is None else on
         self.btn_play.setChecked(on)
-        if on and self.run is not None and not self.run.state.done:
+        if on and self.run is not None and not self.run.state.done and not self.from_table:
             self.timer.start()
         else:
             self.timer.stop()
@@ -198,27 +253,51 @@ class BreachPreview(QWidget):
         if self.run is None or self.run.state.done:
             self.toggle_play(False)
 
+    # -- what is shown ---------------------------------------------------------------------------
+    def _sentences(self) -> list[list]:
+        """The sentences of each step so far (kept, so stepping tells only the new step)."""
+        del self._told[len(self.run.events):]
+        for step in self.run.events[len(self._told):]:
+            self._told.append(breach_sentences(self.run.breach, step))
+        return self._told
+
     def _refresh(self) -> None:
         run = self.run
         have = run is not None
-        self.btn_back.setEnabled(have and len(run.states) > 1)
-        self.btn_forward.setEnabled(have and not run.state.done)
-        self.btn_play.setEnabled(have and not run.state.done)
+        self.btn_back.setEnabled(have and (len(run.states) > 1 or self.pending is not None))
+        self.btn_forward.setEnabled(have and not run.state.done and self.pending is None)
+        self.btn_play.setEnabled(have and not run.state.done and not self.from_table)
         self.btn_apply.setEnabled(have and run.state.step >= 0)
-        self.btn_mc.setEnabled(have)
-        self.log.clear()
+        self.mc.set_enabled(have)
         if not have:
+            self.log.show_sentences([])
+            self.summary.show_sentences([])
+            self.rolls.ask(None)
             self.layer.clear()
+            self.focus.clear()
             return
         st = run.state
-        if st.step < 0:
+        if self.pending is not None:
+            k = st.step + 1
+            when = "the breach" if k == 0 else f"before player turn {k}"
+            self.step_label.setText(f"Step {k} ({when}): waiting for a roll from the table.")
+        elif st.step < 0:
             self.step_label.setText("Before the breach: step forward to breach the dam.")
         else:
             what = "the swell has left the map" if st.done else f"swell on {len(st.swell)} hexes"
             when = "the breach" if st.step == 0 else f"before player turn {st.step}"
             self.step_label.setText(f"Step {st.step} ({when}): {what}")
-            label = run.breach.layout.label
-            self.log.addItems([_event_text(e, label).strip() for e in run.events[-1]])
+        self.log.show_sentences([s for step in self._sentences() for s in step])
+        if self.pending is not None:
+            self.log.add(breach_sentences(run.breach, self.pending.events), pending=True)
+        self.log.scrollToBottom()
+        events = [e for step in run.events for e in step]
+        self.summary.show_sentences(summary_sentences(breach_summary(run.breach, st, events), run.breach.layout))
+        dice = run.dice
+        self.rolls.ask(self.pending, isinstance(dice, TableDice) and len(dice.given) > dice.used)
+        opts = self.pending.options if self.pending is not None else None
+        sides = opts if opts and all(isinstance(o, tuple) for o in opts) else ()
+        self.focus.candidates(sides if self.active else ())
         self._draw()
 
     def _draw(self) -> None:
@@ -226,6 +305,15 @@ class BreachPreview(QWidget):
             self.layer.clear()
             return
         self.layer.show(self.run.breach, self.run.state, [e for step in self.run.events for e in step])
+
+    def focus_on(self, hexes) -> None:
+        """Outlines ``hexes`` on the map (the log line or table row clicked) and brings them into view."""
+        if not self.active:
+            return
+        self.focus.show(hexes)
+        if self.focus.hexes:
+            x0, y0, x1, y1 = self.win.controller.geom.bounds(self.focus.hexes)
+            self.win.view.ensureVisible(QRectF(x0, y0, x1 - x0, y1 - y0), 40, 40)
 
     # -- showing and hiding ----------------------------------------------------------------------
     def set_active(self, on: bool) -> None:
@@ -235,13 +323,15 @@ class BreachPreview(QWidget):
             self.toggle_play(False)
             self.layer.clear()
             self.heat.clear()
+            self.focus.clear()
             return
-        self._draw()
-        if self.mc_result is not None:
-            self.heat.show(self.mc_result)
+        self._refresh()
+        if self.mc.result is not None:
+            self.heat.show(self.mc.result)
 
     def detach(self) -> None:
         self.set_active(False)
+        self.mc.detach()
         self.doc.terrain_changed.disconnect(self._document_edited)
         self.doc.features_changed.disconnect(self._document_edited)
 
@@ -268,29 +358,19 @@ class BreachPreview(QWidget):
         self.win.statusBar().showMessage(f"Saved the map after step {self.run.state.step} to {path}", 6000)
         return path
 
-    def run_monte_carlo(self, runs: int | None = None):
-        if self.run is None:
-            return None
-        if runs is not None:
-            self.runs.setValue(runs)
-        breach = self.run.breach
-        result = run_with_progress(self, breach, self.runs.value(), self.seed.value())
-        if result is None:
-            self.mc_label.setText("Monte Carlo cancelled.")
-            return None
-        self.mc_result = result
-        n = sum(1 for p in result.hexes.values() if p.get("flood", 0) > 0)
-        self.mc_label.setText(f"{result.runs:,} runs, seed {result.seed}: {n} hexes may flood; "
-                              f"the swell leaves the map at step {result.last_step}.")
-        self.chart.set_arrivals(breach.plan.depth, result.arrival)
-        self.chart.show()
+    def start_monte_carlo(self, runs: int | None = None) -> bool:
+        """Starts Monte Carlo in the worker; the heat map and the table follow when it is done."""
+        self.tabs.setCurrentWidget(self.mc)
+        return self.mc.start(runs)
+
+    @property
+    def mc_result(self):
+        return self.mc.result
+
+    def show_heat(self, result) -> None:
         if self.active:
             self.heat.show(result)
-        return result
 
     def hide_heat(self) -> None:
-        self.mc_result = None
         self.heat.clear()
-        self.mc_label.clear()
-        self.chart.set_arrivals({}, {})
-        self.chart.hide()
+        self.mc.drop()

@@ -1,23 +1,30 @@
-"""The sewer flash-flood preview (table maps with a sewer): seed, step through the flood's events
-one at a time (forward, back, play/pause, reset), the event log, and over the table the flood
-turn, the paths of carried models, bumps and hits. Scene items only; the document is not edited.
+"""The sewer flash-flood preview (table maps with a sewer): seeded dice or dice from the table, step
+through the flood's events one at a time (forward, back, play/pause, reset), the events told as
+sentences (click one to ring its models on the table), and over the table the flood turn, the
+paths of carried models, bumps and hits. Scene items only; the document is not edited.
+
+With dice from the table the flood is played again with the rolls given so far (``TableDice``)
+after each roll typed; the log shows every event known up to the roll asked next.
 """
 from __future__ import annotations
+
+import math
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import (QFormLayout, QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem,
-                               QGraphicsSimpleTextItem, QHBoxLayout, QLabel, QListWidget, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem,
+                               QGraphicsSimpleTextItem, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget)
 
-from dambuster.simulation import Dice, SimulationError
-from dambuster.simulation.cli import _event_text
+from dambuster.simulation import Dice, RollNeeded, SimulationError, TableDice
 from dambuster.simulation.flashflood import flood, when
+from dambuster.simulation.narrate import flood_sentences
 
 from ..geometry.table import point_along
 from .breach_dock import PLAY_MS, _button
+from .event_log import EventLog
 from .flood_paths import picture
+from .roll_entry import RollEntry
 
 Z_FLOOD = 60
 PATH = QColor("#1f5fbf")
@@ -110,14 +117,25 @@ class FloodPreview(QWidget):
         self.win, self.doc = window, window.doc
         self.layer = FloodLayer(window.view.scene(), self.doc.scenario.map)
         self.events: list = []
+        self.told: list = []  # the events as sentences
         self.n = 0  # events shown
         self.active = False
         self.turn = None
+        self.table: TableDice | None = None  # dice from the table
+        self.pending: RollNeeded | None = None
+        self.problem: str | None = None  # why there is no flood to show
 
+        self.dice_mode = QComboBox()
+        self.dice_mode.addItems(["Seeded dice", "Dice from the table"])
+        self.dice_mode.setToolTip("Seeded: the computer rolls. From the table: type the rolls the players threw")
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.dice_mode, 1)
+        dice_row.addWidget(QLabel("seed"))
+        dice_row.addWidget(self.seed)
         form = QFormLayout()
-        form.addRow("Seed", self.seed)
+        form.addRow("Dice", dice_row)
         self.btn_reset = _button("Reset", "Reset: before the flood", self.reset)
         self.btn_back = _button("◀ Back", "Back one event", self.back)
         self.btn_forward = _button("Forward ▶", "Forward one event", self.forward)
@@ -128,37 +146,78 @@ class FloodPreview(QWidget):
             row.addWidget(b)
         self.step_label = QLabel()
         self.step_label.setWordWrap(True)
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
+        self.rolls = RollEntry()
+        self.rolls.rolled.connect(self.give_roll)
+        self.rolls.undo.connect(self.undo_roll)
+        self.rolls.hide()
+        self.log = EventLog()
         self.log.setMinimumHeight(150)
+        self.log.picked.connect(lambda _hexes, subjects: self.focus_on(subjects))
         lay = QVBoxLayout(self)
         lay.addLayout(form)
         lay.addLayout(row)
         lay.addWidget(self.step_label)
+        lay.addWidget(self.rolls)
         lay.addWidget(self.log, 1)
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
         self.seed.valueChanged.connect(lambda _v: self.reset())
+        self.dice_mode.currentIndexChanged.connect(lambda _i: self.reset())
         self.doc.features_changed.connect(self.reset)
         self.reset()
+
+    @property
+    def from_table(self) -> bool:
+        return self.dice_mode.currentIndex() == 1
 
     def reset(self) -> None:
         self.timer.stop()
         self.btn_play.setChecked(False)
+        self.table = TableDice() if self.from_table else None
+        self.seed.setEnabled(not self.from_table)
+        self.rolls.setVisible(self.from_table)
+        self._play()
+        self.n = len(self.events) if self.from_table else 0
+        self._refresh()
+
+    def _play(self) -> None:
+        """The flood with the seeded dice, or with the rolls given at the table so far (what is known
+        up to the roll asked next)."""
         sc = self.doc.scenario
-        dice = Dice(self.seed.value())
+        dice = self.table if self.table is not None else Dice(self.seed.value())
+        if self.table is not None:
+            self.table.restore((0, 0))  # every roll given is replayed from the first
+        self.pending, self.problem, pre = None, None, []
         try:
             self.turn, pre = when(sc.parameters.flash_flood, dice)
             result = flood(sc, dice) if self.turn is not None else None
+            self.events = pre + (result.events if result else [])
+        except RollNeeded as need:
+            self.pending, self.turn = need, None
+            self.events = pre + need.events
+            self.table.restore((0, 0))  # the rolls given are all taken back-able until the flood is done
         except SimulationError as e:
-            self.events, self.n = [], 0
-            self.step_label.setText(f"No flash flood: {e}")
-            self._refresh()
+            self.events, self.problem = [], str(e)
+        self.told = flood_sentences(self.events, sc)
+
+    def give_roll(self, value: int) -> None:
+        if self.pending is None or self.table is None:
             return
-        self.events = pre + (result.events if result else [])
-        self.n = 0
+        try:
+            self.table.give(value, self.pending)
+        except ValueError as e:
+            self.rolls.refuse(str(e))
+            return
+        self._play()
+        self.n = len(self.events)
         self._refresh()
+
+    def undo_roll(self) -> None:
+        if self.table is not None and self.table.take_back() is not None:
+            self._play()
+            self.n = len(self.events)
+            self._refresh()
 
     def forward(self) -> None:
         if self.n < len(self.events):
@@ -189,12 +248,17 @@ class FloodPreview(QWidget):
         self.btn_back.setEnabled(self.n > 0)
         self.btn_forward.setEnabled(self.n < total)
         self.btn_play.setEnabled(self.n < total)
-        self.log.clear()
-        self.log.addItems([_event_text(e, str).strip() for e in self.events[: self.n]])
+        self.log.show_sentences(self.told[: self.n])
         if self.n:
-            self.log.setCurrentRow(self.n - 1)
-        when_text = "the flood never comes" if self.turn is None else f"the flood comes on turn {self.turn}"
-        self.step_label.setText(f"Event {self.n} of {total}: {when_text}.")
+            self.log.scrollToBottom()
+        if self.problem:
+            self.step_label.setText(f"No flash flood: {self.problem}")
+        elif self.pending is not None:
+            self.step_label.setText(f"Event {self.n} of {total} so far: waiting for a roll from the table.")
+        else:
+            when_text = "the flood never comes" if self.turn is None else f"the flood comes on turn {self.turn}"
+            self.step_label.setText(f"Event {self.n} of {total}: {when_text}.")
+        self.rolls.ask(self.pending, self.table is not None and bool(self.table.given))
         self._draw()
 
     def _draw(self) -> None:
@@ -202,6 +266,21 @@ class FloodPreview(QWidget):
             self.layer.clear()
             return
         self.layer.show(self.doc.scenario.map.sewer, self.events[: self.n], self.events[self.n - 1])
+
+    def focus_on(self, models) -> None:
+        """Rings the models a clicked line names, where they stand after the events shown."""
+        sewer = self.doc.scenario.map.sewer
+        pic = picture(sewer, self.events[: self.n])
+        lines = {c.id: [tuple(p) for p in c.line] for c in sewer.corridors}
+        pts = [point_along(lines.get(pic.at[m][0], []), pic.at[m][1]) for m in models if m in pic.at]
+        pts = [p for p in pts if p is not None]
+        if not self.active or not pts:
+            return
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        t = self.doc.scenario.map
+        r = max([0.03 * max(t.width, t.depth)] + [math.dist((x, y), p) * 1.3 for p in pts])
+        self.win.view.highlight(x, y, r)
 
     def set_active(self, on: bool) -> None:
         self.active = on

@@ -1,6 +1,6 @@
-"""Monte Carlo in the editor: a cancellable progress dialog over chunked runs, the per-hex flood
-probability as a heat map over the map (with a legend), and a QPainter chart of the swell's arrival
-step along the river. The figures all come from ``dambuster.simulation.montecarlo``.
+"""Monte Carlo drawn in the editor: the per-hex flood probability as a heat map over the map (with
+a legend), and a QPainter chart of the swell's arrival step along the river. The figures all come
+from ``dambuster.simulation.montecarlo`` (run in a worker: montecarlo_worker.py).
 """
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ import math
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsPathItem, QProgressDialog, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from ..geometry.hexes import HexGeometry
 from ..scene.hex_overlay import _text
-from .montecarlo import run_all
 
 Z_HEAT = 55
 BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]
@@ -33,28 +32,6 @@ def heat_colour(p: float, alpha: int = 185) -> QColor:
 def bin_of(p: float) -> int:
     """1..BINS for a chance above 0 (the upper edge of a bin belongs to it)."""
     return max(1, min(BINS, math.ceil(p * BINS - 1e-9)))
-
-
-def run_with_progress(parent, breach, runs: int, seed: int):
-    """Runs ``runs`` breaches behind a modal progress dialog; None when cancelled."""
-    dlg = QProgressDialog(f"Running {runs:,} breaches…", "Cancel", 0, runs, parent)
-    dlg.setWindowTitle("Monte Carlo")
-    dlg.setWindowModality(Qt.WindowModality.WindowModal)
-    dlg.setMinimumDuration(0)
-    dlg.setValue(0)
-    parent.mc_dialog = dlg  # reachable by tests
-
-    def progress(done: int) -> bool:
-        dlg.setValue(done)
-        QApplication.processEvents()
-        return not dlg.wasCanceled()
-
-    try:
-        return None if dlg.wasCanceled() else run_all(breach, runs, seed, progress)
-    finally:
-        dlg.reset()
-        dlg.deleteLater()
-        parent.mc_dialog = None
 
 
 class HeatLayer:

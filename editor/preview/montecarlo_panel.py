@@ -1,0 +1,149 @@
+"""The Monte Carlo tab of the breach preview: the number of runs, Run and Cancel, a progress bar,
+and when the runs are done the heat map over the map (the pane's ``HeatLayer``), the table of
+chances beside it (bridges, towns, units, roads) and the swell's arrival chart.
+
+The runs go to a worker thread (montecarlo_worker.py), so the window answers while they run. The
+seed is the pane's; an edit of the map drops the result and any run under way (``drop``).
+"""
+from __future__ import annotations
+
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
+                               QWidget)
+from PySide6.QtCore import Qt
+
+from dambuster.simulation.summary import chance_rows
+
+from .montecarlo_view import ArrivalChart
+from .montecarlo_worker import MonteCarloWorker
+from .results_table import ChanceTable
+
+MAX_RUNS = 1_000_000
+
+
+def _button(text: str, tip: str, slot) -> QPushButton:
+    b = QPushButton(text)
+    b.setToolTip(tip)
+    b.clicked.connect(slot)
+    return b
+
+
+class MonteCarloPanel(QWidget):
+    def __init__(self, pane):
+        super().__init__()
+        self.pane = pane
+        self.result = None
+        self.breach = None  # the pane's breach the result belongs to
+        self.runs = QSpinBox()
+        self.runs.setRange(1, MAX_RUNS)
+        self.runs.setSingleStep(1000)
+        self.runs.setGroupSeparatorShown(True)
+        self.runs.setValue(10_000)
+        self.btn_mc = _button("Run", "Run many breaches with the pane's seed: the chance of each outcome",
+                              lambda: self.start())
+        self.btn_cancel = _button("Cancel", "Stop the runs (after the chunk under way)", self.cancel)
+        self.btn_cancel.setEnabled(False)
+        self.btn_heat_off = _button("Hide", "Remove the heat map and the table", self.pane.hide_heat)
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v of %m runs")
+        self.progress.hide()
+        self.mc_label = QLabel("Run many breaches to see how likely each outcome is.")
+        self.mc_label.setWordWrap(True)
+        self.table = ChanceTable()
+        self.table.picked.connect(self.pane.focus_on)
+        self.chart = ArrivalChart()
+        self.chart.hide()  # until a run has something to draw
+        self.worker = MonteCarloWorker(self)
+        self.worker.progress.connect(self._progress)
+        self.worker.finished.connect(self._finished)
+        self.worker.cancelled.connect(self._cancelled)
+        self.worker.failed.connect(self._failed)
+
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Runs"))
+        row.addWidget(self.runs, 1)
+        for b in (self.btn_mc, self.btn_cancel, self.btn_heat_off):
+            row.addWidget(b)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self.chart)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        lay = QVBoxLayout(self)
+        lay.addLayout(row)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.mc_label)
+        lay.addWidget(split, 1)
+
+    @property
+    def running(self) -> bool:
+        return self.worker.running
+
+    def start(self, runs: int | None = None) -> bool:
+        """Starts the runs in the worker (False when there is no breach to run)."""
+        run = self.pane.run
+        if run is None:
+            return False
+        if runs is not None:
+            self.runs.setValue(runs)
+        self.breach = run.breach
+        n = self.runs.value()
+        self.progress.setRange(0, n)
+        self.progress.setValue(0)
+        self.progress.show()
+        self.mc_label.setText(f"Running {n:,} breaches…")
+        self.btn_mc.setEnabled(False)
+        self.btn_cancel.setEnabled(True)
+        self.worker.start(self.pane.doc.scenario, run.breach.dam.id, n, self.pane.seed.value())
+        return True
+
+    def cancel(self) -> None:
+        if self.worker.running:
+            self.worker.cancel()
+            self.btn_cancel.setEnabled(False)
+            self.mc_label.setText("Cancelling after the chunk under way…")
+
+    def drop(self) -> None:
+        """The map changed: any run under way is stopped without a word, the result forgotten."""
+        self.worker.cancel(quiet=True)
+        self._idle()
+        self.result = None
+        self.table.show_rows([])
+        self.chart.set_arrivals({}, {})
+        self.chart.hide()
+        self.mc_label.setText("Run many breaches to see how likely each outcome is.")
+
+    def set_enabled(self, have_breach: bool) -> None:
+        self.btn_mc.setEnabled(have_breach and not self.worker.running)
+
+    def detach(self) -> None:
+        self.worker.cancel(quiet=True)
+        self.worker.wait()
+
+    # -- worker reports -----------------------------------------------------------------------------
+    def _idle(self) -> None:
+        self.progress.hide()
+        self.btn_cancel.setEnabled(False)
+        self.btn_mc.setEnabled(self.pane.run is not None)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setMaximum(total)
+        self.progress.setValue(done)
+
+    def _finished(self, result) -> None:
+        self._idle()
+        self.result = result
+        n = sum(1 for p in result.hexes.values() if p.get("flood", 0) > 0)
+        self.mc_label.setText(f"{result.runs:,} runs, seed {result.seed}: {n} hexes may flood; "
+                              f"the swell leaves the map at step {result.last_step}.")
+        self.table.show_rows(chance_rows(self.breach, result))
+        self.chart.set_arrivals(self.breach.plan.depth, result.arrival)
+        self.chart.show()
+        self.pane.show_heat(result)
+
+    def _cancelled(self) -> None:
+        self._idle()
+        self.mc_label.setText("Monte Carlo cancelled.")
+
+    def _failed(self, message: str) -> None:
+        self._idle()
+        self.mc_label.setText(f"Monte Carlo failed: {message}")

@@ -1,0 +1,81 @@
+"""Dice from the table: the roll the simulation needs next, asked by its purpose
+(``narrate.prompt``), and a field where the players type what they threw. Several rolls may be
+typed at once, separated by spaces ("3 5 1"): each is given in turn while the simulation still asks.
+"Undo roll" takes back the last roll typed for the step under way.
+
+The pane owns the simulation: it calls ``ask(need)`` with the ``RollNeeded`` in hand (or
+``ask(None)`` when nothing is asked) and listens to ``rolled(int)`` and ``undo()``; ``refuse(text)``
+shows why a roll was not taken.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from dambuster.simulation.narrate import prompt
+
+
+class RollEntry(QWidget):
+    rolled = Signal(int)
+    undo = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.need = None
+        self.question = QLabel()
+        self.question.setWordWrap(True)
+        self.field = QLineEdit()
+        self.field.setPlaceholderText("the roll, e.g. 4 (several: 4 2 6)")
+        self.field.setClearButtonEnabled(True)
+        self.btn_enter = QPushButton("Enter")
+        self.btn_enter.setToolTip("Give the roll typed (Return)")
+        self.btn_undo = QPushButton("Undo roll")
+        self.btn_undo.setToolTip("Take back the last roll typed for this step")
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        pal = self.problem.palette()
+        pal.setColor(QPalette.ColorRole.WindowText, QColor("#c8102e"))
+        self.problem.setPalette(pal)
+        lay = QGridLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.question, 0, 0, 1, 3)
+        lay.addWidget(self.field, 1, 0)
+        lay.addWidget(self.btn_enter, 1, 1)
+        lay.addWidget(self.btn_undo, 1, 2)
+        lay.addWidget(self.problem, 2, 0, 1, 3)
+        self.field.returnPressed.connect(self.submit)
+        self.btn_enter.clicked.connect(self.submit)
+        self.btn_undo.clicked.connect(self.undo.emit)
+        self.ask(None)
+
+    def ask(self, need, can_undo: bool = False) -> None:
+        self.need = need
+        if need is None:
+            self.question.setText("No roll is asked: step forward to play the next step.")
+        else:
+            self.question.setText(f"<b>{prompt(need)}</b>")
+        self.field.setEnabled(need is not None)
+        self.btn_enter.setEnabled(need is not None)
+        self.btn_undo.setEnabled(can_undo)
+        if need is not None and self.isVisible():
+            self.field.setFocus()
+
+    def refuse(self, text: str) -> None:
+        self.problem.setText(text)
+
+    def submit(self) -> None:
+        """Gives each number typed in turn, while a roll is asked; a word that is not a number stops."""
+        words = self.field.text().replace(",", " ").split()
+        self.field.clear()
+        self.problem.clear()
+        for i, w in enumerate(words):
+            if self.need is None:
+                self.refuse(f"Not used (no roll is asked): {' '.join(words[i:])}")
+                return
+            if not w.isdigit():
+                self.refuse(f"{w!r} is not a number: type the die as it lies, e.g. 4.")
+                return
+            self.rolled.emit(int(w))
+            if self.problem.text():  # the pane refused it: keep the rest out
+                return
