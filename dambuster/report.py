@@ -122,7 +122,7 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
 
     warm_up()  # the one-time set-up of a process (the schema's validators) is not the file's work
     clock = Budget(budget)
-    scenario, rules, done = None, [], []
+    scenario, rules, done, running = None, [], [], False
     found = Findings(codes.wants)
     try:
         with clock.running():
@@ -140,11 +140,14 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
                 clock.check()
                 if on_rule:
                     on_rule(r.code)
+                running = True
                 found.add_rule(run_rule(r, scenario, clock.check))
+                running = False
                 done.append(r.code)
     except (OutOfBudget, MemoryError) as e:
         loaded, scenario = scenario is not None, None  # let the garbage go before the report is built
-        stop = budget_finding(clock.seconds, isinstance(e, MemoryError), loaded, [r.code for r in rules[len(done):]])
+        stop = budget_finding(clock.seconds, isinstance(e, MemoryError), loaded, [r.code for r in rules[len(done):]],
+                              between=not running)
         checked = [c for c in done if codes.wants(c)]
         return FileReport(path, [stop] + found.listed(), load_error=True, checked=checked)
     return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)])

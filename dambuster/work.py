@@ -93,17 +93,19 @@ def _can_use_alarm() -> bool:
 
 
 def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str],
-                   killed: str = "") -> "Violation":
+                   killed: str = "", between: bool = False) -> "Violation":
     """The one BUDGET finding of a file whose checks did not finish. ``unfinished``: the rules that did
-    not finish, the one running first; ``killed``: why the checking process had to be stopped (then
-    none of the file's findings survived), or empty when the work stopped by itself."""
+    not finish, the one running first (``between``: none was running, the next had not started);
+    ``killed``: why the checking process had to be stopped (then none of the file's findings survived),
+    or empty when the work stopped by itself."""
     from .validators.violation import Violation
 
     why = "memory ran out" if out_of_memory else f"the {seconds:g} s budget ran out"
     if not loaded:
         message = f"not checked: {why} while loading the file (the schema and consistency checks)"
     elif unfinished:
-        message = f"not fully checked: {why} during {unfinished[0]}; rules that did not finish: {', '.join(unfinished)}"
+        message = (f"not fully checked: {why} {'before' if between else 'during'} {unfinished[0]}; "
+                   f"rules that did not finish: {', '.join(unfinished)}")
     else:
         message = f"not fully checked: {why}"
     if killed:

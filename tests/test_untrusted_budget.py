@@ -98,6 +98,20 @@ def test_the_budget_holds_in_pool_workers_and_is_never_filtered(heavy, tmp_path)
     assert "Traceback" not in err and err.count("(BUDGET)") == 2
 
 
+@pytest.mark.slow
+def test_on_a_dask_cluster_the_deadline_still_ends_the_file_with_one_budget_finding(heavy, capsys):
+    """Dask checks files in its workers' threads: no alarm, no watcher; loading runs to its end, then
+    the deadline stops the file before its first rule."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=":0") as cluster:
+        code = main(["validate", str(heavy), "--scheduler", cluster.scheduler_address, "--budget", "0.5",
+                     "--format", "json"])
+    [budget] = json.loads(capsys.readouterr().out)["files"][0]["violations"]
+    assert code == 2 and budget["code"] == "BUDGET"
+    assert "budget ran out before " in budget["message"]  # loading done, no rule started
+
+
 @pytest.mark.parametrize("value", ["-1", "soon", "nan"])
 def test_a_budget_that_is_no_number_of_seconds_is_refused(value, heavy):
     code, _, err = validate(str(heavy), "--budget", value)
