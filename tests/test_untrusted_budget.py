@@ -98,6 +98,13 @@ def test_the_budget_holds_in_pool_workers_and_is_never_filtered(heavy, tmp_path)
     assert "Traceback" not in err and err.count("(BUDGET)") == 2
 
 
+def test_a_file_not_checked_in_time_is_not_cached(heavy, tmp_path):
+    cache = str(tmp_path / "cache.json")
+    assert validate(str(heavy), "--budget", "0.5", "--cache", cache)[0] == 2
+    code, out, err = validate(str(heavy), "--budget", "0", "--cache", cache)
+    assert code == 0 and "cache: 0 unchanged, 1 checked" in err
+
+
 @pytest.mark.slow
 def test_on_a_dask_cluster_the_deadline_still_ends_the_file_with_one_budget_finding(heavy, capsys):
     """Dask checks files in its workers' threads: no alarm, no watcher; loading runs to its end, then
