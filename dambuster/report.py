@@ -182,6 +182,10 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
     profiles = list(profiles) if profiles else None
     total = len(paths)
     if executor is None and budget and total and supervisor.available():
+        from . import validators  # noqa: F401  (loaded once here, so every forked worker starts with the rules)
+        from .work import warm_up
+
+        warm_up()
         check = partial(_safe_validate, profiles=profiles, codes=codes, budget=budget)
         return supervisor.validate_supervised(paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress)
     if executor is None and (jobs <= 1 or total <= 1):
