@@ -23,20 +23,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
     from ..model.io import load
-    from .tiled_export import ExportError, export_tmj, tileset_path
+    from .tiled_export import ExportError, export_tiled, outputs
 
     out = Path(args.output) if args.output else Path(args.scenario).with_suffix(".tmj")
-    problem = outputs_problem([out, tileset_path(out)], args.force, [args.scenario])
+    try:
+        scenario = load(args.scenario)
+    except ScenarioError as e:
+        return _fail("export-tiled", f"{args.scenario}: {e}")
+    targets = outputs(scenario, out)
+    problem = outputs_problem(targets, args.force, [args.scenario])
     if problem:
         return _fail("export-tiled", problem)
     try:
-        written = export_tmj(load(args.scenario), out)
-    except ScenarioError as e:
-        return _fail("export-tiled", f"{args.scenario}: {e}")
+        written = export_tiled(scenario, out)
     except ExportError as e:
         return _fail("export-tiled", f"{args.scenario}: {e}")
     except OSError as e:
-        return _fail("export-tiled", f"cannot write {out} and {tileset_path(out)}: {e.strerror or e}; nothing was changed")
+        what = " and ".join(map(str, targets))
+        return _fail("export-tiled", f"cannot write {what}: {e.strerror or e}; nothing was changed")
     error_line("wrote " + " and ".join(map(str, written)))
     return EXIT_OK
 
@@ -72,18 +76,21 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    e = sub.add_parser("export-tiled", help="write a hex scenario as a Tiled map (TMJ) with its terrain tileset",
-                       description="Write a hex scenario as a Tiled JSON map (.tmj) and its terrain tileset image "
-                                   "(<name>-terrain.png beside it). See docs/tiled.md for the mapping.")
+    e = sub.add_parser("export-tiled", help="write a scenario as a Tiled map (TMJ or TMX)",
+                       description="Write a scenario as a Tiled map: JSON (.tmj) or, when the output ends in .tmx, "
+                                   "XML (TMX, which pytmx reads). A hex map is a hexagonal map with its terrain "
+                                   "tileset image (<name>-terrain.png beside it); a table map an orthogonal map of "
+                                   "object layers. See docs/tiled.md for the mapping.")
     e.add_argument("scenario", help="dambuster scenario file (.json)")
-    e.add_argument("-o", "--output", help="map to write (default: the scenario's name with .tmj)")
+    e.add_argument("-o", "--output", help="map to write, .tmj or .tmx (default: the scenario's name with .tmj)")
     e.add_argument("--force", action="store_true", help="replace existing files (the map and its tileset image)")
     e.set_defaults(func=cmd_export)
 
-    i = sub.add_parser("import-tiled", help="read a hexagonal Tiled map (TMJ or TMX) as a scenario",
-                       description="Read a hexagonal Tiled map (.tmj/.json or .tmx) as a dambuster scenario. Terrain "
-                                   "comes from each tile's 'terrain' property or from --terrain-map; objects become "
-                                   "features by their class. Exit 0 on success, 2 when the map cannot be imported.")
+    i = sub.add_parser("import-tiled", help="read a hexagonal Tiled map or a table map (TMJ or TMX) as a scenario",
+                       description="Read a hexagonal Tiled map, or a table map export-tiled wrote (.tmj/.json or "
+                                   ".tmx), as a dambuster scenario. Terrain comes from each tile's 'dambuster:terrain' "
+                                   "(or 'terrain') property or from --terrain-map; objects become features by their "
+                                   "class. Exit 0 on success, 2 when the map cannot be imported.")
     i.add_argument("map", help="Tiled map (.tmj, .json or .tmx)")
     i.add_argument("-o", "--output", help="scenario file to write (default: standard output)")
     i.add_argument("--force", action="store_true", help="replace an existing file")

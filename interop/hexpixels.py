@@ -77,6 +77,25 @@ class HexPixels:
     def centre(self, h: Hex) -> tuple[float, float]:
         return self.offset_centre(*self.layout.to_offset(h))
 
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        """The six corners of a hex as Tiled draws its tile's hexagon (clockwise from the left or top)."""
+        cx, cy = self.centre(h)
+        hw, hh = self.tile_w / 2, self.tile_h / 2
+        if self.flat:  # Tiled cuts (tilewidth - hexsidelength) / 2 off the left and right
+            inset = hw - (self.tile_w - self.side) // 2
+            return [(cx - hw, cy), (cx - inset, cy - hh), (cx + inset, cy - hh), (cx + hw, cy),
+                    (cx + inset, cy + hh), (cx - inset, cy + hh)]
+        inset = hh - (self.tile_h - self.side) // 2
+        return [(cx, cy - hh), (cx + hw, cy - inset), (cx + hw, cy + inset), (cx, cy + hh),
+                (cx - hw, cy + inset), (cx - hw, cy - inset)]
+
+    def side_ends(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two corners a hexside runs between: the corners of its first hex nearest the other's centre."""
+        a, b = hexside_hexes(side)
+        far = self.centre(b)
+        first, second = sorted(self.corners(a), key=lambda c: _dist2(c, far))[:2]
+        return (first, second) if first <= second else (second, first)
+
     def side_midpoint(self, side: Hexside) -> tuple[float, float]:
         a, b = hexside_hexes(side)
         (ax, ay), (bx, by) = self.centre(a), self.centre(b)

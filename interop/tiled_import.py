@@ -1,7 +1,8 @@
 """Tiled TMJ or TMX -> Scenario, through the same model (and the same checks) as our own files.
 
-Hexagonal maps only. Terrain comes from the ``terrain`` property of each tile in an embedded tileset,
-or from a gid -> terrain mapping the caller gives. Objects become features by their class (TMJ
+Hexagonal maps, and the orthogonal table maps tiled_table_export writes (read by tiled_table_import).
+Terrain comes from the ``dambuster:terrain`` (or ``terrain``) property of each tile in an embedded
+tileset, or from a gid -> terrain mapping the caller gives. Objects become features by their class (TMJ
 ``type``, TMX ``class``/``type``) and properties; where a point sits decides its hex or hexside.
 Anything the importer cannot place is an error, or a warning when ``lenient`` (the object is dropped,
 an empty or unmapped tile becomes clear terrain). Inputs are untrusted: sizes are capped and XML DTDs
@@ -12,30 +13,27 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
-import json
 import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..model.catalog import default_unit_types
-from ..model.codec import from_dict
 from ..model.errors import ScenarioError
 from ..model.files import InputError, read_input
 from ..model.hexgrid import Layout
-from ..model.io import document_to_scenario, parse_bytes, to_document
+from ..model.io import parse_bytes
 from ..model import scenario as sc
 from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from .hexpixels import HexPixels, layout_of
-from .tiled_export import FORMAT_PROPERTY, RULES_PROPERTY
-from .tiled_objects import HANDLERS, TiledImportError, Context, describe, properties_of
+from .tiled_objects import HANDLERS, Context
+from .tiled_properties import map_property, properties_of, read_ours
+from .tiled_read import TiledImportError, finish, layers, meta, place_objects
 from .tmx import TmxError, parse_tmx
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_TERRAIN_MAP_BYTES = 1024 * 1024  # a gid -> terrain object; a tileset of 10,000 tiles needs 200 KB
 MAX_SIDE = 1000  # columns and rows, as `dambuster new`
-MAX_OBJECTS = 200_000
-MAX_LAYER_DEPTH = 16
 FLIP_BITS = 0xF0000000  # Tiled's flip and rotation flags in the top bits of a gid
 MAX_GID = ~FLIP_BITS & 0xFFFFFFFF
 
@@ -90,18 +88,6 @@ def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
 
 # ------------------------------------------------------------------------------- helpers
 
-def _layers(layers: list, depth: int = 0):
-    if depth > MAX_LAYER_DEPTH:
-        raise TiledImportError(f"layer groups nest more than {MAX_LAYER_DEPTH} deep")
-    for layer in layers or []:
-        if not isinstance(layer, dict):
-            raise TiledImportError("a layer is not an object")
-        if layer.get("type") == "group":
-            yield from _layers(layer.get("layers"), depth + 1)
-        else:
-            yield layer
-
-
 def _gids(layer: dict, n: int) -> list[int]:
     data = layer.get("data")
     if "chunks" in layer:
@@ -147,7 +133,7 @@ def _tileset_terrain(doc: dict) -> dict[int, str]:
             continue  # external tilesets are not read: give their gids with --terrain-map
         first = ts.get("firstgid", 1)
         for tile in ts.get("tiles") or []:
-            kind = properties_of(tile).get("terrain")
+            kind = read_ours(tile).get("terrain")
             if kind is None:
                 continue
             if kind not in TERRAIN_KINDS:
@@ -155,7 +141,6 @@ def _tileset_terrain(doc: dict) -> dict[int, str]:
                                        f"{str(kind)[:30]!r}, not one of {', '.join(TERRAIN_KINDS)}")
             out[first + int(tile.get("id", 0))] = kind
     return out
-
 
 
 # ------------------------------------------------------------------------------- the map
@@ -168,7 +153,8 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
         else:
             what = "the map gives no orientation" if orientation in (None, "") else \
                 f"the map's orientation {str(orientation)[:20]!r} is not one Tiled writes"
-        raise TiledImportError(f"{what}; only hexagonal Tiled maps can be imported")
+        raise TiledImportError(f"{what}; only hexagonal Tiled maps can be imported, and table maps "
+                               "(orthogonal, with the map property dambuster:map = table)")
     if doc.get("infinite"):
         raise TiledImportError("infinite maps are not supported; give the map a fixed size in Tiled")
     cols, rows = doc.get("width"), doc.get("height")
@@ -185,7 +171,7 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
 
 
 def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str] | None) -> Terrain:
-    tile_layers = [l for l in _layers(doc.get("layers")) if l.get("type") == "tilelayer"]
+    tile_layers = [l for l in layers(doc.get("layers")) if l.get("type") == "tilelayer"]
     if not tile_layers:
         raise TiledImportError("the map has no tile layer to take the terrain from")
     named = [l for l in tile_layers if l.get("name") == "terrain"]
@@ -211,48 +197,6 @@ def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str
     return Terrain(layout, cells)
 
 
-def _rules(doc_props: dict, s: sc.Scenario) -> None:
-    text = doc_props.get(RULES_PROPERTY)
-    if text is None:
-        return
-    try:
-        rules = json.loads(text)
-    except (TypeError, ValueError):
-        raise TiledImportError(f"map property {RULES_PROPERTY!r} is not JSON") from None
-    if not isinstance(rules, dict):
-        raise TiledImportError(f"map property {RULES_PROPERTY!r} is not a JSON object")
-    body = {k: rules[k] for k in ("unit_types", "sides", "budgets", "victory", "turn_limit", "parameters") if k in rules}
-    try:
-        rebuilt = from_dict({"meta": {}, "map": {"kind": "table", "width": 1, "depth": 1}, **body})
-    except (KeyError, TypeError, ValueError, AttributeError):
-        raise TiledImportError(f"map property {RULES_PROPERTY!r} does not hold dambuster rules") from None
-    for k in body:
-        setattr(s, k, getattr(rebuilt, k))
-
-
-def _meta(props: dict) -> sc.Meta:
-    m = sc.Meta()
-    for k in ("title", "author", "description", "license", "created", "modified"):
-        if props.get(k) is not None:
-            setattr(m, k, str(props[k]))
-    for k in ("tags", "profiles"):
-        if props.get(k) is not None:
-            try:
-                value = json.loads(props[k])
-            except (TypeError, ValueError):
-                raise TiledImportError(f"map property {k!r} is not a JSON list") from None
-            setattr(m, k, value)
-    return m
-
-
-def _sides_for_hand_made_maps(s: sc.Scenario) -> None:
-    """A map drawn in Tiled has no sides list: make one side per side its units, zones and mines name."""
-    named = {u.side for u in s.units} | {z.side for z in s.setup_zones} | {m.owner for m in s.map.markers.mines}
-    for d in s.map.dams:
-        named.update(d.sp_known_to)
-    s.sides = [sc.Side(n, n) for n in sorted(x for x in named if isinstance(x, str))]
-
-
 def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
     """The scenario a parsed TMJ (or TMX, via tmx.parse_tmx) describes; TiledImportError when it cannot."""
     if not isinstance(doc, dict):
@@ -266,47 +210,19 @@ def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenien
 
 
 def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imported:
+    if doc.get("orientation") == "orthogonal" and map_property(properties_of(doc), "map") == "table":
+        from .tiled_table_import import import_table
+
+        checked, warnings = import_table(doc, lenient)
+        return Imported(checked, warnings)
     layout, px = _geometry(doc)
     ctx = Context(layout, px, lenient)
     terrain = _terrain(doc, layout, ctx, terrain_map)
-    props = properties_of(doc)
     hex_map = sc.HexMap(layout.orientation, layout.offset, layout.columns, layout.rows, terrain)
-    s = sc.Scenario(_meta(props), hex_map, unit_types=default_unit_types())
-    count = 0
-    for layer in _layers(doc.get("layers")):
-        if layer.get("type") != "objectgroup":
-            continue
-        for o in layer.get("objects") or []:
-            count += 1
-            if count > MAX_OBJECTS:
-                raise TiledImportError(f"the map has more than {MAX_OBJECTS} objects")
-            if not isinstance(o, dict):
-                raise TiledImportError(f"layer {layer.get('name')!r}: an object is not an object")
-            cls = o.get("type") or o.get("class") or ""
-            o["_class"] = cls
-            o["_what"] = describe(o, cls, layer)
-            handler = HANDLERS.get(cls)
-            if handler is None:
-                why = "has no class" if not cls else "has a class dambuster does not know"
-                ctx.problem(f"{o['_what']} {why}" + (" (skipped)" if lenient else f"; use one of {', '.join(HANDLERS)}"))
-                continue
-            try:
-                handler(o, properties_of(o), ctx, s)
-            except TiledImportError:
-                raise
-            except (TypeError, ValueError, KeyError, AttributeError, OverflowError):
-                raise TiledImportError(f"{o['_what']} is malformed (a position, point or property of the wrong kind)") from None
-    if RULES_PROPERTY in props:
-        _rules(props, s)
-    else:
-        _sides_for_hand_made_maps(s)
-    if props.get(FORMAT_PROPERTY) not in (None,) and not isinstance(props.get(FORMAT_PROPERTY), (int, str)):
-        raise TiledImportError(f"map property {FORMAT_PROPERTY!r} is not a version")
-    try:  # the same schema and semantic checks as a scenario file
-        checked = document_to_scenario(json.loads(json.dumps(to_document(s))))
-    except ScenarioError as e:
-        raise TiledImportError(f"the imported map is not a valid scenario: {e}") from None
-    return Imported(checked, ctx.warnings)
+    s = sc.Scenario(meta(doc), hex_map, unit_types=default_unit_types())
+    place_objects(doc, HANDLERS, ctx, s)
+    mentioned = [m.owner for m in hex_map.markers.mines] + [n for d in hex_map.dams for n in d.sp_known_to]
+    return Imported(finish(doc, s, mentioned), ctx.warnings)
 
 
 def import_file(path: str | os.PathLike, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:

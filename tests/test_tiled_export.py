@@ -16,10 +16,9 @@ from hypothesis import given
 
 from dambuster.cli import main
 from dambuster.interop.hexpixels import HexPixels
-from dambuster.interop.tiled_export import RULES_PROPERTY, ExportError, export_tmj, to_tmj
+from dambuster.interop.tiled_export import export_tiled, to_tmj
 from dambuster.interop.tiled_import import import_document, import_file
 from dambuster.model.io import dumps, load
-from dambuster.model.scenario import HexMap
 from dambuster.model.terrain import TERRAIN_KINDS
 from strategies import hex_scenarios, rich_hex_scenario
 
@@ -46,7 +45,7 @@ def objects(doc, cls):
 @pytest.mark.parametrize("sample", HEX_SAMPLES, ids=lambda p: p.stem)
 def test_every_hex_sample_comes_back_the_same(sample, tmp_path):
     scenario = load(sample)
-    export_tmj(scenario, tmp_path / "map.tmj")
+    export_tiled(scenario, tmp_path / "map.tmj")
     back = import_file(tmp_path / "map.tmj")
     assert back.warnings == []
     assert back.scenario == scenario
@@ -76,10 +75,10 @@ def test_hex_layout_becomes_tiled_stagger(orientation, offset, axis, index):
 
 def test_terrain_is_a_tile_layer_over_a_tileset_whose_tiles_name_their_terrain(tmp_path):
     scenario = load(ROOT / "samples" / "ogre-dambusters-valley.json")
-    export_tmj(scenario, tmp_path / "valley.tmj")
+    export_tiled(scenario, tmp_path / "valley.tmj")
     doc = json.loads((tmp_path / "valley.tmj").read_text())
     (tileset,) = doc["tilesets"]
-    by_gid = {tileset["firstgid"] + t["id"]: props(t)["terrain"][1] for t in tileset["tiles"]}
+    by_gid = {tileset["firstgid"] + t["id"]: props(t)["dambuster:terrain"][1] for t in tileset["tiles"]}
     assert sorted(by_gid.values()) == sorted(TERRAIN_KINDS)
     layer = doc["layers"][0]
     assert layer["type"] == "tilelayer" and layer["name"] == "terrain"
@@ -102,31 +101,24 @@ def test_features_are_objects_with_typed_properties():
     (dam,) = objects(doc, "dam")
     assert dam["point"] and (dam["x"], dam["y"]) == px.centre((1, 1))
     p = props(dam)
-    assert p["id"] == ("string", "moehne") and p["sp"] == ("int", 50) and p["hidden"] == ("bool", True)
-    assert p["reservoir"] == ("string", "0102 0103")
+    assert p["dambuster:id"] == ("string", "moehne") and p["dambuster:sp"] == ("int", 50)
+    assert p["dambuster:hidden"] == ("bool", True) and p["dambuster:reservoir"] == ("string", "0102 0103")
     rhine = objects(doc, "river")[0]
     assert len(rhine["polyline"]) == 6
     assert (rhine["x"] + rhine["polyline"][-1]["x"], rhine["y"] + rhine["polyline"][-1]["y"]) == px.centre((5, 1))
-    units = {props(u)["id"][1]: props(u) for u in objects(doc, "unit")}
-    assert units["u-inf"]["squads"] == ("int", 3) and units["u-inf"]["unit_type"] == ("string", "infantry")
-    assert units["u-ogre"]["reserve"] == ("bool", True)  # not on the map yet
-    assert {o["type"] for o in objects(doc, "stream") + objects(doc, "ridge")} == {"stream", "ridge"}
+    units = {props(u)["dambuster:id"][1]: props(u) for u in objects(doc, "unit")}
+    assert units["u-inf"]["dambuster:squads"] == ("int", 3)
+    assert units["u-inf"]["dambuster:unit_type"] == ("string", "infantry")
+    assert units["u-ogre"]["dambuster:reserve"] == ("bool", True)  # not on the map yet
 
 
 def test_meta_are_map_properties_and_the_rest_travels_as_json():
     scenario = rich_hex_scenario()
     p = props(to_tmj(scenario, "t.png"))
-    assert p["title"] == ("string", "Möhne raid ⚓")
-    assert json.loads(p["tags"][1]) == ["ww2", "水"]
-    rules = json.loads(p[RULES_PROPERTY][1])
+    assert p["dambuster:title"] == ("string", "Möhne raid ⚓")
+    assert json.loads(p["dambuster:tags"][1]) == ["ww2", "水"]
+    rules = json.loads(p["dambuster:rules"][1])
     assert rules["turn_limit"] == 12 and [s["id"] for s in rules["sides"]] == ["red", "blue"]
-
-
-def test_table_maps_are_refused():
-    scenario = load(ROOT / "samples" / "dbm-table.json")
-    assert not isinstance(scenario.map, HexMap)
-    with pytest.raises(ExportError, match="only hex maps"):
-        to_tmj(scenario, "t.png")
 
 
 def test_command_line_export_then_import_gives_the_same_file(tmp_path):
@@ -138,13 +130,6 @@ def test_command_line_export_then_import_gives_the_same_file(tmp_path):
                         str(tmp_path / "back.json")], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "back.json").read_text() == dumps(load(sample))
-
-
-def test_command_line_refuses_a_table_map_in_one_line(tmp_path):
-    r = run("export-tiled", ROOT / "samples" / "dbm-table.json", "-o", tmp_path / "t.tmj")
-    assert r.returncode == 2
-    assert r.stderr.strip().count("\n") == 0 and "only hex maps" in r.stderr
-    assert not (tmp_path / "t.tmj").exists()
 
 
 def test_command_line_does_not_overwrite_without_force(tmp_path):

@@ -178,7 +178,7 @@ def test_a_map_that_breaks_scenario_rules_says_where():
 
 def test_missing_property_names_the_object():
     dam = {"id": 4, "type": "dam", "x": 16, "y": 14, "point": True, "properties": []}
-    with pytest.raises(TiledImportError, match="object 4 \\(dam\\) in layer 'stuff' has no 'id' property"):
+    with pytest.raises(TiledImportError, match="object 4 \\(dam\\) in layer 'stuff' has no 'dambuster:id' property"):
         import_document(hand_made(objects=[dam]))
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from dambuster.interop.hexpixels import HexPixels
-from dambuster.interop.tiled_export import TERRAIN_COLOURS, export_tmj, tileset_png
+from dambuster.interop.tiled_export import TERRAIN_COLOURS, export_tiled, tileset_png
 from dambuster.interop.tiled_import import import_file
 from dambuster.model.factory import new_hex_scenario
 from dambuster.model.hexgrid import Layout
@@ -110,7 +110,7 @@ def test_tiled_draws_every_hex_where_our_layout_puts_it(tmp_path, orientation, o
     staggerindex mean what we write; flipping staggerindex breaks it (the check has teeth)."""
     s = pattern_scenario(orientation, offset)
     tmj = tmp_path / f"{offset}.tmj"
-    export_tmj(s, tmj)
+    export_tiled(s, tmj)
     seen = colours_at_centres(tmp_path, tmj, s.map.layout)
     assert seen == {h: TERRAIN_COLOURS[s.map.terrain[h]] for h in s.map.layout.hexes()}
 
@@ -131,7 +131,7 @@ HEX_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(
 def test_every_hex_sample_survives_tiled_tmx_and_json(tmp_path, sample):
     scenario = load(sample)
     tmj = tmp_path / f"{sample.stem}.tmj"
-    export_tmj(scenario, tmj)
+    export_tiled(scenario, tmj)
     tmx, back = through_tiled(tmp_path, tmj)
     assert 'orientation="hexagonal"' in tmx.read_text()
     for path in (tmx, back):
@@ -157,7 +157,7 @@ def test_a_pointy_map_with_every_feature_survives_tiled(tmp_path):
     scenario = relaid(rich_hex_scenario(), Layout("pointy", "even-r", 10, 8))
     assert isinstance(scenario.map, HexMap)
     tmj = tmp_path / "rich.tmj"
-    export_tmj(scenario, tmj)
+    export_tiled(scenario, tmj)
     _, back = through_tiled(tmp_path, tmj)
     assert import_file(back).scenario == scenario
 

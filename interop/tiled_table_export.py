@@ -1,0 +1,136 @@
+"""Table scenario -> Tiled map: an orthogonal map of object layers only, in table units times a scale.
+
+Pixels: ``SCALE`` pixels per table unit (1 per pace, 1 per mm, 32 per inch: powers of two, so that a
+coordinate multiplied and divided again is the same number), x along the table's width and y along its
+depth as in the scenario (and the editor). The map's grid is ``GRID`` pixels (100 paces, 25 mm, an
+inch), its size the table's rounded up to whole cells. Polygons and polylines are anchored at the
+table's corner (object x = y = 0), so each vertex is exactly its table position times the scale.
+
+Layers, each in its colour (tiled_properties): "table" (a rectangle: the table's size), "sectors" (the
+six DBM sectors, from geojson.sector_features, when the scenario follows the dbm-terrain profile; not
+read back), one layer per area kind ("wood", "hill-gentle"...), "waterway", "rivers", "roads", then
+for a sewer "sewer corridors", "gantries", "sewer fittings" (nodes, grates, sluice gates, cave-ins, the
+flood origin) and one "models: SIDE" per side, then "setup zones" and one "units: SIDE" per side
+(units have no place on a table: a column left of it). Map properties ``dambuster:map`` = "table",
+``dambuster:unit`` and ``dambuster:scale`` tell tiled_table_import how to read the map back.
+"""
+from __future__ import annotations
+
+import math
+
+from ..model.scenario import Scenario, TableMap
+from .geojson import along, sector_features
+from .tiled_doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
+from .tiled_export import reserve_spot, unit_properties
+from .tiled_properties import AREA_COLOURS, UNKNOWN_SIDE_COLOUR, prop
+
+SCALE = {"paces": 1, "mm": 1, "inches": 32}  # pixels per table unit
+GRID = {"paces": 100, "mm": 25, "inches": 32}  # pixels per grid cell of the Tiled map
+ORIGIN = (0.0, 0.0)
+
+
+class _TableObjects(Objects):
+    """Objects in table units, scaled to pixels."""
+
+    def __init__(self, scale: float):
+        super().__init__()
+        self.scale = scale
+
+    def px(self, p) -> tuple[float, float]:
+        return float(p[0]) * self.scale, float(p[1]) * self.scale
+
+    def at(self, cls: str, name: str, p, props: list[dict]) -> dict:
+        return self.point(cls, name, self.px(p), props)
+
+    def line(self, cls: str, name: str, points, props: list[dict]) -> dict:
+        return self.polyline(cls, name, [self.px(p) for p in points], props, anchor=ORIGIN)
+
+    def area(self, cls: str, name: str, points, props: list[dict]) -> dict:
+        return self.polygon(cls, name, [self.px(p) for p in points], props, anchor=ORIGIN)
+
+
+def _optional(**values) -> list[dict]:
+    """Properties for the values that are set (None leaves the property out)."""
+    return [prop(k, v) for k, v in values.items() if v is not None]
+
+
+def _map_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
+    layers: list[tuple[str, str | None, list[dict]]] = [
+        ("table", None, [ob.rectangle("table", "table", ORIGIN, ob.px((m.width, m.depth)), [])])]
+    if "dbm-terrain" in s.meta.profiles:  # as the GeoJSON export: the sectors of the DBM terrain rules
+        sectors = [ob.area("sector", f["properties"]["name"], f["geometry"]["coordinates"][0][:-1],
+                           [prop("sector", f["properties"]["sector"])]) for f in sector_features(m)]
+        layers.append(("sectors", None, sectors))
+    by_kind: dict[str, list[dict]] = {}
+    for a in m.areas:
+        by_kind.setdefault(a.kind, []).append(ob.area("area", a.name or a.id, a.polygon, [
+            prop("id", a.id), prop("kind", a.kind), prop("name", a.name),
+            *_optional(sector=a.sector, placed_by=a.placed_by)]))
+    layers += [(kind, AREA_COLOURS.get(kind, UNKNOWN_SIDE_COLOUR), objs) for kind, objs in by_kind.items()]
+    w = m.waterway
+    layers.append(("waterway", None, [] if w is None else [ob.area("waterway", w.id, w.polygon, [
+        prop("id", w.id), prop("edge", w.edge), *_optional(placed_by=w.placed_by)])]))
+    layers.append(("rivers", None, [ob.line("river", r.name or r.id, r.line, [
+        prop("id", r.id), prop("width", float(r.width)), prop("name", r.name),
+        *_optional(flows_into=r.flows_into, placed_by=r.placed_by)]) for r in m.rivers]))
+    layers.append(("roads", None, [ob.line("road", r.name or r.id, r.line, [
+        prop("id", r.id), prop("name", r.name), *_optional(placed_by=r.placed_by)]) for r in m.roads]))
+    return layers
+
+
+def _sewer_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
+    sw = m.sewer
+    if sw is None:
+        return []
+    corridors = [ob.line("corridor", c.name or c.id, c.line, [prop("id", c.id), prop("width", float(c.width)),
+                                                               prop("name", c.name)]) for c in sw.corridors]
+    gantries = [ob.area("gantry", g.id, g.polygon, [prop("id", g.id)]) for g in sw.gantries]
+    fittings = [ob.at(cls, p.id, p.point, [prop("id", p.id)])
+                for cls, points in (("node", sw.nodes), ("grate", sw.grates), ("sluice-gate", sw.sluice_gates),
+                                    ("cave-in", sw.cave_ins)) for p in points]
+    if sw.flood_origin is not None:
+        fittings.append(ob.at("flood-origin", "flood origin", sw.flood_origin, []))
+    lines = {c.id: c.line for c in sw.corridors}
+    models = []
+    for md in sw.models:
+        where = along(lines.get(md.corridor, []), md.position) or ORIGIN
+        models.append((md.side, ob.at("model", md.name or md.id, where, [
+            prop("id", md.id), prop("side", md.side), prop("strength", md.strength), prop("corridor", md.corridor),
+            prop("position", float(md.position)), prop("name", md.name)])))
+    return [("sewer corridors", None, corridors), ("gantries", None, gantries), ("sewer fittings", None, fittings),
+            *by_side(s, "models", models)]
+
+
+def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
+    """Setup zones (a polygon, or a point left of the table when the zone has none) and units."""
+    cell = 16.0  # pixels between the points left of the table
+    spare = 0
+    zones = []
+    for z in s.setup_zones:
+        props = [prop("id", z.id), prop("side", z.side), prop("name", z.name), *_optional(max_attack=z.max_attack)]
+        if z.polygon:
+            zones.append(ob.area("setup-zone", z.name or z.id, z.polygon, props))
+        else:
+            zones.append(ob.point("setup-zone", z.name or z.id, reserve_spot(spare, 2 * cell, cell), props))
+            spare += 1
+    units = []
+    for u in s.units:
+        units.append((u.side, ob.point("unit", u.name or u.id, reserve_spot(spare, 2 * cell, cell), unit_properties(u))))
+        spare += 1
+    return [("setup zones", None, zones), *by_side(s, "units", units)]
+
+
+def to_tmj(s: Scenario) -> dict:
+    """The TMJ document of a table scenario."""
+    m = s.map
+    if not isinstance(m, TableMap):
+        raise ExportError("tiled_table_export.to_tmj writes table maps; tiled_export.to_tmj writes hex maps")
+    scale, grid = SCALE[m.unit], GRID[m.unit]
+    ob = _TableObjects(scale)
+    named = [*_map_layers(s, m, ob), *_sewer_layers(s, m, ob), *_pieces(s, ob)]
+    layers = [object_layer(i, name, objs, colour) for i, (name, colour, objs) in enumerate(named, start=1)]
+    size = (max(1, math.ceil(m.width * scale / grid)), max(1, math.ceil(m.depth * scale / grid)))
+    props = [*meta_properties(s), prop("map", "table"), prop("unit", m.unit), prop("scale", scale)]
+    if m.sewer is not None:
+        props.append(prop("sewer", True))  # an empty sewer has no objects to say so
+    return map_document("orthogonal", size, (grid, grid), layers, [], props, ob.next_id)
