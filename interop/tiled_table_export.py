@@ -24,8 +24,8 @@ from .tiled_doc import ExportError, Objects, by_side, map_document, meta_propert
 from .tiled_export import reserve_spot, unit_properties
 from .tiled_properties import AREA_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
-SCALE = {"paces": 1, "mm": 1, "inches": 32}  # pixels per table unit
-GRID = {"paces": 100, "mm": 25, "inches": 32}  # pixels per grid cell of the Tiled map
+SCALE = {"paces": 1, "inches": 32, "mm": 1}  # pixels per table unit
+GRID = {"paces": 100, "inches": 32, "mm": 25}  # pixels per grid cell of the Tiled map
 ORIGIN = (0.0, 0.0)
 
 
