@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .catalog import default_unit_types
+from .ground_scale import DEFAULT_FIGURES, FIGURES, reduction_problem
 from .hexgrid import OFFSETS_BY_ORIENTATION, Layout
 from .scenario import HexMap, Meta, Scenario, TableMap
 from .terrain import Terrain
@@ -21,8 +22,15 @@ def new_hex_scenario(columns: int, rows: int, orientation: str = "flat", offset:
 
 
 def new_table_scenario(width: float, depth: float, unit: str = "paces", title: str = "Untitled scenario",
-                       profiles: list[str] | None = None) -> Scenario:
+                       profiles: list[str] | None = None, figures: str = DEFAULT_FIGURES,
+                       reduced: bool = False) -> Scenario:
+    """A blank table; 15mm figures unless told (the commonest; model/ground_scale.py)."""
     if width <= 0 or depth <= 0:
         raise ValueError("width and depth must be positive")
-    return Scenario(Meta(title=title, profiles=list(profiles or [])), TableMap(float(width), float(depth), unit),
-                    unit_types=default_unit_types())
+    if figures not in FIGURES:
+        raise ValueError(f"figures are {', '.join(FIGURES)}, not {figures}")
+    problem = reduction_problem(unit, figures, reduced)
+    if problem:
+        raise ValueError(problem)
+    table = TableMap(float(width), float(depth), unit, figures=figures, reduced=reduced)
+    return Scenario(Meta(title=title, profiles=list(profiles or [])), table, unit_types=default_unit_types())

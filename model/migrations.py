@@ -11,7 +11,7 @@ from typing import Callable
 
 from .errors import ScenarioError
 
-CURRENT = "1.1"
+CURRENT = "1.2"
 Step = Callable[[dict], dict]
 
 #: from-version -> (to-version, step)
@@ -66,4 +66,36 @@ def upgrade(doc: dict) -> dict:
 @register("1.0", "1.1")
 def _add_schema_reference(doc: dict) -> dict:
     """1.1 allows a top-level ``"$schema"`` (for editors' completion); a 1.0 file means the same in 1.1."""
+    return doc
+
+
+#: Settings of the DBM checks that 1.2 replaces by the table's ground scale (model/ground_scale.py).
+_OLD_DBM_SETTINGS = {"DBM": ("paces_per_inch", "scale"), "DBM-ISLAND": ("element_width",)}
+
+
+@register("1.1", "1.2")
+def _ground_scale_on_the_table(doc: dict) -> dict:
+    """1.2 gives a table its figures and DBM's 5/8 reduction. A 1.1 table was judged with
+    parameters.rules.DBM.paces_per_inch (default 100, documented as "DBM's 15mm ground scale") and
+    scale (0.625 for the text's 5/8 reduction, which the text gives only for 25mm figures): it means
+    15mm figures, or 25mm figures when its DBM scale was 0.625 (reduced too when the table is in mm or
+    inches). Those two settings and DBM-ISLAND.element_width, which 1.2 derives from the figures, are
+    dropped (an empty group with them)."""
+    rules = dict((doc.get("parameters") or {}).get("rules") or {})
+    scale = (rules.get("DBM") or {}).get("scale")
+    m = doc.get("map")
+    if isinstance(m, dict) and m.get("kind") == "table" and scale == 0.625:
+        doc["map"] = {**m, "figures": "25mm", "reduced": m.get("unit") in ("mm", "inches")}
+    changed = False
+    for code, names in _OLD_DBM_SETTINGS.items():
+        group = rules.get(code)
+        if isinstance(group, dict) and any(n in group for n in names):
+            kept = {k: v for k, v in group.items() if k not in names}
+            if kept:
+                rules[code] = kept
+            else:
+                del rules[code]
+            changed = True
+    if changed:
+        doc["parameters"] = {**doc["parameters"], "rules": rules}
     return doc

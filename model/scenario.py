@@ -257,6 +257,10 @@ class TableMap:
     width: float
     depth: float
     unit: str = "paces"  # paces | inches | mm
+    # The figures the table is played with and DBM's 5/8 reduction (model/ground_scale.py); keyword-only
+    # so that the positional order (width, depth, unit, areas, ...) stays as it was before format 1.2.
+    figures: str = field(default="15mm", kw_only=True)  # 2mm | 6mm | 15mm | 25mm
+    reduced: bool = field(default=False, kw_only=True)
     areas: list[Area] = field(default_factory=list)
     waterway: Optional[Waterway] = None
     rivers: list[TableRiver] = field(default_factory=list)

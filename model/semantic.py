@@ -11,6 +11,7 @@ from shapely.geometry import LineString, Polygon
 from shapely.validation import explain_validity
 
 from .errors import Problem, ScenarioError
+from .ground_scale import reduction_problem
 from .hexgrid import Layout, hexside_hexes
 from .scenario import HexMap, Scenario, TableMap
 
@@ -253,6 +254,9 @@ def _line(points, ptr, what) -> Iterator[Problem]:
 
 
 def _table_map(s: Scenario, m: TableMap) -> Iterator[Problem]:
+    problem = reduction_problem(m.unit, m.figures, m.reduced)
+    if problem:
+        yield Problem("/map/reduced", problem)
     for i, a in enumerate(m.areas):
         yield from _polygon(a.polygon, f"/map/areas/{i}/polygon")
     if m.waterway:

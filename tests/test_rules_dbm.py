@@ -1,4 +1,4 @@
-"""The dbm-terrain rules on a 7200 x 4800 pace table (a 6' x 4' table at 100 paces to the inch).
+"""The dbm-terrain rules on a 7200 x 4800 pace table (3.6 m x 2.4 m with 15mm figures).
 
 Sectors are 2400 x 2400: 1-3 along y < 2400 from x = 0, 4-6 above. The clean table: a waterway
 along the left edge (700p deep for y < 2000, 500p beyond), the defender's river from the right edge
@@ -126,14 +126,15 @@ def test_river_width_threshold():
     assert v.location["pointer"] == "/map/rivers/0/width"
 
 
-def test_river_width_in_inches_uses_100_paces_to_the_inch():
-    s = table(river=[(x / 100, y / 100) for x, y in RIVER], ww=[(x / 100, y / 100) for x, y in WW], unit="inches", width=72, depth=48)
+def test_river_width_in_inches_uses_50_paces_to_the_inch_with_15mm_figures():
+    s = table(river=[(x / 50, y / 50) for x, y in RIVER], ww=[(x / 50, y / 50) for x, y in WW], unit="inches", width=144, depth=96)
     s.map.areas = []
     s.map.roads = []
-    s.map.rivers[0].width = 2.0
+    s.map.rivers[0].width = 4.0
     clean(s)
-    s.map.rivers[0].width = 2.01
-    only(s, "DBM-RIVER-WIDTH")
+    s.map.rivers[0].width = 4.02
+    (v,) = only(s, "DBM-RIVER-WIDTH")
+    assert v.message == "river 'r1' is 201 paces (4.02 inches) wide; at most 200 paces (4 inches)"
 
 
 def test_a_river_that_stops_short_of_the_waterway():
@@ -239,7 +240,7 @@ def island(x0, x1):
 
 
 def test_an_island_300_from_the_edge_and_an_element_from_the_shore_is_fine():
-    clean(island(300, 660))
+    clean(island(300, 620))  # one element of 15mm figures: 40 mm, 80 paces
 
 
 def test_an_island_too_close_to_the_table_edge():
@@ -248,8 +249,9 @@ def test_an_island_too_close_to_the_table_edge():
 
 
 def test_an_island_too_close_to_the_shore():
-    (v,) = only(island(350, 661), "DBM-ISLAND")
-    assert math.isclose(v.witness["distance"], 39)
+    (v,) = only(island(350, 621), "DBM-ISLAND")
+    assert math.isclose(v.witness["distance"], 79)
+    assert v.message == "island 'isle' is 79 paces from the shore; at least one element width, 80 paces"
 
 
 def test_a_promontory_projects_no_closer_than_300_to_the_edge():

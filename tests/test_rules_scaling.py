@@ -15,6 +15,7 @@ from shapely import union_all
 from shapely.geometry import LineString, Polygon
 
 from dambuster.model.factory import new_table_scenario
+from dambuster.model.ground_scale import GroundScale
 from dambuster.model.scenario import Area, TableRiver, TableRoad, Waterway
 from dambuster.validators import REGISTRY
 from dambuster.validators.common import point_json
@@ -22,6 +23,7 @@ from dambuster.validators.dbm_pairs import _allowed
 from dambuster.validators.dbm_table import FLANK_SECTORS, Frame
 
 TOL = 5.0  # the DBM tolerance on a table in paces
+PACES = GroundScale("paces")  # messages give measures in paces (and the table's unit, here paces too)
 FIELDS = ("fields-open", "fields-enclosed")
 
 
@@ -63,7 +65,8 @@ def bua_reference(s):
     loc = lambda i: {"pointer": f"/map/areas/{i}", "feature": m.areas[i].id}  # noqa: E731
     for i, a in enumerate(m.areas):
         if a.kind in FIELDS and not any(polys[i].distance(polys[b]) <= TOL for b in buas):
-            out.append((f"fields {a.id!r} are not contiguous with a BUA", loc(i), None))
+            near = f" (the nearest is {PACES.say(min(polys[i].distance(polys[b]) for b in buas))} away)" if buas else ""
+            out.append((f"fields {a.id!r} are not contiguous with a BUA{near}", loc(i), None))
     for b in buas:
         a = m.areas[b]
         fields = [i for i, x in enumerate(m.areas) if x.kind in FIELDS and polys[i].distance(polys[b]) <= TOL]
@@ -98,7 +101,7 @@ def overlap_reference(s):
             part = g1.intersection(g2)
             if _allowed(k1, k2) or part.area <= TOL * TOL:
                 continue
-            out.append((f"{k1} {id1!r} and {k2} {id2!r} overlap ({part.area:.4g} square units)",
+            out.append((f"{k1} {id1!r} and {k2} {id2!r} overlap by {PACES.say_area(part.area)}",
                         {"pointer": p2, "feature": id2, "point": point_json(part.representative_point().coords[0])},
                         {"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": part.area}))
     return out

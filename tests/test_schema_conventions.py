@@ -14,6 +14,7 @@ import pytest
 
 from dambuster.model import load, new_hex_scenario
 from dambuster.model.io import dumps, loads
+from dambuster.model.migrations import CURRENT
 from dambuster.schema import schema_id, schema_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,7 +82,7 @@ def test_any_schema_reference_is_accepted_and_saving_writes_ours(value):
     doc = json.loads(dumps(new_hex_scenario(4, 4)))
     doc["$schema"] = value
     text = dumps(loads(json.dumps(doc)))
-    assert text.startswith('{\n  "$schema": "' + schema_id() + '",\n  "format_version": "1.1"')
+    assert text.startswith('{\n  "$schema": "' + schema_id() + '",\n  "format_version": "' + CURRENT + '"')
 
 
 def test_a_file_of_version_1_0_without_schema_reads_the_same():

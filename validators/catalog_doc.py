@@ -1,7 +1,7 @@
 """The rules catalog: every code with its severity, profile, summary, source, decisions and parameters.
 
 ``rule_infos()`` gathers it from the registry and each rule module's ``DECISIONS`` and ``SOURCE``
-dicts (code -> text); a rule's parameters are the literal ``param(scenario, CODE, NAME, DEFAULT)``
+dicts (code -> text; an optional ``PROFILE_NOTES`` dict, profile -> text, is said once per profile); a rule's parameters are the literal ``param(scenario, CODE, NAME, DEFAULT)``
 calls anywhere in the package (literal or module-constant code and name), overridden by a module's
 optional ``PARAMETERS`` dict (code -> {name: default}); a code that is no rule is a shared setting.
 Reports (SARIF) and docs/rules.md read the same catalog.
@@ -218,8 +218,11 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
     by_profile: dict[str, list[RuleInfo]] = {}
     for i in infos:
         by_profile.setdefault(i.profile or "", []).append(i)
+    notes = _merged("PROFILE_NOTES")  # a paragraph said once for all of a profile's rules
     for profile, group in by_profile.items():
         out += ["", f"## {'Profile ' + profile if profile else 'Loading and checking a file'}"]
+        if notes.get(profile):
+            out += ["", notes[profile]]
         for i in group:
             out += ["", f"### {i.code}", "", f"- **Severity:** {i.severity}"]
             out.append(f"- **Profile:** {i.profile or '(every file)'}")

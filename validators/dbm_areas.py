@@ -10,12 +10,12 @@ from typing import Iterator
 
 import numpy as np
 from shapely import union_all
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
 from ..model.scenario import Area, Scenario
-from .dbm_table import COMMON, FLANK_SECTORS, Frame, to_unit, tolerance
+from .dbm_table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
 from .common import point_json, table_map
@@ -86,11 +86,6 @@ PARAMETERS: dict[str, dict[str, float]] = {
     "DBM-FEATURE-SIZE": {"max_across": 1000, "min_across": 100},
     "DBM-FEATURE-COUNT": {"half_across": 500, "one_and_half_across": 750, "max_same": 3},
 }
-
-for _code in SOURCE:
-    DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
-
-
 
 
 def _loc(i: int, a: Area, **extra) -> dict:
@@ -166,8 +161,9 @@ def sector(s: Scenario) -> Iterator[Violation]:
         if box.buffer(tol, join_style="mitre").covers(poly):
             continue
         outside = poly.difference(box)
+        beyond = max(box.distance(Point(p)) for p in poly.exterior.coords)
         yield Violation(
-            f"{a.kind} {a.id!r} was diced for sector {a.sector} but extends outside it",
+            f"{a.kind} {a.id!r} was diced for sector {a.sector} but extends {scale(s).say(beyond)} outside it",
             location=_loc(i, a, point=point_json(outside.representative_point().coords[0])),
             witness={"sector": a.sector, "outside": outside.wkt, "sector_box": box.wkt},
         )
@@ -183,28 +179,46 @@ def feature_size(s: Scenario) -> Iterator[Violation]:
         return
     big = to_unit(s, param(s, "DBM-FEATURE-SIZE", "max_across", 1000))
     small = to_unit(s, param(s, "DBM-FEATURE-SIZE", "min_across", 100))
+    say = scale(s).say_pair
     for i, a in enumerate(m.areas):
         poly = polygon(a.polygon)
         if poly.is_empty:
             continue
         d, p, q, w, e0, e1 = _calipers(poly)
         if d > big:
-            yield Violation(f"{a.kind} {a.id!r} is {d:.4g} across; at most {big:g}",
+            yield Violation("{} {!r} is {} across; at most {}".format(a.kind, a.id, *say(d, big)),
                             location=_loc(i, a, point=point_json(p)),
                             witness={"p": point_json(p), "q": point_json(q), "across": d, "limit": big})
         if w < small:
-            yield Violation(f"{a.kind} {a.id!r} is only {w:.4g} across at its narrowest; at least {small:g}",
+            yield Violation("{} {!r} is only {} across at its narrowest; at least {}".format(a.kind, a.id, *say(w, small)),
                             location=_loc(i, a, point=point_json(e0)),
                             witness={"edge": [point_json(e0), point_json(e1)], "across": w, "limit": small})
 
 
+def _equivalence_bounds(s: Scenario) -> tuple[float, float]:
+    """Diameters (table units) up to which a feature counts 1/2, and above which 1 1/2, equivalents."""
+    return (to_unit(s, param(s, "DBM-FEATURE-COUNT", "half_across", 500)),
+            to_unit(s, param(s, "DBM-FEATURE-COUNT", "one_and_half_across", 750)))
+
+
 def equivalence(s: Scenario, poly: Polygon) -> float:
     d = diameter(poly)[0]
-    if d <= to_unit(s, param(s, "DBM-FEATURE-COUNT", "half_across", 500)):
+    half, one_and_half = _equivalence_bounds(s)
+    if d <= half:
         return 0.5
-    if d > to_unit(s, param(s, "DBM-FEATURE-COUNT", "one_and_half_across", 750)):
+    if d > one_and_half:
         return 1.5
     return 1.0
+
+
+def _equivalence_words(s: Scenario, eq: float) -> str:
+    """What makes a feature count ``eq`` equivalents, in both units."""
+    half, one_and_half = (scale(s).say(x) for x in _equivalence_bounds(s))
+    if eq == 0.5:
+        return f"at most {half} across"
+    if eq == 1.5:
+        return f"more than {one_and_half} across"
+    return f"more than {half} and at most {one_and_half} across"
 
 
 @rule("DBM-FEATURE-COUNT", P, "error", "A player uses more than 3 features of the same equivalence and going")
@@ -227,7 +241,8 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
         if len(idx) > limit:
             extra = m.areas[idx[int(limit)]]
             yield Violation(
-                f"the {who} uses {len(idx)} {going}-going features counting {eq:g} equivalent each; at most {limit:g}",
+                f"the {who} uses {len(idx)} {going}-going features counting {eq:g} equivalent each "
+                f"({_equivalence_words(s, eq)}); at most {limit:g}",
                 location=_loc(idx[int(limit)], extra),
                 witness={"player": who, "equivalence": eq, "going": going, "features": [m.areas[k].id for k in idx]},
             )
@@ -272,7 +287,9 @@ def bua(s: Scenario) -> Iterator[Violation]:
     with_bua = {i for found in near.values() for i in found}
     for i in fields:
         if i not in with_bua:
-            yield Violation(f"fields {m.areas[i].id!r} are not contiguous with a BUA", location=_loc(i, m.areas[i]))
+            gap = min((polys[i].distance(polys[b]) for b in buas), default=None)
+            how_far = "" if gap is None else f" (the nearest is {scale(s).say(gap)} away)"
+            yield Violation(f"fields {m.areas[i].id!r} are not contiguous with a BUA{how_far}", location=_loc(i, m.areas[i]))
     on_road = _on_invaders_road(s, buas, polys, tol)
     for b in buas:
         a = m.areas[b]
@@ -288,9 +305,10 @@ def bua(s: Scenario) -> Iterator[Violation]:
         if a.placed_by == "invader":
             continue
         if water is not None:
-            if polys[b].distance(water) > tol:
-                yield Violation(f"BUA {a.id!r} does not touch the waterway", location=_loc(b, a),
-                                witness={"distance": polys[b].distance(water)})
+            gap = polys[b].distance(water)
+            if gap > tol:
+                yield Violation(f"BUA {a.id!r} does not touch the waterway: it is {scale(s).say(gap)} from it",
+                                location=_loc(b, a), witness={"distance": gap})
             continue
         flank = bool(home) and home[0] in FLANK_SECTORS
         if not home:

@@ -14,7 +14,7 @@ import shapely
 from shapely.strtree import STRtree
 
 from .common import point_json, table_map
-from .dbm_table import COMMON, tolerance
+from .dbm_table import scale, tolerance
 from .engine import param, rule
 from .shapes import coords, line, pieces, polygon
 from .violation import Violation
@@ -48,9 +48,6 @@ DECISIONS: dict[str, str] = {
 PARAMETERS: dict[str, dict[str, float]] = {
     "DBM-ROAD": {"compulsory": 0, "max_roads": 2},
 }
-
-for _code in SOURCE:
-    DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
 
 _PAIRS = 64  # intersections computed at once (each may hold as many points as both outlines)
 _QUERIES = 256  # road pieces looked up at once (bounds the candidate pairs held in memory)
@@ -113,7 +110,7 @@ def overlap(s: Scenario) -> Iterator[Violation]:
                 continue
             (k1, id1, p1), (k2, id2, p2) = feats[i], feats[j]
             yield Violation(
-                f"{k1} {id1!r} and {k2} {id2!r} overlap ({area:.4g} square units)",
+                f"{k1} {id1!r} and {k2} {id2!r} overlap by {scale(s).say_area(area)}",
                 location={"pointer": p2, "feature": id2, "point": point_json(part.representative_point().coords[0])},
                 witness={"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": area},
             )

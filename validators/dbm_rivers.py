@@ -1,7 +1,8 @@
 """Rules: DBM rivers (dbm-terrain.txt, Water features). The waterway, islands and promontories are in
 ``dbm_waterway``.
 
-Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``.
+Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``; messages give
+measures in paces and in the table's unit (``dbm_table.scale``).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from shapely.ops import nearest_points
 
 from ..model.scenario import Scenario, TableMap, TableRiver
 from .curvature import max_detour
-from .dbm_table import COMMON, Frame, nearest_edge, to_unit, tolerance
+from .dbm_table import Frame, nearest_edge, scale, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
 from .common import point_json, table_map
@@ -67,9 +68,6 @@ PARAMETERS: dict[str, dict[str, float]] = {
     "DBM-RIVER-LONG-EDGE": {"min_distance": 600},
 }
 
-for _code in SOURCE:
-    DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
-
 
 def _loc(i: int, r: TableRiver, **extra) -> dict:
     return {"pointer": f"/map/rivers/{i}", "feature": r.id, **extra}
@@ -104,9 +102,10 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
             continue
         straight = math.dist(p, q)
         along = ratio * straight
+        say = scale(s).say
         yield Violation(
-            f"river {r.id!r} bends too sharply: {point_json(p)} and {point_json(q)} are {along:.4g} apart along the "
-            f"mid-stream line but {straight:.4g} in a straight line (ratio {ratio:.4f} > {limit:.4f})",
+            f"river {r.id!r} bends too sharply: {point_json(p)} and {point_json(q)} are {say(along)} apart along the "
+            f"mid-stream line but {say(straight)} in a straight line (ratio {ratio:.4f} > {limit:.4f})",
             location=_loc(i, r, point=point_json(p)),
             witness={"p": point_json(p), "q": point_json(q), "ratio": ratio, "along": along, "straight": straight},
         )
@@ -122,7 +121,7 @@ def river_width(s: Scenario) -> Iterator[Violation]:
     for i, r in enumerate(m.rivers):
         if r.width > limit:
             yield Violation(
-                f"river {r.id!r} is {r.width:g} wide; at most {limit:g} ({m.unit})",
+                "river {!r} is {} wide; at most {}".format(r.id, *scale(s).say_pair(r.width, limit)),
                 location={"pointer": f"/map/rivers/{i}/width", "feature": r.id},
                 witness={"width": r.width, "limit": limit},
             )
@@ -154,7 +153,9 @@ def river_course(s: Scenario) -> Iterator[Violation]:
                             location=_loc(i, r))
             continue
         if e is None:
-            yield Violation(f"river {r.id!r} does not start on a table edge", location=_loc(i, r, point=point_json(start)),
+            gap = min(edge.distance(Point(start)) for edge in frame.edges().values())
+            yield Violation(f"river {r.id!r} does not start on a table edge: its start is {scale(s).say(gap)} from the nearest",
+                            location=_loc(i, r, point=point_json(start)),
                             witness={"start": point_json(start)})
             continue
         must_be_short = i == 1 or r.placed_by == "defender"
@@ -165,15 +166,17 @@ def river_course(s: Scenario) -> Iterator[Violation]:
         if i == 0:
             if nearest_edge(frame, end, tol) == frame.opposite(e) or _ends_in_waterway(m, r, tol):
                 continue
+            far = frame.edges()[frame.opposite(e)].distance(Point(end))
             yield Violation(
-                f"river {r.id!r} starts on the {e} edge but ends neither on the {frame.opposite(e)} edge nor in the waterway",
+                f"river {r.id!r} starts on the {e} edge but ends neither on the {frame.opposite(e)} edge nor in the "
+                f"waterway: its end is {scale(s).say(far)} from the {frame.opposite(e)} edge",
                 location=_loc(i, r, point=point_json(end)), witness={"start": point_json(start), "end": point_json(end)},
             )
         else:
             gap = LineString(first.line).distance(Point(end)) - first.width / 2
             if gap > tol:
                 yield Violation(
-                    f"river {r.id!r} must flow into the first river {first.id!r}; its end is {gap:.4g} from it",
+                    f"river {r.id!r} must flow into the first river {first.id!r}; its end is {scale(s).say(gap)} from it",
                     location=_loc(i, r, point=point_json(end)), witness={"end": point_json(end), "gap": gap, "first": first.id},
                 )
 
@@ -200,7 +203,8 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
             if d < limit - 1e-9 * frame.length:
                 near, on_edge = nearest_points(line, edge)
                 yield Violation(
-                    f"river {r.id!r} comes within {max(d, 0):.4g} of a long table edge; at least {limit:g} required",
+                    "river {!r} comes within {} of a long table edge; at least {} required".format(
+                        r.id, *scale(s).say_pair(max(d, 0), limit)),
                     location=_loc(i, r, point=point_json((near.x, near.y))),
                     witness={"river_point": point_json((near.x, near.y)), "edge_point": point_json((on_edge.x, on_edge.y)),
                              "distance": d, "limit": limit},

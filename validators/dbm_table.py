@@ -1,5 +1,6 @@
 """Table geometry for the DBM terrain rules (dbm-terrain.txt, Terrain choosing): the long and short
-edges, the centre line, the six sectors, and distances in paces converted to the table's unit.
+edges, the centre line, the six sectors, and distances in paces converted to the table's unit by its
+ground scale (model/ground_scale.py: its figures and the 5/8 reduction).
 
 Frame: x runs along the table's width, y along its depth. When width >= depth the long edges are
 y = 0 and y = depth and the short edges x = 0 and x = width; otherwise the roles swap. ``Frame``
@@ -12,6 +13,7 @@ from typing import Iterable
 
 from shapely.geometry import LineString, Polygon, box
 
+from ..model.ground_scale import GroundScale
 from ..model.scenario import Scenario, TableMap
 from .engine import param
 
@@ -23,30 +25,15 @@ CENTRAL_SECTORS = (2, 5)
 #: Common settings, read from parameters.rules["DBM"].
 SETTINGS = "DBM"
 
-#: Appended to every DBM rule's decision text.
-COMMON = (
-    "Distances are in paces, converted to the table's unit with parameters.rules.DBM: paces_per_inch "
-    "(default 100, DBM's 15mm ground scale; mm via 25.4 mm to the inch) and scale (default 1; 0.625 is "
-    "the text's 5/8 reduction for 25mm figures on a 1.8 m x 1.2 m table); 'touching' and 'on an edge' "
-    "allow parameters.rules.DBM.tolerance paces (default 5)."
-)
+
+def scale(s: Scenario) -> GroundScale:
+    """The table's ground scale: the length of the text's pace and of an element (model/ground_scale.py)."""
+    return GroundScale.of(s.map)
 
 
 def to_unit(s: Scenario, paces: float) -> float:
-    """A distance given in paces, in the table's unit, after the text's scale factor.
-
-    Settings (parameters.rules["DBM"]): ``scale`` (1.0; 0.625 is the text's 5/8 reduction for 25mm
-    figures on a small table), ``paces_per_inch`` (100: DBM's 15mm ground scale; mm are converted via
-    25.4 mm to the inch).
-    """
-    m = s.map
-    scale = param(s, SETTINGS, "scale", 1.0)
-    d = paces * scale
-    if m.unit == "paces":
-        return d
-    per_inch = param(s, SETTINGS, "paces_per_inch", 100.0)
-    inches = d / per_inch
-    return inches if m.unit == "inches" else inches * 25.4
+    """A distance the text gives in paces, in the table's unit (the table's figures and reduction)."""
+    return scale(s).length(paces)
 
 
 def tolerance(s: Scenario) -> float:

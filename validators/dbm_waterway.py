@@ -1,6 +1,7 @@
 """Rules: DBM waterway, islands and promontories (dbm-terrain.txt, Water features).
 
-Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``.
+Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``; messages give
+measures in paces and in the table's unit (``dbm_table.scale``).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from shapely.ops import nearest_points
 
 from ..model.scenario import Scenario
 from .common import point_json, table_map
-from .dbm_table import COMMON, Frame, to_unit, tolerance
+from .dbm_table import Frame, scale, to_unit, tolerance
 from .engine import param, rule
 from .violation import Violation
 
@@ -38,10 +39,10 @@ DECISIONS: dict[str, str] = {
     ),
     "DBM-ISLAND": (
         "An island is a hill whose outline lies inside the waterway's outer boundary. 'The table edge' "
-        "is the short edge the waterway extends from (the far side of the water); 'the shore' is the waterway's outer boundary apart from where it runs along "
-        "a table edge. One element width is parameter element_width in paces (default 40, the project's "
-        "choice; at 100 paces to the inch a 40 mm element base is about 157p, so set it to suit the "
-        "figures' scale)."
+        "is the short edge the waterway extends from (the far side of the water); 'the shore' is the "
+        "waterway's outer boundary apart from where it runs along a table edge. One element width is the "
+        "frontage of an element of the table's figures (40 mm for 15mm figures, 60 mm for 25mm: 80 or 75 "
+        "paces; never reduced), from the table's ground scale."
     ),
     "DBM-PROMONTORY": (
         "A hill or BUA that overlaps the waterway but is not an island is a promontory; the part "
@@ -53,12 +54,9 @@ DECISIONS: dict[str, str] = {
 #: Thresholds per code (parameters.rules.<CODE>.<name>); distances in paces.
 PARAMETERS: dict[str, dict[str, float]] = {
     "DBM-WATERWAY": {"min_extent": 300, "max_extent": 900, "deep_extent": 600, "deep_fraction": 0.5},
-    "DBM-ISLAND": {"min_edge_distance": 300, "element_width": 40},
+    "DBM-ISLAND": {"min_edge_distance": 300},
     "DBM-PROMONTORY": {"min_edge_distance": 300},
 }
-
-for _code in SOURCE:
-    DECISIONS[_code] = DECISIONS.get(_code, "") + " " + COMMON
 
 
 def _paces(s: Scenario, code: str, name: str, default: float | None = None) -> float:
@@ -144,7 +142,8 @@ def waterway(s: Scenario) -> Iterator[Violation]:
     k = max(range(len(inward)), key=inward.__getitem__)
     if inward[k] > hi + 1e-9 * L:
         p = poly.exterior.coords[k]
-        yield Violation(f"waterway {ww.id!r} extends {inward[k]:.4g} inward; at most {hi:g}", location={**loc, "point": point_json(p)},
+        yield Violation("waterway {!r} extends {} inward; at most {}".format(ww.id, *scale(s).say_pair(inward[k], hi)),
+                        location={**loc, "point": point_json(p)},
                         witness={"point": point_json(p), "extent": inward[k], "limit": hi})
     gaps = _uncovered(front, _intervals(poly.intersection(band(lo - 1e-9 * L, L)), frame), tol)
     if gaps:
@@ -152,15 +151,16 @@ def waterway(s: Scenario) -> Iterator[Violation]:
         pa = frame.point(0 if from_start else L, a)
         pb = frame.point(0 if from_start else L, b)
         yield Violation(
-            f"waterway {ww.id!r} extends less than {lo:g} inward along part of its edge, from {point_json(pa)} to {point_json(pb)}",
+            f"waterway {ww.id!r} extends less than {scale(s).say(lo)} inward along {scale(s).say(b - a)} of its edge, "
+            f"from {point_json(pa)} to {point_json(pb)}",
             location={**loc, "point": point_json(pa)}, witness={"from": point_json(pa), "to": point_json(pb), "limit": lo},
         )
     far = _measure(_intervals(poly.intersection(band(deep, L)), frame))
     total = _measure(front)
     if far > frac * total + tol:
         yield Violation(
-            f"waterway {ww.id!r} extends more than {deep:g} inward along {far:.4g} of its {total:.4g} frontage; "
-            f"at most {frac:g} of it may",
+            f"waterway {ww.id!r} extends more than {scale(s).say(deep)} inward along {scale(s).say(far)} of its "
+            f"{scale(s).say(total)} frontage; at most {frac:g} of it may",
             location=loc, witness={"deep_frontage": far, "frontage": total, "fraction": far / total},
         )
 
@@ -190,7 +190,7 @@ def island(s: Scenario) -> Iterator[Violation]:
     m, water, outline, edge, lagoon = got
     frame, tol = Frame.of(m), tolerance(s)
     edge_min = _paces(s, "DBM-ISLAND", "min_edge_distance", 300)
-    shore_min = _paces(s, "DBM-ISLAND", "element_width", 40)
+    shore_min = scale(s).element_width
     border = frame.table.boundary
     shore = LineString(outline.exterior.coords).difference(border.buffer(tol))
     border = edge
@@ -204,14 +204,15 @@ def island(s: Scenario) -> Iterator[Violation]:
         d = hill.distance(border)
         if d < edge_min:
             p, q = nearest_points(hill, border)
-            yield Violation(f"island {a.id!r} is {d:.4g} from the table edge; at least {edge_min:g}",
+            yield Violation("island {!r} is {} from the table edge; at least {}".format(a.id, *scale(s).say_pair(d, edge_min)),
                             location={**loc, "point": point_json((p.x, p.y))},
                             witness={"island_point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d})
         if not shore.is_empty:
             d = hill.distance(shore)
             if d < shore_min:
                 p, q = nearest_points(hill, shore)
-                yield Violation(f"island {a.id!r} is {d:.4g} from the shore; at least one element width ({shore_min:g})",
+                yield Violation("island {!r} is {} from the shore; at least one element width, {}".format(
+                                    a.id, *scale(s).say_pair(d, shore_min)),
                                 location={**loc, "point": point_json((p.x, p.y))},
                                 witness={"island_point": point_json((p.x, p.y)), "shore_point": point_json((q.x, q.y)), "distance": d})
 
@@ -239,7 +240,8 @@ def promontory(s: Scenario) -> Iterator[Violation]:
         if d < limit:
             p, q = nearest_points(part, border)
             yield Violation(
-                f"{a.kind} {a.id!r} projects into the waterway {d:.4g} from the table edge; at least {limit:g}",
+                "{} {!r} projects into the waterway {} from the table edge; at least {}".format(
+                    a.kind, a.id, *scale(s).say_pair(d, limit)),
                 location={"pointer": f"/map/areas/{i}", "feature": a.id, "point": point_json((p.x, p.y))},
                 witness={"point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d,
                          "projecting_part": part.wkt},

@@ -10,18 +10,28 @@ from . import dbm_areas, dbm_pairs, dbm_rivers, dbm_waterway
 
 SOURCE: dict[str, str] = {**dbm_rivers.SOURCE, **dbm_waterway.SOURCE, **dbm_areas.SOURCE, **dbm_pairs.SOURCE}
 
-DECISIONS: dict[str, str] = {
-    "DBM": (
-        "Frame: x runs along the width; when width >= depth the long edges are y = 0 and y = depth, "
-        "otherwise the roles swap. Distances in the text are paces; thresholds are parameters in "
-        "paces, converted to the table's unit with parameters.rules['DBM']: paces_per_inch (default "
-        "100, DBM's 15mm ground scale; mm via 25.4 mm to the inch) and scale (default 1; set 0.625 for "
-        "the text's 5/8 reduction with 25mm figures on a 1.8 m x 1.2 m table). 'Touching' and 'on an "
-        "edge' allow tolerance paces (default 5). Who placed a feature comes from placed_by; rules the "
-        "text gives only for the defender also apply to features with no placed_by, never to the "
-        "invader's. Not checked (not in the model): the second die roll for position within a "
-        "sector, compulsory features from army lists, the waterway die roll, beach width."
+#: Said once for the whole profile (docs/rules.md prints it under the profile's heading).
+PROFILE_NOTES: dict[str, str] = {
+    "dbm-terrain": (
+        "**Distances, once for every rule below.** The text gives its distances in paces; each threshold "
+        "is a parameter in paces, converted to the table's unit by the table's ground scale: its "
+        "`figures` and the text's 5/8 `reduced` distances ([format.md 6.4](format.md#64-ground-scale-dbm) "
+        "gives the length of a pace and of an element for each, and where the figures come from). One "
+        "element width is an element's frontage and is never reduced. A table in paces needs no "
+        "conversion. 'Touching' and 'on an edge' allow `parameters.rules.DBM.tolerance` paces (default "
+        "5). Messages give each measure in paces and in the table's unit, e.g. \"1,040 paces (520 mm)\"; "
+        "witnesses stay in table units.\n\n"
+        "**Frame.** x runs along the width; when width >= depth the long edges are y = 0 and y = depth, "
+        "otherwise the roles swap. Who placed a feature comes from `placed_by`; rules the text gives only "
+        "for the defender also apply to features with no `placed_by`, never to the invader's.\n\n"
+        "**Not checked here.** The dice of the terrain-choosing procedure (the waterway's 5-6, the "
+        "sector and position dice) and the army lists' compulsory features are not in the file: "
+        "`dambuster dbm-setup` runs that procedure ([dbm-setup.md](dbm-setup.md)). Beach width is not "
+        "drawn and not checked."
     ),
+}
+
+DECISIONS: dict[str, str] = {
     **dbm_rivers.DECISIONS,
     **dbm_waterway.DECISIONS,
     **dbm_areas.DECISIONS,
