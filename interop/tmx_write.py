@@ -51,7 +51,7 @@ def _properties(parent: ET.Element, node: dict, where: str) -> None:
         el = ET.SubElement(holder, "property", name=_text(p["name"], where))
         if p["type"] != "string":
             el.set("type", p["type"])
-        el.set("value", _text(p["value"], f"{where}, property {p['name']}"))
+        el.set("value", _text(p["value"], f"{where} (property {p['name']})"))
 
 
 def _points(points: list[dict], where: str) -> str:
@@ -59,7 +59,8 @@ def _points(points: list[dict], where: str) -> str:
 
 
 def _object(parent: ET.Element, o: dict) -> None:
-    where = f"object {o['id']}"
+    ident = next((p["value"] for p in o.get("properties", []) if p["name"] == "dambuster:id"), None)
+    where = f"the {o.get('type') or 'object'} {ident!r}" if ident is not None else f"object {o['id']}"
     el = ET.SubElement(parent, "object", id=str(o["id"]))
     for k in ("name", "type"):
         if o.get(k):

@@ -234,3 +234,49 @@ def test_deeply_nested_groups_are_refused(tmp_path):
     tmx = "<map orientation='hexagonal' width='1' height='1'>" + "<group>" * 5000 + "</group>" * 5000 + "</map>"
     with pytest.raises(TiledImportError, match="nest more than"):
         import_file(write(tmp_path, tmx, "deep.tmx"))
+
+
+# ------------------------------------------------------------------ maps of earlier versions, hexsides
+BEFORE_NAMESPACE = ROOT / "tests" / "tiled" / "rich-before-namespace.tmj"
+
+
+def test_a_map_exported_before_the_dambuster_namespace_still_imports_the_same(tmp_path):
+    """Written by the previous version (commit 07823fe) from rich_hex_scenario(): bare property names
+    (id, name...), dambuster.rules and dambuster.format, hexsides as point pins, one units layer."""
+    old = json.loads(BEFORE_NAMESPACE.read_text(encoding="utf-8"))
+    names = {p["name"] for layer in old["layers"] for o in layer.get("objects", []) for p in o.get("properties", [])}
+    assert {"id", "name", "side"} <= names and not any(n.startswith("dambuster:") for n in names)
+    assert {o.get("point") for o in old["layers"][1]["objects"]} == {True}  # hexsides were pins
+    out = tmp_path / "back.json"
+    r = run("import-tiled", BEFORE_NAMESPACE, "-o", out)
+    assert r.returncode == 0 and r.stderr == f"wrote {out}\n"
+    assert import_file(BEFORE_NAMESPACE).scenario == rich_hex_scenario()
+
+
+def test_new_names_win_over_bare_ones_on_the_same_object():
+    unit = {"id": 7, "type": "unit", "x": 40, "y": 28, "point": True,
+            "properties": [{"name": "id", "type": "string", "value": "old-id"},
+                           {"name": "dambuster:id", "type": "string", "value": "tank-1"},
+                           {"name": "dambuster:unit_type", "type": "string", "value": "heavy-tank"},
+                           {"name": "side", "type": "string", "value": "blue"}]}
+    (u,) = import_document(hand_made(objects=[unit])).scenario.units
+    assert (u.id, u.type, u.side) == ("tank-1", "heavy-tank", "blue")
+
+
+def test_a_wall_drawn_along_three_hexsides_is_three_hexside_features():
+    from dambuster.model.hexgrid import hexside_hexes
+
+    doc = hand_made()
+    L = new_hex_scenario(3, 2, "flat", "odd-q").map.layout
+    px = HexPixels.default(L)
+    h = L.to_axial(1, 0)
+    corners = px.corners(h)
+    path = [corners[3], corners[4], corners[5], corners[0]]  # right, lower right, lower left, left
+    wall = {"id": 1, "type": "ridge", "x": path[0][0], "y": path[0][1],
+            "polyline": [{"x": x - path[0][0], "y": y - path[0][1]} for x, y in path]}
+    doc["layers"][1]["objects"] = [wall]
+    features = import_document(doc).scenario.map.hexsides
+    assert [f.kind for f in features] == ["ridge"] * 3
+    for f, segment in zip(features, zip(path, path[1:])):  # each drawn segment is the hexside between its ends
+        assert sorted(px.side_ends(f.side)) == sorted(segment)
+        assert h in hexside_hexes(f.side)

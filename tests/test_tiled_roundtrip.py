@@ -224,3 +224,14 @@ def test_a_map_tiled_wrote_imports_as_tiled_shows_it(tmp_path):
     if RASTERIZER:  # and Tiled paints the terrain we read at the centres we compute
         drawn = colours_at_centres(tmp_path, tmj, L)
         assert drawn == {h: TERRAIN_COLOURS[s.map.terrain[h]] for h in L.hexes()}
+
+
+def test_a_map_of_the_previous_version_resaved_by_tiled_as_tmx_still_imports(tmp_path):
+    """Maps exported before the dambuster: names, then saved as TMX in Tiled, keep importing."""
+    old = ROOT / "tests" / "tiled" / "rich-before-namespace.tmj"
+    for name in (old.name, "rich-before-namespace-terrain.png"):
+        shutil.copy(old.with_name(name), tmp_path / name)
+    tmx = tmp_path / "old.tmx"
+    tiled(tmp_path, TILED, "--export-map", "tmx", tmp_path / old.name, tmx)
+    assert '<property name="id" value="moehne"/>' in tmx.read_text()
+    assert import_file(tmx).scenario == rich_hex_scenario()
