@@ -12,7 +12,8 @@ read back), one layer per area kind ("wood", "hill-gentle"...), "waterway", "riv
 for a sewer "sewer corridors", "gantries", "sewer fittings" (nodes, grates, sluice gates, cave-ins, the
 flood origin) and one "models: SIDE" per side, then "setup zones" and one "units: SIDE" per side
 (units have no place on a table: a column left of it). Map properties ``dambuster:map`` = "table",
-``dambuster:unit`` and ``dambuster:scale`` tell tiled_table_import how to read the map back.
+``dambuster:unit`` and ``dambuster:scale`` tell tiled_table_import how to read the map back;
+``dambuster:figures`` and ``dambuster:reduced`` carry the table's ground scale.
 """
 from __future__ import annotations
 
@@ -130,7 +131,8 @@ def to_tmj(s: Scenario) -> dict:
     named = [*_map_layers(s, m, ob), *_sewer_layers(s, m, ob), *_pieces(s, ob)]
     layers = [object_layer(i, name, objs, colour) for i, (name, colour, objs) in enumerate(named, start=1)]
     size = (max(1, math.ceil(m.width * scale / grid)), max(1, math.ceil(m.depth * scale / grid)))
-    props = [*meta_properties(s), prop("map", "table"), prop("unit", m.unit), prop("scale", scale)]
+    props = [*meta_properties(s), prop("map", "table"), prop("unit", m.unit), prop("scale", scale),
+             prop("figures", m.figures), prop("reduced", m.reduced)]
     if m.sewer is not None:
         props.append(prop("sewer", True))  # an empty sewer has no objects to say so
     return map_document("orthogonal", size, (grid, grid), layers, [], props, ob.next_id)

@@ -182,7 +182,10 @@ def import_table(doc: dict, lenient: bool) -> tuple[sc.Scenario, list[str]]:
     if not all(isinstance(v, int) and 0 < v <= 1_000_000 for v in (tw, th, cols, rows)):
         raise TiledImportError("the map's size and tile size must be positive whole numbers")
     width, depth = ctx.table((cols * tw, rows * th))
-    s = sc.Scenario(meta(doc), TableMap(width, depth, unit), unit_types=default_unit_types())
+    table = TableMap(width, depth, unit)
+    table.figures = map_property(raw, "figures") or table.figures  # the model's check judges what it holds
+    table.reduced = map_property(raw, "reduced") or table.reduced
+    s = sc.Scenario(meta(doc), table, unit_types=default_unit_types())
     if map_property(raw, "sewer") is True:
         _sewer(s)
     place_objects(doc, HANDLERS, ctx, s)

@@ -191,3 +191,12 @@ def test_a_sewer_without_corridors_stays_a_sewer(tmp_path):
     out = tmp_path / "t.tmj"
     assert dambuster("export-tiled", path, "-o", out).returncode == 0
     assert import_file(out).scenario.map.sewer is not None
+
+
+def test_the_tables_figures_and_reduction_travel_as_map_properties():
+    s = load(ROOT / "samples" / "sewer-flash-flood.json")  # in inches: the 5/8 reduction may apply
+    s.map.figures, s.map.reduced = "25mm", True
+    doc = json.loads(json.dumps(to_tmj(s)))
+    assert (props(doc)["dambuster:figures"], props(doc)["dambuster:reduced"]) == ("25mm", True)
+    assert import_document(doc).scenario == s
+    assert import_document(parse_tmx(to_tmx(doc))).scenario == s
