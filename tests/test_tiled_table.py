@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from dambuster.interop.geojson import along
 from dambuster.interop.tiled_doc import ExportError
@@ -200,3 +201,35 @@ def test_the_tables_figures_and_reduction_travel_as_map_properties():
     assert (props(doc)["dambuster:figures"], props(doc)["dambuster:reduced"]) == ("25mm", True)
     assert import_document(doc).scenario == s
     assert import_document(parse_tmx(to_tmx(doc))).scenario == s
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:4]):
+            yield from _paths(v, (*path, i))
+
+
+TABLE_PATHS = [p for p in _paths(to_tmj(rich_table_scenario())) if p]
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
+                 st.text(max_size=8), st.just([]), st.just({}), st.just([{"x": "a"}]))
+
+
+@given(st.lists(st.tuples(st.sampled_from(TABLE_PATHS), JUNK), min_size=1, max_size=3))
+def test_a_damaged_table_map_imports_or_fails_with_one_sentence(edits):
+    doc = json.loads(json.dumps(to_tmj(rich_table_scenario())))
+    for path, value in edits:
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        import_document(doc)
+    except TiledImportError as e:
+        assert str(e) and "\n" not in str(e)
