@@ -80,7 +80,3 @@ def map_property(raw: dict[str, Any], name: str) -> Any:
         return raw[ours(name)]
     return raw.get(LEGACY_MAP_NAMES.get(name, ours(name)))
 
-
-def side_colours(sides) -> dict[str, str]:
-    """Side id -> its counter colour (the colour of its units' layer)."""
-    return {s.id: s.color for s in sides}
