@@ -118,6 +118,7 @@ class BreachPreview(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(page, "Breach")
         self.tabs.addTab(self.mc, "Monte Carlo")
+        self.tabs.currentChanged.connect(lambda _i: self.focus.show(()))  # an outline belongs to its tab
         outer = QVBoxLayout(self)
         outer.addLayout(form)
         outer.addWidget(self.tabs, 1)

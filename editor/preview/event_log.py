@@ -1,12 +1,28 @@
 """A list of plain sentences (``dambuster.simulation.narrate.Sentence``): a step's heading in bold,
-the rest indented under it; a line still waiting for rolls from the table in italics. Clicking a
-line emits the hexes and the things (units, models, bridges) it speaks of, so the preview can show
-them on the map."""
+the rest under it behind a small bullet (the bullet is the item's icon, so a wrapped sentence keeps
+its indent); a line still waiting for rolls from the table in grey italics. Clicking a line emits
+the hexes and the things (units, models, bridges) it speaks of, so the preview can show them on the
+map."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
+
+BULLET = QSize(16, 8)
+
+
+def _bullet(colour: str) -> QIcon:
+    pix = QPixmap(BULLET * 2)  # drawn at twice the size: sharp on high-density screens
+    pix.setDevicePixelRatio(2.0)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour))
+    p.drawEllipse(QPointF(BULLET.width() * 0.6, BULLET.height() / 2), 2.2, 2.2)
+    p.end()
+    return QIcon(pix)
 
 class EventLog(QListWidget):
     picked = Signal(tuple, tuple)  # hexes, subjects of the line clicked
@@ -18,13 +34,17 @@ class EventLog(QListWidget):
         self.setAlternatingRowColors(False)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setIconSize(BULLET)
+        self._bullets = {False: _bullet("#505050"), True: _bullet("#a0a0a0")}
         self.itemClicked.connect(self._clicked)
         self.currentItemChanged.connect(lambda item, _old: item is not None and self._clicked(item))
 
     def add(self, sentences, pending: bool = False) -> None:
         """Appends sentences; ``pending`` lines (a step waiting for rolls) are set in grey italics."""
         for s in sentences:
-            item = QListWidgetItem(s.text if s.heading else "    " + s.text)
+            item = QListWidgetItem(s.text)
+            if not s.heading:
+                item.setIcon(self._bullets[pending])
             font = QFont(self.font())
             font.setBold(s.heading)
             font.setItalic(pending)
@@ -43,7 +63,7 @@ class EventLog(QListWidget):
         self.add(sentences)
 
     def texts(self) -> list[str]:
-        return [self.item(i).text().strip() for i in range(self.count())]
+        return [self.item(i).text() for i in range(self.count())]
 
     def _clicked(self, item: QListWidgetItem) -> None:
         s = self.sentences[self.row(item)]

@@ -71,11 +71,12 @@ class FocusLayer:
             a, b = self.geom.hexside_segment(s)
             path.moveTo(*a)
             path.lineTo(*b)
-        line = QGraphicsPathItem(path, self.picks)
-        line.setPen(QPen(CANDIDATE, 4.0, Qt.PenStyle.DotLine, Qt.PenCapStyle.RoundCap))
+        for colour, width in ((QColor(255, 255, 255, 220), 8.0), (CANDIDATE, 4.5)):
+            line = QGraphicsPathItem(path, self.picks)
+            line.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         for i, s in enumerate(self.sides, 1):
             x, y = self.geom.hexside_mid(s)
-            _text(self.picks, str(i), x, y, 7.5, colour=CANDIDATE, bold=True, halo=True).setZValue(1)
+            _text(self.picks, str(i), x, y, 9.0, colour=CANDIDATE, bold=True, halo=True).setZValue(1)
 
     def clear(self) -> None:
         self.show(())

@@ -2,14 +2,15 @@
 and when the runs are done the heat map over the map (the pane's ``HeatLayer``), the table of
 chances beside it (bridges, towns, units, roads) and the swell's arrival chart.
 
-The runs go to a worker thread (montecarlo_worker.py), so the window answers while they run. The
-seed is the pane's; an edit of the map drops the result and any run under way (``drop``).
+The runs go to a helper process (montecarlo_worker.py, montecarlo_process.py), so the window answers
+while they run. The seed is the pane's; an edit of the map drops the result and any run under way
+(``drop``).
 """
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
                                QWidget)
-from PySide6.QtCore import Qt
 
 from dambuster.simulation.summary import chance_rows
 
@@ -117,7 +118,6 @@ class MonteCarloPanel(QWidget):
 
     def detach(self) -> None:
         self.worker.cancel(quiet=True)
-        self.worker.wait()
 
     # -- worker reports -----------------------------------------------------------------------------
     def _idle(self) -> None:

@@ -50,6 +50,8 @@ class RollEntry(QWidget):
         self.ask(None)
 
     def ask(self, need, can_undo: bool = False) -> None:
+        if need is not None and need is not self.need:
+            self.problem.clear()  # a new question: the last refusal is old news
         self.need = need
         if need is None:
             self.question.setText("No roll is asked: step forward to play the next step.")
