@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Renders the editor's main window offscreen with a sample open and the validation dock showing,
 to docs/screenshots/main-window.png; and, for a hex map with a dam, the window with the breach
-preview open at step 2, to docs/screenshots/breach-preview.png.
+preview open at step 2, to docs/screenshots/breach-preview.png, and the preview with its plain log
+(a line clicked), to docs/screenshots/breach-plain-log.png.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot.py [SAMPLE] [-o OUT] [--size 1400x1000]
 """
@@ -26,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preview", default=str(ROOT / "docs/screenshots/breach-preview.png"),
                         help="also the window with the breach preview open (hex maps with a dam); '' to skip")
     parser.add_argument("--preview-step", type=int, default=2, help="the preview's step (default 2)")
+    parser.add_argument("--plain-log", default=str(ROOT / "docs/screenshots/breach-plain-log.png"),
+                        help="also the preview with its plain log, a line clicked (hex maps with a dam); '' to skip")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -66,9 +69,35 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
     if args.preview and w.doc.is_hex and w.doc.scenario.map.dams:
         shot_preview(app, w, Path(args.preview), args.preview_step)
+    if args.plain_log and w.doc.is_hex and w.doc.scenario.map.dams:
+        shot_plain_log(app, w, Path(args.plain_log))
     w.doc.undo_stack.setClean()
     w.close()
     return 0
+
+
+def counters_scenario():
+    """A small map with a counter of every unit type we ship, for the counters close-up: the Ogres for
+    one side, the rest for the other; infantry with one, two and three squads; one unit disabled,
+    one stuck, one destroyed and a stack of two."""
+    from dambuster.model import new_hex_scenario
+    from dambuster.model.catalog import DEFAULT_UNIT_TYPES
+    from dambuster.model.scenario import Side, Unit
+
+    sc = new_hex_scenario(9, 4, title="Counters")
+    sc.sides = [Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")]
+    lay = sc.map.layout
+    places = iter((c, r) for r in range(4) for c in range(9))
+    n = 0
+    for key, t in DEFAULT_UNIT_TYPES.items():
+        for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else (t.category == "infantry" and 2 or 1,)):
+            n += 1
+            status = {"light-tank": "disabled", "jeep": "stuck", "hovertruck": "destroyed"}.get(key, "ready")
+            side = "ogre" if t.category == "ogre" else "defense"
+            sc.units.append(Unit(f"unit-{n}", key, side, lay.to_axial(*next(places)), squads, status))
+    stack = lay.to_axial(*next(places))
+    sc.units += [Unit("unit-stack-1", "heavy-tank", "defense", stack), Unit("unit-stack-2", "infantry", "defense", stack, 3)]
+    return sc
 
 
 def shot_preview(app, w, out: Path, step: int) -> None:
@@ -92,6 +121,42 @@ def shot_preview(app, w, out: Path, step: int) -> None:
     w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
     w.view.zoom_changed.emit(w.view.zoom())
     w.view.clear_highlight()
+    for _ in range(3):
+        app.processEvents()
+    if w.grab().save(str(out)):
+        print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
+    else:
+        print(f"cannot write {out}", file=sys.stderr)
+
+
+def shot_plain_log(app, w, out: Path, seed: int = 7, step: int = 2) -> None:
+    """The preview alone beside the map at ``step``: the story so far in sentences, the summary of what
+    the breach did, and the line of the step's floods clicked (its hexes outlined on the map)."""
+    from PySide6.QtCore import QRectF, Qt
+
+    for key, dock in w.docks.items():
+        if key != "preview":
+            dock.hide()
+    w.preview_dock.show()
+    w.resizeDocks([w.preview_dock], [640], Qt.Orientation.Horizontal)
+    pane = w.preview_dock.pane
+    pane.tabs.setCurrentIndex(0)
+    pane.seed.setValue(seed)
+    pane.go_to(step)
+    for _ in range(3):
+        app.processEvents()
+    plan, geom = pane.run.breach.plan, w.controller.geom
+    near = [tuple(pane.run.breach.dam.hex), *(h for k in range(step + 2) for h in plan.swell(k))]
+    x0, y0, x1, y1 = geom.bounds(near)
+    pad = 4 * geom.size
+    w.view.fitting = False
+    w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
+    w.view.zoom_changed.emit(w.view.zoom())
+    w.view.clear_highlight()
+    lines = pane.log.texts()
+    floods = [i for i, t in enumerate(lines) if " flood: " in t or " floods: " in t]
+    if floods:
+        pane.log.setCurrentRow(floods[-1])  # outlines the hexes of the last floods told
     for _ in range(3):
         app.processEvents()
     if w.grab().save(str(out)):

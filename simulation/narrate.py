@@ -1,11 +1,11 @@
 """The events of a breach or a flash flood told as sentences players can read at the table.
 
-``breach_sentences(breach, events)`` words one step: a heading ("Before turn 2: the swell covers
-1215–1217.") and then what happened, with hex labels and the dice ("1116 floods: clear becomes swamp
-(floodplain roll 1)."). Hexes are listed in label order, runs of three or more down a column as a
-range. Events without dice that belong together are told once (the reservoir's hexes, debris,
-predetermined floods of the same kind, dry floodplain rolls); a road cut by a flood is told with the
-flood. ``flood_sentences(events, scenario)`` words a flash flood, one sentence per event.
+``breach_sentences(breach, events)`` words one step: a heading ("Before player turn 2: the swell
+covers 1215–1217.") and then what happened, with hex labels and the dice ("1116 floods: clear
+becomes swamp (floodplain roll 1)."). Hexes are listed in label order, runs of three or more down
+a column as a range. Events without dice that belong together are told once (the reservoir's hexes,
+debris, predetermined floods of the same kind, dry floodplain rolls); a road cut by a flood is told
+with the flood. ``flood_sentences(events, scenario)`` words a flash flood, one sentence per event.
 ``prompt(need)`` asks for a roll from the table (``dice.RollNeeded``) by its purpose.
 
 Each :class:`Sentence` carries the hexes it speaks of (a view highlights them when the line is
@@ -155,13 +155,13 @@ def _heading(breach, n: Names, events) -> Sentence:
     swell = next((e for e in events if e.kind == "swell"), None)
     hexes = tuple(swell.detail["hexes"]) if swell else ()
     if any(e.kind == "left-map" for e in events):
-        return Sentence(f"Before turn {k}: the swell has left the map.", heading=True)
+        return Sentence(f"Before player turn {k}: the swell has left the map.", heading=True)
     covers = f"the swell covers {n.hexes(hexes)}" if hexes else "the swell"
     if k == 0:
         dam = breach.dam
         return Sentence(f"The breach: {dam.name or dam.id} ({n.layout.label(tuple(dam.hex))}) gives way; {covers}.",
                         (tuple(dam.hex), *hexes), (dam.id,), True)
-    return Sentence(f"Before turn {k}: {covers}.", hexes, (), True)
+    return Sentence(f"Before player turn {k}: {covers}.", hexes, (), True)
 
 
 def _grouped(breach, n: Names, key, items) -> Sentence:
@@ -177,8 +177,8 @@ def _grouped(breach, n: Names, key, items) -> Sentence:
     if kind == "dry":
         parts = [f"{n.layout.label(h)} (roll {v})" for h, v in sorted(items, key=lambda x: n.layout.to_offset(x[0]))]
         verb = "stays" if len(items) == 1 else "stay"
-        return Sentence(f"{join_words(parts)} {verb} dry: a hex floods on {at_most(breach.params.floodplain_floods_on)}.",
-                        tuple(h for h, _ in items))
+        on = at_most(breach.params.floodplain_floods_on)
+        return Sentence(f"{join_words(parts)} {verb} dry: a hex floods on {on}.", tuple(h for h, _ in items))
     _, was, becomes = key
     verb = "floods" if len(items) == 1 else "flood"
     towns = sorted({n.town_of[h] for h in items if h in n.town_of})

@@ -134,7 +134,8 @@ def chance_rows(breach, result) -> list[ChanceRow]:
             if outcomes.get(what, 0.0) > 0:
                 rows.append(ChanceRow("Units", name, what, outcomes[what], hexes))
         if u is not None and u.squads > 1:
-            fewer = sum(p for k, p in outcomes.items() if k.endswith(("squad", "squads")) and int(k.split()[0]) < u.squads)
+            fewer = sum(p for k, p in outcomes.items()
+                        if k.endswith(("squad", "squads")) and int(k.split()[0]) < u.squads)
             if fewer > 0:
                 rows.append(ChanceRow("Units", name, "squads lost", fewer, hexes))
     routes = {r.id: r for r in list(m.roads) + list(m.rails)}

@@ -77,7 +77,7 @@ def test_three_steps_forward_one_back_shows_the_simulations_second_state(window)
     assert overlay_items(window), "the overlay is in the scene"
     told = [s.text for step in expected.events for s in breach_sentences(expected.breach, step)]
     assert p.log.texts() == told and told[-len(breach_sentences(expected.breach, expected.events[-1]))].startswith(
-        "Before turn 1: the swell covers ")
+        "Before player turn 1: the swell covers ")
 
     p.btn_forward.click()  # forward again repeats the same third step exactly
     assert p.layer.shown == shown_at_third

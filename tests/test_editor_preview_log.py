@@ -48,14 +48,14 @@ def test_the_log_tells_each_step_in_sentences_with_hex_labels(window):
     p.go_to(2)
     lines = p.log.texts()
     assert lines[0] == "The breach: Aller dam (1109) gives way; the swell covers 1110\u20131112."
-    assert "Before turn 2: the swell covers 1215\u20131217." in lines
+    assert "Before player turn 2: the swell covers 1215\u20131217." in lines
     assert "1116\u20131118 and 1316\u20131318 flood: clear becomes swamp." in lines
     assert "1314 (Kessel) floods: town becomes flooded town and Valley road is cut." in lines
-    heading = p.log.item(lines.index("Before turn 2: the swell covers 1215\u20131217."))
+    heading = p.log.item(lines.index("Before player turn 2: the swell covers 1215\u20131217."))
     assert heading.font().bold() and not p.log.item(1).font().bold()
     assert not any("=" in x or "hexsides=[" in x for x in lines), "no debug output"
     p.btn_back.click()  # stepping back takes the step's lines away
-    assert "Before turn 2: the swell covers 1215\u20131217." not in p.log.texts()
+    assert "Before player turn 2: the swell covers 1215\u20131217." not in p.log.texts()
 
 
 def test_clicking_a_line_outlines_its_hexes_on_the_map(window, qtbot):
@@ -67,7 +67,7 @@ def test_clicking_a_line_outlines_its_hexes_on_the_map(window, qtbot):
     click_line(qtbot, p.log, row)
     assert {layout.label(h) for h in p.focus.hexes} == {"1116", "1117", "1118", "1316", "1317", "1318"}
     assert p.focus.root is not None and p.focus.root.scene() is window.view.scene()
-    heading = p.log.texts().index("Before turn 2: the swell covers 1215\u20131217.")
+    heading = p.log.texts().index("Before player turn 2: the swell covers 1215\u20131217.")
     click_line(qtbot, p.log, heading)
     assert p.focus.hexes == tuple(p.run.state.swell)
     p.btn_forward.click()  # a new step forgets the outline

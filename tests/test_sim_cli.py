@@ -62,8 +62,8 @@ def test_surge_text_stops_after_the_turns_asked_and_applies(hexfile, tmp_path, c
     out = tmp_path / "after.json"
     assert main(["surge", str(hexfile), "--dam", "d1", "--turns", "1", "--apply", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("The breach: ") and any(ln.startswith("Before turn 1: ") for ln in lines)
-    assert not any("turn 2" in ln for ln in lines) and "So far (step 1):" in lines
+    assert lines[0].startswith("The breach: ") and any(ln.startswith("Before player turn 1: ") for ln in lines)
+    assert not any("player turn 2" in ln for ln in lines) and "So far (step 1):" in lines
     after = io.load(out)
     assert after.map.terrain[after.map.rivers[0].hexes[1]] == "debris"
 

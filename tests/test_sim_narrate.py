@@ -25,7 +25,8 @@ def valley(mode="predetermined", units=False):
     sc.map.floodplain.mode = mode
     if units:  # a GEV, three squads of infantry and a heavy tank where the swell and the swamp reach
         swell = Breach(sc, "dam-aller").plan.swell(1)
-        sc.units += [Unit("gev-x", "gev", "combine", swell[0]), Unit("inf-x", "infantry", "combine", swell[1], squads=3),
+        sc.units += [Unit("gev-x", "gev", "combine", swell[0]),
+                     Unit("inf-x", "infantry", "combine", swell[1], squads=3),
                      Unit("tank-x", "heavy-tank", "combine", sc.map.layout.from_label("1116"))]
     return sc
 
@@ -49,7 +50,7 @@ def test_a_predetermined_step_reads_as_sentences_with_labels():
     assert first[0].heading and "Debris fills 1110, just below the dam." in texts(first)
     assert any(t.startswith("The reservoir drains: 0803\u20130806, ") and t.endswith("(19 hexes) become clear.")
                for t in texts(first))
-    assert second[0].text == "Before turn 2: the swell covers 1215\u20131217."
+    assert second[0].text == "Before player turn 2: the swell covers 1215\u20131217."
     assert "1116\u20131118 and 1316\u20131318 flood: clear becomes swamp." in texts(second)
     layout = run.breach.layout
     line = next(s for s in second if "flood:" in s.text)
@@ -101,7 +102,8 @@ def test_a_tank_in_a_new_swamp_rolls_to_be_stuck():
 def test_summary_before_anything_happened_says_none():
     b = Breach(valley(), "dam-aller")
     lines = texts(summary_sentences(breach_summary(b, b.initial(), []), b.layout))
-    assert lines == ["Units hit: none.", "Bridges washed out: none.", "Towns flooded: none.", "Roads and rails cut: none."]
+    assert lines == ["Units hit: none.", "Bridges washed out: none.", "Towns flooded: none.",
+                     "Roads and rails cut: none."]
 
 
 def test_flash_flood_sentences():
