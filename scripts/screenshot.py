@@ -76,30 +76,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def counters_scenario():
-    """A small map with a counter of every unit type we ship, for the counters close-up: the Ogres for
-    one side, the rest for the other; infantry with one, two and three squads; one unit disabled,
-    one stuck, one destroyed and a stack of two."""
-    from dambuster.model import new_hex_scenario
-    from dambuster.model.catalog import DEFAULT_UNIT_TYPES
-    from dambuster.model.scenario import Side, Unit
-
-    sc = new_hex_scenario(9, 4, title="Counters")
-    sc.sides = [Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")]
-    lay = sc.map.layout
-    places = iter((c, r) for r in range(4) for c in range(9))
-    n = 0
-    for key, t in DEFAULT_UNIT_TYPES.items():
-        for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else (t.category == "infantry" and 2 or 1,)):
-            n += 1
-            status = {"light-tank": "disabled", "jeep": "stuck", "hovertruck": "destroyed"}.get(key, "ready")
-            side = "ogre" if t.category == "ogre" else "defense"
-            sc.units.append(Unit(f"unit-{n}", key, side, lay.to_axial(*next(places)), squads, status))
-    stack = lay.to_axial(*next(places))
-    sc.units += [Unit("unit-stack-1", "heavy-tank", "defense", stack), Unit("unit-stack-2", "infantry", "defense", stack, 3)]
-    return sc
-
-
 def shot_preview(app, w, out: Path, step: int) -> None:
     """The window with the Preview dock open on the first dam at ``step``, the validation dock closed."""
     from PySide6.QtCore import QRectF, Qt
