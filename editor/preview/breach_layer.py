@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
 from dambuster.model.terrain import TERRAIN_KINDS
+from dambuster.simulation.narrate import Names
 
 from .. import style
 from ..geometry.hexes import HexGeometry
@@ -87,7 +88,7 @@ class BreachLayer:
         self._streams(state.streams)
         self._bridges_out(breach, state.bridges_out)
         self._cuts(state.road_cuts)
-        self._units(sc, results)
+        self._units(sc, results, Names(breach).unit)
 
     # -- pieces ------------------------------------------------------------------------------
     def _path(self, path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float) -> QGraphicsPathItem:
@@ -138,7 +139,8 @@ class BreachLayer:
             path.lineTo(x + r, y - r * 0.4)
         self._path(path, QPen(CUT, 4.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap), None, 4)
 
-    def _units(self, scenario, results: dict[str, str]) -> None:
+    def _units(self, scenario, results: dict[str, str], names: dict[str, str]) -> None:
+        """A label per unit an event touched, named as the log names it."""
         where = {u.id: tuple(u.hex) for u in scenario.units if u.hex is not None}
         seen: dict[Hex, int] = {}
         for uid, text in results.items():
@@ -148,7 +150,7 @@ class BreachLayer:
             n = seen[h] = seen.get(h, 0) + 1
             x, y = self.geom.center(h)
             colour = CUT if text in ("destroyed", "disabled", "stuck") else style.TEXT
-            label = _text(self.root, f"{uid}: {text}", x, y - self.geom.size * (0.75 + 0.6 * n), 7.5,
+            label = _text(self.root, f"{names.get(uid, uid)}: {text}", x, y - self.geom.size * (0.75 + 0.6 * n), 7.5,
                           colour=colour, bold=True, halo=True)
             label.setZValue(6)
 

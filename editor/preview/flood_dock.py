@@ -74,6 +74,7 @@ class FloodLayer:
         self.scene.addItem(self.root)
         pic = self.shown = picture(sewer, events)
         lines = {c.id: [tuple(p) for p in c.line] for c in sewer.corridors}
+        names = {m.id: m.name or m.id for m in sewer.models}  # as the log names them
         u = 0.01 * max(self.table.width, self.table.depth)
         for _mid, pts in pic.paths:
             path = QPainterPath(QPointF(*pts[0]))
@@ -106,7 +107,7 @@ class FloodLayer:
                 ring.setPen(_cosmetic("#2a8a3a", 2.0))
             if (notes and not quiet) or (current is not None and current.where == mid):
                 colour = HIT if mid in pic.hits else (BUMP if knocked else "#202020")
-                self._label(f"{mid}: {', '.join(notes) or '…'}", pt, colour)
+                self._label(f"{names.get(mid, mid)}: {', '.join(notes) or '…'}", pt, colour)
         if pic.turn is not None:
             self._label(f"flash flood on turn {pic.turn}", (0.0, 0.0), PATH)
 

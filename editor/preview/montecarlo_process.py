@@ -1,38 +1,72 @@
-"""Monte Carlo in a helper process (Qt-free): one per editor process, started (``spawn``) at the
-first run and kept for the session, so the GUI thread never shares the interpreter lock with the
-runs and the window answers throughout (a worker thread stalled the event loop ~50 ms on a 200x200
-map: every Python callback of the GUI waited for the lock).
+"""Monte Carlo in a helper process (Qt-free): one per editor process, started at the first run as
+``python -m dambuster.editor.preview.montecarlo_process`` and kept for the session, so the GUI
+thread never shares the interpreter lock with the runs and the window answers throughout (a worker
+thread stalled the event loop ~50 ms on a 200x200 map: every Python callback of the GUI waited for
+the lock). A plain subprocess, not ``multiprocessing``: the child never imports the parent's
+``__main__`` (a script without a main guard would otherwise run again in the child).
 
-``helper().submit(scenario, dam, runs, seed, chunk, listener)`` pickles the scenario (in the
-caller's thread: a snapshot of the map as it is now) and returns a job id; ``listener`` is called
-*in a reader thread* with ("progress", job, done, total), then ("done", job, result) -- result None
-when cancelled -- or ("failed", job, message). ``cancel(job)`` stops a job after its chunk under
-way; a new job stops the one under way too. If the process dies, the jobs under way fail and the
-next submit starts a new one.
+Messages are pickles framed by their length on the child's stdin and stdout (stray prints of the
+child go to its stderr). ``helper().submit(scenario, dam, runs, seed, chunk, listener)`` pickles the
+scenario in the caller's thread (a snapshot of the map as it is now) and returns a job id;
+``listener`` is called *in a reader thread* with ("progress", job, done, total), then ("done", job,
+result) -- result None when cancelled -- or ("failed", job, message). ``cancel(job)`` stops a job
+after its chunk under way; a new job stops the one under way too. If the process dies, the jobs
+under way fail and the next submit starts a new one.
 """
 from __future__ import annotations
 
-import multiprocessing
+import os
 import pickle
+import queue
+import struct
+import subprocess
+import sys
 import threading
 from collections import deque
-from typing import Callable
+from typing import BinaryIO, Callable
 
 Listener = Callable[[tuple], None]
+_HEAD = struct.Struct("<Q")
 
 
-def serve(conn) -> None:
-    """The helper's loop (in the child): run jobs one at a time, checking the pipe between chunks."""
+def write_message(stream: BinaryIO, obj) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEAD.pack(len(data)) + data)
+    stream.flush()
+
+
+def read_message(stream: BinaryIO):
+    head = stream.read(_HEAD.size)
+    if len(head) < _HEAD.size:
+        raise EOFError
+    (n,) = _HEAD.unpack(head)
+    data = stream.read(n)
+    if len(data) < n:
+        raise EOFError
+    return pickle.loads(data)
+
+
+# ----------------------------------------------------------------------------------- the child
+def serve(inp: BinaryIO, out: BinaryIO) -> None:
+    """Runs jobs one at a time; between chunks, a cancel of this job or a new job stops it."""
     from dambuster.simulation import Breach
 
     from .montecarlo import run_all
 
+    inbox: queue.Queue = queue.Queue()
+
+    def pump() -> None:
+        while True:
+            try:
+                inbox.put(read_message(inp))
+            except (EOFError, OSError):
+                inbox.put(None)  # the editor is gone: stop
+                return
+
+    threading.Thread(target=pump, daemon=True).start()
     queued: deque = deque()
     while True:
-        try:
-            msg = queued.popleft() if queued else conn.recv()
-        except (EOFError, OSError):
-            return
+        msg = queued.popleft() if queued else inbox.get()
         if msg is None:
             return
         if msg[0] != "run":
@@ -42,9 +76,9 @@ def serve(conn) -> None:
 
         def progress(done: int) -> bool:
             nonlocal stop
-            conn.send(("progress", job, done, runs))
-            while conn.poll():
-                m = conn.recv()
+            write_message(out, ("progress", job, done, runs))
+            while not inbox.empty():
+                m = inbox.get_nowait()
                 if m is None or m[0] == "run":
                     queued.append(m)  # shut down, or the next job: this one stops
                     stop = True
@@ -55,23 +89,36 @@ def serve(conn) -> None:
         try:
             result = run_all(Breach(pickle.loads(payload), dam), runs, seed, progress, chunk)
         except Exception as e:  # noqa: BLE001 -- whatever goes wrong is the job's failure, not the helper's
-            conn.send(("failed", job, f"{type(e).__name__}: {e}"))
+            write_message(out, ("failed", job, f"{type(e).__name__}: {e}"))
             continue
-        conn.send(("done", job, result))
+        write_message(out, ("done", job, result))
 
 
+def main() -> None:
+    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not break a message
+    serve(sys.stdin.buffer, out)
+
+
+# ---------------------------------------------------------------------------------- the editor
 class Helper:
     def __init__(self):
-        ctx = multiprocessing.get_context("spawn")
-        self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=serve, args=(child,), daemon=True, name="dambuster-montecarlo")
-        self.proc.start()
-        child.close()
+        self.proc = subprocess.Popen([sys.executable, "-m", "dambuster.editor.preview.montecarlo_process"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
         self.listeners: dict[int, Listener] = {}
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # the listeners
+        self.write_lock = threading.Lock()  # whole messages on the pipe
         self.next_job = 0
         self.alive = True
         threading.Thread(target=self._read, name="dambuster-montecarlo-reader", daemon=True).start()
+
+    def _send(self, msg) -> None:
+        try:
+            with self.write_lock:
+                write_message(self.proc.stdin, msg)
+        except (OSError, ValueError):
+            pass  # the process is gone: the reader reports the jobs under way
 
     def submit(self, scenario, dam: str, runs: int, seed: int, chunk: int, listener: Listener) -> int:
         payload = pickle.dumps(scenario, protocol=pickle.HIGHEST_PROTOCOL)
@@ -79,27 +126,24 @@ class Helper:
             self.next_job += 1
             job = self.next_job
             self.listeners[job] = listener
-        self.conn.send(("run", job, payload, dam, runs, seed, chunk))
+        self._send(("run", job, payload, dam, runs, seed, chunk))
         return job
 
     def cancel(self, job: int) -> None:
-        if self.alive:
-            try:
-                self.conn.send(("cancel", job))
-            except OSError:
-                pass  # the process is gone: the reader reports it
+        self._send(("cancel", job))
 
     def close(self) -> None:
+        self._send(None)
         try:
-            self.conn.send(None)
+            self.proc.stdin.close()
         except OSError:
             pass
 
     def _read(self) -> None:
         while True:
             try:
-                msg = self.conn.recv()
-            except (EOFError, OSError):
+                msg = read_message(self.proc.stdout)
+            except (EOFError, OSError, pickle.UnpicklingError):
                 break
             with self.lock:
                 listener = self.listeners.get(msg[1])
@@ -120,6 +164,10 @@ _helper: Helper | None = None
 def helper() -> Helper:
     """The editor's helper process, started on first use (again if it died)."""
     global _helper
-    if _helper is None or not _helper.alive or not _helper.proc.is_alive():
+    if _helper is None or not _helper.alive or _helper.proc.poll() is not None:
         _helper = Helper()
     return _helper
+
+
+if __name__ == "__main__":
+    main()
