@@ -128,3 +128,27 @@ def test_the_results_table_lists_bridges_towns_units_and_roads(window, qtbot, tm
     table.setCurrentItem(kessel)
     layout = window.doc.scenario.map.layout
     assert {layout.label(h) for h in p.focus.hexes} == {"1313", "1314", "1413", "1414"}
+
+
+def test_the_helper_process_reports_a_failed_job_and_lives_on():
+    import threading
+
+    from dambuster.editor.preview.montecarlo_process import helper
+
+    got, done = [], threading.Event()
+
+    def listener(msg):
+        got.append(msg)
+        if msg[0] != "progress":
+            done.set()
+
+    sc = load(VALLEY)
+    job = helper().submit(sc, "no-such-dam", 100, 1, 50, listener)
+    assert done.wait(30)
+    assert got[-1][:2] == ("failed", job) and "no-such-dam" in got[-1][2]
+    got.clear()
+    done.clear()
+    job = helper().submit(sc, "dam-aller", 100, 1, 50, listener)
+    assert done.wait(30)
+    assert [m[2] for m in got if m[0] == "progress"] == [50, 100]
+    assert got[-1][:2] == ("done", job) and got[-1][2].runs == 100
