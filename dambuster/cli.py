@@ -48,6 +48,16 @@ def _geojson_view_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_geojson_view_commands)
 
 
+def _dbm_setup_commands(sub: argparse._SubParsersAction) -> None:
+    """`dbm-setup` (the DBM terrain-choosing procedure) from dambuster.simulation."""
+    from .simulation.dbm_setup_cli import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_dbm_setup_commands)
+
+
 def _completion_commands(sub: argparse._SubParsersAction) -> None:
     """`completion` (shell completion scripts) from dambuster.completion."""
     from .completion import add_parsers
@@ -202,7 +212,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
         if args.kind == "hex":
             sc = new_hex_scenario(args.columns, args.rows, args.orientation, args.offset, args.title, args.profile)
         else:
-            sc = new_table_scenario(args.width, args.depth, args.unit, args.title, args.profile)
+            sc = new_table_scenario(args.width, args.depth, args.unit, args.title, args.profile, args.figures, args.reduced)
     except ValueError as e:
         print(f"dambuster new: {e}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -254,6 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--width", type=float, default=2400, help="table width (default 2400)")
     n.add_argument("--depth", type=float, default=1200, help="table depth (default 1200)")
     n.add_argument("--unit", choices=["paces", "inches", "mm"], default="paces", help="table unit (default paces)")
+    n.add_argument("--figures", choices=["2mm", "6mm", "15mm", "25mm"], default="15mm",
+                   help="the table's figures, which set DBM's ground scale (default 15mm)")
+    n.add_argument("--reduced", action="store_true",
+                   help="DBM's 5/8 distances for 25mm figures on a 1.8 m x 1.2 m table (mm or inches)")
     n.set_defaults(func=_cmd_new)
     for add in COMMANDS:
         add(sub)

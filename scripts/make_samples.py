@@ -2,7 +2,7 @@
 """Builds the bundled samples through the model API, so they are canonical and reproducible.
 
     .venv/bin/python scripts/make_samples.py              # rewrites samples/*.json
-    .venv/bin/python scripts/make_samples.py --invalid    # also rewrites samples/invalid/
+    .venv/bin/python scripts/make_samples.py --invalid    # also rewrites samples/invalid/ and samples/scale-errors/
     .venv/bin/python scripts/make_samples.py --out DIR    # writes into DIR instead of samples/
 
 Running it again gives byte-identical files (tests/test_samples.py checks this). Every sample is
@@ -11,13 +11,16 @@ script instead of landing in the repository.
 
 The invalid corpus (``--invalid``) is one small file per kind of load error, each beside
 ``NAME.expected.json``: the exact standard output of
-``dambuster validate --format json samples/invalid/NAME.json`` run from the repository root.
+``dambuster validate --format json samples/invalid/NAME.json`` run from the repository root. The DBM
+scale errors (``samples/scale-errors/``) are valid files that break one DBM rule at the table's true
+scale, each beside its expected report (exit 1).
 """
 from __future__ import annotations
 
 import argparse
 import copy
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -499,6 +502,62 @@ def dbm_table() -> Scenario:
     return s
 
 
+# ----------------------------------------------------------- DBM tables at the true scale
+#: The features both set-up samples bring: the invader's road; the defender's compulsory waterway, gentle
+#: hill and wood, and his chosen BUA with open fields, river, small wood and steep hill (3 equivalents).
+DBM_FEATURES = {
+    "invader": {"kind": "road"},
+    "defender": [
+        {"kind": "waterway", "compulsory": True}, {"kind": "hill-gentle", "across": 700, "compulsory": True},
+        {"kind": "wood", "across": 600, "compulsory": True, "name": "Old forest"},
+        {"kind": "bua", "across": 320, "name": "Vicus"}, {"kind": "fields-open", "across": 300},
+        {"kind": "river", "width": 120, "name": "Flumen"}, {"kind": "wood", "across": 420}, {"kind": "hill-steep", "across": 450},
+    ],
+}
+
+
+def check_clean(s: Scenario) -> None:
+    """Stops the script when a sample breaks one of its profiles' rules."""
+    from dambuster.validators import check_scenario
+
+    found = [f"{v.code}: {v.message}" for v in check_scenario(s) if v.severity == "error"]
+    if found:
+        raise SystemExit(f"{s.meta.title}: the sample is not valid:\n  " + "\n  ".join(found))
+
+
+def dbm_set_up(title: str, description: str, table: dict, edge: str, seed: int, dice: list[int]) -> Scenario:
+    """A table laid out by the terrain-choosing procedure (dambuster dbm-setup) with these dice."""
+    from dambuster.simulation.dbm_request import request_from_dict
+    from dambuster.simulation.dbm_setup import run
+    from dambuster.simulation.dice import TableDice
+
+    features = copy.deepcopy(DBM_FEATURES)
+    features["defender"][0]["edge"] = edge
+    setup = run(request_from_dict({"table": table, **features}), seed, TableDice(dice))
+    s = setup.scenario
+    if any(step.outcome != "placed" for step in setup.steps):
+        raise SystemExit(f"{title}: a feature was not placed; choose other dice")
+    s.meta = meta(title, f"{description} {s.meta.description}", ["dbm", "dbm-setup", "terrain", "table", "sample"],
+                  ["dbm-terrain"])
+    check_clean(s)
+    return s
+
+
+def dbm_15mm() -> Scenario:
+    return dbm_set_up(
+        "DBM: a 15mm competition table", "A 1800 x 1200 mm table for 15mm figures (50 paces = 25 mm): a waterway along "
+        "the left edge, a BUA with open fields on its shore, a river into it, the invader's road, two hills and two woods.",
+        {"width": 1800, "depth": 1200, "unit": "mm", "figures": "15mm"}, "left", 1, [2, 5, 6, 1, 3, 2, 5, 3])
+
+
+def dbm_25mm() -> Scenario:
+    return dbm_set_up(
+        "DBM: a 25mm table in inches", "A 108 x 60 inch table for 25mm figures (50 paces = 40 mm, 1.6 of the text's "
+        "25 mm inches): a waterway along the right edge, a BUA with open fields on its shore, a river into it, the "
+        "invader's road, two hills and two woods.",
+        {"width": 108, "depth": 60, "unit": "inches", "figures": "25mm"}, "right", 2, [5, 6, 4, 1, 2, 4, 6, 2])
+
+
 # ------------------------------------------------------------------------ sewer flash flood
 def sewer() -> Scenario:
     # Corridor centre lines in inches on a 48 x 48 table; junctions where their ends meet.
@@ -539,6 +598,8 @@ SAMPLES = {
     "ogre-dambusters-valley.json": valley,
     "ogre-basic.json": ogre_basic,
     "dbm-table.json": dbm_table,
+    "dbm-15mm-competition.json": dbm_15mm,
+    "dbm-25mm-inches.json": dbm_25mm,
     "sewer-flash-flood.json": sewer,
 }
 
@@ -623,7 +684,55 @@ def invalid_files() -> dict[str, bytes]:
             polygon=[[1000.0, 100.0], [1400.0, 400.0], [1400.0, 100.0], [1000.0, 400.0]])),
         "zero-length-river": _edit(_base_table, lambda d: d["map"]["rivers"][0].update(line=[[1200.0, 750.0], [1200.0, 750.0]])),
         "model-past-corridor-end": _edit(_base_sewer, lambda d: d["map"]["sewer"]["models"][0].update(position=25.0)),
+        "reduced-15mm": _edit(_base_table, lambda d: d["map"].update(reduced=True)),
     }
+
+
+# --------------------------------------------------------------------- DBM scale errors
+def _dbm_base(title: str, width: float, depth: float, unit: str, figures: str = "15mm", reduced: bool = False) -> Scenario:
+    return Scenario(meta(title, "", [], ["dbm-terrain"]),
+                    TableMap(width, depth, unit, figures=figures, reduced=reduced), unit_types={})
+
+
+def _circle(cx: float, cy: float, r: float, sides: int = 16) -> list[tuple[float, float]]:
+    return [(round(cx + r * math.cos(2 * math.pi * k / sides), 1), round(cy + r * math.sin(2 * math.pi * k / sides), 1))
+            for k in range(sides)]
+
+
+def scale_error_files() -> dict[str, Scenario]:
+    """One DBM table per figure scale and unit, each with one measure just past the text's limit."""
+    wood = _dbm_base("A wood 520 mm across on a 15mm table (1,040 paces)", 1800.0, 1200.0, "mm")
+    wood.map.areas = [Area("wood-1", "wood", _circle(400, 300, 260), None, "defender")]
+    river = _dbm_base("A river 6.432 inches wide on a 25mm table (201 paces)", 108.0, 60.0, "inches", "25mm")
+    river.map.rivers = [TableRiver("river-1", pts((108, 25), (0, 25)), 6.432, None, "defender")]
+    shallow = _dbm_base("A waterway 5.9 inches deep on a 15mm table (295 paces)", 72.0, 48.0, "inches")
+    shallow.map.waterway = Waterway("sea", rect(0, 0, 5.9, 48), "left", "defender")
+    near = _dbm_base("A river 295 mm from a long edge, 25mm figures reduced to 5/8 (590 paces)", 1800.0, 1200.0, "mm",
+                     "25mm", True)
+    near.map.rivers = [TableRiver("river-1", pts((1800, 325), (0, 325)), 60.0, None, "defender")]
+    isle = _dbm_base("An island 70 paces from the shore, 25mm figures (an element is 75 paces)", 3375.0, 1875.0, "paces",
+                     "25mm")
+    isle.map.waterway = Waterway("sea", rect(0, 0, 500, 1875), "left", "defender")
+    isle.map.areas = [Area("isle", "hill-gentle", rect(300, 800, 430, 1000), None, "defender")]
+    return {"wood-1040-paces-15mm-mm": wood, "river-201-paces-wide-25mm-inches": river,
+            "waterway-295-paces-15mm-inches": shallow, "river-590-paces-from-edge-25mm-reduced-mm": near,
+            "island-70-paces-from-shore-25mm-paces": isle}
+
+
+def write_scale_errors(out: Path) -> None:
+    """Each file beside NAME.expected.json, the exact output of `dambuster validate --format json` (exit 1)."""
+    from dambuster.report import render, validate_file
+
+    folder = out / "scale-errors"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, scenario in scale_error_files().items():
+        path = folder / f"{name}.json"
+        save(scenario, path)
+        report = validate_file(str(path))
+        report.path = f"samples/scale-errors/{name}.json"  # as run from the repository root
+        if report.load_error or len(report.violations) != 1:
+            raise SystemExit(f"{name}.json should break exactly one DBM rule: {[v.message for v in report.violations]}")
+        (folder / f"{name}.expected.json").write_text(render([report], "json"), encoding="utf-8")
 
 
 def write_invalid(out: Path) -> None:
@@ -644,13 +753,15 @@ def write_invalid(out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=ROOT / "samples", help="folder to write (default samples/)")
-    ap.add_argument("--invalid", action="store_true", help="also write the invalid corpus into OUT/invalid/")
+    ap.add_argument("--invalid", action="store_true",
+                    help="also write the invalid corpus into OUT/invalid/ and the DBM scale errors into OUT/scale-errors/")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, build in SAMPLES.items():
         save(build(), args.out / name)
     if args.invalid:
         write_invalid(args.out)
+        write_scale_errors(args.out)
     return 0
 
 

@@ -14,7 +14,8 @@ from dambuster.model.hexgrid import distance
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-NAMES = ["ogre-dambusters-valley.json", "ogre-basic.json", "dbm-table.json", "sewer-flash-flood.json", "big-200x200.json"]
+NAMES = ["ogre-dambusters-valley.json", "ogre-basic.json", "dbm-table.json", "dbm-15mm-competition.json",
+         "dbm-25mm-inches.json", "sewer-flash-flood.json", "big-200x200.json"]
 
 
 def _script(name: str):
@@ -79,10 +80,11 @@ def test_make_samples_rebuilds_every_file_byte_for_byte(tmp_path):
                    check=True, capture_output=True, timeout=120)
     for name in NAMES[:-1]:
         assert (tmp_path / name).read_bytes() == (SAMPLES / name).read_bytes(), name
-    built = sorted(p.name for p in (tmp_path / "invalid").iterdir())
-    assert built == sorted(p.name for p in (SAMPLES / "invalid").iterdir())
-    for name in built:
-        assert (tmp_path / "invalid" / name).read_bytes() == (SAMPLES / "invalid" / name).read_bytes(), name
+    for corpus in ("invalid", "scale-errors"):
+        built = sorted(p.name for p in (tmp_path / corpus).iterdir())
+        assert built == sorted(p.name for p in (SAMPLES / corpus).iterdir())
+        for name in built:
+            assert (tmp_path / corpus / name).read_bytes() == (SAMPLES / corpus / name).read_bytes(), name
 
 
 def test_make_big_map_rebuilds_the_200x200_sample(tmp_path):
@@ -116,6 +118,18 @@ def test_hex_samples_are_coherent(make_samples, name):
 
 def test_dbm_table_follows_the_layout_decisions(make_samples):
     make_samples.check_dbm_sample(load(SAMPLES / "dbm-table.json"))
+
+
+@pytest.mark.parametrize("name, figures, unit", [("dbm-15mm-competition.json", "15mm", "mm"),
+                                                 ("dbm-25mm-inches.json", "25mm", "inches")])
+def test_the_true_scale_dbm_tables_hold_every_kind_of_feature(name, figures, unit):
+    s = load(SAMPLES / name)
+    m = s.map
+    assert (m.figures, m.unit, m.reduced) == (figures, unit, False)
+    kinds = {a.kind for a in m.areas}
+    assert m.waterway and m.rivers and m.rivers[0].flows_into == m.waterway.id and m.roads
+    assert {"bua", "fields-open", "hill-gentle", "hill-steep", "wood"} <= kinds
+    assert [a.kind for a in m.areas].count("wood") == 2
 
 
 def test_sewer_is_a_connected_network_with_a_fork(make_samples):

@@ -54,7 +54,8 @@ DECISIONS: dict[str, str] = {
         "Sectors: the table is bisected by the line midway between the long edges, then each half is "
         "trisected along the long edges; 1-3 from the first short edge in the half next to the first "
         "long edge (y = 0 when width >= depth), 4-6 in the other half. An area whose sector is null "
-        "has not been diced and is not checked; BUA and fields are never diced. The outline may stray "
+        "has not been diced and is not checked; BUA and fields are never diced (dambuster dbm-setup writes "
+        "the sector it threw for every other area feature, and null for them). The outline may stray "
         "outside its sector by the DBM tolerance."
     ),
     "DBM-FEATURE-SIZE": (

@@ -40,7 +40,8 @@ DECISIONS: dict[str, str] = {
     "DBM-ROAD": (
         "Road order is list order. A road not placed by the invader must touch a BUA or an earlier "
         "road (within the DBM tolerance), unless roads are compulsory (parameter compulsory = 1). More "
-        "than max_roads (2) roads not placed by the invader are reported."
+        "than max_roads (2) roads not placed by the invader are reported. dambuster dbm-setup sets "
+        "compulsory to 1 when the defender's list has a compulsory road."
     ),
 }
 

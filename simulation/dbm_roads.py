@@ -1,0 +1,73 @@
+"""Where the DBM terrain procedure runs a road (dbm-terrain.txt, external roads).
+
+A road is a straight centre line. Decisions (docs/dbm-setup.md): a road from a BUA runs from the edge
+of the town straight to a long edge (the nearer one first, the other for a second road); a road with
+no BUA runs from one long edge to the other across an earlier road; the invader's road, or a
+compulsory road with nothing to link, runs from one short edge to the other. Roads go over or through
+any feature, as the text allows, and so never block a later one.
+"""
+from __future__ import annotations
+
+import random
+from typing import Optional, Sequence
+
+from shapely.geometry import LineString, Polygon
+
+from ..model.ground_scale import GroundScale
+from ..model.scenario import Point
+from ..validators.dbm_table import Frame
+from .dbm_shapes import rounded
+
+
+def road_line(frame: Frame, scale: GroundScale, bua: Optional[Polygon], earlier: Sequence[Sequence[Point]],
+              free: bool, rng: random.Random) -> tuple[Optional[list[Point]], str]:
+    """A road's centre line and how it runs (words for the log), or (None, "") when it links nothing
+    and may not stand alone (``free``: the invader's road, or a compulsory one)."""
+    W, D = frame.width, frame.depth
+    if bua is not None:
+        line, how = _from_bua(bua, earlier, frame, scale.unit)
+        if line:
+            return line, how
+    if earlier:
+        for _ in range(20):
+            x = rng.uniform(0.15, 0.85) * W
+            line = LineString([(x, 0.0), (x, D)])
+            hit = next((k for k, e in enumerate(earlier) if LineString(e).intersects(line)), None)
+            if hit is not None:
+                return rounded(line.coords, scale.unit), f"from the bottom edge to the top edge, across road {hit + 1}"
+    if free:
+        y = rng.uniform(0.25, 0.75) * D
+        return rounded([(0.0, y), (W, y)], scale.unit), "from the left edge to the right edge"
+    return None, ""
+
+
+def _from_bua(bua: Polygon, earlier: Sequence[Sequence[Point]], frame: Frame, unit: str) -> tuple[list[Point], str]:
+    """Straight from the BUA to the nearer long edge, else the farther one, else a short edge: the first
+    edge no earlier road from this BUA reaches and that the BUA does not already touch."""
+    c, W, D = bua.centroid, frame.width, frame.depth
+    long_edges = [("bottom", (c.x, 0.0)), ("top", (c.x, D))]
+    short_edges = [("left", (0.0, c.y)), ("right", (W, c.y))]
+    if c.y > D / 2:
+        long_edges.reverse()
+    if c.x > W / 2:
+        short_edges.reverse()
+    taken = {_edge(line[-1], frame) for line in earlier if LineString(line).distance(bua) <= 1e-6}
+    for name, end in long_edges + short_edges:
+        if name in taken:
+            continue
+        outside = LineString([(c.x, c.y), end]).difference(bua)
+        parts = [p for p in getattr(outside, "geoms", [outside]) if not p.is_empty]
+        piece = next((p for p in parts if p.coords[-1] == end), None)
+        if piece is not None and piece.length > 0:
+            pts = rounded(list(piece.coords), unit)
+            if len(set(pts)) == len(pts) >= 2:
+                return pts, f"from the BUA to the {name} edge"
+    return [], ""
+
+
+def _edge(p: Point, frame: Frame) -> str | None:
+    x, y = p
+    for name, on in (("left", x == 0), ("right", x == frame.width), ("bottom", y == 0), ("top", y == frame.depth)):
+        if on:
+            return name
+    return None
