@@ -128,17 +128,7 @@ def _run(paths: Sequence[str], check: Check, budget: float, workers: list[_Worke
         busy = [w for w in workers if w.index is not None]
         for conn in wait([w.conn for w in busy], TICK):
             w = next(x for x in busy if x.conn is conn)
-            try:
-                kind, value = conn.recv()
-            except (EOFError, OSError):  # it died by itself: killed by the kernel, a crash in C
-                finish(w, FileReport.unreadable(paths[w.index], "ENGINE", "",
-                                                "not checked: its worker process stopped (out of memory?)"))
-                workers[workers.index(w)] = _replace(w, check)
-                continue
-            if kind == "rule":
-                w.rules.append(value)
-            else:
-                finish(w, value)
+            _read_all(w, conn, paths, check, workers, finish)
         now = time.monotonic()
         look = now >= next_look
         if look:
@@ -147,8 +137,42 @@ def _run(paths: Sequence[str], check: Check, budget: float, workers: list[_Worke
             over_time = now > w.started + budget + GRACE
             over_memory = look and not over_time and w.resident() > MEMORY_CAP
             if over_time or over_memory:
+                if _has_message(w.conn):  # what it said before it was judged: the rule it started, or its report
+                    _read_all(w, w.conn, paths, check, workers, finish)
+                    if w.index is None or w not in workers:
+                        continue
                 finish(w, _stopped(paths[w.index], budget, over_memory, w.rules))
                 workers[workers.index(w)] = _replace(w, check, kill=True)
+
+
+def _has_message(conn) -> bool:
+    try:
+        return conn.poll()
+    except (EOFError, OSError):
+        return True  # the end of the pipe: _read_all reports the worker gone
+
+
+def _read_all(w: _Worker, conn, paths: Sequence[str], check: Check, workers: list[_Worker],
+              finish: Callable[[_Worker, FileReport], None]) -> None:
+    """Every message the worker has sent so far, so the rule it is running is known before it is judged."""
+    while True:
+        try:
+            kind, value = conn.recv()
+        except (EOFError, OSError):  # it died by itself: killed by the kernel, a crash in C
+            finish(w, FileReport.unreadable(paths[w.index], "ENGINE", "",
+                                            "not checked: its worker process stopped (out of memory?)"))
+            workers[workers.index(w)] = _replace(w, check)
+            return
+        if kind == "rule":
+            w.rules.append(value)
+        else:
+            finish(w, value)
+            return
+        try:
+            if not conn.poll():
+                return
+        except (EOFError, OSError):
+            return
 
 
 def _replace(w: _Worker, check: Check, kill: bool = False) -> _Worker:
