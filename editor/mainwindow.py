@@ -26,6 +26,7 @@ from .panels.scenario_dock import PropertiesPanel
 from .panels.terrain_palette import TerrainChoice, TerrainPalette
 from .panels.tool_options import ToolOptionsBar
 from .preview.pane import install_preview
+from .panels import dbm_setup_dialog
 from .properties import dialog as properties_dialog
 from .scene.hex_scene import HexSceneController
 from .scene.map_view import MapView
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         properties_dialog.install(self)  # Scenario > Properties…
+        dbm_setup_dialog.install(self)  # Scenario > Set Up Terrain… (the DBM terrain procedure)
         install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
         self.acts.build()
         self.addToolBar(self.tool_options)

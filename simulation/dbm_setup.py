@@ -134,7 +134,8 @@ class _Procedure:
         self.dice.take_log()
         total = chosen_equivalents(self.req)
         if not 2 <= total <= 3:
-            self.notes.append(f"the defender's chosen features count {total:g} feature equivalents; the text has him "
+            self.notes.append(f"the defender's chosen features count {total:g} feature equivalent{'' if total == 1 else 's'}; "
+                              "the text has him "
                               "choose 2 to 3 (a waterway or river counted as 1, a road as 1/2)")
         inv = self.req.invader
         if inv is not None:

@@ -79,6 +79,8 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("tools.previous_terrain", "&Previous Terrain", "terrain_choice.cycle_back", ("[",),
             tip="The previous terrain of the palette"),
     Command("scenario.properties", "&Properties…", "open_properties", ("Ctrl+Shift+P",), "properties"),
+    Command("scenario.dbm_setup", "Set Up &Terrain…", "open_dbm_setup",
+            tip="Lay out a DBM table by the terrain-choosing procedure: dice for sectors and positions"),
     Command("rules.check", "&Check Now", "validator.run", ("F5",), "check"),
     Command("help.shortcuts", "&Keyboard Shortcuts", "show_shortcuts", ("F1",), "shortcuts"),
 )

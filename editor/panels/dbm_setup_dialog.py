@@ -1,0 +1,197 @@
+"""Scenario > Set Up Terrain…: the DBM terrain-choosing procedure (simulation/dbm_setup.py) on the open
+table, in a dialog.
+
+The designer lists the features (who brings each, its kind, its size, compulsory or not) and picks a
+seed; **Roll** runs the procedure with the generator's dice, or, with "Type the dice thrown at the
+table", asks for each roll by what it is for (editor/preview/roll_entry.py) and steps on as each is
+typed ("Undo roll" takes the last back). The log shows every step: its dice, and where the feature
+went or why it was discarded. **Apply** replaces the table's areas, waterway, rivers and roads with
+the result: one undo step, "Set up terrain". Only the table's own size, unit and figures are used.
+"""
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QListWidget,
+                               QPushButton, QSpinBox, QVBoxLayout)
+
+from dambuster.model.ground_scale import GroundScale
+from dambuster.model.semantic import iter_problems
+from dambuster.simulation.dbm_request import KINDS, RequestError, request_from_dict
+from dambuster.simulation.dbm_setup import run
+from dambuster.simulation.dice import RollNeeded, TableDice
+
+from ..commands import SetFields
+from ..preview.roll_entry import RollEntry
+from ..properties.row_table import Col, RowTable
+
+#: The list the dialog starts with: the defender's BUA and fields, a hill, a wood and a road (3 equivalents).
+DEFAULT_ROWS = [["defender", "bua", "300", "no"], ["defender", "fields-open", "300", "no"],
+                ["defender", "hill-gentle", "600", "no"], ["defender", "wood", "400", "no"],
+                ["defender", "road", "", "no"]]
+FEATURES = ("areas", "waterway", "rivers", "roads")
+
+
+def _yes_no(text: str) -> bool:
+    if text not in ("yes", "no"):
+        raise ValueError("yes or no")
+    return text == "yes"
+
+
+class DbmSetupDialog(QDialog):
+    def __init__(self, doc, parent=None):
+        super().__init__(parent)
+        self.doc = doc
+        self.setup = None  # the finished run, once there is one
+        self.rolls: list[int] = []
+        self.setWindowTitle("Set up terrain (DBM)")
+        m = doc.scenario.map
+        sc = GroundScale.of(m)
+        pace = "measured in paces" if m.unit == "paces" else f"a pace is {sc.say(sc.pace, 3).split('(')[1].rstrip(')')}"
+        self.table_label = QLabel(f"{m.width:g} x {m.depth:g} {m.unit} table, {m.figures} figures"
+                                  f"{', distances reduced to 5/8' if m.reduced else ''} ({pace}).")
+        self.rows = RowTable([Col("Player", choices=["defender", "invader"]), Col("Kind", choices=list(KINDS)),
+                              Col("Size (paces, or 300mm, 12in)"), Col("Compulsory", _yes_no, ["no", "yes"])],
+                             lambda _n: ["defender", "wood", "400", "no"])
+        self.rows.set_rows(copy.deepcopy(DEFAULT_ROWS))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.typed = QCheckBox("Type the dice thrown at the table")
+        self.btn_roll = QPushButton("Roll")
+        self.btn_roll.setToolTip("Run the procedure from the start (with the dice typed so far, when typing)")
+        self.entry = RollEntry()
+        self.entry.setVisible(False)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b01010")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
+        self.btn_apply = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        self.btn_apply.setEnabled(False)
+        self._lay_out()
+        self.btn_roll.clicked.connect(self.roll)
+        self.typed.toggled.connect(self.entry.setVisible)
+        self.entry.rolled.connect(self.give)
+        self.entry.undo.connect(self.take_back)
+        self.btn_apply.clicked.connect(self.apply)
+        self.buttons.rejected.connect(self.reject)
+        self.resize(760, 680)
+
+    def _lay_out(self) -> None:
+        form = QFormLayout()
+        form.addRow("Seed", self.seed)
+        line = QHBoxLayout()
+        line.addLayout(form)
+        line.addWidget(self.typed)
+        line.addStretch(1)
+        line.addWidget(self.btn_roll)
+        box = QVBoxLayout(self)
+        box.addWidget(self.table_label)
+        box.addWidget(QLabel("Features (the invader brings at most one: a waterway, a river or a road):"))
+        box.addWidget(self.rows)
+        box.addLayout(line)
+        box.addWidget(self.entry)
+        box.addWidget(QLabel("Log:"))
+        box.addWidget(self.log, 1)
+        box.addWidget(self.problem)
+        box.addWidget(self.buttons)
+
+    # ---------------------------------------------------------------------------- the run
+    def request(self):
+        """The request the rows describe on the open table; RequestError or ValueError (one sentence)."""
+        m = self.doc.scenario.map
+        invader, defender = None, []
+        for player, kind, size, compulsory in self.rows.values("Features"):
+            f = {"kind": kind, "compulsory": compulsory, **({"across": size} if size else {})}
+            if player == "invader":
+                if invader is not None:
+                    raise ValueError("the invader brings one feature only")
+                invader = f
+            else:
+                defender.append(f)
+        table = {"width": m.width, "depth": m.depth, "unit": m.unit, "figures": m.figures, "reduced": m.reduced}
+        return request_from_dict({"table": table, "invader": invader, "defender": defender,
+                                  "title": self.doc.scenario.meta.title})
+
+    def roll(self) -> None:
+        """Runs from the start: new dice from the generator, or none typed yet."""
+        self.rolls = []
+        self.run()
+
+    def run(self) -> None:
+        self.problem.clear()
+        self.setup = None
+        self.btn_apply.setEnabled(False)
+        try:
+            req = self.request()
+        except (RequestError, ValueError) as e:
+            self.problem.setText(str(e))
+            self.entry.ask(None)
+            return
+        dice = TableDice(self.rolls) if self.typed.isChecked() else None
+        try:
+            setup = run(req, self.seed.value(), dice)
+        except RollNeeded as need:
+            self._show(need.events, [])
+            self.entry.ask(need, can_undo=bool(self.rolls))
+            return
+        self.entry.ask(None, can_undo=bool(self.rolls))
+        self._show(setup.steps, setup.notes)
+        problems = self._problems(setup)
+        if problems:
+            self.problem.setText(f"The result cannot be applied here: {problems[0]}")
+            return
+        self.setup = setup
+        self.btn_apply.setEnabled(True)
+
+    def give(self, value: int) -> None:
+        if not 1 <= value <= 6:
+            self.entry.refuse(f"{value} is not a roll here: a die shows 1 to 6.")
+            return
+        self.rolls.append(value)
+        self.run()
+
+    def take_back(self) -> None:
+        if self.rolls:
+            self.rolls.pop()
+        self.run()
+
+    def _show(self, steps, notes) -> None:
+        self.log.clear()
+        self.log.addItems([f"Note: {n}" for n in notes] + [s.text for s in steps])
+        self.log.scrollToBottom()
+
+    def _problems(self, setup) -> list[str]:
+        """What the open scenario would break with the new features (an id another object has...)."""
+        candidate = copy.copy(self.doc.scenario)
+        candidate.map = copy.copy(candidate.map)
+        for name in FEATURES:
+            setattr(candidate.map, name, getattr(setup.scenario.map, name))
+        return [f"{p.pointer}: {p.message}" for p in iter_problems(candidate)]
+
+    # ---------------------------------------------------------------------------- apply
+    def apply(self) -> None:
+        if self.setup is None:
+            return
+        t, new = self.doc.scenario.map, self.setup.scenario.map
+        changes = [(t, name, getattr(new, name)) for name in FEATURES]
+        road_rule = self.setup.scenario.parameters.rules.get("DBM-ROAD")
+        params = self.doc.scenario.parameters
+        if road_rule and params.rules.get("DBM-ROAD") != road_rule:
+            changes.append((params, "rules", {**params.rules, "DBM-ROAD": dict(road_rule)}))
+        self.doc.push(SetFields(self.doc, changes, "Set up terrain"))
+        self.accept()
+
+
+def install(window) -> None:
+    """Gives the window ``open_dbm_setup`` (Scenario > Set Up Terrain…); on a hex map it says why not."""
+
+    def open_dbm_setup() -> None:
+        if window.doc.is_hex:
+            window.show_error("Set up terrain", "The DBM terrain procedure lays out a table map; this scenario is a "
+                                                "hex map. Make a table with File > New.")
+            return
+        DbmSetupDialog(window.doc, window).exec()
+
+    window.open_dbm_setup = open_dbm_setup

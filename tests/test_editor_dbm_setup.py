@@ -1,0 +1,97 @@
+"""Scenario > Set Up Terrain: the designer types the dice thrown at the table one by one, the log says
+where each feature went, and Apply lays the table out in one undo step that undo takes back."""
+import pytest
+
+pytest.importorskip("PySide6")
+
+from dambuster.editor.document import Document  # noqa: E402
+from dambuster.editor.panels.dbm_setup_dialog import DbmSetupDialog  # noqa: E402
+from dambuster.model import dumps, new_hex_scenario, new_table_scenario  # noqa: E402
+from dambuster.validators import check_scenario  # noqa: E402
+
+pytestmark = pytest.mark.qt
+
+
+@pytest.fixture
+def doc(qtbot):
+    return Document(new_table_scenario(1800, 1200, "mm", title="Hastings", profiles=["dbm-terrain"]))
+
+
+@pytest.fixture
+def dialog(qtbot, doc):
+    dlg = DbmSetupDialog(doc)
+    qtbot.addWidget(dlg)
+    dlg.rows.set_rows([["defender", "hill-gentle", "600", "no"], ["defender", "wood", "200mm", "yes"]])
+    return dlg
+
+
+def type_roll(dlg, text: str) -> None:
+    dlg.entry.field.setText(text)
+    dlg.entry.submit()
+
+
+def test_typed_dice_are_asked_one_by_one_and_the_log_shows_where_each_feature_went(dialog, doc):
+    dialog.typed.setChecked(True)
+    dialog.btn_roll.click()
+    assert dialog.entry.isVisibleTo(dialog) and "wood wood-1: its sector" in dialog.entry.question.text()
+    assert not dialog.btn_apply.isEnabled()
+    type_roll(dialog, "2")
+    assert "wood wood-1: its position in sector 2" in dialog.entry.question.text()
+    type_roll(dialog, "5 3 1")  # the compulsory wood first, then the hill
+    assert dialog.entry.need is None and dialog.btn_apply.isEnabled()
+    lines = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    assert lines[0].startswith("Note: the defender's chosen features count 1 feature equivalent;")
+    lines = lines[1:]
+    assert lines[0].startswith("Defender, compulsory: wood wood-1: ") and "sector die 2, position die 5" in lines[0]
+    assert "placed in sector 2" in lines[0] and "sector die 3, position die 1" in lines[1]
+    assert doc.scenario.map.areas == []  # nothing changes before Apply
+
+
+def test_apply_is_one_undo_step_and_the_table_passes_the_dbm_checks(dialog, doc):
+    before = dumps(doc.scenario)
+    dialog.typed.setChecked(True)
+    dialog.btn_roll.click()
+    type_roll(dialog, "2 5 3 1")
+    dialog.btn_apply.click()
+    areas = doc.scenario.map.areas
+    assert [(a.id, a.sector) for a in areas] == [("wood-1", 2), ("hill-gentle-1", 3)]
+    assert check_scenario(doc.scenario) == []
+    assert doc.undo_stack.count() == 1 and doc.undo_stack.undoText() == "Set up terrain"
+    doc.undo_stack.undo()
+    assert dumps(doc.scenario) == before
+
+
+def test_a_roll_can_be_taken_back_and_a_bad_one_is_refused(dialog):
+    dialog.typed.setChecked(True)
+    dialog.btn_roll.click()
+    type_roll(dialog, "7")
+    assert "1 to 6" in dialog.entry.problem.text() and dialog.rolls == []
+    type_roll(dialog, "4")
+    dialog.entry.btn_undo.click()
+    assert dialog.rolls == [] and "its sector" in dialog.entry.question.text()
+
+
+def test_rolling_with_the_generator_repeats_with_the_same_seed(dialog, doc):
+    dialog.seed.setValue(9)
+    dialog.btn_roll.click()
+    first = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    dialog.btn_roll.click()
+    assert [dialog.log.item(i).text() for i in range(dialog.log.count())] == first
+    assert dialog.btn_apply.isEnabled()
+
+
+def test_a_list_the_text_forbids_is_refused_in_the_dialog(dialog):
+    dialog.rows.set_rows([["defender", "wood", "1200", "no"]])
+    dialog.btn_roll.click()
+    assert "at most 1,000 paces" in dialog.problem.text() and not dialog.btn_apply.isEnabled()
+
+
+def test_the_window_offers_it_on_a_table_and_explains_on_a_hex_map(qtbot, monkeypatch):
+    from dambuster.editor.mainwindow import MainWindow
+
+    window = MainWindow(Document(new_hex_scenario(5, 5)))
+    qtbot.addWidget(window)
+    said = []
+    monkeypatch.setattr(window, "show_error", lambda title, text: said.append(text))
+    window.act("scenario.dbm_setup").trigger()
+    assert said and "table map" in said[0]
