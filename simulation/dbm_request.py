@@ -205,6 +205,22 @@ def equivalence_of(across: float) -> float:
     return 0.5 if across <= 500 else 1.5 if across > 750 else 1.0
 
 
+def chosen_equivalents(req: SetupRequest) -> float:
+    """Feature equivalents of the defender's chosen (not compulsory) features. Decision: a waterway or a
+    river counts 1, a road 1/2, an area feature by its size."""
+    total = 0.0
+    for f in req.defender:
+        if f.compulsory:
+            continue
+        if f.kind in ("waterway", "river"):
+            total += 1
+        elif f.kind == "road":
+            total += 0.5
+        else:
+            total += equivalence_of(_across(f, req))
+    return total
+
+
 def outline_paces(f: FeatureRequest, table: SetupRequest) -> tuple[float, float]:
     """(diameter, narrowest width) of a feature's outline, in paces."""
     poly = polygon(list(f.outline))

@@ -28,7 +28,7 @@ from ..model.ground_scale import GroundScale
 from ..model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
 from ..validators.dbm_table import FLANK_SECTORS
 from .dbm_place import Board, body
-from .dbm_request import FIELDS, FeatureRequest, SetupRequest, default_across, equivalence_of
+from .dbm_request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
 from .dbm_roads import road_line
 from .dbm_shapes import MIN_BREADTH, area_outline, centred, meander, rounded, waterway_extents, waterway_outline
 from .dice import Dice, Draw, RollNeeded
@@ -75,22 +75,6 @@ def run(req: SetupRequest, seed: int = 0, dice: Optional[Dice] = None) -> Setup:
         need.events = list(proc.steps)
         raise
     return Setup(proc.scenario(seed), proc.steps, seed, proc.notes)
-
-
-def chosen_equivalents(req: SetupRequest) -> float:
-    """Feature equivalents of the defender's chosen (not compulsory) features. Decision: a waterway or a
-    river counts 1, a road 1/2, an area feature by its size."""
-    total = 0.0
-    for f in req.defender:
-        if f.compulsory:
-            continue
-        if f.kind in ("waterway", "river"):
-            total += 1
-        elif f.kind == "road":
-            total += 0.5
-        else:
-            total += equivalence_of(f.across if f.across is not None and f.outline is None else default_across(f.kind))
-    return total
 
 
 class _Procedure:
