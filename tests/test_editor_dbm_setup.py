@@ -95,3 +95,21 @@ def test_the_window_offers_it_on_a_table_and_explains_on_a_hex_map(qtbot, monkey
     monkeypatch.setattr(window, "show_error", lambda title, text: said.append(text))
     window.act("scenario.dbm_setup").trigger()
     assert said and "table map" in said[0]
+
+
+def test_the_new_dialog_makes_a_15mm_table_unless_told_and_offers_the_reduction_only_where_it_applies(qtbot):
+    from dambuster.editor.files.new_dialog import NewScenarioDialog
+
+    dlg = NewScenarioDialog()
+    qtbot.addWidget(dlg)
+    dlg.kind.setCurrentIndex(1)
+    assert dlg.figures.currentText() == "15mm" and not dlg.reduced.isEnabled()
+    assert dlg.scenario().map.figures == "15mm"
+    dlg.unit.setCurrentText("mm")
+    dlg.figures.setCurrentText("25mm")
+    assert dlg.reduced.isEnabled()
+    dlg.reduced.setChecked(True)
+    m = dlg.scenario().map
+    assert (m.figures, m.reduced, m.unit) == ("25mm", True, "mm")
+    dlg.unit.setCurrentText("paces")
+    assert not dlg.reduced.isEnabled() and not dlg.reduced.isChecked()

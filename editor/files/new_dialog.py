@@ -1,10 +1,12 @@
-"""File > New: kind (hex or table), size, orientation and offset or width, depth and unit."""
+"""File > New: kind (hex or table), size, orientation and offset or width, depth, unit and the figures
+(DBM's ground scale, with its 5/8 reduction for 25mm figures on a table in mm or inches)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
                                QLineEdit, QSpinBox, QStackedWidget, QVBoxLayout, QWidget)
 
 from dambuster.model import Scenario, new_hex_scenario, new_table_scenario
+from dambuster.model.ground_scale import DEFAULT_FIGURES, FIGURES, reduction_problem
 from dambuster.model.hexgrid import OFFSETS_BY_ORIENTATION
 from dambuster.model.scenario import PROFILES
 
@@ -46,6 +48,15 @@ class NewScenarioDialog(QDialog):
         tf.addRow("Width", self.width)
         tf.addRow("Depth", self.depth)
         tf.addRow("Unit", self.unit)
+        self.figures = QComboBox()
+        self.figures.addItems(list(FIGURES))
+        self.figures.setCurrentText(DEFAULT_FIGURES)
+        self.reduced = QCheckBox("DBM distances reduced to 5/8 (25mm figures on a 1.8 m x 1.2 m table)")
+        tf.addRow("Figures", self.figures)
+        tf.addRow("", self.reduced)
+        self.figures.currentTextChanged.connect(self._reduction_allowed)
+        self.unit.currentTextChanged.connect(self._reduction_allowed)
+        self._reduction_allowed()
 
         self.pages = QStackedWidget()
         self.pages.addWidget(hex_page)
@@ -72,6 +83,12 @@ class NewScenarioDialog(QDialog):
         box.addLayout(f2)
         box.addWidget(buttons)
 
+    def _reduction_allowed(self, _text: str = "") -> None:
+        ok = reduction_problem(self.unit.currentText(), self.figures.currentText(), True) is None
+        self.reduced.setEnabled(ok)
+        if not ok:
+            self.reduced.setChecked(False)
+
     def _offsets(self, orientation: str) -> None:
         self.offset.clear()
         self.offset.addItems(list(OFFSETS_BY_ORIENTATION[orientation]))
@@ -82,4 +99,5 @@ class NewScenarioDialog(QDialog):
             return new_hex_scenario(self.columns.value(), self.rows.value(), self.orientation.currentText(),
                                     self.offset.currentText(), self.title.text() or "Untitled scenario", profiles)
         return new_table_scenario(self.width.value(), self.depth.value(), self.unit.currentText(),
-                                  self.title.text() or "Untitled scenario", profiles)
+                                  self.title.text() or "Untitled scenario", profiles, self.figures.currentText(),
+                                  self.reduced.isChecked())
