@@ -105,7 +105,12 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         if r.load_error:
             v = r.violations[0]
             error_line(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})")
-    text = render(reports, args.format)
+    if args.format == "text":  # a file that cannot be read was just said on stderr: each problem is printed once
+        from .formats.text import render as render_text
+
+        text = render_text(reports, unreadable=False)
+    else:
+        text = render(reports, args.format)
     if args.format in UTF8_DOCUMENTS:
         write_document(text)
     else:
