@@ -1,7 +1,9 @@
-"""`dambuster-editor [FILE]`: the desktop editor. Without a display it explains the headless
-commands instead of failing (and does so before importing Qt)."""
+"""`dambuster-editor [FILE]`: the desktop editor. Without Qt for Python (installed without the ``gui``
+extra) it says how to install it, in one line and exit 2; without a display it explains the headless
+commands instead of failing. Both before importing Qt."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 
@@ -11,6 +13,17 @@ Everything the editor checks is also available from the command line:
   dambuster validate samples          check scenario files or folders
   dambuster new hex -o my.json        write a blank hex scenario (or: new table)
 To run the editor without a screen (tests, screenshots), set QT_QPA_PLATFORM=offscreen."""
+
+NO_QT = ("dambuster-editor: the editor needs Qt for Python (PySide6), which is not installed; "
+         "install it with: pip install 'dambuster[gui]' (the command line works without it: dambuster --help)")
+
+
+def has_qt() -> bool:
+    """Whether PySide6 can be imported, found without importing it."""
+    try:
+        return importlib.util.find_spec("PySide6") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def has_display(env=None) -> bool:
@@ -42,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help"):
         print("usage: dambuster-editor [FILE]\nOpen the dambuster scenario editor, optionally with FILE.")
         return 0
+    if not has_qt():
+        print(NO_QT, file=sys.stderr)
+        return 2
     if not has_display():
         print(NO_DISPLAY)
         return 0
