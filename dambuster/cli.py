@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -70,9 +73,7 @@ COMMANDS.append(_completion_commands)
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
-    from .executors import ExecutorError
-    from .formats import UTF8_DOCUMENTS
-    from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render
+    from .report import CodeFilter
     from .validators import REGISTRY
 
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
@@ -83,8 +84,47 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
         return EXIT_UNREADABLE
+    if "-" not in args.paths:
+        return _validate(args, list(args.paths), codes)
+    if args.paths.count("-") > 1:
+        print("dambuster validate: standard input (-) can be named once", file=sys.stderr)
+        return EXIT_UNREADABLE
+    from .model.files import InputError
+
+    try:
+        with _stdin_as_file() as stdin:
+            return _validate(args, [stdin if p == "-" else p for p in args.paths], codes, stdin)
+    except InputError as e:
+        error_line(f"dambuster validate: -: {e}")
+        return EXIT_UNREADABLE
+
+
+@contextlib.contextmanager
+def _stdin_as_file():
+    """Standard input (bounded as a file is) in a private temporary file, removed afterwards: the checks,
+    their worker processes and the reports' line numbers all read files."""
+    from .model.files import read_stdin
+    from .model.io import MAX_FILE_BYTES
+
+    data = read_stdin(MAX_FILE_BYTES)
+    folder = tempfile.mkdtemp(prefix="dambuster-stdin-")
+    path = os.path.join(folder, "stdin.json")
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+        yield path
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | None = None) -> int:
+    """Checks the files and folders of ``paths`` and prints the report; ``stdin``: the file standing for -."""
+    from .executors import ExecutorError
+    from .formats import UTF8_DOCUMENTS
+    from .report import FileReport, ProgressBar, collect_files, exit_status, render
+
     corpora: list[str] = []
-    files, missing = collect_files(args.paths, corpora)
+    files, missing = collect_files(paths, corpora)
     for c in corpora:
         error_line(f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it")
     if not files and not missing:
@@ -101,6 +141,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             bar.close()
     reports: list[FileReport] = [FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing]
     reports += found
+    for r in reports:
+        if stdin is not None and r.path == stdin:  # reported as -, its lines still found in the file
+            r.source, r.path = r.path, "-"
     for r in reports:
         if r.load_error:
             v = r.violations[0]
@@ -163,7 +206,7 @@ def _add_validate(sub) -> None:
                                    "(files named *.expected.json are skipped, and so are sub-folders holding them: "
                                    "test corpora such as samples/invalid, checked when named). Exit 0 when every file is valid, "
                                    "1 when a rule finds an error, 2 when a file cannot be read or fails the schema.")
-    v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders; - reads one scenario from standard input")
     v.add_argument("--format", choices=list(FORMATS), default="text",
                    help="report format: text, json (stable contract), sarif (2.1.0), junit (XML), "
                         "github (Actions annotations); default text")

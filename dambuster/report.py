@@ -33,6 +33,7 @@ class FileReport:
     violations: list[Violation] = field(default_factory=list)
     load_error: bool = False
     checked: list[str] = field(default_factory=list)  # rule codes that ran on the file (not in the JSON)
+    source: str | None = None  # where the file's text is when ``path`` names something else (- for stdin)
 
     @property
     def valid(self) -> bool:

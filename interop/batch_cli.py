@@ -95,7 +95,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                        description="Write a table map as an RFC 7946 FeatureCollection: areas, waterway, rivers, "
                                    "roads, DBM sectors, sewer corridors, points and models. Coordinates are table "
                                    "units in a local, non-geographic plane (x along the width, y along the depth).")
-    g.add_argument("file", metavar="FILE", help="scenario file with a table map")
+    g.add_argument("file", metavar="FILE", help="scenario file with a table map; - reads it from standard input")
     g.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
     g.add_argument("--force", action="store_true", help="replace an existing file, even the input file")
     g.add_argument("--sectors", action=argparse.BooleanOptionalAction, default=None,
@@ -106,7 +106,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                        description="Write the scenario as one side sees it: other sides' hidden mines removed, the "
                                    "SP and damage of dams whose SP the side does not know masked (the text's "
                                    "minimum SP, no damage). The copy is tagged player-view and validates.")
-    v.add_argument("file", metavar="FILE", help="scenario file")
+    v.add_argument("file", metavar="FILE", help="scenario file; - reads it from standard input")
     v.add_argument("--side", required=True, metavar="ID", help="the side that will see the copy")
     v.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
     v.add_argument("--force", action="store_true", help="replace an existing file, even the input file")

@@ -25,6 +25,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from ..model.io import load
     from .tiled_export import ExportError, export_tiled, outputs
 
+    if args.scenario == "-" and not args.output:
+        return _fail("export-tiled", "-: reading standard input: name the map to write with -o MAP.tmj")
     out = Path(args.output) if args.output else Path(args.scenario).with_suffix(".tmj")
     try:
         scenario = load(args.scenario)
@@ -81,7 +83,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "XML (TMX, which pytmx reads). A hex map is a hexagonal map with its terrain "
                                    "tileset image (<name>-terrain.png beside it); a table map an orthogonal map of "
                                    "object layers. See docs/tiled.md for the mapping.")
-    e.add_argument("scenario", help="dambuster scenario file (.json)")
+    e.add_argument("scenario", help="dambuster scenario file (.json); - reads it from standard input (then -o is needed)")
     e.add_argument("-o", "--output", help="map to write, .tmj or .tmx (default: the scenario's name with .tmj)")
     e.add_argument("--force", action="store_true", help="replace existing files (the map and its tileset image)")
     e.set_defaults(func=cmd_export)
@@ -91,7 +93,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    ".tmx), as a dambuster scenario. Terrain comes from each tile's 'dambuster:terrain' "
                                    "(or 'terrain') property or from --terrain-map; objects become features by their "
                                    "class. Exit 0 on success, 2 when the map cannot be imported.")
-    i.add_argument("map", help="Tiled map (.tmj, .json or .tmx)")
+    i.add_argument("map", help="Tiled map (.tmj, .json or .tmx); - reads it from standard input")
     i.add_argument("-o", "--output", help="scenario file to write (default: standard output)")
     i.add_argument("--force", action="store_true", help="replace an existing file")
     i.add_argument("--terrain-map", metavar="JSON",

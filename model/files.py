@@ -5,13 +5,18 @@ that is not a regular file (a FIFO, a device such as ``/dev/zero``, a socket, a 
 judged by what it points to) *before* anything could block or spin, and it bounds the read by the bytes
 actually read, not by ``stat`` (special files report size 0). The open itself is non-blocking, so a
 regular file swapped for a FIFO between the check and the open cannot hang it either.
+
+The path ``-`` means standard input (a pipe, a redirect or a terminal), read to its end under the same
+cap: that is the one stream a user hands over on purpose.
 """
 from __future__ import annotations
 
 import os
 import stat
+import sys
 
 MiB = 1 << 20
+STDIN = "-"
 _KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
@@ -54,8 +59,31 @@ def is_regular(path: str | os.PathLike) -> bool:
     return True
 
 
+def read_stdin(cap: int, stream=None) -> bytes:
+    """Standard input to its end, at most ``cap`` bytes; InputError when it holds more."""
+    stream = stream if stream is not None else getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise InputError("there is no standard input to read")
+    chunks, total = [], 0
+    try:
+        while total <= cap:
+            chunk = stream.read(min(MiB, cap + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except (OSError, ValueError) as e:
+        raise InputError(f"cannot read standard input: {getattr(e, 'strerror', None) or e}") from None
+    if total > cap:
+        raise InputError(f"standard input holds more than the {_size(cap)} limit")
+    return b"".join(chunks)
+
+
 def read_input(path: str | os.PathLike, cap: int) -> bytes:
-    """At most ``cap`` bytes of a regular file; InputError when it is not one or holds more."""
+    """At most ``cap`` bytes of a regular file (or of standard input for ``-``); InputError when it is
+    not one or holds more."""
+    if os.fspath(path) == STDIN:
+        return read_stdin(cap)
     check_regular(path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
@@ -86,4 +114,4 @@ def _size(n: int) -> str:
     return f"{n // MiB} MB" if n >= MiB else f"{n:,} bytes"
 
 
-__all__ = ["InputError", "check_regular", "is_regular", "kind_of", "read_input"]
+__all__ = ["STDIN", "InputError", "check_regular", "is_regular", "kind_of", "read_input", "read_stdin"]

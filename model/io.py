@@ -19,7 +19,7 @@ from . import json_prescan, migrations
 from .atomic_write import write_atomic
 from .codec import from_dict, to_dict
 from .errors import Problem, ScenarioError, pointer
-from .files import InputError, check_regular, read_input
+from .files import STDIN, InputError, check_regular, read_input
 from .json_prescan import MAX_DEPTH, MAX_INT_DIGITS, MAX_VALUES
 from .scenario import Scenario
 
@@ -166,7 +166,7 @@ def read_document(path: str | os.PathLike) -> dict:
     """Reads a file into a strict JSON tree: a regular file only (nothing else is opened), at most
     MAX_FILE_BYTES bytes read."""
     try:
-        size = check_regular(path).st_size
+        size = 0 if os.fspath(path) == STDIN else check_regular(path).st_size
         if size > MAX_FILE_BYTES:  # says how big; the read below is bounded by the bytes it gets anyway
             raise ScenarioError.at("JSON", "", f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit")
         data = read_input(path, MAX_FILE_BYTES)

@@ -108,5 +108,5 @@ def positions(report) -> list[tuple[int, int | None] | None]:
         own.append((line, loc.get("column")) if isinstance(line, int) and line >= 1 else None)
     missing = [v.location.get("pointer") for v, o in zip(report.violations, own)
                if o is None and isinstance((v.location or {}).get("pointer"), str)]
-    found = locate(report.path, missing) if missing else {}
+    found = locate(getattr(report, "source", None) or report.path, missing) if missing else {}
     return [o if o is not None else found.get((v.location or {}).get("pointer")) for v, o in zip(report.violations, own)]
