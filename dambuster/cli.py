@@ -117,6 +117,18 @@ def _stdin_as_file():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _may_be_scenario(path: str) -> bool:
+    """For --scenarios-only: whether the file mentions "format_version" (every scenario, even one cut
+    short, has it near its top); a file that cannot be read is kept, so it is reported."""
+    from .model.files import InputError, read_input
+    from .model.io import MAX_FILE_BYTES
+
+    try:
+        return b'"format_version"' in read_input(path, MAX_FILE_BYTES)
+    except InputError:
+        return True
+
+
 def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | None = None) -> int:
     """Checks the files and folders of ``paths`` and prints the report; ``stdin``: the file standing for -."""
     from .executors import ExecutorError
@@ -125,6 +137,8 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
+    if args.scenarios_only:
+        files = [f for f in files if f == stdin or _may_be_scenario(f)]
     for c in corpora:
         error_line(f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it")
     if not files and not missing:
@@ -222,6 +236,9 @@ def _add_validate(sub) -> None:
                    help="skip files unchanged since the run that wrote FILE (same content, options and "
                         "dambuster version, schema and rules), reusing their reports; FILE is created or updated. "
                         "Keep it outside the checkout: entries not signed with this machine's key are checked again")
+    v.add_argument("--scenarios-only", action="store_true",
+                   help="skip .json files that are not scenarios (no \"format_version\" in them), such as "
+                        "editor settings or package files; the pre-commit hook uses it")
     v.add_argument("--select", metavar="CODES",
                    help="report only these rule codes, comma-separated; prefixes such as DBM- allowed")
     v.add_argument("--ignore", metavar="CODES",
