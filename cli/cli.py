@@ -71,6 +71,16 @@ def _completion_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_completion_commands)
 
 
+def _collection_commands(sub: argparse._SubParsersAction) -> None:
+    """`fmt` (canonical form of scenario files) from dambuster.fmt."""
+    from .fmt import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_collection_commands)
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
     from .report import CodeFilter

@@ -1,0 +1,153 @@
+"""`dambuster fmt [--check] PATH...`: scenario files rewritten in the canonical form the saver writes.
+
+The canonical form is ``model.io.dumps(load(path))``: the same scenario always gives the same bytes,
+so a map saved by the editor never shows a diff after ``fmt``. Files are rewritten in place, atomically
+(``model.atomic_write``), and only when they change. Decisions:
+
+* the file's ``"generator"`` (who wrote it, with a version) is kept as it is: upgrading dambuster must
+  not make every map of a collection "need formatting";
+* an older ``format_version`` is migrated (the canonical form is the current format);
+* ``--check`` writes nothing, prints ``would reformat: PATH`` for each file that would change and
+  exits 1 when any would (as ``ruff format --check``); 0 when all are canonical;
+* a file that cannot be loaded is one line on standard error; the other files are still done; exit 2;
+* ``-`` reads a scenario from standard input and writes its canonical form to standard output
+  (with ``--check``: nothing is written; ``would reformat: -`` and exit 1 when it is not canonical).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .output import error_line, write_document
+
+EXIT_OK, EXIT_CHANGED, EXIT_UNREADABLE = 0, 1, 2
+PROG = "dambuster fmt"
+
+
+class Unloadable(Exception):
+    """The input cannot be loaded; ``str(e)`` is one sentence (where and why, with the code)."""
+
+
+def canonical_text(data: bytes) -> str:
+    """The canonical text of a scenario file's bytes, keeping its ``generator``; Unloadable otherwise."""
+    from .model.errors import ScenarioError
+    from .model.io import GENERATOR, document_to_scenario, dumps, parse_bytes
+    from . import __version__
+
+    try:
+        tree = parse_bytes(data)
+        written_by = tree.get("generator") if isinstance(tree, dict) else None
+        text = dumps(document_to_scenario(tree))
+    except ScenarioError as e:  # validate's words: "WHERE: MESSAGE (CODE)"
+        raise Unloadable(f"{e} ({e.code})") from None
+    if isinstance(written_by, str):
+        ours = f'  "generator": {json.dumps(f"{GENERATOR} {__version__}", ensure_ascii=False)},\n'
+        text = text.replace(ours, f'  "generator": {json.dumps(written_by, ensure_ascii=False)},\n', 1)
+    return text
+
+
+def _read(path: str) -> bytes:
+    from .model.files import InputError, read_input
+    from .model.io import MAX_FILE_BYTES
+
+    try:
+        return read_input(path, MAX_FILE_BYTES)
+    except InputError as e:
+        raise Unloadable(f"{e} (JSON)") from None
+
+
+def _format_stdin(check: bool) -> int:
+    try:
+        data = _read("-")
+        text = canonical_text(data)
+    except Unloadable as e:
+        error_line(f"{PROG}: -: {e}")
+        return EXIT_UNREADABLE
+    if check:
+        if text.encode("utf-8") == data:
+            return EXIT_OK
+        print("would reformat: -", flush=True)
+        return EXIT_CHANGED
+    write_document(text)
+    return EXIT_OK
+
+
+def format_files(paths: list[str], check: bool, scenarios_only: bool = False) -> int:
+    """Formats (or with ``check`` only compares) the files and folders of ``paths``; the exit status."""
+    from .cli import _may_be_scenario
+    from .escape import visible_path
+    from .model.atomic_write import write_atomic
+    from .report import collect_files
+
+    corpora: list[str] = []
+    files, missing = collect_files(paths, corpora)
+    if scenarios_only:
+        files = [f for f in files if _may_be_scenario(f)]
+    for c in corpora:
+        error_line(f"{PROG}: skipped {c}: a test corpus (it holds *.expected.json reports); name it to format it")
+    for m in missing:
+        error_line(f"{PROG}: {m}: no such file or folder")
+    if not files and not missing:
+        error_line(f"{PROG}: no .json files found")
+        return EXIT_UNREADABLE
+    changed = unchanged = 0
+    failed = len(missing)
+    for path in files:
+        try:
+            data = _read(path)
+            text = canonical_text(data)
+        except Unloadable as e:
+            error_line(f"{PROG}: {path}: {e}")
+            failed += 1
+            continue
+        new = text.encode("utf-8")
+        if new == data:
+            unchanged += 1
+            continue
+        if check:
+            print(f"would reformat: {visible_path(path)}", flush=True)
+            changed += 1
+            continue
+        try:
+            write_atomic(path, new)
+        except OSError as e:
+            error_line(f"{PROG}: cannot write {path}: {e.strerror or e}; it was left as it was")
+            failed += 1
+            continue
+        changed += 1
+    verb = "would be reformatted" if check else "reformatted"
+    summary = f"{PROG}: {changed} file(s) {verb}, {unchanged} already canonical"
+    error_line(summary + (f", {failed} could not be formatted" if failed else ""))
+    if failed:
+        return EXIT_UNREADABLE
+    return EXIT_CHANGED if check and changed else EXIT_OK
+
+
+def _cmd_fmt(args: argparse.Namespace) -> int:
+    if "-" in args.paths:
+        if len(args.paths) > 1:
+            error_line(f"{PROG}: standard input (-) is formatted alone, not with other paths")
+            return EXIT_UNREADABLE
+        return _format_stdin(args.check)
+    return format_files(list(args.paths), args.check, args.scenarios_only)
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    f = sub.add_parser("fmt", help="rewrite scenario files in the canonical form the editor saves",
+                       description="Rewrite scenario files in place, atomically, in the canonical form the editor "
+                                   "saves (the file's generator is kept). Folders are searched for *.json as "
+                                   "validate does. Exit 0 when done (--check: when every file is canonical), "
+                                   "1 with --check when a file would change, 2 when a file cannot be loaded.")
+    f.add_argument("paths", nargs="+", metavar="PATH",
+                   help="scenario files or folders; - reads one scenario from standard input and writes its "
+                        "canonical form to standard output")
+    f.add_argument("--check", action="store_true",
+                   help="write nothing: list each file that would change and exit 1 if any would")
+    f.add_argument("--scenarios-only", action="store_true",
+                   help="skip .json files that are not scenarios (no \"format_version\" in them); the "
+                        "pre-commit hook uses it")
+    f.set_defaults(func=_cmd_fmt)
+
+
+__all__ = ["Unloadable", "add_parsers", "canonical_text", "format_files"]
