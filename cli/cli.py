@@ -72,10 +72,11 @@ COMMANDS.append(_completion_commands)
 
 
 def _collection_commands(sub: argparse._SubParsersAction) -> None:
-    """`fmt` (canonical form of scenario files) from dambuster.fmt."""
-    from .fmt import add_parsers
+    """`fmt` (canonical form of scenario files) and `diff` (what changed between two) for map collections."""
+    from . import diff, fmt
 
-    add_parsers(sub)
+    fmt.add_parsers(sub)
+    diff.add_parsers(sub)
 
 
 COMMANDS.append(_collection_commands)
