@@ -7,9 +7,9 @@ versions of the libraries they lean on, so that a changed rule never serves a st
 
 The cache file is a stranger's input like any map (a pull request can commit one): it is read through
 ``model.files.read_input`` (capped) and the strict JSON parser, every entry must match
-``schema/validate-cache.schema.json`` and carry this machine's signature (``cache_trust``); anything else is
+``schema/validate-cache.schema.json`` and carry this machine's signature (``cache.trust``); anything else is
 dropped with one warning line and its file checked again. Runs sharing a cache merge their entries under
-a lock (``cache_lock``) and replace the file atomically; a cache that cannot be read is ignored with a
+a lock (``cache.lock``) and replace the file atomically; a cache that cannot be read is ignored with a
 one-line warning and rewritten.
 """
 from __future__ import annotations
@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .cache_lock import locked
-from .cache_trust import (KEY_NAME, CacheKeyError, entry_ok, git_work_tree_of, key_folder, load_key, signature,
+from .lock import locked
+from .trust import (KEY_NAME, CacheKeyError, entry_ok, git_work_tree_of, key_folder, load_key, signature,
                           signed_by, top_level_ok)
-from .model.errors import ScenarioError
-from .model.files import MiB, InputError, check_regular, read_input
-from .model.io import parse_bytes
-from .report import INCOMPLETE_CODES, FileReport
-from .validators.violation import Violation
+from ..model.errors import ScenarioError
+from ..model.files import MiB, InputError, check_regular, read_input
+from ..model.io import parse_bytes
+from ..report import INCOMPLETE_CODES, FileReport
+from ..validators.violation import Violation
 
 FORMAT = "dambuster-validate-cache"
 VERSION = 2  # 2: entries are signed (mac)
@@ -40,7 +40,7 @@ LIBRARIES = ("jsonschema", "jsonschema-rs", "shapely", "networkx")
 
 def _sources_digest(h) -> None:
     """The source of the packages whose code decides a report: the model (loader) and the validators."""
-    from . import model, validators
+    from .. import model, validators
 
     for pkg in (model, validators):
         root = Path(pkg.__file__).parent
@@ -50,9 +50,9 @@ def _sources_digest(h) -> None:
 
 def tool_fingerprint() -> str:
     """dambuster version + schema + rule registry (+ the loader's and rules' source)."""
-    from . import __version__
-    from .schema import schema_text
-    from .validators import REGISTRY
+    from .. import __version__
+    from ..schema import schema_text
+    from ..validators import REGISTRY
 
     h = hashlib.sha256()
     h.update(f"dambuster {__version__}\0".encode())
@@ -84,8 +84,8 @@ def options_key(profiles: Sequence[str] | None, select: Sequence[str], ignore: S
 
 def content_hash(path: str) -> str | None:
     """SHA-256 of a regular file's bytes (read as the loader reads them), None for anything else."""
-    from .model.files import InputError, read_input
-    from .model.io import MAX_FILE_BYTES
+    from ..model.files import InputError, read_input
+    from ..model.io import MAX_FILE_BYTES
 
     try:
         return hashlib.sha256(read_input(path, MAX_FILE_BYTES)).hexdigest()
@@ -112,7 +112,7 @@ def entry_to_report(path: str, e: dict) -> FileReport:
 
 
 def _warn(msg: str) -> None:
-    from .escape import visible  # the cache's path and contents are a stranger's too
+    from ..escape import visible  # the cache's path and contents are a stranger's too
 
     print(f"dambuster: {visible(msg)}", file=sys.stderr)
 
@@ -231,7 +231,7 @@ class Cache:
         """Merges with the file as it is now, under its lock: this run's checks win over the file's
         entries, which win over those this run started from; entries of files that are gone are dropped.
         Writes nothing when nothing changed. OSError when the file cannot be locked or written."""
-        from .model.io import write_atomic
+        from ..model.io import write_atomic
 
         with locked(self.path):
             if _stamp(self.path) == self.stamp:  # nobody wrote it since this run read it

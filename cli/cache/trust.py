@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
-from .model.files import InputError, read_input
+from ..model.files import InputError, read_input
 
 KEY_NAME = "cache-key"
 _KEY_TEXT = re.compile(r"[0-9a-f]{64}\n?")
