@@ -84,9 +84,21 @@ COMMANDS.append(_collection_commands)
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
+    from .config import ConfigError, apply, settings_for
     from .report import CodeFilter
     from .validators import REGISTRY
 
+    try:  # collection settings (dambuster.toml, [tool.dambuster]): what the command line leaves unset
+        settings = settings_for(args.paths, args.config, args.isolated)
+    except ConfigError as e:
+        error_line(f"dambuster validate: {e}")
+        return EXIT_UNREADABLE
+    for key, listed in settings.code_lists():
+        unknown = CodeFilter((), listed).unknown(REGISTRY)
+        if unknown:
+            error_line(f"dambuster validate: {settings.file}: {key}: unknown rule code or prefix: {', '.join(unknown)}")
+            return EXIT_UNREADABLE
+    apply(settings, args, {"format": "text", "budget": DEFAULT_BUDGET})
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
     unknown = codes.unknown(REGISTRY)
     if unknown:
@@ -144,7 +156,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     """Checks the files and folders of ``paths`` and prints the report; ``stdin``: the file standing for -."""
     from .executors import ExecutorError
     from .formats import UTF8_DOCUMENTS
-    from .report import FileReport, ProgressBar, collect_files, exit_status, render
+    from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
@@ -166,6 +178,11 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
             bar.close()
     reports: list[FileReport] = [FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing]
     reports += found
+    for r in reports:  # per-file-ignores of the settings (never the load codes, never standard input)
+        settings = getattr(args, "settings", None)
+        ignored = () if settings is None or r.path == stdin else settings.ignored_for(r.path)
+        if ignored:
+            r.violations = [v for v in r.violations if CodeFilter((), ignored).wants(v.code)]
     for r in reports:
         if stdin is not None and r.path == stdin:  # reported as -, its lines still found in the file
             r.source, r.path = r.path, "-"
@@ -230,9 +247,11 @@ def _add_validate(sub) -> None:
                        description="Check scenario files. Folders are searched recursively for *.json "
                                    "(files named *.expected.json are skipped, and so are sub-folders holding them: "
                                    "test corpora such as samples/invalid, checked when named). Exit 0 when every file is valid, "
-                                   "1 when a rule finds an error, 2 when a file cannot be read or fails the schema.")
+                                   "1 when a rule finds an error, 2 when a file cannot be read or fails the schema. Options not given "
+                                   "are taken from the collection's dambuster.toml or pyproject.toml [tool.dambuster] "
+                                   "(found from the first PATH's folder upwards; see --config, --isolated).")
     v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders; - reads one scenario from standard input")
-    v.add_argument("--format", choices=list(FORMATS), default="text",
+    v.add_argument("--format", choices=list(FORMATS), default=None,
                    help="report format: text, json (stable contract), sarif (2.1.0), junit (XML), "
                         "github (Actions annotations); default text")
     v.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
@@ -257,10 +276,15 @@ def _add_validate(sub) -> None:
                         "(JSON and SCHEMA load errors are always reported)")
     v.add_argument("--profile", action="append", choices=PROFILES, default=[],
                    help="check against this rule profile instead of the ones the scenario declares (repeatable)")
-    v.add_argument("--budget", type=_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
+    v.add_argument("--budget", type=_seconds, default=None, metavar="SECONDS",
                    help=f"seconds to load and check each file (default {DEFAULT_BUDGET:g}; 0: no limit); a file "
                         "not done in time, or out of memory, gets one BUDGET finding listing the rules that did "
                         "not finish, and the run exits 2 (not a verdict)")
+    where = v.add_mutually_exclusive_group()
+    where.add_argument("--config", metavar="FILE",
+                       help="read the settings from FILE (a dambuster.toml, or a pyproject.toml's [tool.dambuster]) "
+                            "instead of the one found from the first PATH's folder upwards")
+    where.add_argument("--isolated", action="store_true", help="read no settings file")
     v.set_defaults(func=_cmd_validate)
 
 

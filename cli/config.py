@@ -1,0 +1,237 @@
+"""Collection settings for `dambuster validate`: a `dambuster.toml` or a `[tool.dambuster]` table.
+
+A map collection keeps its options beside its maps, as ruff and pytest do::
+
+    # dambuster.toml (top-level keys), or the same keys under [tool.dambuster] in pyproject.toml
+    profile = ["ogre-dambusters"]
+    select = ["OGRE-", "DB-"]
+    ignore = ["DB-TOWN-SIZE"]
+    format = "github"
+    budget = 10
+    cache = "~/.cache/dambuster/validate.json"
+    [per-file-ignores]
+    "maps/drafts/*.json" = ["DB-"]
+
+Decisions:
+
+* **Where**: from the folder of the first PATH (a folder itself; the current folder when the only PATH
+  is ``-``) up to the root, the first folder holding ``dambuster.toml``, or a ``pyproject.toml`` with a
+  ``[tool.dambuster]`` table, wins; ``dambuster.toml`` wins over ``pyproject.toml`` in the same folder.
+  A ``pyproject.toml`` that never mentions ``dambuster`` is passed by without being parsed, so a
+  Python project's broken or unrelated file never fails a map check. ``--config FILE`` names the file
+  (a ``pyproject.toml`` is read from its table), ``--isolated`` reads none.
+* **Precedence**: an option given on the command line replaces the key of the same name (``--select``
+  replaces ``select``, ``--ignore`` replaces ``ignore``; they are not merged).
+* **Paths**: ``cache`` is relative to the settings file's folder (``~`` is the home folder);
+  ``per-file-ignores`` globs are matched (``fnmatch``: ``*`` also crosses ``/``) against the checked
+  file's path relative to that folder, written with ``/``; a glob without ``/`` also matches the bare
+  file name. Rule codes may be lists or comma-separated strings, prefixes allowed, as on the command line.
+* **Refusals**: a file that is not TOML, an unknown key or a wrong value is one line naming the file and
+  the key, exit 2 (settings are read as a stranger's file: at most 1 MB, a regular file).
+"""
+from __future__ import annotations
+
+import fnmatch
+import math
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+CONFIG_NAME = "dambuster.toml"
+PYPROJECT = "pyproject.toml"
+MAX_CONFIG_BYTES = 1 << 20
+KEYS = ("profile", "select", "ignore", "per-file-ignores", "cache", "format", "budget")
+
+
+class ConfigError(Exception):
+    """Settings that cannot be used; ``str(e)`` is one line naming the file (and the key)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a settings file says; None (or empty) where it says nothing."""
+
+    file: Path | None = None
+    profile: tuple[str, ...] = ()
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] | None = None
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    cache: str | None = None
+    format: str | None = None
+    budget: float | None = None
+
+    @property
+    def folder(self) -> Path:
+        return self.file.parent if self.file else Path.cwd()
+
+    def code_lists(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(key, codes) of every list of rule codes, for checking them against the rules."""
+        lists = [(k, v) for k, v in (("select", self.select), ("ignore", self.ignore)) if v]
+        return lists + [(f'per-file-ignores."{glob}"', codes) for glob, codes in self.per_file_ignores]
+
+    def ignored_for(self, path: str) -> tuple[str, ...]:
+        """The codes ``per-file-ignores`` turns off for the checked file ``path``."""
+        if not self.per_file_ignores:
+            return ()
+        try:
+            relative = Path(os.path.relpath(os.path.abspath(path), self.folder)).as_posix()
+        except ValueError:  # another drive (Windows)
+            relative = Path(os.path.abspath(path)).as_posix()
+        name = Path(path).name
+        out: list[str] = []
+        for glob, codes in self.per_file_ignores:
+            if fnmatch.fnmatchcase(relative, glob) or ("/" not in glob and fnmatch.fnmatchcase(name, glob)):
+                out += codes
+        return tuple(out)
+
+
+# ------------------------------------------------------------------------------------ finding
+def _mentions_us(path: Path) -> bool:
+    """Whether a pyproject.toml may hold our table (``[tool.dambuster]``, or ``dambuster`` under ``[tool]``)."""
+    try:
+        return b"dambuster" in path.read_bytes()[:MAX_CONFIG_BYTES]
+    except OSError:
+        return False
+
+
+def find(start: Path) -> Path | None:
+    """The settings file that governs ``start`` (a folder), walking up to the root; None if there is none."""
+    folder = start.resolve()
+    for here in (folder, *folder.parents):
+        own = here / CONFIG_NAME
+        if own.is_file():
+            return own
+        pyproject = here / PYPROJECT
+        if pyproject.is_file() and _mentions_us(pyproject) and _table(read_toml(pyproject), pyproject) is not None:
+            return pyproject
+    return None
+
+
+def start_folder(paths: Sequence[str]) -> Path:
+    """Where the search starts: the first PATH's folder (the folder itself), or the current folder."""
+    first = next((p for p in paths if p != "-"), None)
+    if first is None:
+        return Path.cwd()
+    p = Path(first)
+    return p if p.is_dir() else p.parent
+
+
+def settings_for(paths: Sequence[str], config: str | None = None, isolated: bool = False) -> Settings:
+    """The settings of this run: none with ``isolated``, the file ``config``, or the one found."""
+    if isolated:
+        return Settings()
+    if config is not None:
+        return read(Path(config))
+    found = find(start_folder(paths))
+    return read(found) if found else Settings()
+
+
+def apply(settings: Settings, args, defaults: dict[str, Any]) -> None:
+    """Fills in ``args`` (validate's options) what the command line left unset (None, no --profile) from
+    ``settings``, then from ``defaults``; ``args.settings`` keeps the settings (per-file-ignores)."""
+    if not args.profile:
+        args.profile = list(settings.profile)
+    for key in ("select", "ignore"):
+        if getattr(args, key) is None and getattr(settings, key) is not None:
+            setattr(args, key, ",".join(getattr(settings, key)))
+    for key in ("cache", "format", "budget"):
+        if getattr(args, key) is None:
+            ours = getattr(settings, key)
+            setattr(args, key, ours if ours is not None else defaults.get(key))
+    args.settings = settings
+
+
+# ------------------------------------------------------------------------------------ reading
+def read_toml(path: Path) -> dict:
+    from .model.files import InputError, read_input
+
+    try:
+        data = read_input(path, MAX_CONFIG_BYTES)
+    except InputError as e:
+        raise ConfigError(f"{path}: {e}") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+
+
+def _table(doc: dict, path: Path) -> dict | None:
+    """The settings table of a parsed file: the whole file, or pyproject's [tool.dambuster] (None: absent)."""
+    if path.name != PYPROJECT:
+        return doc
+    tool = doc.get("tool")
+    table = tool.get("dambuster") if isinstance(tool, dict) else None
+    if table is not None and not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.dambuster: must be a table")
+    return table
+
+
+def read(path: Path) -> Settings:
+    """The settings in ``path``; ConfigError (one line: file, key, why) when they cannot be used."""
+    table = _table(read_toml(path), path)
+    if table is None:
+        raise ConfigError(f"{path}: has no [tool.dambuster] table")
+    prefix = "tool.dambuster." if path.name == PYPROJECT else ""
+    unknown = [k for k in table if k not in KEYS]
+    if unknown:
+        raise ConfigError(f"{path}: {prefix}{unknown[0]}: unknown key (known: {', '.join(KEYS)})")
+
+    def bad(key: str, why: str) -> ConfigError:
+        return ConfigError(f"{path}: {prefix}{key}: {why}")
+
+    from .formats import FORMATS
+    from .model.scenario import PROFILES
+
+    values: dict[str, Any] = {"file": path.resolve()}
+    if "profile" in table:
+        profiles = _strings(table["profile"], lambda why: bad("profile", why))
+        wrong = [p for p in profiles if p not in PROFILES]
+        if wrong:
+            raise bad("profile", f"unknown profile {wrong[0]!r} (known: {', '.join(PROFILES)})")
+        values["profile"] = profiles
+    for key in ("select", "ignore"):
+        if key in table:
+            values[key] = _codes(table[key], lambda why, k=key: bad(k, why))
+    if "per-file-ignores" in table:
+        globs = table["per-file-ignores"]
+        if not isinstance(globs, dict):
+            raise bad("per-file-ignores", "must be a table of glob = [codes]")
+        values["per_file_ignores"] = tuple(
+            (glob, _codes(codes, lambda why, g=glob: bad(f'per-file-ignores."{g}"', why))) for glob, codes in globs.items())
+    if "cache" in table:
+        cache = table["cache"]
+        if not isinstance(cache, str) or not cache.strip():
+            raise bad("cache", "must be a file name (a string)")
+        values["cache"] = str(path.resolve().parent / os.path.expanduser(cache))
+    if "format" in table:
+        if table["format"] not in FORMATS:
+            raise bad("format", f"must be one of {', '.join(FORMATS)}, not {table['format']!r}")
+        values["format"] = table["format"]
+    if "budget" in table:
+        budget = table["budget"]
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (0 <= budget < 1e6) or math.isnan(budget):
+            raise bad("budget", f"must be a number of seconds, 0 (no limit) or more, not {budget!r}")
+        values["budget"] = float(budget)
+    return Settings(**values)
+
+
+def _strings(value: Any, bad) -> tuple[str, ...]:
+    """A list of strings, or one string as a list of one."""
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise bad("must be a list of strings")
+    return tuple(value)
+
+
+def _codes(value: Any, bad) -> tuple[str, ...]:
+    """Rule codes: a list, or a comma-separated string (as --select takes them)."""
+    items = _strings(value, bad)
+    return tuple(c.strip() for item in items for c in item.split(",") if c.strip())
+
+
+__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "Settings", "apply", "find", "read", "settings_for", "start_folder"]
