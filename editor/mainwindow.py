@@ -20,6 +20,7 @@ from .document import Document
 from .files import recovery
 from .files.export import install_export
 from .files.new_dialog import NewScenarioDialog
+from .panels import layers as layers_dock
 from .panels import minimap
 from .panels.place_dock import install as install_place_tools
 from .panels.scenario_dock import PropertiesPanel
@@ -89,7 +90,6 @@ class MainWindow(QMainWindow):
         self.acts = ActionSet(self)  # every command and tool, from editor/actions/catalog.py
         self.tool_options = ToolOptionsBar(self)
         self.current_tool = DEFAULT_TOOL["hex"]
-        self.labels_on = False
         self.doc.scenario_replaced.connect(self._install_controller)
         self.doc.features_changed.connect(self.tool_options.refresh_choices)
         self.doc.modified_changed.connect(lambda _m: self._update_title())
@@ -102,7 +102,9 @@ class MainWindow(QMainWindow):
         properties_dialog.install(self)  # Scenario > Properties…
         dbm_setup_dialog.install(self)  # Scenario > Set Up Terrain… (the DBM terrain procedure)
         install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
+        layers_dock.install(self)  # the Layers dock, per-file layers, tools refused on locked layers
         self.acts.build()
+        layers_dock.finish(self)  # View > Layers
         self.addToolBar(self.tool_options)
         self.acts.show_tools_for("hex" if self.doc.is_hex else "table")
         self._refresh_recent()
@@ -143,8 +145,6 @@ class MainWindow(QMainWindow):
             self.controller.detach()
         cls = HexSceneController if self.doc.is_hex else TableSceneController
         self.controller = cls(self.doc, self.view)
-        if self.doc.is_hex or self.labels_on:
-            self.controller.set_labels(self.labels_on)
         self.terrain_palette.setEnabled(self.doc.is_hex)
         self.acts.show_tools_for("hex" if self.doc.is_hex else "table")
         self.tool_options.refresh_choices()
@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
         self.view.mark_problems(places)
 
     def _labels_toggled(self, on: bool) -> None:
-        self.labels_on = on
+        """View > Hex Labels / Sectors: the hex labels layer (the DBM sectors on tables)."""
         if self.controller is not None:
             self.controller.set_labels(on)
 

@@ -7,7 +7,9 @@
 "stamp" = one radius-1 brush stamp at 100% zoom: the model change and the repaint Qt schedules for
 it (the changed hexes are painted into the cached chunk pixmaps and only their area is repainted).
 Runs offscreen.
-Also "full repaint" = repainting the whole 1400x900 window view at 100% from cached chunks.
+Also "full repaint" = repainting the whole 1400x900 window view at 100% from cached chunks, and
+"repaint at zoom to fit" = repainting it with the whole map in view (counters, labels and overlay lines
+must be culled or drawn at low detail when small).
 """
 from __future__ import annotations
 
@@ -76,6 +78,13 @@ def main(argv: list[str] | None = None) -> int:
         opens.append(time.perf_counter() - t0)
 
     app.processEvents()  # let the deferred zoom-to-fit of each open run before zooming to 100%
+    w.view.zoom_to_fit()
+    w.view.viewport().repaint()  # warm
+    fits = []
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        w.view.viewport().repaint()
+        fits.append(time.perf_counter() - t0)
     w.view.fitting = False  # as after a user's zoom: a late resize must not fit the whole map again
     w.view.resetTransform()
     layout = w.doc.scenario.map.layout
@@ -111,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"brush stamp = model + repaint (median of {len(stamps)}): {ms(stamps)}; "
           f"chunks re-rendered per stamp: {statistics.median(renders):g}")
     print(f"full repaint of the view at 100% (median):   {ms(full)}")
+    print(f"repaint of the view at zoom to fit (median): {ms(fits)}")
     import resource
 
     print(f"peak resident memory of the process:         {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")

@@ -162,7 +162,12 @@ class Target(NamedTuple):
     coords: str
 
 
-def targets(s: Scenario) -> Iterator[Target]:
+def targets(s: Scenario, allowed=lambda _o: True) -> Iterator[Target]:
+    """The shapes with vertices that ``allowed`` accepts (all by default)."""
+    yield from (tg for tg in _targets(s) if allowed(tg.obj))
+
+
+def _targets(s: Scenario) -> Iterator[Target]:
     t = s.map
     for attr, coords in (("areas", "polygon"), ("rivers", "line"), ("roads", "line")):
         for o in getattr(t, attr):
@@ -195,9 +200,9 @@ def with_coords(target: Target, points: list[Pt]) -> list[Change]:
     return changes
 
 
-def nearest_vertex(s: Scenario, p: Pt, tol: float) -> tuple[Target, int] | None:
+def nearest_vertex(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> tuple[Target, int] | None:
     best = None
-    for tg in targets(s):
+    for tg in targets(s, allowed):
         for i, (x, y) in enumerate(getattr(tg.obj, tg.coords)):
             d = math.hypot(x - p[0], y - p[1])
             if d <= tol and (best is None or d < best[0]):
@@ -205,10 +210,10 @@ def nearest_vertex(s: Scenario, p: Pt, tol: float) -> tuple[Target, int] | None:
     return None if best is None else (best[1], best[2])
 
 
-def nearest_edge(s: Scenario, p: Pt, tol: float) -> tuple[Target, int, Pt] | None:
+def nearest_edge(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> tuple[Target, int, Pt] | None:
     """The edge within ``tol`` of ``p``: (target, index the new vertex takes, the point on the edge)."""
     best = None
-    for tg in targets(s):
+    for tg in targets(s, allowed):
         pts = getattr(tg.obj, tg.coords)
         edges = list(zip(pts, pts[1:])) + ([(pts[-1], pts[0])] if tg.coords == "polygon" else [])
         for i, (a, b) in enumerate(edges):
@@ -241,28 +246,29 @@ def delete_vertex(target: Target, index: int) -> list[Change]:
     return with_coords(target, pts[:index] + pts[index + 1:])
 
 
-def point_feature_at(s: Scenario, p: Pt, tol: float) -> Any:
-    """A sewer point or model near ``p`` (for select and Delete)."""
+def point_feature_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> Any:
+    """A sewer point or model near ``p`` (for select and Delete) that ``allowed`` accepts."""
     sewer = s.map.sewer
     if sewer is None:
         return None
     for name, _prefix in SEWER_POINTS.values():
         for o in getattr(sewer, name):
-            if math.hypot(o.point[0] - p[0], o.point[1] - p[1]) <= tol:
+            if math.hypot(o.point[0] - p[0], o.point[1] - p[1]) <= tol and allowed(o):
                 return o
     from ..geometry.table import model_point
 
     for m in sewer.models:
         q = model_point(sewer, m)
-        if q is not None and math.hypot(q[0] - p[0], q[1] - p[1]) <= tol:
+        if q is not None and math.hypot(q[0] - p[0], q[1] - p[1]) <= tol and allowed(m):
             return m
     return None
 
 
-def shape_at(s: Scenario, p: Pt, tol: float) -> Any:
-    """The top-most shape at ``p``: a line within ``tol`` of it or a polygon containing it."""
+def shape_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> Any:
+    """The top-most shape at ``p`` that ``allowed`` accepts: a line within ``tol`` of it or a polygon
+    containing it."""
     hit = None
-    for tg in targets(s):
+    for tg in targets(s, allowed):
         pts = getattr(tg.obj, tg.coords)
         geom = Polygon(pts) if tg.coords == "polygon" and len(pts) >= 3 else LineString(pts)
         if len(pts) >= 2 and geom.distance(Point(p)) <= (0 if tg.coords == "polygon" else tol):

@@ -7,7 +7,10 @@ from dambuster.model.hexgrid import Hex
 
 from ..geometry.hexes import HexGeometry
 from ..geometry.locate import locate, witness_lines
+from .hex_labels import HexLabels
 from .hex_overlay import HexOverlay
+from .hex_tooltip import hex_tooltip
+from .map_scene import detail_for
 from .terrain_layer import TerrainLayer
 
 
@@ -21,7 +24,9 @@ class HexSceneController:
         scene = view.scene()
         scene.clear()
         view.forget_items()
+        scene.layers.reset("hex", doc.scenario.meta.profiles)
         self.terrain = TerrainLayer(scene, m.terrain, self.geom)
+        self.labels = scene.add(self, "labels", HexLabels(self.geom))
         self.overlay = HexOverlay(scene, self.geom)
         self.overlay.rebuild(doc.scenario)
         x0, y0, x1, y1 = self.geom.map_bounds()
@@ -29,10 +34,14 @@ class HexSceneController:
         scene.setSceneRect(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
         doc.terrain_changed.connect(self.on_terrain)
         doc.features_changed.connect(self.on_features)
+        view.scale_changed.connect(self.on_scale)
+        view.tooltip_at = self.tooltip
+        self.on_scale(view.zoom())
 
     def detach(self) -> None:
         self.doc.terrain_changed.disconnect(self.on_terrain)
         self.doc.features_changed.disconnect(self.on_features)
+        self.view.scale_changed.disconnect(self.on_scale)
 
     def on_terrain(self, hexes) -> None:
         self.terrain.mark_dirty(hexes)
@@ -40,8 +49,12 @@ class HexSceneController:
     def on_features(self) -> None:
         self.overlay.rebuild(self.doc.scenario)
 
+    def on_scale(self, zoom: float) -> None:
+        """Levels of detail follow the size of a hex on screen."""
+        self.view.scene().set_detail(detail_for(zoom * self.geom.size))
+
     def set_labels(self, on: bool) -> None:
-        self.terrain.set_labels(on)
+        self.view.scene().layers.set_visible("labels", on)
 
     # -- queries ---------------------------------------------------------------------------------
     def hex_at(self, pos: QPointF) -> Hex | None:
@@ -57,6 +70,22 @@ class HexSceneController:
         if h is None:
             return "off the map"
         return f"{self.geom.layout.label(h)}   q {h[0]}, r {h[1]}   {self.doc.terrain_at(h)}"
+
+    def tooltip(self, pos: QPointF, violations=()) -> str:
+        """What is in the hex under ``pos``: label, terrain, features, units and the violations there."""
+        h = self.hex_at(pos)
+        if h is None:
+            return ""
+        here = [v for v in violations if self._hex_of(v) == h]
+        return hex_tooltip(self.doc.scenario, h, here)
+
+    def _hex_of(self, violation) -> Hex | None:
+        where = self.locate(violation.location or {})
+        return None if where is None else self.hex_at(QPointF(where[0], where[1]))
+
+    def selectable(self, obj) -> bool:
+        """False for an object of a hidden or locked layer (the select tool passes over it)."""
+        return self.view.scene().layers.selectable(obj)
 
     def locate(self, location: dict):
         return locate(self.doc.scenario, location, self.geom)

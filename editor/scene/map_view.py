@@ -1,14 +1,21 @@
 """The map view: a QGraphicsView with wheel zoom, zoom to fit, middle-button (or Space+drag) pan,
 and left-button events forwarded to the active tool in scene coordinates. The map fits the view
 (again on every resize) until the user zooms; zoom to fit turns fitting back on.
+
+The view tells the scene controller when its scale changed (``scale_changed``, checked before each
+paint, so every way of zooming counts) for the layers' levels of detail; it refuses a press of a tool
+whose layer is hidden or locked (``refused`` says why); it shows the hover tooltip of the hex under the
+mouse; and it draws the validation overlay (problem rings, the clicked violation's ring and witness)
+under the validation layer's root.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsView, QToolTip
 
 from ..style import HIGHLIGHT
+from .map_scene import MapScene
 
 MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
 
@@ -16,10 +23,18 @@ MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
 class MapView(QGraphicsView):
     cursor_moved = Signal(QPointF)  # scene position under the mouse
     zoom_changed = Signal(float)
+    scale_changed = Signal(float)  # the scale at the next paint differs from the last one's
+    refused = Signal(str)  # why a press of the tool did nothing ("Rivers is locked")
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setScene(QGraphicsScene(self))
+        self.setScene(MapScene(self))
+        self.layers = self.scene().layers
+        self.tool_refusal = lambda: ""  # the window names why its current tool may not act now
+        self.violations = lambda: ()  # the violations the hover tooltip lists
+        self.tooltip_at = None  # the scene controller's (scene position, violations) -> text, or None
+        self._painted_scale = None
+        self._refused_press = False
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -60,6 +75,21 @@ class MapView(QGraphicsView):
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom())
 
+    def paintEvent(self, event) -> None:
+        z = self.zoom()
+        if z != self._painted_scale:
+            self._painted_scale = z
+            self.scale_changed.emit(z)
+        super().paintEvent(event)
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            text = self.tooltip_at(self.mapToScene(event.pos()), self.violations()) if self.tooltip_at else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+                return True
+        return super().viewportEvent(event)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.fitting:
@@ -77,12 +107,11 @@ class MapView(QGraphicsView):
         are the violation's witness as scene polylines (a one-point list is a dot)."""
         self._draw_witness(lines or [], radius)
         if self._highlight is None or self._highlight.scene() is not self.scene():
-            self._highlight = QGraphicsEllipseItem()
+            self._highlight = QGraphicsEllipseItem(self.scene().root("validation"))
             pen = QPen(HIGHLIGHT, 3.0)
             pen.setCosmetic(True)
             self._highlight.setPen(pen)
-            self._highlight.setZValue(1000)
-            self.scene().addItem(self._highlight)
+            self._highlight.setZValue(10)
         self._highlight.setRect(QRectF(x - radius, y - radius, 2 * radius, 2 * radius))
         self._highlight.show()
         self.centerOn(x, y)
@@ -96,24 +125,21 @@ class MapView(QGraphicsView):
         for key, colour in (("error", QColor("#d0201a")), ("warning", QColor("#d08a00"))):
             item = self._problems if key == "error" else self._warnings
             if item is None or item.scene() is not self.scene():
-                item = QGraphicsPathItem()
+                item = QGraphicsPathItem(self.scene().root("validation"))
                 pen = QPen(colour, 2.0, Qt.PenStyle.DotLine)
                 pen.setCosmetic(True)
                 item.setPen(pen)
-                item.setZValue(990)
-                self.scene().addItem(item)
             item.setPath(paths[key])
             items.append(item)
         self._problems, self._warnings = items
 
     def _draw_witness(self, lines: list, radius: float) -> None:
         if self._witness is None or self._witness.scene() is not self.scene():
-            self._witness = QGraphicsPathItem()
+            self._witness = QGraphicsPathItem(self.scene().root("validation"))
             pen = QPen(HIGHLIGHT, 2.5)
             pen.setCosmetic(True)
             self._witness.setPen(pen)
-            self._witness.setZValue(1001)
-            self.scene().addItem(self._witness)
+            self._witness.setZValue(11)
         path = QPainterPath()
         dot = max(radius * 0.15, 1e-6)
         for line in lines:
@@ -159,7 +185,12 @@ class MapView(QGraphicsView):
             event.accept()
             return
         if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.press(self.mapToScene(event.position().toPoint()), event.modifiers())
+            why = self.tool_refusal()
+            self._refused_press = bool(why)
+            if why:
+                self.refused.emit(why)
+            else:
+                self.tool.press(self.mapToScene(event.position().toPoint()), event.modifiers())
             event.accept()
             return
         super().mousePressEvent(event)
@@ -175,7 +206,8 @@ class MapView(QGraphicsView):
             event.accept()
             return
         if event.buttons() & Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.move(pos)
+            if not self._refused_press:
+                self.tool.move(pos)
             event.accept()
             return
         super().mouseMoveEvent(event)
@@ -186,7 +218,9 @@ class MapView(QGraphicsView):
             event.accept()
             return
         if event.button() == Qt.MouseButton.LeftButton and self.tool is not None:
-            self.tool.release(self.mapToScene(event.position().toPoint()))
+            if not self._refused_press:
+                self.tool.release(self.mapToScene(event.position().toPoint()))
+            self._refused_press = False
             event.accept()
             return
         super().mouseReleaseEvent(event)

@@ -1,6 +1,7 @@
 """Fills a MapView's scene for a table map: areas by kind, waterway, rivers (with width), roads,
-the DBM sector overlay and the sewer. Scene units are table units; y grows down the screen.
-Text ignores zoom so it stays legible on tables measured in hundreds of paces.
+the DBM sector overlay and the sewer, each under its layer's root (layer_table.py) on the table's
+cloth. Scene units are table units; y grows down the screen. Text ignores zoom so it stays legible on
+tables measured in hundreds of paces.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dambuster.model.scenario import TableMap
 from .. import style
 from ..geometry.locate import locate, witness_lines
 from ..geometry.table import model_point, point_along, sector_rects
+from .map_scene import LayerRoot
 
 
 def _cosmetic(colour: QColor | str, width: float, dash=Qt.PenStyle.SolidLine) -> QPen:
@@ -41,12 +43,14 @@ class TableSceneController:
 
     def __init__(self, doc, view):
         self.doc, self.view = doc, view
-        self.root: QGraphicsItem | None = None
-        # the DBM sector overlay shows by default on DBM tables; View > Hex Labels / Sectors forces it on
-        self.show_sectors = "dbm-terrain" in doc.scenario.meta.profiles
+        self.root: QGraphicsItem | None = None  # the table's cloth
+        self.groups: dict[str, LayerRoot] = {}
         scene = view.scene()
         scene.clear()
         view.forget_items()
+        view.tooltip_at = None  # the items' own tooltips (models)
+        # the DBM sector overlay shows by default on DBM tables (layer_table.default_visible)
+        scene.layers.reset("table", doc.scenario.meta.profiles)
         m: TableMap = doc.scenario.map
         margin = 0.04 * max(m.width, m.depth)
         scene.setSceneRect(QRectF(-margin, -margin, m.width + 2 * margin, m.depth + 2 * margin))
@@ -56,43 +60,65 @@ class TableSceneController:
     def detach(self) -> None:
         self.doc.features_changed.disconnect(self.rebuild)
 
+    @property
+    def show_sectors(self) -> bool:
+        return self.view.scene().layers.visible("sectors")
+
     def set_labels(self, on: bool) -> None:
-        self.show_sectors = on
-        self.rebuild()
+        self.view.scene().layers.set_visible("sectors", on)
+
+    def selectable(self, obj) -> bool:
+        """False for an object of a hidden or locked layer (the select tool passes over it)."""
+        return self.view.scene().layers.selectable(obj)
 
     # -- drawing ---------------------------------------------------------------------------------
     def rebuild(self) -> None:
         scene = self.view.scene()
-        if self.root is not None:
-            scene.removeItem(self.root)
+        for item in [self.root, *self.groups.values()]:
+            if item is not None and item.scene() is scene:
+                scene.removeItem(item)
+        self.groups.clear()
         m: TableMap = self.doc.scenario.map
         self.root = QGraphicsRectItem(QRectF(0, 0, m.width, m.depth))
         self.root.setBrush(QColor("#f3eedb"))
         self.root.setPen(_cosmetic("#606060", 1.5))
+        self.root.setZValue(-1)
         scene.addItem(self.root)
         self.unit = 0.01 * max(m.width, m.depth)  # a size that reads at zoom-to-fit
+        self.layer = "areas"
         for a in m.areas:
             fill, pattern = style.AREA_STYLE.get(a.kind, ("#dddddd", None))
             self._path(_closed(a.polygon), _cosmetic(QColor(fill).darker(160), 1.2), QBrush(QColor(fill)), 1)
             if pattern is not None:
                 self._path(_closed(a.polygon), None, QBrush(QColor(fill).darker(190), pattern), 1.1)
             self._label(a.name or a.kind, _centroid(a.polygon), 9, "#303030")
+        self.layer = "waterway"
         if m.waterway is not None:
             self._path(_closed(m.waterway.polygon), _cosmetic(style.RIVER, 1.2), QBrush(QColor("#9cc8ea")), 2)
+        self.layer = "rivers"
         for r in m.rivers:
             self._path(_line(r.line), _scene_pen("#9cc8ea", r.width), None, 3)
             self._path(_line(r.line), _cosmetic(style.RIVER, 1.0), None, 3.1)
             if r.name:
                 self._label(r.name, point_along([tuple(p) for p in r.line], _length(r.line) / 2), 8, style.RIVER)
+        self.layer = "roads"
         for rd in m.roads:
             self._path(_line(rd.line), _cosmetic(style.ROAD, 3.0), None, 4)
         if m.sewer is not None:
             self._sewer(m)
-        if self.show_sectors:
-            self._sectors(m)
+        self.layer = "sectors"
+        self._sectors(m)
+
+    def _group(self) -> LayerRoot:
+        """This rebuild's item under the current layer's root (``self.layer``)."""
+        g = self.groups.get(self.layer)
+        if g is None:
+            g = self.groups[self.layer] = LayerRoot(self.layer)
+            g.setParentItem(self.view.scene().root(self.layer))
+        return g
 
     def _path(self, path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float):
-        item = QGraphicsPathItem(path, self.root)
+        item = QGraphicsPathItem(path, self._group())
         item.setPen(pen if pen is not None else QPen(Qt.PenStyle.NoPen))
         item.setBrush(brush if brush is not None else QBrush(Qt.BrushStyle.NoBrush))
         item.setZValue(z)
@@ -100,7 +126,7 @@ class TableSceneController:
 
     def _label(self, text: str, at, points: float, colour, bold=False, centre=True) -> QGraphicsItem:
         """Text of a fixed size on screen, centred on (or, with centre=False, starting at) a table point."""
-        holder = QGraphicsRectItem(self.root)
+        holder = QGraphicsRectItem(self._group())
         holder.setPen(QPen(Qt.PenStyle.NoPen))
         holder.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         holder.setPos(float(at[0]), float(at[1]))
@@ -128,6 +154,7 @@ class TableSceneController:
     def _sewer(self, m: TableMap) -> None:
         s = m.sewer
         u = self.unit
+        self.layer = "sewer"
         for c in s.corridors:
             self._path(_line(c.line), _scene_pen("#b8b0a0", c.width), None, 5)
             self._path(_line(c.line), _cosmetic("#6a6050", 1.0), None, 5.1)
@@ -163,6 +190,7 @@ class TableSceneController:
             self._path(p, _cosmetic(style.RIVER, 2.5), QBrush(QColor(42, 111, 196, 90)), 8)
             self._label("flood", (x, y - u * 3), 8, style.RIVER, bold=True)
         colours = {side.id: QColor(side.color) for side in self.doc.scenario.sides}
+        self.layer = "models"
         for mo in s.models:
             pt = model_point(s, mo)
             if pt is None:

@@ -1,29 +1,30 @@
 """Terrain drawn in chunks: one graphics item per 16x16 block of hexes, each painting a cached
-pixmap rendered at one of a few resolutions. A terrain change repaints only the dirty chunks.
+pixmap rendered at one of a few resolutions. A terrain change repaints only the dirty chunks. Far out
+(a hex a few pixels wide) the chunks are hidden and one overview image of the whole map shows instead.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from dambuster.model.hexgrid import Hex
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 
 from ..geometry.hexes import SQRT3, HexGeometry, chunk_hexes, chunk_of
-from ..style import GRID, TERRAIN_STYLE, TEXT
+from ..style import GRID, TERRAIN_STYLE
+from .map_scene import FAR_BELOW
 
 CHUNK = 16
 #: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is
 #: used; above the last, the few hexes on screen are drawn directly (vector, always sharp).
 TIERS = (3, 6, 10, 14, 20, 28, 40)
 #: below this hex radius on screen, the whole map is one image of one pixel per hex (see TerrainOverview)
-OVERVIEW_BELOW = 2.5
+OVERVIEW_BELOW = FAR_BELOW
 FINE_TIER = 12  # from this resolution up: grid lines, patterns, antialiasing
 CACHE_BYTES = 128 * 1024 * 1024
-LABEL_MIN_PIXELS = 26  # hex radius on screen above which labels are drawn
 
 
 class TerrainChunk(QGraphicsItem):
@@ -60,8 +61,6 @@ class TerrainChunk(QGraphicsItem):
             pm = self.layer.pixmap(self, tier)
             painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, tier > screen_r * 1.05)
             painter.drawPixmap(self.rect, pm, QRectF(pm.rect()))
-        if self.layer.show_labels and screen_r >= LABEL_MIN_PIXELS:
-            self._labels(painter, option.exposedRect)
 
     def render(self, tier: int) -> QPixmap:
         self.renders += 1
@@ -120,24 +119,13 @@ class TerrainChunk(QGraphicsItem):
                 for x, y in centres:
                     p.drawPolygon(inner.translated(x, y))
 
-    def _labels(self, painter: QPainter, exposed: QRectF) -> None:
-        geom, layout = self.layer.geom, self.layer.geom.layout
-        font = QFont()
-        font.setPointSizeF(geom.size * 0.28)
-        painter.setFont(font)
-        painter.setPen(TEXT)
-        s = geom.size
-        for h in self.hexes:
-            x, y = geom.center(h)
-            box = QRectF(x - s * 0.8, y - s * 0.86, s * 1.6, s * 0.45)
-            if box.intersects(exposed):
-                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, layout.label(h))
-
 
 class TerrainOverview(QGraphicsItem):
     """The whole map as one image of one pixel per hex, for zoom levels where a hex is a few pixels
     wide: built straight from the terrain bytes (no per-hex Python), redrawn only when terrain changes.
-    Hexes are placed on a plain grid, half a hex off in shifted columns/rows: under a pixel on screen."""
+    Hexes are placed on a plain grid, half a hex off in shifted columns/rows: under a pixel on screen.
+    The image is drawn from a copy scaled to the screen's size once per zoom, so a repaint copies
+    pixels instead of filtering a million of them."""
 
     def __init__(self, layer: "TerrainLayer"):
         super().__init__()
@@ -151,6 +139,7 @@ class TerrainOverview(QGraphicsItem):
         w, h = lay.columns * step_x, lay.rows * step_y
         self.target = QRectF(cx - w / 2, cy - h / 2, w, h)
         self._image: QImage | None = None
+        self._scaled: QPixmap | None = None
         self._shown = False  # drawn at the last paint (the view is zoomed far out)
         self.builds = 0
 
@@ -158,7 +147,7 @@ class TerrainOverview(QGraphicsItem):
         return self.rect
 
     def invalidate(self) -> None:
-        self._image = None
+        self._image = self._scaled = None
         if self._shown:  # repainting the whole map item when it is not on screen would repaint the whole view
             self.update()
 
@@ -177,17 +166,26 @@ class TerrainOverview(QGraphicsItem):
         self._shown = lod * self.layer.geom.size < OVERVIEW_BELOW
         if not self._shown:
             return
-        img = self.image()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawImage(self.target, img, QRectF(img.rect()))
+        device = painter.worldTransform().mapRect(self.target).size().toSize()
+        if self._scaled is None or self._scaled.size() != device:
+            if device.width() * device.height() > self.layer.geom.layout.columns * self.layer.geom.layout.rows:
+                img = self.image()
+                painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+                painter.drawImage(self.target, img, QRectF(img.rect()))  # larger than the map: no copy
+                return
+            self._scaled = QPixmap.fromImage(self.image().scaled(
+                device.expandedTo(QSize(1, 1)), Qt.AspectRatioMode.IgnoreAspectRatio,
+                Qt.TransformationMode.SmoothTransformation))
+        painter.drawPixmap(self.target, self._scaled, QRectF(self._scaled.rect()))
 
 
 class TerrainLayer:
     """All chunks of a hex map plus a bounded pixmap cache shared by them."""
 
     def __init__(self, scene, terrain: Terrain, geom: HexGeometry):
+        """Adds the chunks (shown near, hidden far out) and the overview (far out) to the scene's
+        terrain layer (a MapScene)."""
         self.scene, self.terrain, self.geom = scene, terrain, geom
-        self.show_labels = False
         self.brushes = []
         for kind in TERRAIN_KINDS:
             fill, style, colour = TERRAIN_STYLE[kind]
@@ -196,15 +194,11 @@ class TerrainLayer:
         self.cache_bytes = 0
         self._base: tuple[QPolygonF, QPolygonF] | None = None
         lay = geom.layout
-        self.overview = TerrainOverview(self)
-        scene.addItem(self.overview)
+        self.overview = scene.add(self, "terrain", TerrainOverview(self), tier="far")
         self.chunks: dict[tuple[int, int], TerrainChunk] = {}
         for cy in range((lay.rows + CHUNK - 1) // CHUNK):
             for cx in range((lay.columns + CHUNK - 1) // CHUNK):
-                item = TerrainChunk(self, (cx, cy))
-                item.setZValue(0)
-                scene.addItem(item)
-                self.chunks[(cx, cy)] = item
+                self.chunks[(cx, cy)] = scene.add(self, "terrain", TerrainChunk(self, (cx, cy)), tier="near")
 
     def base_polygons(self) -> tuple[QPolygonF, QPolygonF]:
         """A hex (and a slightly smaller one for patterns) around (0, 0), to be translated."""
@@ -248,11 +242,6 @@ class TerrainLayer:
             x0, y0, x1, y1 = self.geom.bounds(changed)
             chunk.update(QRectF(x0, y0, x1 - x0, y1 - y0))
         return set(by_chunk)
-
-    def set_labels(self, on: bool) -> None:
-        self.show_labels = on
-        for c in self.chunks.values():
-            c.update()
 
 
 def _bytes(pm: QPixmap) -> int:

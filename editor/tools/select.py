@@ -4,7 +4,7 @@ Delete removes the selection (undoable)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath, QPolygonF
@@ -20,28 +20,26 @@ from .hexside import nearest_hexside
 from .place import push_changes
 
 
-def object_at(s: Scenario, geom: HexGeometry, x: float, y: float) -> Any:
-    """The top-most selectable object at a scene point of a hex map, or None."""
+def object_at(s: Scenario, geom: HexGeometry, x: float, y: float,
+              allowed: Callable[[Any], bool] = lambda _o: True) -> Any:
+    """The top-most selectable object at a scene point of a hex map (passing over those ``allowed``
+    refuses: objects of hidden or locked layers), or None."""
+    return next((o for o in _objects_at(s, geom, x, y) if allowed(o)), None)
+
+
+def _objects_at(s: Scenario, geom: HexGeometry, x: float, y: float) -> Iterator[Any]:
+    """The objects at a scene point, top-most first."""
     h = geom.hex_at(x, y)
     m, mk = s.map, s.map.markers
-    units = [u for u in s.units if u.hex == h]
-    if units:
-        return units[-1]  # the one drawn on top
+    yield from reversed([u for u in s.units if u.hex == h])  # the one drawn on top first
     for items in (m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts):
-        hit = next((o for o in items if o.hex == h), None)
-        if hit is not None:
-            return hit
+        yield from (o for o in items if o.hex == h)
     side = nearest_hexside(geom, x, y)
     if side is not None:
         for items in (m.stream_bridges, m.hexsides):
-            hit = next((o for o in reversed(items) if o.side == side), None)
-            if hit is not None:
-                return hit
+            yield from (o for o in reversed(items) if o.side == side)
     for items in (m.rivers, m.roads, m.rails, m.towns):
-        hit = next((o for o in items if h in o.hexes), None)
-        if hit is not None:
-            return hit
-    return None
+        yield from (o for o in items if h in o.hexes)
 
 
 def describe(obj: Any) -> str:
@@ -85,7 +83,8 @@ class SelectTool(Tool):
         self.ghost: QGraphicsPathItem | None = None  # the dashed hex where a dragged unit would land
 
     def press(self, pos, modifiers=None) -> None:
-        self.selection = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y())
+        allowed = getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
+        self.selection = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y(), allowed)
         self.dragging = self.selection is not None and type(self.selection).__name__ == "Unit"
         self.on_select(self.selection)
 

@@ -104,9 +104,10 @@ class VertexTool(Tool):
 
     def press(self, pos, modifiers=None) -> None:
         s, p = self.doc.scenario, _xy(pos)
-        self.grab = nearest_vertex(s, p, self.tolerance())
-        self.selection = None if self.grab else (point_feature_at(s, p, self.tolerance())
-                                                 or shape_at(s, p, self.tolerance()))
+        ok = getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
+        self.grab = nearest_vertex(s, p, self.tolerance(), ok)
+        self.selection = None if self.grab else (point_feature_at(s, p, self.tolerance(), ok)
+                                                 or shape_at(s, p, self.tolerance(), ok))
         self.dragged = False
         self.on_select(self.grab[0].obj if self.grab else self.selection)
 
@@ -117,11 +118,13 @@ class VertexTool(Tool):
         if self.grab is not None and self.dragged:
             target, i = self.grab
             if push_changes(self.doc, move_vertex(target, i, _xy(pos)), f"Move a vertex of {target.obj.id}"):
-                self.grab = nearest_vertex(self.doc.scenario, _xy(pos), self.tolerance())
+                self.grab = nearest_vertex(self.doc.scenario, _xy(pos), self.tolerance(),
+                                           getattr(self.controller, "selectable", lambda _o: True))
         self.dragged = False
 
     def double_click(self, pos) -> None:
-        hit = nearest_edge(self.doc.scenario, _xy(pos), self.tolerance())
+        hit = nearest_edge(self.doc.scenario, _xy(pos), self.tolerance(),
+                           getattr(self.controller, "selectable", lambda _o: True))
         if hit is not None:
             target, index, p = hit
             push_changes(self.doc, insert_vertex(target, index, p), f"Insert a vertex into {target.obj.id}")
