@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Builds the reader conformance vectors from dambuster's own Python model.
+
+    .venv/bin/python conformance/make_vectors.py            # rewrites conformance/scenarios/ and conformance/vectors/
+    .venv/bin/python conformance/make_vectors.py --out DIR  # writes DIR/scenarios/ and DIR/vectors/ instead
+
+One vector per scenario: every samples/*.json and the small focused files in conformance/scenarios/
+(one per orientation and offset layout, and a map with three-digit labels), which this script also
+writes. A vector lists the facts a reader must derive from its scenario (docs/engines.md): terrain and
+axial <-> offset <-> label for a set of hexes, hexes off the map, the six neighbours of some hexes with
+their hexside keys and features, distances, river flow (downstream sets, confluences) and units per hex.
+The vectors follow conformance/vector.schema.json. Rerunning gives byte-identical files
+(tests/test_conformance.py checks it).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from dambuster.model import dumps, load, loads
+from dambuster.model.hexgrid import Layout, canonical_hexside, distance, neighbor
+from dambuster.model.rivers import OFF_MAP, confluence, downstream, flow_graph
+from dambuster.model.scenario import HexMap, Scenario
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+VECTOR_FORMAT = 1
+LETTERS = "cfswtrxbFd"
+
+#: The focused scenarios: name -> (orientation, offset, columns, rows).
+FOCUSED = {
+    "flat-odd-q": ("flat", "odd-q", 9, 7),
+    "flat-even-q": ("flat", "even-q", 9, 7),
+    "pointy-odd-r": ("pointy", "odd-r", 9, 7),
+    "pointy-even-r": ("pointy", "even-r", 9, 7),
+    "flat-odd-q-wide": ("flat", "odd-q", 120, 8),
+}
+
+
+# ------------------------------------------------------------------------------ focused scenarios
+def focused_document(name: str) -> dict:
+    """A small valid scenario in one layout: varied terrain, a main river from the top edge to the
+    bottom edge, a tributary from the left edge that joins it, a creek that ends inside the map,
+    hexside features (one on the map's edge, one side with two kinds), stacked and unplaced units."""
+    orientation, offset, columns, rows = FOCUSED[name]
+    lay = Layout(orientation, offset, columns, rows)
+    ax = lay.to_axial
+    terrain = ["".join(LETTERS[(3 * c + 5 * r + c * r) % len(LETTERS)] for c in range(columns)) for r in range(rows)]
+    for c, r in ((1, 1), (columns - 1, rows - 1)):  # the units stand on clear ground
+        terrain[r] = terrain[r][:c] + "c" + terrain[r][c + 1:]
+    mid = columns // 2
+    main = [ax(mid, r) for r in range(rows)]
+    tributary = [ax(c, 2) for c in range(mid)]
+    creek = [ax(mid + 2, 3), ax(mid + 2, 4)]
+    sides = [
+        (canonical_hexside(ax(1, 1), 5), "stream"),
+        (canonical_hexside(ax(1, 1), 4), "stream"),
+        (canonical_hexside(ax(2, 4), 0), "ridge"),
+        (canonical_hexside(ax(2, 4), 0), "trees"),
+        (canonical_hexside(ax(mid + 1, 5), 3), "trees"),
+        (canonical_hexside(ax(0, 0), 2), "ridge"),  # along the top edge: one hex off the map
+    ]
+
+    def hx(h):
+        return [h[0], h[1]]
+
+    return {
+        "format_version": "1.2",
+        "generator": "conformance/make_vectors.py",
+        "meta": {"title": f"Conformance: {name}", "profiles": ["ogre-basic", "ogre-engineers"]},
+        "map": {
+            "kind": "hex", "orientation": orientation, "offset": offset, "columns": columns, "rows": rows,
+            "terrain": {"rows": terrain},
+            "hexsides": [{"side": list(s), "kind": k} for s, k in sides],
+            "rivers": [
+                {"id": "main", "hexes": [hx(h) for h in main]},
+                {"id": "tributary", "hexes": [hx(h) for h in tributary], "joins": "main"},
+                {"id": "creek", "hexes": [hx(h) for h in creek]},
+            ],
+        },
+        "unit_types": {
+            "infantry": {"name": "Infantry", "category": "infantry", "movement_class": "infantry",
+                         "attack": 1, "range": 1, "defense": 1, "movement": 2, "size": 1},
+            "truck": {"name": "Truck", "category": "vehicle", "movement_class": "armor",
+                      "attack": 0, "range": 0, "defense": 1, "movement": 3, "size": 2},
+        },
+        "sides": [{"id": "blue", "name": "Blue", "role": "defender"},
+                  {"id": "red", "name": "Red", "role": "attacker"}],
+        "units": [
+            {"id": "u-inf", "type": "infantry", "side": "blue", "hex": hx(ax(1, 1)), "squads": 3},
+            {"id": "u-truck", "type": "truck", "side": "blue", "hex": hx(ax(1, 1))},
+            {"id": "u-corner", "type": "infantry", "side": "red", "hex": hx(ax(columns - 1, rows - 1))},
+            {"id": "u-reserve", "type": "truck", "side": "red"},
+        ],
+    }
+
+
+# ------------------------------------------------------------------------------------- vectors
+def _hx(h) -> list[int]:
+    return [h[0], h[1]]
+
+
+def _key(h):
+    return (h[0], h[1])
+
+
+def _pick(n: int, k: int = 12) -> list[int]:
+    """About k evenly spread indices of range(n), always the first and the last."""
+    if n <= k:
+        return list(range(n))
+    return sorted({i * (n - 1) // (k - 1) for i in range(k)})
+
+
+def hex_vector(s: Scenario) -> dict:
+    m: HexMap = s.map
+    lay: Layout = m.layout
+    cols = list(range(m.columns)) if m.columns * m.rows <= 400 else _pick(m.columns)
+    rows = list(range(m.rows)) if m.columns * m.rows <= 400 else _pick(m.rows)
+    chosen = {lay.to_axial(c, r) for r in rows for c in cols}
+    chosen |= {u.hex for u in s.units if u.hex is not None}
+    chosen |= {d.hex for d in m.dams}
+    for r in m.rivers:
+        chosen |= {r.hexes[i] for i in _pick(len(r.hexes), 4)}
+    hexes = [
+        {"label": lay.label(h), "col_row": list(lay.to_offset(h)), "axial": _hx(h), "terrain": m.terrain[h]}
+        for h in sorted(chosen, key=lambda h: lay.to_offset(h)[::-1])
+    ]
+
+    corners = [lay.to_axial(c, r) for c, r in ((0, 0), (m.columns - 1, 0), (0, m.rows - 1), (m.columns - 1, m.rows - 1))]
+    off = sorted({n for h in corners for n in (neighbor(h, d) for d in range(6)) if not lay.contains(n)})
+    off_map = [{"axial": _hx(h), "col_row": list(lay.to_offset(h))} for h in off]
+
+    features: dict[tuple, list[str]] = {}
+    for f in m.hexsides:
+        features.setdefault(tuple(f.side), []).append(f.kind)
+    probe = list(dict.fromkeys(
+        corners + [lay.to_axial(m.columns // 2, m.rows // 2)]
+        + [f.side[:2] for f in m.hexsides[:6]]
+        + [r.hexes[0] for r in m.rivers]
+    ))
+    neighbours = []
+    for h in probe:
+        sides = []
+        for d in range(6):
+            n = neighbor(h, d)
+            key = canonical_hexside(h, d)
+            sides.append({"d": d, "hex": _hx(n), "on_map": lay.contains(n), "hexside": list(key),
+                          "features": sorted(features.get(key, []))})
+        neighbours.append({"hex": _hx(tuple(h)), "sides": sides})
+    distances = [{"from": _hx(a), "to": _hx(b), "distance": distance(a, b)}
+                 for a, b in zip(probe, probe[1:] + probe[:1]) if a != b]
+
+    g = flow_graph(m)
+    by_id = {r.id: r for r in m.rivers}
+    queries = []
+    for r in m.rivers:
+        queries += [r.hexes[i] for i in _pick(len(r.hexes), 3)]
+    queries += [d.hex for d in m.dams]
+    down = []
+    for h in dict.fromkeys(queries):
+        reach = downstream(g, h)
+        down.append({"hex": _hx(h), "off_map": OFF_MAP in reach,
+                     "hexes": [_hx(x) for x in sorted(x for x in reach if x != OFF_MAP)]})
+    confluences = []
+    for r in m.rivers:
+        if r.joins is not None:
+            c = confluence(r, by_id[r.joins])
+            confluences.append({"river": r.id, "joins": r.joins, "hex": None if c is None else _hx(c)})
+
+    per_hex: dict[tuple, list[str]] = {}
+    for u in s.units:
+        if u.hex is not None:
+            per_hex.setdefault(tuple(u.hex), []).append(u.id)
+    units = [{"label": lay.label(h), "hex": _hx(h), "units": sorted(ids)}
+             for h, ids in sorted(per_hex.items(), key=lambda kv: lay.to_offset(kv[0])[::-1])]
+    return {
+        "map": {"kind": "hex", "orientation": m.orientation, "offset": m.offset, "columns": m.columns,
+                "rows": m.rows, "label_width": lay.label_width},
+        "hexes": hexes, "off_map": off_map, "neighbours": neighbours, "distances": distances,
+        "downstream": down, "confluences": confluences, "units": units,
+        "units_not_on_map": sorted(u.id for u in s.units if u.hex is None),
+    }
+
+
+def table_vector(s: Scenario) -> dict:
+    m = s.map
+    return {"map": {"kind": "table", "width": m.width, "depth": m.depth, "unit": m.unit},
+            "units": [], "units_not_on_map": sorted(u.id for u in s.units if u.hex is None)}
+
+
+def vector_for(path: Path, name: str, description: str) -> dict:
+    """``name``: the scenario's path as written in the vector, relative to conformance/vectors/."""
+    s = load(path)
+    body = hex_vector(s) if isinstance(s.map, HexMap) else table_vector(s)
+    return {"vector_format": VECTOR_FORMAT, "scenario": name, "description": description, **body}
+
+
+# ------------------------------------------------------------------------------------- writing
+def _text(v) -> str:
+    """Top-level keys one per line; each item of a top-level list on its own line."""
+    def one(x):
+        return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
+    parts = []
+    for k, val in v.items():
+        if isinstance(val, list) and val:
+            parts.append(f"  {one(k)}: [\n" + ",\n".join(f"    {one(x)}" for x in val) + "\n  ]")
+        else:
+            parts.append(f"  {one(k)}: {one(val)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def build(out: Path) -> list[Path]:
+    scen_dir, vec_dir = out / "scenarios", out / "vectors"
+    scen_dir.mkdir(parents=True, exist_ok=True)
+    vec_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in FOCUSED:
+        text = dumps(loads(json.dumps(focused_document(name))))
+        (scen_dir / f"{name}.json").write_text(text, encoding="utf-8")
+    sources = [(p, f"../../samples/{p.name}", f"sample {p.name}") for p in sorted((ROOT / "samples").glob("*.json"))]
+    sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json",
+                 f"focused: {' '.join(FOCUSED[n][:2])} {FOCUSED[n][2]} x {FOCUSED[n][3]}") for n in FOCUSED]
+    for path, name, description in sources:
+        target = vec_dir / f"{path.stem}.vector.json"
+        target.write_text(_text(vector_for(path, name, description)), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=HERE, help="folder for scenarios/ and vectors/ (default: conformance/)")
+    args = ap.parse_args(argv)
+    for p in build(args.out):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
