@@ -18,6 +18,7 @@ from .actions.catalog import DEFAULT_TOOL, tools_for
 from .actions.shortcuts_dialog import ShortcutsDialog
 from .document import Document
 from .files import recovery
+from .files import start_page
 from .files.export import install_export
 from .files.new_dialog import NewScenarioDialog
 from .panels import layers as layers_dock
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
         install_export(self)  # PNG / SVG export (editor/files/export.py)
+        start_page.install(self)  # the start page, shown in place of the map by app.build without a file
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         properties_dialog.install(self)  # Scenario > Properties…

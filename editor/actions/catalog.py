@@ -48,6 +48,8 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("file.new", "&New…", "file_new", ("std:New",), "std:SP_FileIcon", toolbar=True),
     Command("file.open", "&Open…", "file_open", ("std:Open",), "std:SP_DialogOpenButton", toolbar=True),
     Command("file.recent", "Open &Recent", "menu:recent_menu"),
+    Command("file.start_page", "Start &Page", "start_page.show_page",
+            tip="Recent files, templates and samples"),
     Command("file.save", "&Save", "file_save", ("std:Save",), "std:SP_DialogSaveButton", toolbar=True),
     Command("file.save_as", "Save &As…", "file_save_as", ("std:SaveAs",)),
     Command("file.export_png", "Map as &PNG…", "exporter.export_png", icon="export", submenu="E&xport"),

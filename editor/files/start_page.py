@@ -1,0 +1,193 @@
+"""The start page: what the editor shows in place of the map when it opens without a file — recent
+files, templates (new scenarios from `templates.TEMPLATES`) and the bundled samples of a checkout.
+
+It shares the centre of the window with the map view (a stack); the docks stay where the user left
+them. It is shown only by `app.build` without a file (and File > Start Page), never by a bare
+`MainWindow`, so tests and a file on the command line go straight to the map. Any new document
+(open, recover, New, a template) hides it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCommandLinkButton, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton,
+                               QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
+
+from ..actions.icons import icon
+from .templates import TEMPLATES, checkout_samples_dir, samples_in
+
+STYLE = """
+#start-page { background: palette(base); }
+#start-page QLabel#start-title { font-size: 22pt; font-weight: 600; }
+#start-page QLabel#start-subtitle { color: palette(placeholder-text); font-size: 11pt; }
+#start-page QLabel[heading="true"] { font-size: 13pt; font-weight: 600; padding-top: 12px; }
+#start-page QLabel[hint="true"] { color: palette(placeholder-text); }
+"""
+
+
+def entry(title: str, description: str, icon_name: str) -> QCommandLinkButton:
+    button = QCommandLinkButton(title, description)
+    button.setIcon(icon(icon_name))
+    button.setToolTip(description)
+    return button
+
+
+def heading(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setProperty("heading", True)
+    return label
+
+
+class StartPage(QScrollArea):
+    """The page, scrollable when the window is small. ``sections`` maps a section name ("templates",
+    "samples", "recent") to its entries' buttons, in order, for tests and the screenshot script."""
+
+    def __init__(self, window, samples_dir: Path | None = None):
+        super().__init__()
+        self.window_ = window
+        self.samples_dir = checkout_samples_dir() if samples_dir is None else samples_dir
+        self.setObjectName("start-page")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setStyleSheet(STYLE)
+        self.sections: dict[str, list[QCommandLinkButton]] = {}
+        self.section_boxes: dict[str, QWidget] = {}
+        self.rebuild()
+
+    # -- building --------------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Builds the page again from the settings and the samples folder (recent files change)."""
+        body = QWidget()
+        body.setObjectName("start-page")
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(48, 36, 48, 36)
+        title = QLabel("dambuster")
+        title.setObjectName("start-title")
+        subtitle = QLabel("Scenario and map editor for hex and tabletop wargames")
+        subtitle.setObjectName("start-subtitle")
+        outer.addWidget(title)
+        outer.addWidget(subtitle)
+        outer.addLayout(self._buttons())
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(40)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        left, right = QVBoxLayout(), QVBoxLayout()
+        self.sections.clear()
+        left.addWidget(self._section("templates", "New from a template", self._template_entries()))
+        samples = self._sample_entries()
+        left.addWidget(self._section("samples", "Samples", samples))
+        self.section_boxes["samples"].setVisible(bool(samples))
+        right.addWidget(self._section("recent", "Recent files", self._recent_entries()))
+        left.addStretch(1)
+        right.addStretch(1)
+        grid.addLayout(left, 0, 0)
+        grid.addLayout(right, 0, 1)
+        outer.addLayout(grid)
+        outer.addStretch(1)
+        self.setWidget(body)  # the old body is deleted
+
+    def _buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 16, 0, 0)
+        for text, icon_name, slot, name in (
+                ("New…", "std:SP_FileIcon", self.window_.file_new, "start-new"),
+                ("Open…", "std:SP_DialogOpenButton", self.window_.file_open, "start-open"),
+                ("Blank map", "hexside", self.hide_page, "start-blank")):
+            button = QPushButton(icon(icon_name), text)
+            button.setObjectName(name)
+            button.clicked.connect(lambda _checked=False, slot=slot: slot())
+            row.addWidget(button)
+        self.buttons = {b.objectName(): b for b in (row.itemAt(i).widget() for i in range(row.count()))}
+        self.buttons["start-blank"].setToolTip("Close the start page and edit the blank map behind it")
+        row.addStretch(1)
+        return row
+
+    def _section(self, key: str, title: str, entries: list[QWidget]) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(heading(title))
+        for widget in entries:
+            layout.addWidget(widget)
+        self.section_boxes[key] = box
+        self.sections[key] = [w for w in entries if isinstance(w, QCommandLinkButton)]
+        return box
+
+    def _template_entries(self) -> list[QWidget]:
+        entries = []
+        for t in TEMPLATES:
+            button = entry(t.title, t.description, t.icon)
+            button.clicked.connect(lambda _checked=False, key=t.key: self.open_template(key))
+            entries.append(button)
+        return entries
+
+    def _sample_entries(self) -> list[QWidget]:
+        entries = []
+        for sample in samples_in(self.samples_dir):
+            button = entry(sample.title, sample.path.name, "std:SP_FileIcon")
+            button.clicked.connect(lambda _checked=False, p=sample.path: self.open_file(p))
+            entries.append(button)
+        return entries
+
+    def _recent_entries(self) -> list[QWidget]:
+        recent = self.window_.recent_files()
+        if not recent:
+            hint = QLabel("Files you open or save appear here.")
+            hint.setProperty("hint", True)
+            return [hint]
+        entries = []
+        for text in recent:
+            path = Path(text)
+            missing = not path.is_file()
+            button = entry(path.name, f"{path.parent}" + (" (not found)" if missing else ""), "std:SP_FileIcon")
+            button.setEnabled(not missing)
+            button.clicked.connect(lambda _checked=False, p=path: self.open_file(p))
+            entries.append(button)
+        return entries
+
+    # -- what the entries do ---------------------------------------------------------------------
+    def open_template(self, key: str) -> bool:
+        """A new scenario from template ``key`` (after asking to save unsaved work)."""
+        template = next(t for t in TEMPLATES if t.key == key)
+        if not self.window_.maybe_save():
+            return False
+        self.window_.doc.reset(template.make())  # scenario_replaced hides the page
+        return True
+
+    def open_file(self, path: Path) -> bool:
+        return self.window_.maybe_save() and self.window_.open_path(path)
+
+    # -- showing ---------------------------------------------------------------------------------
+    @property
+    def stack(self) -> QStackedWidget:
+        return self.window_.central_stack
+
+    def is_showing(self) -> bool:
+        return self.stack.currentWidget() is self
+
+    def show_page(self) -> None:
+        self.rebuild()
+        self.stack.setCurrentWidget(self)
+
+    def hide_page(self) -> None:
+        self.stack.setCurrentWidget(self.window_.view)
+        self.window_.view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def install(window, samples_dir: Path | None = None) -> StartPage:
+    """Puts the map view and the start page in one stack at the window's centre (the view current)."""
+    stack = QStackedWidget(window)
+    stack.setObjectName("central-stack")
+    view = window.takeCentralWidget()  # not deleted, unlike setCentralWidget over it
+    stack.addWidget(view)
+    page = StartPage(window, samples_dir)
+    stack.addWidget(page)
+    stack.setCurrentWidget(view)
+    window.setCentralWidget(stack)
+    window.central_stack = stack
+    window.start_page = page
+    window.doc.scenario_replaced.connect(lambda: page.is_showing() and page.hide_page())
+    return page
