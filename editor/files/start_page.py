@@ -76,11 +76,11 @@ class StartPage(QScrollArea):
         grid.setColumnStretch(1, 1)
         left, right = QVBoxLayout(), QVBoxLayout()
         self.sections.clear()
+        left.addWidget(self._section("recent", "Recent files", self._recent_entries()))
         left.addWidget(self._section("templates", "New from a template", self._template_entries()))
         samples = self._sample_entries()
-        left.addWidget(self._section("samples", "Samples", samples))
+        right.addWidget(self._section("samples", "Samples", samples))
         self.section_boxes["samples"].setVisible(bool(samples))
-        right.addWidget(self._section("recent", "Recent files", self._recent_entries()))
         left.addStretch(1)
         right.addStretch(1)
         grid.addLayout(left, 0, 0)
@@ -127,7 +127,7 @@ class StartPage(QScrollArea):
     def _sample_entries(self) -> list[QWidget]:
         entries = []
         for sample in samples_in(self.samples_dir):
-            button = entry(sample.title, sample.path.name, "std:SP_FileIcon")
+            button = entry(sample.title, sample.path.name, sample.icon)
             button.clicked.connect(lambda _checked=False, p=sample.path: self.open_file(p))
             entries.append(button)
         return entries

@@ -51,6 +51,7 @@ def checkout_samples_dir() -> Path | None:
 class Sample:
     path: Path
     title: str  # the scenario's own title, or the file name when it cannot be read
+    icon: str  # as the template of its kind: a dam, a hex map, a sewer or a table
 
 
 def samples_in(folder: Path | None) -> list[Sample]:
@@ -59,14 +60,18 @@ def samples_in(folder: Path | None) -> list[Sample]:
         return []
     found = []
     for path in sorted(folder.glob("*.json")):
-        found.append(Sample(path, _title(path)))
+        found.append(_sample(path))
     return found
 
 
-def _title(path: Path) -> str:
+def _sample(path: Path) -> Sample:
+    """A quick look (plain JSON, not the strict load: nothing is opened yet) for the title and kind."""
     try:
         with path.open(encoding="utf-8") as f:
-            title = json.load(f).get("meta", {}).get("title")
+            data = json.load(f)
+        title, the_map = data.get("meta", {}).get("title"), data.get("map", {})
+        kind_icon = ("dam" if the_map.get("dams") else "hexside") if the_map.get("kind") == "hex" else \
+            ("corridor" if the_map.get("sewer") else "area")
     except (OSError, ValueError, AttributeError):
-        title = None
-    return title if isinstance(title, str) and title.strip() else path.stem
+        title, kind_icon = None, "hexside"
+    return Sample(path, title if isinstance(title, str) and title.strip() else path.stem, kind_icon)
