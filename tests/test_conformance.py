@@ -47,3 +47,51 @@ def test_vector_follows_its_schema(path):
     jsonschema.Draft202012Validator.check_schema(schema)
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(path.read_text(encoding="utf-8"))))
     assert errors == []
+
+
+def _run_js(*paths) -> subprocess.CompletedProcess:
+    return subprocess.run([NODE, str(KIT / "js" / "run.mjs"), *map(str, paths)], capture_output=True, text=True,
+                          timeout=120)
+
+
+@needs_node
+def test_the_javascript_reader_passes_every_vector():
+    p = _run_js()
+    last = p.stdout.strip().splitlines()[-1]
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) > 1000, last
+
+
+def _altered_copy(tmp_path: Path, name: str, alter) -> Path:
+    src = KIT / "vectors" / name
+    v = json.loads(src.read_text(encoding="utf-8"))
+    v["scenario"] = str((src.parent / v["scenario"]).resolve())
+    alter(v)
+    out = tmp_path / name
+    out.write_text(json.dumps(v), encoding="utf-8")
+    return out
+
+
+@needs_node
+@pytest.mark.parametrize("alter, fact", [
+    (lambda v: v["hexes"][3].update(terrain="swamp" if v["hexes"][3]["terrain"] != "swamp" else "clear"), "terrain"),
+    (lambda v: v["hexes"][5]["axial"].__setitem__(1, v["hexes"][5]["axial"][1] + 1), "hex 0601: "),
+    (lambda v: v["neighbours"][1]["sides"][4]["hexside"].__setitem__(2, 0), "neighbours of"),
+    (lambda v: v["downstream"][0].update(off_map=not v["downstream"][0]["off_map"]), "downstream of"),
+    (lambda v: v["confluences"][0].update(hex=[0, 0]), "confluence of tributary"),
+    (lambda v: v["units"][0]["units"].pop(), "units per hex"),
+], ids=["terrain", "axial", "hexside", "downstream", "confluence", "units"])
+def test_an_altered_vector_is_caught(tmp_path, alter, fact):
+    p = _run_js(_altered_copy(tmp_path, "pointy-even-r.vector.json", alter))
+    assert p.returncode == 1, p.stdout + p.stderr
+    fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL ")]
+    assert fails and all(fact in ln for ln in fails), p.stdout
+    assert p.stdout.strip().splitlines()[-1].endswith(f" {len(fails)} failed")
+
+
+@needs_node
+def test_an_unreadable_scenario_is_an_error_not_a_pass(tmp_path):
+    def alter(v):
+        v["scenario"] = str(tmp_path / "missing.json")
+    p = _run_js(_altered_copy(tmp_path, "flat-odd-q.vector.json", alter))
+    assert p.returncode == 2 and "ERROR" in p.stdout, p.stdout + p.stderr

@@ -1,0 +1,100 @@
+// Runs the reader conformance vectors against the JavaScript reader (reader.mjs).
+//
+//   node conformance/js/run.mjs                 every conformance/vectors/*.vector.json
+//   node conformance/js/run.mjs PATH...         the given vector files, or the vectors in the given folders
+//   node conformance/js/run.mjs -v PATH...      also one line per passed fact
+//
+// Each fact of a vector (docs/engines.md) is one check. A failed check prints one line,
+// "FAIL VECTOR: FACT: expected ..., got ...". The last line is "N passed, M failed"; the exit code is 0
+// when nothing failed, 1 on any mismatch, 2 when a vector or its scenario cannot be read.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { distance, readScenario } from "./reader.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const verbose = args[0] === "-v" ? (args.shift(), true) : false;
+const roots = args.length ? args : [join(here, "..", "vectors")];
+
+function vectorFiles(path) {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).filter((n) => n.endsWith(".vector.json")).sort().map((n) => join(path, n));
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+let passed = 0;
+let failed = 0;
+
+function check(name, fact, expected, got) {
+  if (same(expected, got)) {
+    passed++;
+    if (verbose) console.log(`ok ${name}: ${fact}`);
+  } else {
+    failed++;
+    console.log(`FAIL ${name}: ${fact}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
+  }
+}
+
+function run(path) {
+  const name = basename(path);
+  const v = JSON.parse(readFileSync(path, "utf8"));
+  const scenarioPath = isAbsolute(v.scenario) ? v.scenario : resolve(dirname(path), v.scenario);
+  const s = readScenario(JSON.parse(readFileSync(scenarioPath, "utf8")));
+  const m = v.map;
+  if (m.kind === "hex") {
+    check(name, "map", m, { kind: "hex", orientation: s.orientation, offset: s.offset, columns: s.columns,
+                            rows: s.rows, label_width: s.labelWidth });
+    for (const h of v.hexes) {
+      const at = `hex ${h.label}`;
+      check(name, `${at}: label -> axial`, h.axial, s.fromLabel(h.label));
+      check(name, `${at}: axial -> label`, h.label, s.label(h.axial));
+      check(name, `${at}: axial -> offset`, h.col_row, s.toOffset(h.axial));
+      check(name, `${at}: offset -> axial`, h.axial, s.toAxial(h.col_row));
+      check(name, `${at}: on the map`, true, s.contains(h.axial));
+      check(name, `${at}: terrain`, h.terrain, s.terrainAt(h.axial));
+    }
+    for (const h of v.off_map) {
+      check(name, `off-map hex ${JSON.stringify(h.axial)}: axial -> offset`, h.col_row, s.toOffset(h.axial));
+      check(name, `off-map hex ${JSON.stringify(h.axial)}: on the map`, false, s.contains(h.axial));
+    }
+    for (const n of v.neighbours) {
+      check(name, `neighbours of ${JSON.stringify(n.hex)}`, n.sides, s.neighbours(n.hex));
+    }
+    for (const d of v.distances) {
+      check(name, `distance ${JSON.stringify(d.from)} ${JSON.stringify(d.to)}`, d.distance,
+            distance(d.from, d.to));
+    }
+    for (const d of v.downstream) {
+      check(name, `downstream of ${JSON.stringify(d.hex)}`, { hexes: d.hexes, off_map: d.off_map }, s.downstream(d.hex));
+    }
+    const rivers = new Map(s.rivers.map((r) => [r.id, r]));
+    for (const c of v.confluences) {
+      const river = rivers.get(c.river);
+      const joined = rivers.get(c.joins);
+      check(name, `river ${c.river} joins`, c.joins, river?.joins ?? null);
+      check(name, `confluence of ${c.river} in ${c.joins}`, c.hex, river && joined ? s.confluence(river, joined) : null);
+    }
+    const occupied = s.occupiedHexes().map((h) => ({ label: s.label(h), hex: h, units: s.unitsAt(h) }))
+      .sort((a, b) => { const [ca, ra] = s.toOffset(a.hex); const [cb, rb] = s.toOffset(b.hex); return ra - rb || ca - cb; });
+    check(name, "units per hex", v.units, occupied);
+  } else {
+    check(name, "map", m, { kind: "table", width: s.width, depth: s.depth, unit: s.unit });
+    check(name, "units per hex", v.units, s.occupiedHexes());
+  }
+  check(name, "units not on the map", v.units_not_on_map, [...s.unitsNotOnMap].sort());
+}
+
+let unreadable = false;
+for (const root of roots) {
+  for (const path of vectorFiles(root)) {
+    try {
+      run(path);
+    } catch (e) {
+      unreadable = true;
+      console.log(`ERROR ${path}: ${e.message}`);
+    }
+  }
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(unreadable ? 2 : failed ? 1 : 0);
