@@ -2,9 +2,12 @@
 """Renders the editor's main window offscreen with a sample open and the validation dock showing,
 to docs/screenshots/main-window.png; and, for a hex map with a dam, the window with the breach
 preview open at step 2, to docs/screenshots/breach-preview.png, and the preview with its plain log
-(a line clicked), to docs/screenshots/breach-plain-log.png.
+(a line clicked), to docs/screenshots/breach-plain-log.png; and the start page (the editor opened
+without a file) to docs/screenshots/start-page.png.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot.py [SAMPLE] [-o OUT] [--size 1400x1000]
+    xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshot.py
+(the second on a real X server, as the README's screenshots are made: fonts and styles as on a desktop).
 """
 from __future__ import annotations
 
@@ -29,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preview-step", type=int, default=2, help="the preview's step (default 2)")
     parser.add_argument("--plain-log", default=str(ROOT / "docs/screenshots/breach-plain-log.png"),
                         help="also the preview with its plain log, a line clicked (hex maps with a dam); '' to skip")
+    parser.add_argument("--start-page", default=str(ROOT / "docs/screenshots/start-page.png"),
+                        help="also the start page (the editor opened without a file, a few recent files); '' to skip")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -73,7 +78,33 @@ def main(argv: list[str] | None = None) -> int:
         shot_plain_log(app, w, Path(args.plain_log))
     w.doc.undo_stack.setClean()
     w.close()
+    if args.start_page:
+        shot_start_page(app, Path(args.start_page), width, height)
     return 0
+
+
+def counters_scenario():
+    """A small map with a counter of every unit type we ship, for the counters close-up: the Ogres for
+    one side, the rest for the other; infantry with one, two and three squads; one unit disabled,
+    one stuck, one destroyed and a stack of two."""
+    from dambuster.model import new_hex_scenario
+    from dambuster.model.catalog import DEFAULT_UNIT_TYPES
+    from dambuster.model.scenario import Side, Unit
+
+    sc = new_hex_scenario(9, 4, title="Counters")
+    sc.sides = [Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")]
+    lay = sc.map.layout
+    places = iter((c, r) for r in range(4) for c in range(9))
+    n = 0
+    for key, t in DEFAULT_UNIT_TYPES.items():
+        for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else (t.category == "infantry" and 2 or 1,)):
+            n += 1
+            status = {"light-tank": "disabled", "jeep": "stuck", "hovertruck": "destroyed"}.get(key, "ready")
+            side = "ogre" if t.category == "ogre" else "defense"
+            sc.units.append(Unit(f"unit-{n}", key, side, lay.to_axial(*next(places)), squads, status))
+    stack = lay.to_axial(*next(places))
+    sc.units += [Unit("unit-stack-1", "heavy-tank", "defense", stack), Unit("unit-stack-2", "infantry", "defense", stack, 3)]
+    return sc
 
 
 def shot_preview(app, w, out: Path, step: int) -> None:
@@ -139,6 +170,32 @@ def shot_plain_log(app, w, out: Path, seed: int = 7, step: int = 2) -> None:
         print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
     else:
         print(f"cannot write {out}", file=sys.stderr)
+
+
+def shot_start_page(app, out: Path, width: int, height: int) -> None:
+    """The editor as it opens without a file: its start page, with three samples as recent files."""
+    from PySide6.QtCore import QPoint, QSettings
+    from PySide6.QtGui import QCursor
+    from PySide6.QtTest import QTest
+
+    from dambuster.editor.mainwindow import MainWindow
+
+    settings = QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"), QSettings.Format.IniFormat)
+    recent = ("ogre-dambusters-valley.json", "dbm-15mm-competition.json", "sewer-flash-flood.json")
+    settings.setValue("recent", [str(ROOT / "samples" / name) for name in recent])
+    w = MainWindow(settings=settings)  # as app.build without a file, but never offering recovered work
+    w.start_page.show_page()
+    w.resize(width, height)
+    w.show()
+    QTest.qWaitForWindowExposed(w)
+    QCursor.setPos(w.mapToGlobal(QPoint(width - 5, height - 5)))  # no entry under the mouse (a real X server)
+    for _ in range(3):
+        app.processEvents()
+    if w.grab().save(str(out)):
+        print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
+    else:
+        print(f"cannot write {out}", file=sys.stderr)
+    w.close()
 
 
 if __name__ == "__main__":
