@@ -35,6 +35,16 @@ if ! command -v tiled >/dev/null; then
   apt_install tiled || echo "setup: tiled not installed; the Tiled round-trip tests will skip" >&2
 fi
 
+# A real X server without a screen (Xvfb) renders the README's screenshots as a desktop shows them:
+#   xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshot.py
+# xvfb-run needs xauth; the xcb platform needs the X client libraries below.
+if ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null; then
+  apt_install xvfb xauth || echo "setup: xvfb not installed; screenshots only offscreen" >&2
+fi
+if command -v xvfb-run >/dev/null && ! xvfb-run -a env QT_QPA_PLATFORM=xcb .venv/bin/python -c "from PySide6.QtWidgets import QApplication; QApplication([])" >/dev/null 2>&1; then
+  apt_install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-render-util0 libxcb-image0 libxkbcommon-x11-0 || true
+fi
+
 # npm packages for the independent schema check (ajv) and the SARIF validator.
 if ! command -v npm >/dev/null; then
   apt_install nodejs npm || true
