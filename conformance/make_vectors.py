@@ -5,10 +5,11 @@
     .venv/bin/python conformance/make_vectors.py --out DIR  # writes DIR/scenarios/ and DIR/vectors/ instead
 
 One vector per scenario: every samples/*.json and the small focused files in conformance/scenarios/
-(one per orientation and offset layout, and a map with three-digit labels), which this script also
+(one per orientation and offset layout, a map with three-digit labels, a sewer table), which this script also
 writes. A vector lists the facts a reader must derive from its scenario (docs/engines.md): terrain and
 axial <-> offset <-> label for a set of hexes, hexes off the map, the six neighbours of some hexes with
-their hexside keys and features, distances, river flow (downstream sets, confluences) and units per hex.
+their hexside keys and features, distances, river flow (downstream sets, confluences), units per hex,
+and on tables the length of each sewer corridor and the point of each model along its corridor.
 The vectors follow conformance/vector.schema.json. Rerunning gives byte-identical files
 (tests/test_conformance.py checks it).
 """
@@ -19,6 +20,9 @@ import json
 import sys
 from pathlib import Path
 
+from shapely.geometry import LineString
+
+from dambuster.interop.geojson import along
 from dambuster.model import dumps, load, loads
 from dambuster.model.hexgrid import Layout, canonical_hexside, distance, neighbor
 from dambuster.model.rivers import OFF_MAP, confluence, downstream, flow_graph
@@ -94,6 +98,31 @@ def focused_document(name: str) -> dict:
             {"id": "u-corner", "type": "infantry", "side": "red", "hex": hx(ax(columns - 1, rows - 1))},
             {"id": "u-reserve", "type": "truck", "side": "red"},
         ],
+    }
+
+
+def sewer_document() -> dict:
+    """A small sewer table in mm whose corridors bend at odd angles, with models between their
+    corners, at their very start and at their very end (6.3: positions along a corridor)."""
+    bent = [[10.0, 10.0], [40.0, 50.0], [40.0, 90.0], [100.0, 170.0]]  # segments 50, 40 and 100 long
+    slant = [[100.0, 170.0], [160.5, 89.75], [270.25, 50.0]]  # starts where bent ends
+    models = [("m-start", "bent", 0.0), ("m-first", "bent", 12.5), ("m-corner", "bent", 50.0),
+              ("m-second", "bent", 77.75), ("m-third", "bent", 131.0), ("m-end", "bent", 190.0),
+              ("m-slant", "slant", 100.0), ("m-slant-2", "slant", 140.125)]
+    return {
+        "format_version": "1.2",
+        "generator": "conformance/make_vectors.py",
+        "meta": {"title": "Conformance: table-sewer", "profiles": ["flash-flood"]},
+        "map": {"kind": "table", "width": 400, "depth": 200, "unit": "mm",
+                "sewer": {"corridors": [{"id": "bent", "line": bent, "width": 20},
+                                        {"id": "slant", "line": slant, "width": 15}],
+                          "nodes": [], "grates": [], "sluice_gates": [], "cave_ins": [], "gantries": [],
+                          "flood_origin": [10.0, 10.0],
+                          "models": [{"id": i, "side": "blue" if n < 4 else "red", "strength": 2, "corridor": c,
+                                      "position": pos} for n, (i, c, pos) in enumerate(models)]}},
+        "unit_types": {},
+        "sides": [{"id": "blue", "name": "Blue", "role": "attacker"},
+                  {"id": "red", "name": "Red", "role": "defender"}],
     }
 
 
@@ -184,10 +213,19 @@ def hex_vector(s: Scenario) -> dict:
     }
 
 
+def _r(x: float) -> float:
+    return round(float(x), 6) + 0.0  # + 0.0: no "-0.0"
+
+
 def table_vector(s: Scenario) -> dict:
     m = s.map
-    return {"map": {"kind": "table", "width": m.width, "depth": m.depth, "unit": m.unit},
-            "units": [], "units_not_on_map": sorted(u.id for u in s.units if u.hex is None)}
+    out = {"map": {"kind": "table", "width": m.width, "depth": m.depth, "unit": m.unit}}
+    if m.sewer is not None:
+        lines = {c.id: c.line for c in m.sewer.corridors}
+        out["corridors"] = [{"id": c.id, "length": _r(LineString(c.line).length)} for c in m.sewer.corridors]
+        out["models"] = [{"id": md.id, "corridor": md.corridor, "position": md.position,
+                          "point": [_r(v) for v in along(lines[md.corridor], md.position)]} for md in m.sewer.models]
+    return {**out, "units": [], "units_not_on_map": sorted(u.id for u in s.units if u.hex is None)}
 
 
 def vector_for(path: Path, name: str, description: str) -> dict:
@@ -219,9 +257,12 @@ def build(out: Path) -> list[Path]:
     for name in FOCUSED:
         text = dumps(loads(json.dumps(focused_document(name))))
         (scen_dir / f"{name}.json").write_text(text, encoding="utf-8")
+    (scen_dir / "table-sewer.json").write_text(dumps(loads(json.dumps(sewer_document()))), encoding="utf-8")
     sources = [(p, f"../../samples/{p.name}", f"sample {p.name}") for p in sorted((ROOT / "samples").glob("*.json"))]
     sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json",
                  f"focused: {' '.join(FOCUSED[n][:2])} {FOCUSED[n][2]} x {FOCUSED[n][3]}") for n in FOCUSED]
+    sources.append((scen_dir / "table-sewer.json", "../scenarios/table-sewer.json",
+                    "focused: a table in mm with bent sewer corridors and models along them"))
     for path, name, description in sources:
         target = vec_dir / f"{path.stem}.vector.json"
         target.write_text(_text(vector_for(path, name, description)), encoding="utf-8")

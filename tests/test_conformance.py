@@ -90,6 +90,24 @@ def test_an_altered_vector_is_caught(tmp_path, alter, fact):
 
 
 @needs_node
+def test_an_altered_model_point_is_caught_and_rounding_is_not(tmp_path):
+    def nudge(by):
+        def alter(v):
+            v["models"][4]["point"][0] += by
+        return alter
+    p = _run_js(_altered_copy(tmp_path, "table-sewer.vector.json", nudge(1e-4)))
+    assert p.returncode == 1 and "FAIL table-sewer.vector.json: point of model m-third" in p.stdout, p.stdout
+    p = _run_js(_altered_copy(tmp_path, "table-sewer.vector.json", nudge(5e-7)))
+    assert p.returncode == 0, p.stdout
+
+
+def test_the_focused_scenarios_break_no_rule():
+    p = subprocess.run([sys.executable, "-m", "dambuster", "validate", *map(str, sorted((KIT / "scenarios").glob("*.json")))],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+@needs_node
 def test_an_unreadable_scenario_is_an_error_not_a_pass(tmp_path):
     def alter(v):
         v["scenario"] = str(tmp_path / "missing.json")

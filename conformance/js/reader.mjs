@@ -197,8 +197,36 @@ class TableScenario {
     this.depth = m.depth;
     this.unit = m.unit;
     this.unitsNotOnMap = (doc.units ?? []).filter((u) => u.hex == null).map((u) => u.id);
+    this.sewer = m.sewer ?? null;
+    this.corridors = new Map((this.sewer?.corridors ?? []).map((c) => [c.id, c]));
   }
   occupiedHexes() { return []; }
+
+  /** 6.3: a corridor's length, the sum of its straight segments. */
+  corridorLength(id) {
+    const line = this.corridors.get(id).line;
+    let length = 0;
+    for (let i = 1; i < line.length; i++) length += Math.hypot(line[i][0] - line[i - 1][0], line[i][1] - line[i - 1][1]);
+    return length;
+  }
+
+  /** 6.3: the point `position` table units along a corridor's centre line: walk the segments until the
+   *  distance is used up, then interpolate within the last one. */
+  pointAlong(id, position) {
+    const line = this.corridors.get(id).line;
+    let left = position;
+    for (let i = 1; i < line.length; i++) {
+      const [x0, y0] = line[i - 1];
+      const [x1, y1] = line[i];
+      const seg = Math.hypot(x1 - x0, y1 - y0);
+      if (left <= seg || i === line.length - 1) {
+        const t = Math.min(1, Math.max(0, left / seg));
+        return [x0 + t * (x1 - x0), y0 + t * (y1 - y0)];
+      }
+      left -= seg;
+    }
+    return [line[0][0], line[0][1]];
+  }
 }
 
 /** Reads a parsed scenario document. Refuses a major version other than 1 (section 2). */

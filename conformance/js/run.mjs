@@ -23,6 +23,8 @@ function vectorFiles(path) {
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// Table measures are rounded to 6 decimals in the vectors: a value within 1e-6 counts as the expected one.
+const near = (expected, got) => (Math.abs(expected - got) <= 1e-6 ? expected : got);
 let passed = 0;
 let failed = 0;
 
@@ -81,6 +83,13 @@ function run(path) {
   } else {
     check(name, "map", m, { kind: "table", width: s.width, depth: s.depth, unit: s.unit });
     check(name, "units per hex", v.units, s.occupiedHexes());
+    for (const c of v.corridors ?? []) {
+      check(name, `length of corridor ${c.id}`, c.length, near(c.length, s.corridorLength(c.id)));
+    }
+    for (const md of v.models ?? []) {
+      const got = s.pointAlong(md.corridor, md.position);
+      check(name, `point of model ${md.id}`, md.point, md.point.map((x, i) => near(x, got[i])));
+    }
   }
   check(name, "units not on the map", v.units_not_on_map, [...s.unitsNotOnMap].sort());
 }
