@@ -3,6 +3,7 @@ the second reader, in JavaScript and written from docs/format.md alone, passes e
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -113,3 +114,20 @@ def test_an_unreadable_scenario_is_an_error_not_a_pass(tmp_path):
         v["scenario"] = str(tmp_path / "missing.json")
     p = _run_js(_altered_copy(tmp_path, "flat-odd-q.vector.json", alter))
     assert p.returncode == 2 and "ERROR" in p.stdout, p.stdout + p.stderr
+
+
+@needs_node
+@pytest.mark.skipif(not (ROOT / "tests" / "js" / "node_modules" / "ajv").is_dir(),
+                    reason="tests/js/node_modules is missing (scripts/setup.sh runs npm ci there)")
+def test_ajv_finds_the_focused_scenarios_valid():
+    p = subprocess.run([NODE, str(ROOT / "tests" / "js" / "validate.mjs"), str(KIT / "scenarios")],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_the_javascript_reader_needs_no_npm_package():
+    for name in ("reader.mjs", "run.mjs"):
+        text = (KIT / "js" / name).read_text(encoding="utf-8")
+        imports = re.findall(r"""^import\b.*?from\s+["']([^"']+)["']""", text, flags=re.M)
+        assert all(m.startswith("node:") or m == "./reader.mjs" for m in imports), (name, imports)
+    assert not (KIT / "js" / "package.json").exists()
