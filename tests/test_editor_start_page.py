@@ -113,6 +113,32 @@ def test_opening_a_file_from_the_menu_hides_the_page(start, files):
     assert not start.start_page.is_showing() and start.view.isVisible()
 
 
+def drop(widget, paths) -> bool:
+    """Drags ``paths`` onto ``widget`` and drops them there; True when the drop was accepted."""
+    from PySide6.QtCore import QMimeData, QPoint, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    at, actions = QPoint(20, 20), Qt.DropAction.CopyAction
+    enter = QDragEnterEvent(at, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, enter)
+    if not enter.isAccepted():
+        return False
+    dropped = QDropEvent(at, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, dropped)
+    return dropped.isAccepted()
+
+
+def test_a_scenario_dropped_on_the_page_opens(start, files):
+    assert not drop(start.start_page.viewport(), [files[0], files[1]])  # one file at a time
+    assert not drop(start.start_page.viewport(), [files[2]])  # gone
+    assert start.start_page.is_showing() and start.doc.path is None
+    assert drop(start.start_page.viewport(), [files[1]])
+    assert start.doc.path == files[1] and not start.start_page.is_showing()
+
+
 def test_blank_map_goes_to_the_map_behind(start):
     click(start.start_page.buttons["start-blank"])
     assert not start.start_page.is_showing() and start.view.isVisible()

@@ -51,6 +51,7 @@ class StartPage(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setStyleSheet(STYLE)
+        self.setAcceptDrops(True)  # a scenario file dropped anywhere on the page opens it
         self.sections: dict[str, list[QCommandLinkButton]] = {}
         self.section_boxes: dict[str, QWidget] = {}
         self.rebuild()
@@ -159,6 +160,30 @@ class StartPage(QScrollArea):
 
     def open_file(self, path: Path) -> bool:
         return self.window_.maybe_save() and self.window_.open_path(path)
+
+    # -- a scenario dropped on the page ------------------------------------------------------------
+    @staticmethod
+    def dropped_file(mime) -> Path | None:
+        """The one local file a drag carries, or None (several files, a web link, text)."""
+        urls = mime.urls() if mime.hasUrls() else []
+        if len(urls) != 1 or not urls[0].isLocalFile():
+            return None
+        path = Path(urls[0].toLocalFile())
+        return path if path.is_file() else None
+
+    def dragEnterEvent(self, event) -> None:
+        if self.dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event) -> None:
+        if self.dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        path = self.dropped_file(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            self.open_file(path)
 
     # -- showing ---------------------------------------------------------------------------------
     @property
