@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCommandLinkButton, QFrame, QGridLayout, QHBoxLay
                                QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from ..actions.icons import icon
-from .templates import TEMPLATES, checkout_samples_dir, samples_in
+from .templates import TEMPLATES, checkout_samples_dir, glance, samples_in
 
 STYLE = """
 #start-page { background: palette(base); }
@@ -31,6 +31,14 @@ def entry(title: str, description: str, icon_name: str) -> QCommandLinkButton:
     button.setIcon(icon(icon_name))
     button.setToolTip(description)
     return button
+
+
+def shown_path(path: Path) -> str:
+    """The path as a user reads it: ``~/maps/valley.json`` under the home folder."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 def heading(text: str) -> QLabel:
@@ -143,7 +151,11 @@ class StartPage(QScrollArea):
         for text in recent:
             path = Path(text)
             missing = not path.is_file()
-            button = entry(path.name, f"{path.parent}" + (" (not found)" if missing else ""), "std:SP_FileIcon")
+            if missing:
+                button = entry(path.name, f"{shown_path(path)} (not found)", "std:SP_FileIcon")
+            else:
+                seen = glance(path)  # the scenario's title, else its file name
+                button = entry(seen.title, shown_path(path), seen.icon)
             button.setEnabled(not missing)
             button.clicked.connect(lambda _checked=False, p=path: self.open_file(p))
             entries.append(button)

@@ -51,27 +51,33 @@ def checkout_samples_dir() -> Path | None:
 class Sample:
     path: Path
     title: str  # the scenario's own title, or the file name when it cannot be read
-    icon: str  # as the template of its kind: a dam, a hex map, a sewer or a table
+    icon: str  # as the template of its kind: a dam, a hex map, a sewer or a table (else a file)
 
 
 def samples_in(folder: Path | None) -> list[Sample]:
     """The scenarios of ``folder`` (not its subfolders: the invalid-file corpus lives there), by name."""
     if folder is None or not folder.is_dir():
         return []
-    found = []
-    for path in sorted(folder.glob("*.json")):
-        found.append(_sample(path))
-    return found
+    return [glance(path) for path in sorted(folder.glob("*.json"))]
 
 
-def _sample(path: Path) -> Sample:
-    """A quick look (plain JSON, not the strict load: nothing is opened yet) for the title and kind."""
+#: files larger than this are not read for their title (a 1000x1000 map would hold up the page)
+GLANCE_BYTES = 2_000_000
+
+
+def glance(path: Path) -> Sample:
+    """A quick look (plain JSON, not the strict load: nothing is opened yet) for the title and kind;
+    the file name and a plain file icon when the file is large, gone or not a scenario."""
+    title, kind_icon = None, "std:SP_FileIcon"
     try:
-        with path.open(encoding="utf-8") as f:
-            data = json.load(f)
-        title, the_map = data.get("meta", {}).get("title"), data.get("map", {})
-        kind_icon = ("dam" if the_map.get("dams") else "hexside") if the_map.get("kind") == "hex" else \
-            ("corridor" if the_map.get("sewer") else "area")
+        if path.stat().st_size <= GLANCE_BYTES:
+            with path.open(encoding="utf-8") as f:
+                data = json.load(f)
+            title, the_map = data.get("meta", {}).get("title"), data.get("map", {})
+            if the_map.get("kind") == "hex":
+                kind_icon = "dam" if the_map.get("dams") else "hexside"
+            elif the_map.get("kind") == "table":
+                kind_icon = "corridor" if the_map.get("sewer") else "area"
     except (OSError, ValueError, AttributeError):
-        title, kind_icon = None, "hexside"
+        pass
     return Sample(path, title if isinstance(title, str) and title.strip() else path.stem, kind_icon)
