@@ -57,6 +57,7 @@ def click(button) -> None:
 def test_without_a_file_the_start_page_shows_recent_files_and_templates(start, files):
     page = start.start_page
     assert page.is_showing() and page.isVisible() and not start.view.isVisible()
+    assert start.windowTitle() == "Start — dambuster editor"
     assert titles(start, "recent") == ["Valley", "Table", "gone.json"]  # the scenarios' titles
     recent = page.sections["recent"]
     assert recent[0].description().endswith("valley.json") and Path(recent[0].description()).name == "valley.json"
@@ -142,6 +143,7 @@ def test_a_scenario_dropped_on_the_page_opens(start, files):
 def test_blank_map_goes_to_the_map_behind(start):
     click(start.start_page.buttons["start-blank"])
     assert not start.start_page.is_showing() and start.view.isVisible()
+    assert start.windowTitle().startswith("untitled.json")
 
 
 def test_file_start_page_shows_it_again_with_the_files_opened_since(start, files):

@@ -208,9 +208,11 @@ class StartPage(QScrollArea):
     def show_page(self) -> None:
         self.rebuild()
         self.stack.setCurrentWidget(self)
+        self.window_.setWindowTitle("Start — dambuster editor")  # no file is being edited
 
     def hide_page(self) -> None:
         self.stack.setCurrentWidget(self.window_.view)
+        self.window_._update_title()
         self.window_.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
