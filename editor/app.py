@@ -44,9 +44,10 @@ def build(argv: list[str], settings=None):
     app.setApplicationName("dambuster editor")
     app.setOrganizationName("dambuster")
     window = MainWindow(settings=settings)
-    opened = bool(argv) and window.open_path(argv[0])  # a bad file shows its message
+    if argv:
+        window.open_path(argv[0])  # a bad file shows its message and leaves an empty map
     recovered = window.recovery.offer_orphans()  # work left by a session that did not close cleanly
-    if not opened and not recovered:
+    if not argv and not recovered:
         window.start_page.show_page()  # recent files, templates and samples instead of a blank map
     return app, window
 
