@@ -55,16 +55,24 @@ class Buckets:
             p = self.paths[k] = QPainterPath()
         return p
 
-    def chain(self, hexes: list[Hex]) -> None:
-        """A polyline through hex centres, cut where it passes into another block."""
-        current = None
-        for a, b in zip(hexes, hexes[1:]):
-            k = self.key(a)
-            p = self.path(a)
-            if k != current:
-                p.moveTo(*self.geom.center(a))
-                current = k
-            p.lineTo(*self.geom.center(b))
+    def chain(self, hexes: list[Hex], also: "Buckets | None" = None) -> None:
+        """A polyline through hex centres, cut where it passes into another block (and the same into
+        ``also``, a bucketing of another block size: the centres are worked out once)."""
+        lay = self.geom.layout
+        offsets = [lay.to_offset(h) for h in hexes]
+        centres = [self.geom.center(h) for h in hexes]
+        for b in (self, also) if also is not None else (self,):
+            n, paths, current = b.size, b.paths, None
+            for i in range(len(hexes) - 1):
+                col, row = offsets[i]
+                k = (col // n, row // n)
+                p = paths.get(k)
+                if p is None:
+                    p = paths[k] = QPainterPath()
+                if k != current:
+                    p.moveTo(*centres[i])
+                    current = k
+                p.lineTo(*centres[i + 1])
 
     def segment(self, h: Hex, a, b) -> None:
         p = self.path(h)
@@ -107,8 +115,15 @@ class HexOverlay:
 
     def _paths(self, layer: str, buckets: Buckets, pen: QPen | None, brush: QBrush | None = None, z: float = 0,
                tier: str = "near") -> None:
+        pen = pen if pen is not None else QPen(Qt.PenStyle.NoPen)
+        items = []
         for path in buckets.paths.values():
-            self._path(layer, path, pen, brush, z, tier)
+            item = QGraphicsPathItem(path)
+            item.setPen(pen)
+            if brush is not None:
+                item.setBrush(brush)
+            items.append(item)
+        self.scene.add_many(self, layer, items, z, tier)
 
     def _path(self, layer: str, path: QPainterPath, pen: QPen | None, brush: QBrush | None = None, z: float = 0,
               tier: str = "near"):
@@ -178,13 +193,12 @@ class HexOverlay:
                 c = confluence(r, by_id[r.joins])
                 if c is not None and c != hexes[-1]:
                     hexes.append(c)
-            lines.chain(hexes)
-            far.chain(hexes)
+            lines.chain(hexes, far)
             for a, b in zip(hexes, hexes[1:]):
                 arrows.polygon(a, self._arrow(a, b))
         self._paths("rivers", lines, _pen(style.RIVER, self.geom.size * 0.32))
         self._paths("rivers", arrows, None, QBrush(QColor("#ffffff")), z=1, tier="fine")
-        self._paths("rivers", far, _cosmetic(style.RIVER, 1.5), tier="far")
+        self._paths("rivers", far, _cosmetic(style.RIVER, 1.0), tier="far")
 
     def _arrow(self, a: Hex, b: Hex) -> QPolygonF:
         (ax, ay), (bx, by) = self.geom.center(a), self.geom.center(b)
@@ -199,11 +213,9 @@ class HexOverlay:
         roads, rails = Buckets(self.geom), Buckets(self.geom)
         far_roads, far_rails = Buckets(self.geom, FAR_BUCKET), Buckets(self.geom, FAR_BUCKET)
         for r in m.roads:
-            roads.chain(r.hexes)
-            far_roads.chain(r.hexes)
+            roads.chain(r.hexes, far_roads)
         for r in m.rails:
-            rails.chain(r.hexes)
-            far_rails.chain(r.hexes)
+            rails.chain(r.hexes, far_rails)
         s = self.geom.size
         self._paths("roads", roads, _pen(QColor("#ffffff"), s * 0.3))
         self._paths("roads", roads, _pen(style.ROAD, s * 0.18), z=0.1)

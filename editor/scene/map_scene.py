@@ -68,15 +68,22 @@ class MapScene(QGraphicsScene):
     def add(self, owner, key: str, item: QGraphicsItem, z: float = 0.0, tier: str | None = None) -> QGraphicsItem:
         """Adds ``item`` at the top level to layer ``key``, ``z`` (between -50 and 50) above its other
         items; ``owner`` (whoever drew it) can ``drop`` all its items at once."""
-        item.setZValue(self.z_of(key) + 0.5 + max(-50.0, min(50.0, z)) / 200.0)
+        self.add_many(owner, key, (item,), z, tier)
+        return item
+
+    def add_many(self, owner, key: str, items, z: float = 0.0, tier: str | None = None) -> None:
+        """``add`` for many items at once (a large map's thousands of chunks)."""
         group = self._groups.get((owner, key, tier))
         if group is None:
             group = self._groups[(owner, key, tier)] = [[], self.shows(key, tier)]
-        if not group[1]:
-            item.setVisible(False)
-        super().addItem(item)
-        group[0].append(item)
-        return item
+        z = self.z_of(key) + 0.5 + max(-50.0, min(50.0, z)) / 200.0
+        hidden, add = not group[1], super().addItem
+        for item in items:
+            item.setZValue(z)
+            if hidden:
+                item.setVisible(False)
+            add(item)
+        group[0].extend(items)
 
     def drop(self, owner) -> None:
         """Removes every item ``owner`` added."""

@@ -195,10 +195,10 @@ class TerrainLayer:
         self._base: tuple[QPolygonF, QPolygonF] | None = None
         lay = geom.layout
         self.overview = scene.add(self, "terrain", TerrainOverview(self), tier="far")
-        self.chunks: dict[tuple[int, int], TerrainChunk] = {}
-        for cy in range((lay.rows + CHUNK - 1) // CHUNK):
-            for cx in range((lay.columns + CHUNK - 1) // CHUNK):
-                self.chunks[(cx, cy)] = scene.add(self, "terrain", TerrainChunk(self, (cx, cy)), tier="near")
+        self.chunks: dict[tuple[int, int], TerrainChunk] = {
+            (cx, cy): TerrainChunk(self, (cx, cy))
+            for cy in range((lay.rows + CHUNK - 1) // CHUNK) for cx in range((lay.columns + CHUNK - 1) // CHUNK)}
+        scene.add_many(self, "terrain", list(self.chunks.values()), tier="near")
 
     def base_polygons(self) -> tuple[QPolygonF, QPolygonF]:
         """A hex (and a slightly smaller one for patterns) around (0, 0), to be translated."""
