@@ -3,7 +3,9 @@
 to docs/screenshots/main-window.png; and, for a hex map with a dam, the window with the breach
 preview open at step 2, to docs/screenshots/breach-preview.png, and the preview with its plain log
 (a line clicked), to docs/screenshots/breach-plain-log.png; and the start page (the editor opened
-without a file) to docs/screenshots/start-page.png.
+without a file) to docs/screenshots/start-page.png; a close-up of the counters of every unit type
+to docs/screenshots/counters.png, and the window with the Layers dock (two layers hidden, one locked)
+to docs/screenshots/layers-panel.png.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshot.py [SAMPLE] [-o OUT] [--size 1400x1000]
     xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshot.py
@@ -34,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also the preview with its plain log, a line clicked (hex maps with a dam); '' to skip")
     parser.add_argument("--start-page", default=str(ROOT / "docs/screenshots/start-page.png"),
                         help="also the start page (the editor opened without a file, a few recent files); '' to skip")
+    parser.add_argument("--counters", default=str(ROOT / "docs/screenshots/counters.png"),
+                        help="also a close-up of the counters of every unit type; '' to skip")
+    parser.add_argument("--layers", default=str(ROOT / "docs/screenshots/layers-panel.png"),
+                        help="also the window with the Layers dock (hex maps); '' to skip")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -76,10 +82,14 @@ def main(argv: list[str] | None = None) -> int:
         shot_preview(app, w, Path(args.preview), args.preview_step)
     if args.plain_log and w.doc.is_hex and w.doc.scenario.map.dams:
         shot_plain_log(app, w, Path(args.plain_log))
+    if args.layers and w.doc.is_hex:
+        shot_layers(app, w, Path(args.layers))
     w.doc.undo_stack.setClean()
     w.close()
     if args.start_page:
         shot_start_page(app, Path(args.start_page), width, height)
+    if args.counters:
+        shot_counters(app, Path(args.counters))
     return 0
 
 
@@ -91,10 +101,10 @@ def counters_scenario():
     from dambuster.model.catalog import DEFAULT_UNIT_TYPES
     from dambuster.model.scenario import Side, Unit
 
-    sc = new_hex_scenario(9, 4, title="Counters")
+    sc = new_hex_scenario(9, 3, title="Counters")
     sc.sides = [Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")]
     lay = sc.map.layout
-    places = iter((c, r) for r in range(4) for c in range(9))
+    places = iter((c, r) for r in range(3) for c in range(9))
     n = 0
     for key, t in DEFAULT_UNIT_TYPES.items():
         for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else (t.category == "infantry" and 2 or 1,)):
@@ -105,6 +115,78 @@ def counters_scenario():
     stack = lay.to_axial(*next(places))
     sc.units += [Unit("unit-stack-1", "heavy-tank", "defense", stack), Unit("unit-stack-2", "infantry", "defense", stack, 3)]
     return sc
+
+
+def _save(image, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if image.save(str(out)):
+        print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
+    else:
+        print(f"cannot write {out}", file=sys.stderr)
+
+
+def shot_counters(app, out: Path, zoom: float = 3.4) -> None:
+    """The map of ``counters_scenario`` at ``zoom`` (less if it would not fit): every counter with its
+    symbol and figures."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QDockWidget
+
+    from dambuster.editor.mainwindow import MainWindow
+
+    w = MainWindow(settings=QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"), QSettings.Format.IniFormat))
+    w.resize(1400, 900)
+    w.show()
+    for dock in w.findChildren(QDockWidget):
+        dock.hide()
+    w.doc.reset(counters_scenario())
+    for _ in range(3):
+        app.processEvents()
+    view = w.view
+    x0, y0, x1, y1 = w.controller.geom.map_bounds()
+    port = view.viewport().size()
+    zoom = min(zoom, (port.width() - 30) / (x1 - x0), (port.height() - 30) / (y1 - y0))
+    view.fitting = False
+    view.resetTransform()
+    view.scale(zoom, zoom)
+    view.centerOn((x0 + x1) / 2, (y0 + y1) / 2)
+    view.zoom_changed.emit(view.zoom())
+    for _ in range(3):
+        app.processEvents()
+    rect = view.mapFromScene(x0, y0).x(), view.mapFromScene(x0, y0).y()
+    shot = view.viewport().grab()
+    left, top = max(0, rect[0] - 12), max(0, rect[1] - 12)
+    right = min(shot.width(), view.mapFromScene(x1, y1).x() + 12)
+    bottom = min(shot.height(), view.mapFromScene(x1, y1).y() + 12)
+    _save(shot.copy(left, top, right - left, bottom - top), out)
+    w.doc.undo_stack.setClean()
+    w.close()
+
+
+def shot_layers(app, w, out: Path) -> None:
+    """The window with the Layers dock in front (the Scenario dock closed): hexsides and the validation
+    overlay hidden, the terrain locked, the view at 150 % on the first dam."""
+    from PySide6.QtCore import Qt
+
+    for key in ("validation", "history", "properties"):
+        w.docks[key].hide()
+    if getattr(w, "preview_dock", None) is not None:
+        w.preview_dock.hide()
+    w.docks["layers"].show()
+    w.docks["layers"].raise_()
+    w.resizeDocks([w.docks["layers"]], [w.height()], Qt.Orientation.Vertical)
+    layers = w.view.layers
+    layers.set_visible("hexsides", False)
+    layers.set_visible("validation", False)
+    layers.set_locked("terrain", True)
+    w.view.fitting = False
+    w.view.resetTransform()
+    w.view.scale(1.5, 1.5)
+    w.view.zoom_changed.emit(w.view.zoom())
+    target = w.doc.scenario.map.dams[0].hex if w.doc.scenario.map.dams else w.doc.scenario.map.layout.to_axial(0, 0)
+    w.view.centerOn(w.controller.scene_pos(target))
+    for _ in range(3):
+        app.processEvents()
+    _save(w.grab(), out)
 
 
 def shot_preview(app, w, out: Path, step: int) -> None:

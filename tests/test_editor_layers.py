@@ -227,3 +227,65 @@ def test_each_files_layers_are_remembered(qtbot, settings, tmp_path, window):
     assert again.save_to(copy)
     fresh = make_window(qtbot, settings, copy)
     assert fresh.view.layers.locked("units")
+
+
+def test_an_image_at_another_scale_than_the_views_still_shows_the_terrain(qtbot, settings):
+    """Far out the view hides the chunks and shows the overview (and the other way round): an export
+    drawn at another scale still gets the map's terrain, whichever the view shows."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from dambuster.editor.document import Document
+    from dambuster.editor.scene.hex_scene import HexSceneController
+    from dambuster.editor.scene.map_view import MapView
+    from dambuster.model import new_hex_scenario
+
+    sc = new_hex_scenario(300, 200)
+    for h in sc.map.layout.hexes():
+        sc.map.terrain[h] = "water"
+    view = MapView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    HexSceneController(Document(sc), view)
+    view.show()
+    qtbot.waitExposed(view)
+    water = QColor(TERRAIN_STYLE["water"][0]).name()
+    for zoom, width in ((0.01, 2400), (1.0, 300)):  # the view far out and an image at 8 px a hex, and back
+        view.resetTransform()
+        view.scale(zoom, zoom)
+        view.grab()
+        rect = view.sceneRect()
+        img = QImage(width, int(width * rect.height() / rect.width()), QImage.Format.Format_ARGB32)
+        img.fill(QColor("white"))
+        p = QPainter(img)
+        view.scene().render(p, QRectF(img.rect()), rect)
+        p.end()
+        assert img.pixelColor(img.width() // 2, img.height() // 2).name() == water, zoom
+
+
+def test_a_locked_table_layer_is_passed_over_by_the_vertex_tool(qtbot, settings):
+    w = make_window(qtbot, settings, SAMPLES / "dbm-table.json")
+    area = max(w.doc.scenario.map.areas, key=lambda a: len(a.polygon))
+    from shapely.geometry import Polygon
+
+    inside = Polygon(area.polygon).representative_point()
+    w.set_tool("vertex")
+    click(qtbot, w, QPointF(inside.x, inside.y))
+    assert w.selection is area or getattr(w.selection, "id", None) == area.id
+    w.view.layers.set_locked("areas", True)
+    assert w.selection is None
+    click(qtbot, w, QPointF(inside.x, inside.y))
+    assert type(w.selection).__name__ != "Area"
+
+
+@pytest.mark.parametrize("orientation,offset", [("flat", "odd-q"), ("flat", "even-q"),
+                                                ("pointy", "odd-r"), ("pointy", "even-r")])
+def test_a_blocks_bounds_from_its_corner_hexes_are_those_of_all_its_hexes(orientation, offset):
+    """The terrain chunks' bounds (worked out from the blocks' corners, for a fast open) enclose every hex."""
+    from dambuster.editor.geometry.hexes import HexGeometry
+    from dambuster.model.hexgrid import Layout
+
+    g = HexGeometry(Layout(orientation, offset, 12, 12))
+    for c0, r0, c1, r1 in ((0, 0, 12, 12), (3, 5, 4, 6), (1, 2, 3, 11), (5, 0, 12, 2), (7, 7, 9, 8)):
+        every = [g.layout.to_axial(c, r) for c in range(c0, c1) for r in range(r0, r1)]
+        assert g.block_bounds(c0, r0, c1, r1) == pytest.approx(g.bounds(every))

@@ -82,13 +82,13 @@ class HexGeometry:
         return min(xs) - s, min(ys) - s, max(xs) + s, max(ys) + s
 
     def block_bounds(self, c0: int, r0: int, c1: int, r1: int) -> tuple[float, float, float, float]:
-        """Bounds of the offset block of columns c0..c1-1 and rows r0..r1-1 (only its rim matters)."""
+        """Bounds of the offset block of columns c0..c1-1 and rows r0..r1-1. A centre's x and y are
+        affine in the column and row but for a half-hex shift of every other row (or column), so the
+        extremes lie in the block's corners: its first two and last two columns and rows."""
         lay = self.layout
         rows = {r for r in (r0, r0 + 1, r1 - 2, r1 - 1) if r0 <= r < r1}
         cols = {c for c in (c0, c0 + 1, c1 - 2, c1 - 1) if c0 <= c < c1}
-        rim = [lay.to_axial(c, r) for c in range(c0, c1) for r in rows]
-        rim += [lay.to_axial(c, r) for r in range(r0, r1) for c in cols]
-        return self.bounds(rim)
+        return self.bounds([lay.to_axial(c, r) for c in cols for r in rows])
 
     def map_bounds(self) -> tuple[float, float, float, float]:
         """Bounds of the whole map; computed once per geometry (the minimap asks on every paint)."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QIcon
-from PySide6.QtWidgets import QDockWidget, QGridLayout, QLabel, QMenu, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMenu, QScrollArea, QToolButton, QVBoxLayout,
+                               QWidget)
 
 from ..actions.icons import icon_path
 from ..scene.layer_state import LayerState
@@ -35,15 +36,24 @@ class LayersPanel(QWidget):
         self.titles: dict[str, QLabel] = {}
         self._kind = ""
         self._eye_icon, self._lock_icon = _toggle_icon("eye", "eye-closed"), _toggle_icon("lock", "lock-open")
+        inner = QWidget()
         self.grid = QGridLayout()
         self.grid.setContentsMargins(6, 4, 6, 4)
         self.grid.setHorizontalSpacing(2)
         self.grid.setVerticalSpacing(0)
         self.grid.setColumnStretch(2, 1)
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(self.grid)
+        column.addStretch(1)
+        scroll = QScrollArea()  # a short dock scrolls instead of making the window taller
+        scroll.setWidget(inner)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addLayout(self.grid)
-        box.addStretch(1)
+        box.addWidget(scroll)
         state.reset_done.connect(self.rebuild)
         state.changed.connect(self.refresh)
         self.rebuild()
@@ -83,7 +93,7 @@ class LayersPanel(QWidget):
         b = QToolButton()
         b.setCheckable(True)
         b.setIcon(icon)
-        b.setIconSize(QSize(18, 18))
+        b.setIconSize(QSize(16, 16))
         b.setAutoRaise(True)
         b.setToolTip(tip)
         b.setObjectName(name)
@@ -138,6 +148,9 @@ def install(window) -> LayersPanel:
     dock.setObjectName("dock-layers")
     dock.setWidget(panel)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    if "minimap" in window.docks:  # a tab beside the minimap (as in Tiled), in front
+        window.tabifyDockWidget(window.docks["minimap"], dock)
+        dock.raise_()
     window.docks["layers"] = dock
     window.layers_panel = panel
     memory = LayerMemory(window.settings)

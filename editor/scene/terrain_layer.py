@@ -15,14 +15,11 @@ from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 
 from ..geometry.hexes import SQRT3, HexGeometry, chunk_hexes, chunk_of
 from ..style import GRID, TERRAIN_STYLE
-from .map_scene import FAR_BELOW
 
 CHUNK = 16
 #: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is
 #: used; above the last, the few hexes on screen are drawn directly (vector, always sharp).
 TIERS = (3, 6, 10, 14, 20, 28, 40)
-#: below this hex radius on screen, the whole map is one image of one pixel per hex (see TerrainOverview)
-OVERVIEW_BELOW = FAR_BELOW
 FINE_TIER = 12  # from this resolution up: grid lines, patterns, antialiasing
 CACHE_BYTES = 128 * 1024 * 1024
 
@@ -51,9 +48,7 @@ class TerrainChunk(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        screen_r = lod * self.layer.geom.size
-        if screen_r < OVERVIEW_BELOW:
-            return  # the overview item draws the map at this zoom
+        screen_r = lod * self.layer.geom.size  # far out the chunks are hidden (the overview shows the map)
         tier = next((t for t in TIERS if t >= screen_r * 0.97), None)
         if tier is None:
             self._draw(painter, TIERS[-1], option.exposedRect)
@@ -140,7 +135,6 @@ class TerrainOverview(QGraphicsItem):
         self.target = QRectF(cx - w / 2, cy - h / 2, w, h)
         self._image: QImage | None = None
         self._scaled: QPixmap | None = None
-        self._shown = False  # drawn at the last paint (the view is zoomed far out)
         self.builds = 0
 
     def boundingRect(self) -> QRectF:
@@ -148,7 +142,7 @@ class TerrainOverview(QGraphicsItem):
 
     def invalidate(self) -> None:
         self._image = self._scaled = None
-        if self._shown:  # repainting the whole map item when it is not on screen would repaint the whole view
+        if self.isVisible():  # repainting the whole map item when it is not shown would repaint the whole view
             self.update()
 
     def image(self) -> QImage:
@@ -162,10 +156,6 @@ class TerrainOverview(QGraphicsItem):
         return self._image
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        self._shown = lod * self.layer.geom.size < OVERVIEW_BELOW
-        if not self._shown:
-            return
         device = painter.worldTransform().mapRect(self.target).size().toSize()
         if self._scaled is None or self._scaled.size() != device:
             if device.width() * device.height() > self.layer.geom.layout.columns * self.layer.geom.layout.rows:
