@@ -22,27 +22,28 @@ from dambuster.model.scenario import Side, Unit  # noqa: E402
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
-#: type, squads -> the counter's texts, top first: attack/range, defense, movement (the basic game's
-#: unit table in shared/rules/ogre-basic-redesign.txt and the Designer's Edition figures of the rest);
+#: type, squads -> the counter's texts, top first: defense (top left), movement (top right), attack/range
+#: (below), where the basic game's rules put them (shared/rules/ogre-basic-redesign.txt; its unit table,
+#: and the Designer's Edition figures of the rest);
 #: infantry counts its squads; an Ogre shows its mark and "OGRE"
 FACES = {
-    ("heavy-tank", 1): ["4/2", "3", "3"],
-    ("missile-tank", 1): ["3/4", "2", "2"],
-    ("light-tank", 1): ["2/2", "1", "3"],
-    ("gev", 1): ["2/2", "2", "4"],
-    ("jeep", 1): ["2/2", "1", "4"],
-    ("howitzer", 1): ["6/8", "1", "0"],
-    ("superheavy", 1): ["6/3", "5", "3"],
-    ("heavy-drone", 1): ["0/0", "3", "3"],
-    ("infantry", 1): ["1/1", "1", "2"],
-    ("infantry", 2): ["2/1", "2", "2"],
-    ("infantry", 3): ["3/1", "3", "2"],
-    ("combat-engineers", 2): ["2/1", "2", "2"],
-    ("marines", 3): ["3/1", "3", "2"],
-    ("command-post", 1): ["0/0", "0", "0"],
-    ("mobile-command-trailer", 1): ["0/0", "0", "1"],
-    ("truck", 1): ["0/0", "1", "3"],
-    ("hovertruck", 1): ["0/0", "1", "4"],
+    ("heavy-tank", 1): ["3", "3", "4/2"],
+    ("missile-tank", 1): ["2", "2", "3/4"],
+    ("light-tank", 1): ["1", "3", "2/2"],
+    ("gev", 1): ["2", "4", "2/2"],
+    ("jeep", 1): ["1", "4", "2/2"],
+    ("howitzer", 1): ["1", "0", "6/8"],
+    ("superheavy", 1): ["5", "3", "6/3"],
+    ("heavy-drone", 1): ["3", "3", "0/0"],
+    ("infantry", 1): ["1", "2", "1/1"],
+    ("infantry", 2): ["2", "2", "2/1"],
+    ("infantry", 3): ["3", "2", "3/1"],
+    ("combat-engineers", 2): ["2", "2", "2/1"],
+    ("marines", 3): ["3", "2", "3/1"],
+    ("command-post", 1): ["0", "0", "0/0"],
+    ("mobile-command-trailer", 1): ["0", "1", "0/0"],
+    ("truck", 1): ["1", "3", "0/0"],
+    ("hovertruck", 1): ["1", "4", "0/0"],
     ("ogre-mk3", 1): ["MK III", "OGRE"],
     ("ogre-mk5", 1): ["MK V", "OGRE"],
     ("vulcan", 1): ["VULCAN", "OGRE"],

@@ -1,6 +1,8 @@
 """Unit counters as players know them from Ogre: a square in the side's colour with a die-cut edge and
-a shadow, the unit's symbol (counter_symbols.py), attack/range at the top ("4/2") and defense and
-movement at the bottom ("3  3"); an Ogre shows its mark ("MK III") and "OGRE" (or the unit's name).
+a shadow, the unit's symbol (counter_symbols.py), and the figures where the basic game's rules put
+them (shared/rules/ogre-basic-redesign.txt): defense in the top left-hand corner, movement points in the
+top right-hand corner, and the combat factor attack/range ("4/2") below the symbol; an Ogre shows its
+mark ("MK III") and "OGRE" (or the unit's name).
 
 Level of detail: far out a plain square in the side's colour; then the frame and a large symbol; the
 figures appear (and the symbol makes room for them) once their text is readable on screen.
@@ -27,9 +29,10 @@ STATUS_COLOUR = {"disabled": QColor("#e02020"), "stuck": QColor("#f0c020")}
 
 @dataclass(frozen=True)
 class CounterFace:
-    """What a counter shows: its top line, and its bottom left and right (or bottom centre) figures."""
+    """What a counter shows: a top line (an Ogre's mark) or top-left and top-right figures (defense,
+    movement), and a bottom line (the combat factor, or an Ogre's name)."""
 
-    top: str
+    top: str = ""
     left: str = ""
     right: str = ""
     bottom: str = ""
@@ -50,7 +53,8 @@ def counter_face(unit: Unit, unit_type: UnitType | None) -> CounterFace:
     if unit_type.category == "ogre":
         return CounterFace(_mark(unit_type, unit.type), bottom=(unit.name or "OGRE").upper()[:10])
     k = max(1, unit.squads) if unit_type.category == "infantry" else 1
-    return CounterFace(f"{unit_type.attack * k}/{unit_type.range}", str(unit_type.defense * k), str(unit_type.movement))
+    return CounterFace(left=str(unit_type.defense * k), right=str(unit_type.movement),
+                       bottom=f"{unit_type.attack * k}/{unit_type.range}")
 
 
 class FigureText(QGraphicsSimpleTextItem):
@@ -76,7 +80,7 @@ class UnitCounter(QGraphicsItem):
         font.setBold(True)
         font.setPointSizeF(side * FIGURE_HEIGHT)
         f = self.face
-        rows = ((f.top, 0.0, -0.33), (f.left, -0.27, 0.33), (f.right, 0.27, 0.33), (f.bottom, 0.0, 0.33))
+        rows = ((f.top, 0.0, -0.33), (f.left, -0.29, -0.33), (f.right, 0.29, -0.33), (f.bottom, 0.0, 0.33))
         for text, x, y in rows:
             if text:
                 self._figure(text, x * side, y * side, font)
