@@ -1,6 +1,7 @@
 """The select tool: a click picks the feature or unit under the cursor (units first, then point
-features, hexside features, lines, areas); dragging a unit moves it (one undo step on release);
-Delete removes the selection (undoable)."""
+features, hexside features, lines, areas); dragging a unit, dam (with its reservoir), river bridge,
+marker or town moves it (one undo step on release; a drop the format refuses leaves it where it was
+and says why in the status bar, see ``edits.move``); Delete removes the selection (undoable)."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +13,8 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.scenario import Scenario
 
-from ..edits.hex_map import delete_object, move_unit
+from ..edits.hex_map import delete_object
+from ..edits.move import anchor, move_object
 from ..geometry.hexes import HexGeometry
 from ..style import tool_preview_item
 from .base import Tool
@@ -80,29 +82,45 @@ class SelectTool(Tool):
         self.on_select = on_select
         self.selection: Any = None
         self.dragging = False
-        self.ghost: QGraphicsPathItem | None = None  # the dashed hex where a dragged unit would land
+        self.start = None  # the hex a drag started from
+        self.ghost: QGraphicsPathItem | None = None  # the dashed hexes where a dragged feature would land
 
     def press(self, pos, modifiers=None) -> None:
         allowed = getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
         self.selection = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y(), allowed)
-        self.dragging = self.selection is not None and type(self.selection).__name__ == "Unit"
+        self.start = self.controller.geom.hex_at(pos.x(), pos.y())
+        self.dragging = anchor(self.selection) is not None
         self.on_select(self.selection)
+
+    def _landing(self, h) -> list:
+        """The hexes the dragged feature would cover with the pressed hex on ``h``."""
+        obj = self.selection
+        d = (h[0] - self.start[0], h[1] - self.start[1])
+        hexes = obj.hexes if hasattr(obj, "hexes") else [obj.hex]
+        return [(a[0] + d[0], a[1] + d[1]) for a in hexes]
 
     def move(self, pos) -> None:
         if self.dragging:
-            h = self.controller.hex_at(pos)
-            self._preview([] if h is None else self.controller.geom.corners(h, 0.8))
+            geom = self.controller.geom
+            h = geom.hex_at(pos.x(), pos.y())
+            self._preview([] if h == self.start else
+                          [geom.corners(x, 0.8) for x in self._landing(h)])
 
-    def _preview(self, corners) -> None:
+    def _preview(self, polygons) -> None:
         if self.ghost is None:
-            if not corners:
+            if not polygons:
                 return
             self.ghost = tool_preview_item(self.controller.view.scene())
         path = QPainterPath()
-        if corners:
+        for corners in polygons:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in corners]))
             path.closeSubpath()
         self.ghost.setPath(path)
+
+    def _say(self, text: str) -> None:
+        window = self.controller.view.window()
+        if hasattr(window, "statusBar"):
+            window.statusBar().showMessage(text, 5000)
 
     def release(self, pos) -> None:
         if self.ghost is not None:
@@ -110,13 +128,22 @@ class SelectTool(Tool):
                 self.ghost.scene().removeItem(self.ghost)
             self.ghost = None
         if self.dragging:
-            h = self.controller.hex_at(pos)
-            unit = self.selection
-            if h is not None and push_changes(self.doc, move_unit(self.doc.scenario, unit.id, h),
-                                              f"Move {unit.id}"):
-                self.selection = next(u for u in self.doc.scenario.units if u.id == unit.id)
-                self.on_select(self.selection)
+            self._drop(self.controller.geom.hex_at(pos.x(), pos.y()))
         self.dragging = False
+
+    def _drop(self, h) -> None:
+        obj = self.selection
+        if h == self.start:
+            return  # a click, not a move
+        changes, why = move_object(self.doc.scenario, obj, h, self.start)
+        if why:
+            self._say(f"Cannot move {describe(obj)} there: {why}")
+            return
+        owner, name, items = changes[0]
+        moved = next(x for x in items if x not in getattr(owner, name))
+        if push_changes(self.doc, changes, f"Move {describe(obj)}"):
+            self.selection = moved
+            self.on_select(moved)
 
     def delete(self) -> None:
         if self.selection is None:

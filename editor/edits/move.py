@@ -1,0 +1,97 @@
+"""Moving a point feature of a hex map to another hex (the select tool's drag), as a pure function (no
+Qt): ``move_object`` returns the changes of one undo step, or no changes and the sentence saying why
+the drop is refused (the feature then stays where it was: it snaps back).
+
+What may be dropped where (what a strict load and the placement tools accept):
+- a unit, a revetment, a mine, an entrenchment: any hex of the map; one revetment, mine or
+  entrenchment per hex. A mine is ``on_road`` again when a road runs through its new hex.
+- a dam: a hex of its own river holding no other dam. Its reservoir moves by the same axial offset;
+  reservoir hexes that would leave the map, and the one landing on the dam, are dropped (the rest of
+  the reservoir is kept rather than refusing the whole move; Undo brings them back).
+- a river bridge: a hex of both its road and its river, with no other bridge.
+- a road cut: a hex of a road or rail (of its own route when it names one), with no other cut.
+- a town: all its hexes move by the offset; refused when one would leave the map or land in
+  another town.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from dambuster.model.hexgrid import Hex
+from dambuster.model.scenario import Dam, Entrenchment, Mine, Revetment, RiverBridge, RoadCut, Scenario, Town, Unit
+
+from .hex_map import Change, _swap
+
+MOVABLE = (Unit, Dam, RiverBridge, Town, Entrenchment, Revetment, Mine, RoadCut)
+
+
+def anchor(obj: Any) -> Hex | None:
+    """The hex a drag of ``obj`` starts from (a town's: its first hex), None when it cannot be dragged."""
+    if isinstance(obj, Town):
+        return obj.hexes[0] if obj.hexes else None
+    return obj.hex if isinstance(obj, MOVABLE) else None
+
+
+def _shift(h: Hex, d: Hex) -> Hex:
+    return (h[0] + d[0], h[1] + d[1])
+
+
+def move_object(s: Scenario, obj: Any, dest: Hex, start: Hex | None = None) -> tuple[list[Change], str]:
+    """Moves ``obj`` so that the hex the drag started from (``start``, default its anchor) lands on
+    ``dest``. Returns ``(changes, "")``, ``([], "")`` when nothing moves, or ``([], why)`` when refused."""
+    m, lay = s.map, s.map.layout
+    start = anchor(obj) if start is None else start
+    if start is None:
+        return [], ""
+    if start == dest:
+        return [], ""
+    label = lay.label(dest) if lay.contains(dest) else "off the map"
+    if isinstance(obj, Town):
+        d = (dest[0] - start[0], dest[1] - start[1])
+        hexes = [_shift(h, d) for h in obj.hexes]
+        if not all(lay.contains(h) for h in hexes):
+            return [], f"{obj.name or obj.id} would leave the map"
+        other = next((t for t in m.towns if t is not obj and set(t.hexes) & set(hexes)), None)
+        if other is not None:
+            return [], f"{obj.name or obj.id} would overlap {other.name or other.id}"
+        return [(m, "towns", _swap(m.towns, obj, dataclasses.replace(obj, hexes=hexes)))], ""
+    if not lay.contains(dest):
+        return [], f"{_name(obj)} cannot leave the map"
+    if isinstance(obj, Unit):
+        return [(s, "units", _swap(s.units, obj, dataclasses.replace(obj, hex=dest)))], ""
+    if isinstance(obj, Dam):
+        river = next((r for r in m.rivers if r.id == obj.river), None)
+        if river is None or dest not in river.hexes:
+            return [], f"{_name(obj)} must stay on river {obj.river} ({label} is not on it)"
+        if any(x.hex == dest for x in m.dams if x is not obj):
+            return [], f"{label} already has a dam"
+        d = (dest[0] - obj.hex[0], dest[1] - obj.hex[1])
+        res = [h for h in (_shift(h, d) for h in obj.reservoir) if lay.contains(h) and h != dest]
+        return [(m, "dams", _swap(m.dams, obj, dataclasses.replace(obj, hex=dest, reservoir=res)))], ""
+    if isinstance(obj, RiverBridge):
+        on = lambda items, ident: any(r.id == ident and dest in r.hexes for r in items)  # noqa: E731
+        if not (on(m.roads, obj.road) and on(m.rivers, obj.river)):
+            return [], f"{_name(obj)} needs road {obj.road} and river {obj.river} at {label}"
+        if any(b.hex == dest for b in m.river_bridges if b is not obj):
+            return [], f"{label} already has a bridge"
+        return [(m, "river_bridges", _swap(m.river_bridges, obj, dataclasses.replace(obj, hex=dest)))], ""
+    mk = m.markers
+    name = {Entrenchment: "entrenchments", Revetment: "revetments", Mine: "mines", RoadCut: "road_cuts"}[type(obj)]
+    items = getattr(mk, name)
+    if any(x.hex == dest for x in items if x is not obj):
+        return [], f"{label} already has one ({name.replace('_', ' ')[:-1]})"
+    extra: dict[str, Any] = {}
+    if isinstance(obj, RoadCut):
+        routes = [r for r in m.roads + m.rails if obj.route in (None, r.id)]
+        if not any(dest in r.hexes for r in routes):
+            return [], f"a road cut needs {'a road or rail' if obj.route is None else obj.route} at {label}"
+    if isinstance(obj, Mine):
+        extra["on_road"] = any(dest in r.hexes for r in m.roads)
+    return [(mk, name, _swap(items, obj, dataclasses.replace(obj, hex=dest, **extra)))], ""
+
+
+def _name(obj: Any) -> str:
+    ident = getattr(obj, "id", None)
+    kind = type(obj).__name__
+    return f"{kind} {ident}" if ident else kind

@@ -1,0 +1,105 @@
+"""Direct manipulation with the select tool, as a designer uses it: dragging a dam, bridge, marker or
+town moves it in one undo step; a drop the format refuses leaves it where it was and says why."""
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from dambuster.editor.mainwindow import MainWindow  # noqa: E402
+from dambuster.model import dumps  # noqa: E402
+from dambuster.model.scenario import Mine, RiverBridge, RoadCut, Side, Town  # noqa: E402
+
+from test_editor_tools import centre, lay, reloads, stroke, use, valley  # noqa: E402
+
+pytestmark = pytest.mark.qt
+
+
+@pytest.fixture
+def hexwin(qtbot, tmp_path):
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(w)
+    w.resize(1000, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    sc = valley()
+    L = sc.map.layout
+    sc.map.dams[0].reservoir = [L.to_axial(4, 1), L.to_axial(4, 2), L.to_axial(3, 2)]
+    sc.map.river_bridges.append(RiverBridge("bridge-1", L.to_axial(4, 6), "road-a", "r1"))
+    sc.map.towns.append(Town("town-1", "Essen", [L.to_axial(7, 2), L.to_axial(8, 2)]))
+    sc.map.towns.append(Town("town-2", "Hagen", [L.to_axial(7, 9)]))
+    sc.sides.append(Side("defender", "defender"))
+    sc.map.markers.mines.append(Mine("mine-1", L.to_axial(1, 9), "defender"))
+    sc.map.markers.road_cuts.append(RoadCut(L.to_axial(2, 6)))
+    w.doc.reset(sc)
+    w.view.zoom_to_fit()
+    use(w, "select")
+    return w
+
+
+def drag(w, a, b):
+    stroke(w, [centre(w, a), centre(w, b)])
+
+
+def test_dragging_a_dam_along_its_river_moves_its_reservoir_too(hexwin):
+    w = hexwin
+    L = lay(w)
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    drag(w, L.to_axial(4, 3), L.to_axial(4, 5))  # odd-q: same column, two rows down
+    dam = w.doc.scenario.map.dams[0]
+    assert dam.hex == L.to_axial(4, 5)
+    assert dam.reservoir == [L.to_axial(4, 3), L.to_axial(4, 4), L.to_axial(3, 4)]
+    assert w.doc.undo_stack.count() == steps + 1 and w.selection.id == "d1"
+    reloads(w)
+    w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before
+
+
+def test_reservoir_hexes_leaving_the_map_are_dropped(hexwin):
+    w = hexwin
+    L = lay(w)
+    drag(w, L.to_axial(4, 3), L.to_axial(4, 0))
+    dam = w.doc.scenario.map.dams[0]
+    assert dam.hex == L.to_axial(4, 0)
+    assert all(L.contains(h) for h in dam.reservoir) and len(dam.reservoir) < 3
+
+
+def test_a_dam_dropped_off_its_river_snaps_back_with_a_message(hexwin):
+    w = hexwin
+    L = lay(w)
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    drag(w, L.to_axial(4, 3), L.to_axial(6, 3))
+    assert dumps(w.doc.scenario) == before and w.doc.undo_stack.count() == steps
+    assert "river r1" in w.statusBar().currentMessage()
+    assert w.view.tool.ghost is None
+
+
+def test_bridges_mines_and_road_cuts_go_only_where_the_format_allows(hexwin):
+    w = hexwin
+    L = lay(w)
+    m = w.doc.scenario.map
+    drag(w, L.to_axial(4, 6), L.to_axial(5, 6))  # off the river: refused
+    assert m.river_bridges[0].hex == L.to_axial(4, 6)
+    assert "needs road road-a and river r1" in w.statusBar().currentMessage()
+    drag(w, L.to_axial(1, 9), L.to_axial(3, 6))  # a mine onto the road: on_road
+    mine = w.doc.scenario.map.markers.mines[0]
+    assert mine.hex == L.to_axial(3, 6) and mine.on_road
+    drag(w, L.to_axial(2, 6), L.to_axial(2, 8))  # a road cut off every route: refused
+    assert w.doc.scenario.map.markers.road_cuts[0].hex == L.to_axial(2, 6)
+    drag(w, L.to_axial(2, 6), L.to_axial(6, 6))
+    assert w.doc.scenario.map.markers.road_cuts[0].hex == L.to_axial(6, 6)
+    reloads(w)
+
+
+def test_a_town_moves_whole_and_not_onto_another_or_off_the_map(hexwin):
+    w = hexwin
+    L = lay(w)
+    drag(w, L.to_axial(8, 2), L.to_axial(8, 9))  # Essen's second hex onto Hagen
+    assert "overlap Hagen" in w.statusBar().currentMessage()
+    drag(w, L.to_axial(7, 2), L.to_axial(9, 2))  # its other hex would land in column 10
+    assert "leave the map" in w.statusBar().currentMessage()
+    drag(w, L.to_axial(7, 2), L.to_axial(7, 4))
+    assert w.doc.scenario.map.towns[0].hexes == [L.to_axial(7, 4), L.to_axial(8, 4)]
+    reloads(w)
