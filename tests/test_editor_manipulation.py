@@ -4,26 +4,18 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from dambuster.model import dumps, new_table_scenario  # noqa: E402
+from dambuster.model.scenario import (Corridor, Mine, Model, RiverBridge, RoadCut, Sewer, SewerPoint,  # noqa: E402
+                                      Side, Town)
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import dumps  # noqa: E402
-from dambuster.model.scenario import Mine, RiverBridge, RoadCut, Side, Town  # noqa: E402
-
-from test_editor_tools import centre, lay, reloads, stroke, use, valley  # noqa: E402
+from test_editor_tools import centre, lay, reloads, stroke, use, valley, window  # noqa: F401  # noqa: E402
 
 pytestmark = pytest.mark.qt
 
 
 @pytest.fixture
-def hexwin(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
+def hexwin(window):
+    w = window
     sc = valley()
     L = sc.map.layout
     sc.map.dams[0].reservoir = [L.to_axial(4, 1), L.to_axial(4, 2), L.to_axial(3, 2)]
@@ -103,3 +95,36 @@ def test_a_town_moves_whole_and_not_onto_another_or_off_the_map(hexwin):
     drag(w, L.to_axial(7, 2), L.to_axial(7, 4))
     assert w.doc.scenario.map.towns[0].hexes == [L.to_axial(7, 4), L.to_axial(8, 4)]
     reloads(w)
+
+
+@pytest.fixture
+def sewerwin(window):
+    sc = new_table_scenario(600, 400, "paces")
+    sc.sides.append(Side("attacker", "attacker", "attacker"))
+    sc.map.sewer = Sewer(corridors=[Corridor("c1", [(100, 100), (300, 100)], 5),
+                                    Corridor("c2", [(100, 250), (300, 250)], 5)],
+                         grates=[SewerPoint("grate-1", (200, 100))],
+                         models=[Model("model-1", "attacker", 3, "c1", 50.0)])
+    window.doc.reset(sc)
+    window.view.zoom_to_fit()
+    use(window, "vertex")
+    return window
+
+
+def test_sewer_points_and_models_are_dragged_in_one_step_each(sewerwin):
+    w = sewerwin
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    stroke(w, [(200, 100), (220, 150), (240, 180)])
+    sewer = w.doc.scenario.map.sewer
+    assert sewer.grates[0].point == pytest.approx((240, 180), abs=2)
+    assert w.doc.undo_stack.count() == steps + 1
+    stroke(w, [(150, 100), (200, 240), (220, 245)])  # the model onto the other corridor
+    [model] = w.doc.scenario.map.sewer.models
+    assert model.corridor == "c2" and model.position == pytest.approx(120, abs=3)
+    reloads(w)
+    stroke(w, [(240, 180), (700, 180)])  # off the table: refused, the grate stays
+    assert w.doc.scenario.map.sewer.grates[0].point == pytest.approx((240, 180), abs=2)
+    assert "cannot leave the table" in w.statusBar().currentMessage()
+    w.act("edit.undo").trigger()
+    w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before

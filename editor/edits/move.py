@@ -12,16 +12,23 @@ What may be dropped where (what a strict load and the placement tools accept):
 - a road cut: a hex of a road or rail (of its own route when it names one), with no other cut.
 - a town: all its hexes move by the offset; refused when one would leave the map or land in
   another town.
+
+On tables (``move_table_point``): a sewer node, grate, sluice gate or cave-in goes to any point of the
+table; a model goes onto the corridor nearest the drop, at the distance the drop projects to (as when
+placed); refused off the table.
 """
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 from dambuster.model.hexgrid import Hex
-from dambuster.model.scenario import Dam, Entrenchment, Mine, Revetment, RiverBridge, RoadCut, Scenario, Town, Unit
+from dambuster.model.scenario import (Dam, Entrenchment, Mine, Model, Revetment, RiverBridge, RoadCut, Scenario,
+                                      SewerPoint, Town, Unit)
 
 from .hex_map import Change, _swap
+from .table_map import SEWER_POINTS, nearest_corridor
 
 MOVABLE = (Unit, Dam, RiverBridge, Town, Entrenchment, Revetment, Mine, RoadCut)
 
@@ -95,3 +102,25 @@ def _name(obj: Any) -> str:
     ident = getattr(obj, "id", None)
     kind = type(obj).__name__
     return f"{kind} {ident}" if ident else kind
+
+
+def move_table_point(s: Scenario, obj: Any, p: tuple[float, float]) -> tuple[list[Change], str]:
+    """Moves a sewer point or a model of a table map to the point ``p`` (see the module's text)."""
+    t = s.map
+    sewer = getattr(t, "sewer", None)
+    if sewer is None or not isinstance(obj, (SewerPoint, Model)):
+        return [], ""
+    if not (0 <= p[0] <= t.width and 0 <= p[1] <= t.depth):
+        return [], f"{_name(obj)} cannot leave the table"
+    if isinstance(obj, Model):
+        corridor, position = nearest_corridor(sewer, p)
+        position = math.floor(position * 1000) / 1000
+        if (corridor.id, position) == (obj.corridor, obj.position):
+            return [], ""
+        new = dataclasses.replace(obj, corridor=corridor.id, position=position)
+        return [(sewer, "models", _swap(sewer.models, obj, new))], ""
+    name = next(n for n, _prefix in SEWER_POINTS.values() if any(x is obj for x in getattr(sewer, n)))
+    point = (float(p[0]), float(p[1]))
+    if tuple(obj.point) == point:
+        return [], ""
+    return [(sewer, name, _swap(getattr(sewer, name), obj, dataclasses.replace(obj, point=point)))], ""

@@ -15,3 +15,10 @@ class Tool:
     def press(self, pos: QPointF, modifiers=None) -> None: ...
     def move(self, pos: QPointF) -> None: ...
     def release(self, pos: QPointF) -> None: ...
+
+
+def say(controller, text: str) -> None:
+    """Shows ``text`` in the status bar of the window holding the controller's map view (a refused drop)."""
+    window = controller.view.window()
+    if hasattr(window, "statusBar"):
+        window.statusBar().showMessage(text, 5000)

@@ -17,7 +17,7 @@ from ..edits.hex_map import delete_object
 from ..edits.move import anchor, move_object
 from ..geometry.hexes import HexGeometry
 from ..style import tool_preview_item
-from .base import Tool
+from .base import Tool, say
 from .hexside import nearest_hexside
 from .place import push_changes
 
@@ -117,11 +117,6 @@ class SelectTool(Tool):
             path.closeSubpath()
         self.ghost.setPath(path)
 
-    def _say(self, text: str) -> None:
-        window = self.controller.view.window()
-        if hasattr(window, "statusBar"):
-            window.statusBar().showMessage(text, 5000)
-
     def release(self, pos) -> None:
         if self.ghost is not None:
             if self.ghost.scene() is not None:
@@ -137,7 +132,7 @@ class SelectTool(Tool):
             return  # a click, not a move
         changes, why = move_object(self.doc.scenario, obj, h, self.start)
         if why:
-            self._say(f"Cannot move {describe(obj)} there: {why}")
+            say(self.controller, f"Cannot move {describe(obj)} there: {why}")
             return
         owner, name, items = changes[0]
         moved = next(x for x in items if x not in getattr(owner, name))

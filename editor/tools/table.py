@@ -1,6 +1,7 @@
 """Table-map tools: draw polygons and polylines (a click per vertex, double-click or Enter to
 finish, Escape to drop), place points (sewer points, flood origin, models), and edit vertices
-(drag one, double-click an edge to insert one, select one and press Delete)."""
+(drag one, double-click an edge to insert one, select one and press Delete); sewer points and models
+are dragged whole (a model onto the nearest corridor), one undo step, refused off the table."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -12,7 +13,8 @@ from ..edits.hex_map import delete_object
 from ..edits.table_map import (delete_vertex, insert_vertex, move_vertex, nearest_edge, nearest_vertex,
                                point_feature_at, shape_at)
 from ..style import tool_preview_item
-from .base import Tool
+from ..edits.move import move_table_point
+from .base import Tool, say
 from .place import push_changes
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge
@@ -112,9 +114,20 @@ class VertexTool(Tool):
         self.on_select(self.grab[0].obj if self.grab else self.selection)
 
     def move(self, pos) -> None:
-        self.dragged = self.grab is not None
+        self.dragged = self.grab is not None or self.selection is not None
 
     def release(self, pos) -> None:
+        if self.grab is None and self.selection is not None and self.dragged:
+            obj = self.selection
+            changes, why = move_table_point(self.doc.scenario, obj, _xy(pos))
+            if why:
+                say(self.controller, f"Cannot move {obj.id} there: {why}")
+            elif changes:
+                owner, name, items = changes[0]
+                moved = next(x for x in items if x not in getattr(owner, name))  # before the push applies it
+                push_changes(self.doc, changes, f"Move {obj.id}")
+                self.selection = moved
+                self.on_select(moved)
         if self.grab is not None and self.dragged:
             target, i = self.grab
             if push_changes(self.doc, move_vertex(target, i, _xy(pos)), f"Move a vertex of {target.obj.id}"):
