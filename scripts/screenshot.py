@@ -70,8 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     w.validator.run()
     if w.validation_panel.violations:
         w.validation_panel.activate_row(0)
-    for _ in range(3):
-        app.processEvents()
+    hide_stale_tab_bars(app, w)
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not w.grab().save(str(out)):
