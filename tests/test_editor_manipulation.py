@@ -5,6 +5,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from dambuster.model import dumps, new_table_scenario  # noqa: E402
+from dambuster.model.hexgrid import neighbors  # noqa: E402
 from dambuster.model.scenario import (Corridor, Mine, Model, RiverBridge, RoadCut, Sewer, SewerPoint,  # noqa: E402
                                       Side, Town)
 
@@ -128,3 +129,48 @@ def test_sewer_points_and_models_are_dragged_in_one_step_each(sewerwin):
     w.act("edit.undo").trigger()
     w.act("edit.undo").trigger()
     assert dumps(w.doc.scenario) == before
+
+
+def test_the_context_menu_selects_then_offers_properties_delete_and_duplicate(hexwin):
+    from dambuster.editor.tools.context_menu import object_menu, select_at
+
+    w = hexwin
+    L = lay(w)
+    from PySide6.QtCore import QPointF
+
+    assert select_at(w, QPointF(*centre(w, L.to_axial(0, 11)))) is None  # nothing there: no menu
+    assert object_menu(w) is None
+    assert select_at(w, QPointF(*centre(w, L.to_axial(4, 3)))).id == "d1"
+    actions = {a.text(): a for a in object_menu(w).actions()}
+    assert list(actions) == ["Properties…", "Delete", "Duplicate"]
+    steps = w.doc.undo_stack.count()
+    actions["Duplicate"].trigger()
+    dams = w.doc.scenario.map.dams
+    assert [d.id for d in dams] == ["d1", "d2"] and dams[1].hex in w.doc.scenario.map.rivers[0].hexes
+    assert dams[1].hex != dams[0].hex and dams[1].reservoir == [] and w.selection.id == "d2"
+    assert w.doc.undo_stack.count() == steps + 1
+    reloads(w)
+    {a.text(): a for a in object_menu(w).actions()}["Delete"].trigger()
+    assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
+    select_at(w, QPointF(*centre(w, L.to_axial(1, 9))))  # the mine: a copy on a neighbouring hex
+    {a.text(): a for a in object_menu(w).actions()}["Duplicate"].trigger()
+    mines = w.doc.scenario.map.markers.mines
+    assert [m.id for m in mines] == ["mine-1", "mine-2"] and mines[1].hex in neighbors(mines[0].hex)
+    {a.text(): a for a in object_menu(w).actions()}["Properties…"].trigger()
+    assert w.docks["properties"].isVisible()
+    assert "mine-2" in w.properties_panel.inspector.title()
+    for _ in range(3):
+        w.act("edit.undo").trigger()
+    assert [d.id for d in w.doc.scenario.map.dams] == ["d1"] and len(w.doc.scenario.map.markers.mines) == 1
+
+
+def test_duplicating_on_a_table_sets_the_copy_off(sewerwin):
+    from dambuster.editor.tools.context_menu import duplicate, select_at
+    from PySide6.QtCore import QPointF
+
+    w = sewerwin
+    assert select_at(w, QPointF(200, 100)).id == "grate-1"
+    assert duplicate(w)
+    grates = w.doc.scenario.map.sewer.grates
+    assert [g.id for g in grates] == ["grate-1", "grate-2"] and grates[1].point == (210.0, 100.0)
+    reloads(w)

@@ -47,61 +47,62 @@ def _shift(h: Hex, d: Hex) -> Hex:
 def move_object(s: Scenario, obj: Any, dest: Hex, start: Hex | None = None) -> tuple[list[Change], str]:
     """Moves ``obj`` so that the hex the drag started from (``start``, default its anchor) lands on
     ``dest``. Returns ``(changes, "")``, ``([], "")`` when nothing moves, or ``([], why)`` when refused."""
-    m, lay = s.map, s.map.layout
     start = anchor(obj) if start is None else start
-    if start is None:
+    if start is None or start == dest:
         return [], ""
-    if start == dest:
-        return [], ""
+    owner, name, new, why = moved(s, obj, start, dest)
+    if why:
+        return [], why
+    return [(owner, name, _swap(getattr(owner, name), obj, new))], ""
+
+
+def moved(s: Scenario, obj: Any, start: Hex, dest: Hex) -> tuple[Any, str, Any, str]:
+    """``(owner, list name, the moved copy of obj, "")``, or ``(None, "", None, why)`` when the drop is
+    refused. ``obj`` need not be in its list yet (a duplicate being placed)."""
+    m, lay = s.map, s.map.layout
     label = lay.label(dest) if lay.contains(dest) else "off the map"
+    refuse = lambda why: (None, "", None, why)  # noqa: E731
     if isinstance(obj, Town):
         d = (dest[0] - start[0], dest[1] - start[1])
         hexes = [_shift(h, d) for h in obj.hexes]
         if not all(lay.contains(h) for h in hexes):
-            return [], f"{obj.name or obj.id} would leave the map"
+            return refuse(f"{obj.name or obj.id} would leave the map")
         other = next((t for t in m.towns if t is not obj and set(t.hexes) & set(hexes)), None)
         if other is not None:
-            return [], f"{obj.name or obj.id} would overlap {other.name or other.id}"
-        return [(m, "towns", _swap(m.towns, obj, dataclasses.replace(obj, hexes=hexes)))], ""
+            return refuse(f"{obj.name or obj.id} would overlap {other.name or other.id}")
+        return m, "towns", dataclasses.replace(obj, hexes=hexes), ""
     if not lay.contains(dest):
-        return [], f"{_name(obj)} cannot leave the map"
+        return refuse(f"{_name(obj)} cannot leave the map")
     if isinstance(obj, Unit):
-        return [(s, "units", _swap(s.units, obj, dataclasses.replace(obj, hex=dest)))], ""
+        return s, "units", dataclasses.replace(obj, hex=dest), ""
     if isinstance(obj, Dam):
         river = next((r for r in m.rivers if r.id == obj.river), None)
         if river is None or dest not in river.hexes:
-            return [], f"{_name(obj)} must stay on river {obj.river} ({label} is not on it)"
+            return refuse(f"{_name(obj)} must stay on river {obj.river} ({label} is not on it)")
         if any(x.hex == dest for x in m.dams if x is not obj):
-            return [], f"{label} already has a dam"
+            return refuse(f"{label} already has a dam")
         d = (dest[0] - obj.hex[0], dest[1] - obj.hex[1])
         res = [h for h in (_shift(h, d) for h in obj.reservoir) if lay.contains(h) and h != dest]
-        return [(m, "dams", _swap(m.dams, obj, dataclasses.replace(obj, hex=dest, reservoir=res)))], ""
+        return m, "dams", dataclasses.replace(obj, hex=dest, reservoir=res), ""
     if isinstance(obj, RiverBridge):
         on = lambda items, ident: any(r.id == ident and dest in r.hexes for r in items)  # noqa: E731
         if not (on(m.roads, obj.road) and on(m.rivers, obj.river)):
-            return [], f"{_name(obj)} needs road {obj.road} and river {obj.river} at {label}"
+            return refuse(f"{_name(obj)} needs road {obj.road} and river {obj.river} at {label}")
         if any(b.hex == dest for b in m.river_bridges if b is not obj):
-            return [], f"{label} already has a bridge"
-        return [(m, "river_bridges", _swap(m.river_bridges, obj, dataclasses.replace(obj, hex=dest)))], ""
+            return refuse(f"{label} already has a bridge")
+        return m, "river_bridges", dataclasses.replace(obj, hex=dest), ""
     mk = m.markers
     name = {Entrenchment: "entrenchments", Revetment: "revetments", Mine: "mines", RoadCut: "road_cuts"}[type(obj)]
-    items = getattr(mk, name)
-    if any(x.hex == dest for x in items if x is not obj):
-        return [], f"{label} already has one ({name.replace('_', ' ')[:-1]})"
+    if any(x.hex == dest for x in getattr(mk, name) if x is not obj):
+        return refuse(f"{label} already has one ({name.replace('_', ' ')[:-1]})")
     extra: dict[str, Any] = {}
     if isinstance(obj, RoadCut):
         routes = [r for r in m.roads + m.rails if obj.route in (None, r.id)]
         if not any(dest in r.hexes for r in routes):
-            return [], f"a road cut needs {'a road or rail' if obj.route is None else obj.route} at {label}"
+            return refuse(f"a road cut needs {'a road or rail' if obj.route is None else obj.route} at {label}")
     if isinstance(obj, Mine):
         extra["on_road"] = any(dest in r.hexes for r in m.roads)
-    return [(mk, name, _swap(items, obj, dataclasses.replace(obj, hex=dest, **extra)))], ""
-
-
-def _name(obj: Any) -> str:
-    ident = getattr(obj, "id", None)
-    kind = type(obj).__name__
-    return f"{kind} {ident}" if ident else kind
+    return mk, name, dataclasses.replace(obj, hex=dest, **extra), ""
 
 
 def move_table_point(s: Scenario, obj: Any, p: tuple[float, float]) -> tuple[list[Change], str]:
@@ -124,3 +125,9 @@ def move_table_point(s: Scenario, obj: Any, p: tuple[float, float]) -> tuple[lis
     if tuple(obj.point) == point:
         return [], ""
     return [(sewer, name, _swap(getattr(sewer, name), obj, dataclasses.replace(obj, point=point)))], ""
+
+
+def _name(obj: Any) -> str:
+    ident = getattr(obj, "id", None)
+    kind = type(obj).__name__
+    return f"{kind} {ident}" if ident else kind

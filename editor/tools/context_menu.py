@@ -1,0 +1,77 @@
+"""The map's context menu on an object (right-click with the select tools): a right-click first
+selects what is under the mouse, as a left click would, then offers Properties… (the Selection
+inspector in the Scenario dock, brought to the front), Delete and Duplicate (``edits.duplicate``),
+each one undo step. Nothing under the mouse, or another tool: no menu."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QMenu
+
+from ..edits.duplicate import duplicate_object
+from .base import say
+from .place import push_changes
+from .select import describe
+
+
+def select_at(window, scene_pos: QPointF):
+    """Selects the object under ``scene_pos`` with the current select tool (no drag); returns it."""
+    tool = window.view.tool
+    if getattr(tool, "name", "") not in ("select", "vertex"):
+        return None
+    tool.press(scene_pos)
+    tool.release(scene_pos)  # a click: nothing moves
+    return window.selection
+
+
+def duplicate(window) -> bool:
+    """Adds a copy of the selection (one undo step) and selects it; False (and why in the status
+    bar) when refused."""
+    obj = window.selection
+    if obj is None:
+        return False
+    changes, why, new = duplicate_object(window.doc.scenario, obj)
+    if why:
+        say(window.controller, f"Cannot duplicate {describe(obj)}: {why}")
+        return False
+    push_changes(window.doc, changes, f"Duplicate {describe(obj)}")
+    tool = window.view.tool
+    if hasattr(tool, "selection"):
+        tool.selection = new
+        if hasattr(tool, "grab"):
+            tool.grab = None
+    window.show_selection(new)
+    return True
+
+
+def show_properties(window) -> None:
+    dock = window.docks.get("properties")
+    if dock is not None:
+        dock.show()
+        dock.raise_()
+    window.properties_panel.show_object(window.selection)
+
+
+def object_menu(window) -> QMenu | None:
+    """The menu for the current selection, or None without one."""
+    if window.selection is None:
+        return None
+    menu = QMenu(window.view)
+    menu.addAction("Properties…", lambda: show_properties(window))
+    menu.addAction("Delete", window.delete_selection)
+    menu.addAction("Duplicate", lambda: duplicate(window))
+    return menu
+
+
+def install(window) -> None:
+    view = window.view
+    view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def requested(pos) -> None:
+        if select_at(window, view.mapToScene(pos)) is None:
+            return
+        menu = object_menu(window)
+        if menu is not None:
+            menu.exec(view.viewport().mapToGlobal(pos))
+            menu.deleteLater()
+
+    view.customContextMenuRequested.connect(requested)
