@@ -174,3 +174,29 @@ def test_duplicating_on_a_table_sets_the_copy_off(sewerwin):
     grates = w.doc.scenario.map.sewer.grates
     assert [g.id for g in grates] == ["grate-1", "grate-2"] and grates[1].point == (210.0, 100.0)
     reloads(w)
+
+
+def test_a_rubber_band_selects_several_that_move_and_go_together(hexwin):
+    w = hexwin
+    L = lay(w)
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    x0, y0 = centre(w, L.to_axial(3, 0))
+    x1, y1 = centre(w, L.to_axial(9, 3))
+    stroke(w, [(x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), (x1, y1)])  # from an empty hex: a band
+    assert w.view.tool.ghost is None
+    assert sorted(o.id for o in w.view.tool.group) == ["d1", "town-1"]
+    assert "Selected 2 objects" in w.statusBar().currentMessage()
+    assert w.doc.undo_stack.count() == steps
+    drag(w, L.to_axial(4, 3), L.to_axial(5, 3))  # the dam would leave its river: nothing moves
+    assert dumps(w.doc.scenario) == before and "river r1" in w.statusBar().currentMessage()
+    drag(w, L.to_axial(4, 3), L.to_axial(4, 5))
+    m = w.doc.scenario.map
+    assert m.dams[0].hex == L.to_axial(4, 5) and m.towns[0].hexes == [L.to_axial(7, 4), L.to_axial(8, 4)]
+    assert w.doc.undo_stack.count() == steps + 1
+    reloads(w)
+    w.act("edit.delete").trigger()
+    assert w.doc.scenario.map.dams == [] and [t.id for t in w.doc.scenario.map.towns] == ["town-2"]
+    assert w.doc.undo_stack.count() == steps + 2
+    w.act("edit.undo").trigger()
+    w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before

@@ -56,10 +56,12 @@ def move_object(s: Scenario, obj: Any, dest: Hex, start: Hex | None = None) -> t
     return [(owner, name, _swap(getattr(owner, name), obj, new))], ""
 
 
-def moved(s: Scenario, obj: Any, start: Hex, dest: Hex) -> tuple[Any, str, Any, str]:
+def moved(s: Scenario, obj: Any, start: Hex, dest: Hex, group: tuple = ()) -> tuple[Any, str, Any, str]:
     """``(owner, list name, the moved copy of obj, "")``, or ``(None, "", None, why)`` when the drop is
-    refused. ``obj`` need not be in its list yet (a duplicate being placed)."""
+    refused. ``obj`` need not be in its list yet (a duplicate being placed). Objects of ``group`` (moved
+    along with it by the same offset) are not in the way."""
     m, lay = s.map, s.map.layout
+    away = lambda x: x is not obj and not any(x is g for g in group)  # noqa: E731
     label = lay.label(dest) if lay.contains(dest) else "off the map"
     refuse = lambda why: (None, "", None, why)  # noqa: E731
     if isinstance(obj, Town):
@@ -67,7 +69,7 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex) -> tuple[Any, str, Any, 
         hexes = [_shift(h, d) for h in obj.hexes]
         if not all(lay.contains(h) for h in hexes):
             return refuse(f"{obj.name or obj.id} would leave the map")
-        other = next((t for t in m.towns if t is not obj and set(t.hexes) & set(hexes)), None)
+        other = next((t for t in m.towns if away(t) and set(t.hexes) & set(hexes)), None)
         if other is not None:
             return refuse(f"{obj.name or obj.id} would overlap {other.name or other.id}")
         return m, "towns", dataclasses.replace(obj, hexes=hexes), ""
@@ -79,7 +81,7 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex) -> tuple[Any, str, Any, 
         river = next((r for r in m.rivers if r.id == obj.river), None)
         if river is None or dest not in river.hexes:
             return refuse(f"{_name(obj)} must stay on river {obj.river} ({label} is not on it)")
-        if any(x.hex == dest for x in m.dams if x is not obj):
+        if any(x.hex == dest for x in m.dams if away(x)):
             return refuse(f"{label} already has a dam")
         d = (dest[0] - obj.hex[0], dest[1] - obj.hex[1])
         res = [h for h in (_shift(h, d) for h in obj.reservoir) if lay.contains(h) and h != dest]
@@ -88,12 +90,12 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex) -> tuple[Any, str, Any, 
         on = lambda items, ident: any(r.id == ident and dest in r.hexes for r in items)  # noqa: E731
         if not (on(m.roads, obj.road) and on(m.rivers, obj.river)):
             return refuse(f"{_name(obj)} needs road {obj.road} and river {obj.river} at {label}")
-        if any(b.hex == dest for b in m.river_bridges if b is not obj):
+        if any(b.hex == dest for b in m.river_bridges if away(b)):
             return refuse(f"{label} already has a bridge")
         return m, "river_bridges", dataclasses.replace(obj, hex=dest), ""
     mk = m.markers
     name = {Entrenchment: "entrenchments", Revetment: "revetments", Mine: "mines", RoadCut: "road_cuts"}[type(obj)]
-    if any(x.hex == dest for x in getattr(mk, name) if x is not obj):
+    if any(x.hex == dest for x in getattr(mk, name) if away(x)):
         return refuse(f"{label} already has one ({name.replace('_', ' ')[:-1]})")
     extra: dict[str, Any] = {}
     if isinstance(obj, RoadCut):
@@ -103,6 +105,37 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex) -> tuple[Any, str, Any, 
     if isinstance(obj, Mine):
         extra["on_road"] = any(dest in r.hexes for r in m.roads)
     return mk, name, dataclasses.replace(obj, hex=dest, **extra), ""
+
+
+def move_group(s: Scenario, objs: list, start: Hex, dest: Hex) -> tuple[list[Change], str]:
+    """Moves several objects by the offset from ``start`` to ``dest`` as one step; refused whole when
+    any one of them is (the first refusal says why)."""
+    if start == dest or not objs:
+        return [], ""
+    d = (dest[0] - start[0], dest[1] - start[1])
+    work: dict[tuple[int, str], tuple[Any, str, list]] = {}
+    for obj in objs:
+        a = anchor(obj)
+        owner, name, new, why = moved(s, obj, a, _shift(a, d), tuple(objs))
+        if why:
+            return [], why
+        key = (id(owner), name)
+        items = work[key][2] if key in work else getattr(owner, name)
+        work[key] = (owner, name, _swap(items, obj, new))
+    return list(work.values()), ""
+
+
+def delete_group(s: Scenario, objs: list) -> list[Change]:
+    """Removes several point features as one step, with the bridge-out markers of removed bridges."""
+    m = s.map
+    gone = lambda x: any(x is o for o in objs)  # noqa: E731
+    owners = [(s, "units"), (m, "dams"), (m, "river_bridges"), (m, "towns")]
+    owners += [(m.markers, n) for n in ("entrenchments", "revetments", "mines", "road_cuts")]
+    out = [(o, n, [x for x in getattr(o, n) if not gone(x)]) for o, n in owners if any(gone(x) for x in getattr(o, n))]
+    bridges = {b.id for b in m.river_bridges if gone(b)}
+    if bridges:
+        out.append((m.markers, "bridges_out", [b for b in m.markers.bridges_out if b.bridge not in bridges]))
+    return out
 
 
 def move_table_point(s: Scenario, obj: Any, p: tuple[float, float]) -> tuple[list[Change], str]:

@@ -7,14 +7,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Iterator
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.scenario import Scenario
 
 from ..edits.hex_map import delete_object
-from ..edits.move import anchor, move_object
+from ..edits.move import anchor, delete_group, move_group, move_object
 from ..geometry.hexes import HexGeometry
 from ..style import tool_preview_item
 from .base import Tool, say
@@ -74,37 +74,66 @@ def summary(obj: Any, layout=None) -> str:
     return "\n".join(lines)
 
 
+def objects_in(s: Scenario, geom: HexGeometry, rect: QRectF, allowed: Callable[[Any], bool]) -> list:
+    """The draggable objects whose hexes' centres all lie in a scene rectangle (a rubber band)."""
+    m, mk = s.map, s.map.markers
+    inside = lambda h: rect.contains(QPointF(*geom.center(h)))  # noqa: E731
+    out = []
+    for items in (s.units, m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts, m.towns):
+        for o in items:
+            hexes = o.hexes if hasattr(o, "hexes") else [o.hex]  # a unit entering later has no hex
+            if hexes and None not in hexes and all(inside(h) for h in hexes) and allowed(o):
+                out.append(o)
+    return out
+
+
 class SelectTool(Tool):
+    """Selects one object (a click), several (a rubber band dragged from an empty place: then they
+    move together by dragging one of them, or go with Delete, one undo step each), or drags one."""
+
     name = "select"
 
     def __init__(self, doc, controller, on_select: Callable[[Any], None] = lambda _o: None):
         super().__init__(doc, controller)
         self.on_select = on_select
         self.selection: Any = None
+        self.group: list = []  # the rubber band's objects (two or more), when selected
+        self.band_from: QPointF | None = None
         self.dragging = False
         self.start = None  # the hex a drag started from
         self.ghost: QGraphicsPathItem | None = None  # the dashed hexes where a dragged feature would land
 
     def press(self, pos, modifiers=None) -> None:
         allowed = getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
-        self.selection = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y(), allowed)
+        obj = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y(), allowed)
         self.start = self.controller.geom.hex_at(pos.x(), pos.y())
-        self.dragging = anchor(self.selection) is not None
-        self.on_select(self.selection)
+        self.band_from = None
+        if self.group and any(obj is g for g in self.group):
+            self.dragging = True  # the whole group follows
+            return
+        self.group = []
+        self.selection = obj
+        self.dragging = anchor(obj) is not None
+        if obj is None:
+            self.band_from = QPointF(pos)
+        self.on_select(obj)
 
     def _landing(self, h) -> list:
-        """The hexes the dragged feature would cover with the pressed hex on ``h``."""
-        obj = self.selection
+        """The hexes the dragged features would cover with the pressed hex on ``h``."""
         d = (h[0] - self.start[0], h[1] - self.start[1])
-        hexes = obj.hexes if hasattr(obj, "hexes") else [obj.hex]
-        return [(a[0] + d[0], a[1] + d[1]) for a in hexes]
+        out = []
+        for obj in self.group or [self.selection]:
+            out += [(a[0] + d[0], a[1] + d[1]) for a in (obj.hexes if hasattr(obj, "hexes") else [obj.hex])]
+        return out
 
     def move(self, pos) -> None:
-        if self.dragging:
-            geom = self.controller.geom
+        geom = self.controller.geom
+        if self.band_from is not None:
+            r = QRectF(self.band_from, pos).normalized()
+            self._preview([[(r.left(), r.top()), (r.right(), r.top()), (r.right(), r.bottom()), (r.left(), r.bottom())]])
+        elif self.dragging:
             h = geom.hex_at(pos.x(), pos.y())
-            self._preview([] if h == self.start else
-                          [geom.corners(x, 0.8) for x in self._landing(h)])
+            self._preview([] if h == self.start else [geom.corners(x, 0.8) for x in self._landing(h)])
 
     def _preview(self, polygons) -> None:
         if self.ghost is None:
@@ -122,9 +151,39 @@ class SelectTool(Tool):
             if self.ghost.scene() is not None:
                 self.ghost.scene().removeItem(self.ghost)
             self.ghost = None
-        if self.dragging:
+        if self.band_from is not None:
+            self._band(QRectF(self.band_from, pos).normalized())
+        elif self.dragging and self.group:
+            self._drop_group(self.controller.geom.hex_at(pos.x(), pos.y()))
+        elif self.dragging:
             self._drop(self.controller.geom.hex_at(pos.x(), pos.y()))
         self.dragging = False
+        self.band_from = None
+
+    def _band(self, rect: QRectF) -> None:
+        allowed = getattr(self.controller, "selectable", lambda _o: True)
+        found = objects_in(self.doc.scenario, self.controller.geom, rect, allowed)
+        if len(found) == 1:
+            self.selection = found[0]
+            self.on_select(found[0])
+        elif found:
+            self.group = found
+            self.on_select(None)
+            say(self.controller, f"Selected {len(found)} objects: drag one to move them all, Delete removes them")
+
+    def _drop_group(self, h) -> None:
+        if h == self.start:
+            return
+        changes, why = move_group(self.doc.scenario, self.group, self.start, h)
+        if why:
+            say(self.controller, f"Cannot move the {len(self.group)} objects there: {why}")
+            return
+        renamed = {}
+        for owner, name, items in changes:  # the moved copies, found before the push applies them
+            renamed.update({id(old): new for old, new in zip(getattr(owner, name), items) if old is not new})
+        if push_changes(self.doc, changes, f"Move {len(self.group)} objects"):
+            self.group = [renamed.get(id(o), o) for o in self.group]
+            say(self.controller, f"Moved {len(self.group)} objects")
 
     def _drop(self, h) -> None:
         obj = self.selection
@@ -141,6 +200,10 @@ class SelectTool(Tool):
             self.on_select(moved)
 
     def delete(self) -> None:
+        if self.group:
+            if push_changes(self.doc, delete_group(self.doc.scenario, self.group), f"Delete {len(self.group)} objects"):
+                self.group = []
+            return
         if self.selection is None:
             return
         if push_changes(self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {describe(self.selection)}"):
