@@ -24,7 +24,7 @@ from .files.new_dialog import NewScenarioDialog
 from .panels import layers as layers_dock
 from .panels import minimap
 from .panels.place_dock import install as install_place_tools
-from .tools import context_menu
+from .tools import context_menu, system_clipboard
 from .panels.scenario_dock import PropertiesPanel
 from .panels.terrain_palette import TerrainChoice, TerrainPalette
 from .panels.tool_options import ToolOptionsBar
@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         dbm_setup_dialog.install(self)  # Scenario > Set Up Terrain… (the DBM terrain procedure)
         install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
         context_menu.install(self)  # right-click on an object: Properties…, Delete, Duplicate
+        system_clipboard.install(self)  # Copy / Paste through the system clipboard (after the Place dock's)
         layers_dock.install(self)  # the Layers dock, per-file layers, tools refused on locked layers
         self.acts.build()
         layers_dock.finish(self)  # View > Layers

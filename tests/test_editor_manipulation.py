@@ -200,3 +200,51 @@ def test_a_rubber_band_selects_several_that_move_and_go_together(hexwin):
     w.act("edit.undo").trigger()
     w.act("edit.undo").trigger()
     assert dumps(w.doc.scenario) == before
+
+
+def test_copy_in_one_window_and_paste_in_another_through_the_system_clipboard(hexwin, qtbot, tmp_path):
+    import json
+
+    from PySide6.QtCore import QPointF, QSettings
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QMessageBox
+
+    from dambuster.editor.edits.fragment import MIME
+    from dambuster.editor.mainwindow import MainWindow
+    from dambuster.editor.tools.context_menu import select_at
+    from dambuster.model import new_hex_scenario
+
+    w = hexwin
+    L = lay(w)
+    other = MainWindow(settings=QSettings(str(tmp_path / "o.ini"), QSettings.Format.IniFormat))
+    other.ask_save = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(other)
+    other.doc.reset(new_hex_scenario(10, 12, "flat", "odd-q", title="Other"))
+    other.show()
+
+    select_at(w, QPointF(*centre(w, L.to_axial(1, 9))))  # the mine
+    w.act("edit.copy").trigger()
+    md = QGuiApplication.clipboard().mimeData()
+    assert md.hasFormat(MIME) and json.loads(md.text())["dambuster-fragment"] == 1  # plain text too
+    other.cursor_scene = QPointF(*other.controller.geom.center(L.to_axial(5, 5)))
+    other.act("edit.paste").trigger()
+    [mine] = other.doc.scenario.map.markers.mines
+    assert mine.hex == L.to_axial(5, 5) and mine.owner == "defender"
+    assert [s.id for s in other.doc.scenario.sides] == ["defender"]  # its side came along
+    assert other.doc.undo_stack.count() == 1
+    reloads(other)
+
+    use(w, "region")  # a region with a town goes as the region copy did
+    stroke(w, [centre(w, L.to_axial(6, 1)), centre(w, L.to_axial(9, 3))])
+    w.act("edit.copy").trigger()
+    other.cursor_scene = QPointF(*other.controller.geom.center(L.to_axial(6, 1)))
+    other.act("edit.paste").trigger()
+    m = other.doc.scenario.map
+    assert [(t.name, t.hexes) for t in m.towns] == [("Essen", [L.to_axial(7, 2), L.to_axial(8, 2)])]
+    assert other.doc.undo_stack.count() == 2
+    reloads(other)
+
+    QGuiApplication.clipboard().setText('{"dambuster-fragment": 1, "anchor": "broken"')  # damaged: ignored,
+    other.clip = None  # and this window copied nothing itself
+    other.act("edit.paste").trigger()
+    assert other.doc.undo_stack.count() == 2

@@ -124,9 +124,12 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
                 taken.add(ids[o.id])
     changes: list[Change] = []
     new_ids, kept = set(ids.values()), set()
+    existing = scenario_ids(s)
+    sides_needed: list[str] = []
 
     def refs_kept(o) -> bool:  # what a pasted feature names was pasted too (not dropped off the map)
-        return all(getattr(o, r, None) not in new_ids or getattr(o, r) in kept
+        return all(getattr(o, r) in kept if getattr(o, r, None) in new_ids else  # noqa: E127
+                   getattr(o, r, None) is None or getattr(o, r) in existing  # in another map: it must be there
                    for r in ("river", "road", "bridge", "route"))
 
     for key, items in clip.lists.items():
@@ -145,10 +148,12 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
             old = [e for e in old if e.hex not in pasted]
         if name in ("road_cuts", "graded_ridges"):
             old = [x for x in old if x not in moved]
-        if name == "units":
-            for side in dict.fromkeys(u.side for u in moved):
-                changes += ensure_side(s, side)
+        if name in ("units", "mines"):  # pasted from another map: its sides come along
+            sides_needed.extend(getattr(u, "side", None) or u.owner for u in moved)
         changes.append((owner, name, old + moved))
+    added = [c[2][-1] for side in dict.fromkeys(sides_needed) for c in ensure_side(s, side)]
+    if added:
+        changes.insert(0, (s, "sides", s.sides + added))
     sides = [_moved(f, dq, dr, ids) for f in clip.hexsides]
     sides = [f for f in sides if all(on_map(h) for h in hexside_hexes(f.side)) and f not in m.hexsides]
     if sides:

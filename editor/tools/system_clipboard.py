@@ -1,0 +1,78 @@
+"""Copy and Paste through the system clipboard: Copy puts the chosen region (Copy region tool) or the
+selected objects (one, or a rubber band's group) on it as ``application/x-dambuster-fragment+json``
+and as plain text (the same JSON, ``edits.fragment``), so another window of the editor, or a text
+editor, gets it. Paste reads the clipboard (a fragment of ours in either form; else what this window
+copied last) and pastes at the hex under the mouse, one undo step: a region as before
+(``edits.clipboard``), objects with fresh ids, those that would break the format where they land
+left out (the status bar says how many)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QMimeData
+from PySide6.QtGui import QGuiApplication
+
+from ..edits.clipboard import copy_region, paste, paste_changes
+from ..edits.fragment import MIME, checked, copy_objects, dumps_clip, loads_clip
+from .base import say
+from .place import push_changes
+from .region import RegionTool
+
+
+def put(clip) -> None:
+    text = dumps_clip(clip)
+    mime = QMimeData()
+    mime.setData(MIME, QByteArray(text.encode("utf-8")))
+    mime.setText(text)
+    QGuiApplication.clipboard().setMimeData(mime)
+
+
+def get():
+    """The fragment on the system clipboard, or None."""
+    md = QGuiApplication.clipboard().mimeData()
+    if md is None:
+        return None
+    if md.hasFormat(MIME):
+        return loads_clip(bytes(md.data(MIME)).decode("utf-8"))
+    return loads_clip(md.text()) if md.hasText() else None
+
+
+def copy(window) -> bool:
+    if not window.doc.is_hex:
+        return False
+    tool = window.view.tool
+    if isinstance(tool, RegionTool) and tool.selected:
+        clip, what = copy_region(window.doc.scenario, tool.selected), f"{len(tool.selected)} hexes"
+    else:
+        objs = list(getattr(tool, "group", []) or ([window.selection] if window.selection is not None else []))
+        clip = copy_objects(objs)
+        what = f"{sum(len(v) for v in clip.lists.values())} objects" if clip else ""
+    if clip is None:
+        say(window.controller, "Nothing to copy: choose a region with Copy region or select objects")
+        return False
+    window.clip = clip
+    put(clip)
+    window.statusBar().showMessage(f"Copied {what}", 5000)
+    return True
+
+
+def paste_here(window) -> bool:
+    clip = get() or window.clip
+    if clip is None or not window.doc.is_hex:
+        return False
+    h = window.controller.hex_at(window.cursor_scene)
+    if h is None:
+        return False
+    if clip.terrain:
+        return paste(window.doc, clip, h)
+    _terrain, changes = paste_changes(window.doc.scenario, clip, h)
+    changes, dropped = checked(window.doc.scenario, changes)
+    done = push_changes(window.doc, changes, "Paste objects")
+    if dropped:
+        say(window.controller, f"{dropped} pasted object(s) left out: they would break the format there")
+    return done
+
+
+def install(window) -> None:
+    """Gives the window's Edit > Copy and Paste (handlers ``copy_region``, ``paste_region``) the
+    system clipboard; call after the Place dock's install and before the actions are built."""
+    window.copy_region = lambda: copy(window)
+    window.paste_region = lambda: paste_here(window)
