@@ -248,3 +248,28 @@ def test_copy_in_one_window_and_paste_in_another_through_the_system_clipboard(he
     other.clip = None  # and this window copied nothing itself
     other.act("edit.paste").trigger()
     assert other.doc.undo_stack.count() == 2
+
+
+def test_dragging_a_hex_of_a_river_reroutes_it_through_the_drop(hexwin):
+    from dambuster.model.hexgrid import distance
+
+    w = hexwin
+    L = lay(w)
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    drag(w, L.to_axial(4, 9), L.to_axial(4, 11))  # back onto its own hexes: refused
+    assert dumps(w.doc.scenario) == before and "pass a hex twice" in w.statusBar().currentMessage()
+    drag(w, L.to_axial(4, 9), L.to_axial(6, 9))
+    hexes = w.doc.scenario.map.rivers[0].hexes
+    assert L.to_axial(6, 9) in hexes and L.to_axial(4, 9) not in hexes
+    assert all(distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))  # still a chain of neighbours
+    assert hexes[:9] == [L.to_axial(4, r) for r in range(9)] and hexes[-1] == L.to_axial(4, 11)
+    assert w.doc.undo_stack.count() == steps + 1 and w.selection.id == "r1"
+    reloads(w)
+    drag(w, L.to_axial(5, 6), L.to_axial(5, 7))  # the road: its bridge at column 4 stays on it
+    road = w.doc.scenario.map.roads[0].hexes
+    assert L.to_axial(5, 7) in road and len(road) == 12
+    assert all(distance(a, b) == 1 for a, b in zip(road, road[1:]))
+    reloads(w)
+    w.act("edit.undo").trigger()
+    w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before

@@ -1,7 +1,8 @@
 """The select tool: a click picks the feature or unit under the cursor (units first, then point
 features, hexside features, lines, areas); dragging a unit, dam (with its reservoir), river bridge,
-marker or town moves it (one undo step on release; a drop the format refuses leaves it where it was
-and says why in the status bar, see ``edits.move``); Delete removes the selection (undoable)."""
+marker or town moves it, and dragging a hex of a river, road or rail reroutes the line through the
+drop (``edits.path_vertex``): one undo step on release; a drop the format refuses leaves it where it
+was and says why in the status bar (``edits.move``). Delete removes the selection (undoable)."""
 from __future__ import annotations
 
 import dataclasses
@@ -15,6 +16,7 @@ from dambuster.model.scenario import Scenario
 
 from ..edits.hex_map import delete_object
 from ..edits.move import anchor, delete_group, move_group, move_object
+from ..edits.path_vertex import list_of, move_path_hex, rerouted
 from ..geometry.hexes import HexGeometry
 from ..style import tool_preview_item
 from .base import Tool, say
@@ -99,6 +101,7 @@ class SelectTool(Tool):
         self.selection: Any = None
         self.group: list = []  # the rubber band's objects (two or more), when selected
         self.band_from: QPointF | None = None
+        self.vertex: int | None = None  # a dragged line's pressed hex
         self.dragging = False
         self.start = None  # the hex a drag started from
         self.ghost: QGraphicsPathItem | None = None  # the dashed hexes where a dragged feature would land
@@ -108,18 +111,23 @@ class SelectTool(Tool):
         obj = object_at(self.doc.scenario, self.controller.geom, pos.x(), pos.y(), allowed)
         self.start = self.controller.geom.hex_at(pos.x(), pos.y())
         self.band_from = None
+        self.vertex = None
         if self.group and any(obj is g for g in self.group):
             self.dragging = True  # the whole group follows
             return
         self.group = []
         self.selection = obj
-        self.dragging = anchor(obj) is not None
+        if obj is not None and list_of(self.doc.scenario, obj) is not None and self.start in obj.hexes:
+            self.vertex = obj.hexes.index(self.start)
+        self.dragging = anchor(obj) is not None or self.vertex is not None
         if obj is None:
             self.band_from = QPointF(pos)
         self.on_select(obj)
 
     def _landing(self, h) -> list:
         """The hexes the dragged features would cover with the pressed hex on ``h``."""
+        if self.vertex is not None:
+            return rerouted(self.selection.hexes, self.vertex, h)
         d = (h[0] - self.start[0], h[1] - self.start[1])
         out = []
         for obj in self.group or [self.selection]:
@@ -153,6 +161,8 @@ class SelectTool(Tool):
             self.ghost = None
         if self.band_from is not None:
             self._band(QRectF(self.band_from, pos).normalized())
+        elif self.dragging and self.vertex is not None:
+            self._drop_vertex(self.controller.geom.hex_at(pos.x(), pos.y()))
         elif self.dragging and self.group:
             self._drop_group(self.controller.geom.hex_at(pos.x(), pos.y()))
         elif self.dragging:
@@ -184,6 +194,20 @@ class SelectTool(Tool):
         if push_changes(self.doc, changes, f"Move {len(self.group)} objects"):
             self.group = [renamed.get(id(o), o) for o in self.group]
             say(self.controller, f"Moved {len(self.group)} objects")
+
+    def _drop_vertex(self, h) -> None:
+        line = self.selection
+        if h == self.start:
+            return
+        changes, why = move_path_hex(self.doc.scenario, line, self.vertex, h)
+        if why:
+            say(self.controller, f"Cannot move that hex of {line.id}: {why}")
+            return
+        owner, name, items = changes[0]
+        moved = next(x for x in items if x not in getattr(owner, name))
+        if push_changes(self.doc, changes, f"Move a hex of {line.id}"):
+            self.selection = moved
+            self.on_select(moved)
 
     def _drop(self, h) -> None:
         obj = self.selection
