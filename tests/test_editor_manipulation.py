@@ -273,3 +273,19 @@ def test_dragging_a_hex_of_a_river_reroutes_it_through_the_drop(hexwin):
     w.act("edit.undo").trigger()
     w.act("edit.undo").trigger()
     assert dumps(w.doc.scenario) == before
+
+
+def test_ctrl_d_duplicates_the_selection(hexwin):
+    from PySide6.QtCore import QPointF
+
+    from dambuster.editor.tools.context_menu import select_at
+
+    w = hexwin
+    L = lay(w)
+    assert w.act("edit.duplicate").shortcut().toString() == "Ctrl+D"
+    select_at(w, QPointF(*centre(w, L.to_axial(7, 9))))  # Hagen
+    w.act("edit.duplicate").trigger()
+    towns = w.doc.scenario.map.towns
+    assert [t.id for t in towns] == ["town-1", "town-2", "town-3"] and towns[2].name == "Hagen"
+    assert towns[2].hexes[0] in neighbors(towns[1].hexes[0])
+    reloads(w)

@@ -65,6 +65,8 @@ COMMANDS: tuple[Command | str, ...] = (
             tip="Copy the region chosen with Copy region, or the selected objects (system clipboard too)"),
     Command("edit.paste", "&Paste", "paste_region", ("std:Paste",),
             tip="Paste a region or objects (from any editor window) at the hex under the mouse"),
+    Command("edit.duplicate", "D&uplicate", "duplicate_selection", ("Ctrl+D",),
+            tip="Add a copy of the selected object beside it (also on its right-click menu)"),
     Command("view.zoom_in", "Zoom &In", "view.zoom_in", ("+", "=", "std:ZoomIn"), "zoom-in", toolbar=True),
     Command("view.zoom_out", "Zoom &Out", "view.zoom_out", ("-", "std:ZoomOut"), "zoom-out", toolbar=True),
     Command("view.zoom_fit", "Zoom to &Fit", "view.zoom_to_fit", ("Ctrl+0",), "zoom-fit", toolbar=True,

@@ -63,7 +63,9 @@ def object_menu(window) -> QMenu | None:
 
 
 def install(window) -> None:
+    """The map view's context menu and the window's ``duplicate_selection`` (Edit > Duplicate, Ctrl+D)."""
     view = window.view
+    window.duplicate_selection = lambda: duplicate(window)
     view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def requested(pos) -> None:

@@ -112,7 +112,8 @@ class SelectTool(Tool):
         self.start = self.controller.geom.hex_at(pos.x(), pos.y())
         self.band_from = None
         self.vertex = None
-        if self.group and any(obj is g for g in self.group):
+        self.group = [g for g in self.group if allowed(g)]  # a layer locked or hidden since: out
+        if len(self.group) > 1 and any(obj is g for g in self.group):
             self.dragging = True  # the whole group follows
             return
         self.group = []
