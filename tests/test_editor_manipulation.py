@@ -194,7 +194,13 @@ def test_a_rubber_band_selects_several_that_move_and_go_together(hexwin):
     assert m.dams[0].hex == L.to_axial(4, 5) and m.towns[0].hexes == [L.to_axial(7, 4), L.to_axial(8, 4)]
     assert w.doc.undo_stack.count() == steps + 1
     reloads(w)
-    w.act("edit.delete").trigger()
+    from PySide6.QtCore import QPointF
+
+    from dambuster.editor.tools.context_menu import object_menu, select_at
+    assert len(select_at(w, QPointF(*centre(w, L.to_axial(7, 4))))) == 2  # a right-click keeps the group
+    menu = {a.text(): a for a in object_menu(w).actions()}
+    assert list(menu) == ["Copy 2 objects", "Delete 2 objects"]
+    menu["Delete 2 objects"].trigger()
     assert w.doc.scenario.map.dams == [] and [t.id for t in w.doc.scenario.map.towns] == ["town-2"]
     assert w.doc.undo_stack.count() == steps + 2
     w.act("edit.undo").trigger()

@@ -1,7 +1,8 @@
 """The map's context menu on an object (right-click with the select tools): a right-click first
 selects what is under the mouse, as a left click would, then offers Properties… (the Selection
 inspector in the Scenario dock, brought to the front), Delete and Duplicate (``edits.duplicate``),
-each one undo step. Nothing under the mouse, or another tool: no menu."""
+each one undo step; on a rubber band's group, Copy and Delete of the group. Nothing under the
+mouse, or another tool: no menu."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
@@ -14,13 +15,15 @@ from .select import describe
 
 
 def select_at(window, scene_pos: QPointF):
-    """Selects the object under ``scene_pos`` with the current select tool (no drag); returns it."""
+    """Selects the object under ``scene_pos`` with the current select tool (no drag) and returns it;
+    on a member of a rubber band's group the group stays selected and is returned."""
     tool = window.view.tool
     if getattr(tool, "name", "") not in ("select", "vertex"):
         return None
     tool.press(scene_pos)
     tool.release(scene_pos)  # a click: nothing moves
-    return window.selection
+    group = getattr(tool, "group", [])
+    return group if len(group) > 1 else window.selection
 
 
 def duplicate(window) -> bool:
@@ -52,7 +55,13 @@ def show_properties(window) -> None:
 
 
 def object_menu(window) -> QMenu | None:
-    """The menu for the current selection, or None without one."""
+    """The menu for the current selection (or a rubber band's group: Copy and Delete), or None."""
+    group = getattr(window.view.tool, "group", [])
+    if len(group) > 1:
+        menu = QMenu(window.view)
+        menu.addAction(f"Copy {len(group)} objects", window.copy_region)
+        menu.addAction(f"Delete {len(group)} objects", window.delete_selection)
+        return menu
     if window.selection is None:
         return None
     menu = QMenu(window.view)
