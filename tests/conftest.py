@@ -68,3 +68,20 @@ def pytest_collection_modifyitems(config, items):
             cache[path] = _needs_qt(path)
         if cache[path] or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.qt)
+
+
+_EXIT_STATUS: list[int] = []
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _EXIT_STATUS.append(int(exitstatus))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """Qt objects torn down after QApplication at interpreter exit can crash (exit 139) a run that passed:
+    once the report is written, a run that loaded Qt ends at once with its real status."""
+    if "PySide6.QtWidgets" in sys.modules and sys.modules["PySide6.QtWidgets"] is not None and _EXIT_STATUS:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_EXIT_STATUS[-1])
