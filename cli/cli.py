@@ -72,11 +72,12 @@ COMMANDS.append(_completion_commands)
 
 
 def _collection_commands(sub: argparse._SubParsersAction) -> None:
-    """`fmt` (canonical form of scenario files) and `diff` (what changed between two) for map collections."""
-    from . import diff, fmt
+    """`fmt` (canonical form), `diff` (what changed between two) and `render` (see a map headless) for map collections."""
+    from . import diff, fmt, render
 
     fmt.add_parsers(sub)
     diff.add_parsers(sub)
+    render.add_parsers(sub)
 
 
 COMMANDS.append(_collection_commands)

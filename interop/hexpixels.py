@@ -4,7 +4,7 @@ Tiled draws a hexagonal map as a staggered grid of tiles. For ``staggeraxis`` "x
 column is ``columnwidth = (tilewidth - hexsidelength) / 2 + hexsidelength`` wide and every staggered
 column is pushed down half a tile; for "y" (pointy-top) rows are pushed right by half a tile. With
 ``staggerindex`` "odd" the odd (zero-based) columns or rows are the pushed ones: exactly our odd-q /
-odd-r, checked against Tiled's own renderer (tests/test_tiled_roundtrip.py, docs/tiled.md).
+odd-r, checked against Tiled's own renderer (tests/interop/test_tiled_roundtrip.py, docs/tiled.md).
 """
 from __future__ import annotations
 

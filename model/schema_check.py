@@ -130,7 +130,7 @@ def _date_time_ok(value: object) -> bool:
 def fast_validator():
     """jsonschema-rs when it is installed (a dependency; optional at run time), else None. It only ever says "valid" early:
     a document it refuses goes to python-jsonschema, the reference, which words the error. Our patterns
-    have ECMA semantics on both sides and date-time uses the same check (tests/test_cli_validate.py
+    have ECMA semantics on both sides and date-time uses the same check (tests/cli/test_cli_validate.py
     compares the verdicts of both on samples/invalid). DAMBUSTER_SCHEMA_ENGINE=python turns it off."""
     if os.environ.get("DAMBUSTER_SCHEMA_ENGINE") == "python":
         return None

@@ -30,7 +30,7 @@ if ! QT_QPA_PLATFORM=offscreen .venv/bin/python -c "from PySide6 import QtGui" >
   apt_install libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0
 fi
 
-# Tiled (the map editor) proves the Tiled export and import both ways (tests/test_tiled_*.py skip without it).
+# Tiled (the map editor) proves the Tiled export and import both ways (tests/interop/test_tiled_*.py skip without it).
 if ! command -v tiled >/dev/null; then
   apt_install tiled || echo "setup: tiled not installed; the Tiled round-trip tests will skip" >&2
 fi

@@ -11,7 +11,7 @@ then each dam is a source and its surge is exactly what lies downstream of it.
 What the rules ask is read from the masks: whether a surge leaves the map (the off-map sink has the
 bit), how many hexes it passes, where it ends (hexes it passes whose every next hex it cannot
 enter), which dams stop it, and the hexes any of several dams' surges pass. Each answer agrees with
-``Flow.surge`` run dam by dam (tests/test_surges.py).
+``Flow.surge`` run dam by dam (tests/rules/test_surges.py).
 """
 from __future__ import annotations
 

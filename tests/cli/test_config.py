@@ -1,0 +1,134 @@
+"""Collection settings (`dambuster.toml`, `[tool.dambuster]` in pyproject.toml) as a map collection uses
+them with `dambuster validate`: found from the maps' folder upwards, overridden by the command line,
+`--config` and `--isolated`, per-file ignores, and one line naming the file and key when they are wrong."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCALE_ERRORS = ROOT / "samples" / "scale-errors"
+SCRIPT = Path(sys.executable).with_name("dambuster")
+RIVER_ERROR, WOOD_ERROR = "DBM-RIVER-WIDTH", "DBM-FEATURE-SIZE"
+
+
+def validate(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(SCRIPT), "validate", *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+@pytest.fixture
+def collection(tmp_path: Path) -> Path:
+    """maps/river.json (a DBM-RIVER-WIDTH error) and maps/drafts/wood.json (a DBM-FEATURE-SIZE error)."""
+    (tmp_path / "maps" / "drafts").mkdir(parents=True)
+    (tmp_path / "maps" / "river.json").write_bytes((SCALE_ERRORS / "river-201-paces-wide-25mm-inches.json").read_bytes())
+    (tmp_path / "maps" / "drafts" / "wood.json").write_bytes((SCALE_ERRORS / "wood-1040-paces-15mm-mm.json").read_bytes())
+    return tmp_path
+
+
+def codes(p: subprocess.CompletedProcess) -> dict[str, list[str]]:
+    report = json.loads(p.stdout)
+    return {Path(f["path"]).name: [v["code"] for v in f["violations"]] for f in report["files"]}
+
+
+def test_dambuster_toml_is_found_from_the_maps_folder_upwards(collection):
+    (collection / "dambuster.toml").write_text('ignore = ["DBM-RIVER-"]\nformat = "json"\n')
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 1, p.stderr
+    assert codes(p) == {"river.json": [], "wood.json": [WOOD_ERROR]}
+    # from elsewhere too: the search starts at the first PATH's folder, not the current one
+    elsewhere = validate(str(collection / "maps" / "river.json"), cwd=collection.parent)
+    assert elsewhere.returncode == 0 and codes(elsewhere) == {"river.json": []}
+
+
+def test_pyproject_tool_table_and_dambuster_toml_wins_in_the_same_folder(collection):
+    (collection / "pyproject.toml").write_text('[project]\nname = "maps"\n\n[tool.dambuster]\nselect = "DBM-RIVER-"\nformat = "json"\n')
+    p = validate("maps", cwd=collection)
+    assert codes(p) == {"river.json": [RIVER_ERROR], "wood.json": []}
+    (collection / "dambuster.toml").write_text('format = "json"\n')
+    assert codes(validate("maps", cwd=collection)) == {"river.json": [RIVER_ERROR], "wood.json": [WOOD_ERROR]}
+
+
+def test_a_pyproject_without_our_table_is_passed_by_even_when_broken(collection):
+    (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
+    (collection / "maps" / "pyproject.toml").write_text("[project\nthis is not TOML")
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 0, p.stderr
+
+
+def test_the_command_line_overrides_the_settings(collection):
+    (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\nformat = "json"\n')
+    p = validate("maps", "--ignore", "DBM-FEATURE-", "--format", "text", cwd=collection)
+    assert p.returncode == 1
+    assert f"error {RIVER_ERROR}" in p.stdout and WOOD_ERROR not in p.stdout
+
+
+def test_per_file_ignores_match_paths_relative_to_the_settings_file(collection):
+    (collection / "dambuster.toml").write_text(
+        f'format = "json"\n[per-file-ignores]\n"maps/drafts/*.json" = ["{WOOD_ERROR}"]\n"river.json" = "DBM-RIVER-"\n')
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert codes(p) == {"river.json": [], "wood.json": []}
+    # run from inside maps/: paths are still relative to the settings file's folder
+    inside = validate(".", cwd=collection / "maps")
+    assert codes(inside) == {"river.json": [], "wood.json": []}
+
+
+def test_cache_is_relative_to_the_settings_file(collection):
+    (collection / "ci").mkdir()
+    (collection / ".cache").mkdir()
+    (collection / "ci" / "dambuster.toml").write_text('cache = "../.cache/validate.json"\n')
+    p = validate("maps", "--config", "ci/dambuster.toml", cwd=collection)
+    assert p.returncode == 1
+    assert "cache: 0 unchanged, 2 checked" in p.stderr
+    assert (collection / ".cache" / "validate.json").is_file()
+
+
+def test_isolated_ignores_every_settings_file(collection):
+    (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\n')
+    assert validate("maps", cwd=collection).returncode == 0
+    assert validate("maps", "--isolated", cwd=collection).returncode == 1
+
+
+def test_config_names_a_file_anywhere(collection, tmp_path_factory):
+    other = tmp_path_factory.mktemp("settings") / "pyproject.toml"
+    other.write_text('[tool.dambuster]\nprofile = ["ogre-basic"]\nformat = "json"\n')
+    p = validate("maps/river.json", "--config", str(other), cwd=collection)
+    assert p.returncode == 0  # the DBM table checked against the Ogre rules: nothing applies
+
+
+@pytest.mark.parametrize("text, key", [
+    ('selct = ["DBM-"]\n', "selct: unknown key"),
+    ('budget = "soon"\n', "budget: must be a number of seconds"),
+    ('budget = -1\n', "budget: must be a number of seconds"),
+    ('format = "html"\n', "format: must be one of"),
+    ('profile = ["chess"]\n', "profile: unknown profile 'chess'"),
+    ('select = [1, 2]\n', "select: must be a list of strings"),
+    ('ignore = ["NOPE-"]\n', "ignore: unknown rule code or prefix: NOPE-"),
+    ('[per-file-ignores]\n"*.json" = ["NOPE"]\n', 'per-file-ignores."*.json": unknown rule code or prefix: NOPE'),
+    ('per-file-ignores = 3\n', "per-file-ignores: must be a table"),
+    ('cache = 5\n', "cache: must be a file name"),
+    ("select = [\n", "not valid TOML"),
+])
+def test_a_malformed_setting_is_one_line_naming_the_file_and_key_exit_2(collection, text, key):
+    settings = collection / "dambuster.toml"
+    settings.write_text(text)
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.splitlines() == [p.stderr.strip()]
+    assert p.stderr.startswith(f"dambuster validate: {settings}: ") and key in p.stderr, p.stderr
+
+
+def test_pyproject_errors_name_the_table_key(collection):
+    (collection / "pyproject.toml").write_text('[tool.dambuster]\nformat = 3\n')
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2
+    assert f"{collection / 'pyproject.toml'}: tool.dambuster.format: must be one of" in p.stderr
+
+
+def test_a_missing_config_file_is_one_line(collection):
+    p = validate("maps", "--config", "nope.toml", cwd=collection)
+    assert p.returncode == 2 and p.stderr.strip() == "dambuster validate: nope.toml: no such file or folder"

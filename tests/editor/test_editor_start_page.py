@@ -1,0 +1,197 @@
+"""The editor's first minutes: the start page (recent files, templates, samples) shown when it opens
+without a file, and the window layout remembered from one session to the next."""
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from dambuster.editor.app import build  # noqa: E402
+from dambuster.editor.files.templates import checkout_samples_dir  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow  # noqa: E402
+from dambuster.model import new_hex_scenario, new_table_scenario, save  # noqa: E402
+
+pytestmark = pytest.mark.qt
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings_at(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def files(tmp_path):
+    """Two scenarios the user opened before (the newer first), and one since deleted."""
+    valley, table = tmp_path / "valley.json", tmp_path / "table.json"
+    save(new_hex_scenario(12, 10, title="Valley"), valley)
+    save(new_table_scenario(1200, 800, "mm", title="Table"), table)
+    return [valley, table, tmp_path / "gone.json"]
+
+
+@pytest.fixture
+def start(qtbot, tmp_path, files):
+    """The editor as launched without a file, with those recent files."""
+    settings = settings_at(tmp_path)
+    settings.setValue("recent", [str(p) for p in files])
+    _app, w = build([], settings)
+    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def titles(w, section: str) -> list[str]:
+    return [b.text() for b in w.start_page.sections[section]]
+
+
+def click(button) -> None:
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_without_a_file_the_start_page_shows_recent_files_and_templates(start, files):
+    page = start.start_page
+    assert page.is_showing() and page.isVisible() and not start.view.isVisible()
+    assert start.windowTitle() == "Start — dambuster editor"
+    assert titles(start, "recent") == ["Valley", "Table", "gone.json"]  # the scenarios' titles
+    recent = page.sections["recent"]
+    assert recent[0].description().endswith("valley.json") and Path(recent[0].description()).name == "valley.json"
+    assert recent[0].isEnabled() and not recent[2].isEnabled() and "not found" in recent[2].description()
+    assert titles(start, "templates") == ["Ogre map", "Dambusters valley", "DBM table", "Sewer"]
+
+
+def test_the_checkout_samples_are_listed_by_their_titles(start):
+    assert checkout_samples_dir() == ROOT / "samples"
+    shown = dict(zip((b.description() for b in start.start_page.sections["samples"]), titles(start, "samples")))
+    assert shown["ogre-dambusters-valley.json"] == "Dambusters: the Aller valley"
+    assert "invalid" not in " ".join(shown)  # the invalid-file corpus stays out
+    assert start.start_page.section_boxes["samples"].isVisible()
+
+
+def test_without_samples_the_section_is_hidden(start, tmp_path):
+    start.start_page.samples_dir = tmp_path / "nowhere"
+    start.start_page.show_page()
+    assert start.start_page.sections["samples"] == []
+    assert not start.start_page.section_boxes["samples"].isVisible()
+    assert start.start_page.section_boxes["templates"].isVisible()
+
+
+@pytest.mark.parametrize("index, kind, size", [
+    (0, "hex", (15, 22)), (1, "hex", (22, 30)), (2, "table", (1800.0, 1200.0, "mm", "15mm")),
+    (3, "table", (48.0, 48.0, "inches", "15mm"))])
+def test_a_template_click_makes_a_new_scenario_of_its_kind_and_size(start, index, kind, size):
+    click(start.start_page.sections["templates"][index])
+    m = start.doc.scenario.map
+    assert start.doc.is_hex == (kind == "hex")
+    if kind == "hex":
+        assert (m.columns, m.rows) == size
+    else:
+        assert (m.width, m.depth, m.unit, m.figures) == size
+    assert start.doc.path is None and not start.doc.modified
+    assert not start.start_page.is_showing() and start.view.isVisible()
+    assert start.windowTitle().startswith("untitled.json")
+
+
+def test_the_valley_template_checks_the_dambusters_rules(start):
+    click(start.start_page.sections["templates"][1])
+    assert "ogre-dambusters" in start.doc.scenario.meta.profiles and start.doc.is_hex
+
+
+def test_clicking_a_recent_file_opens_it_and_hides_the_page(start, files):
+    click(start.start_page.sections["recent"][1])
+    assert start.doc.path == files[1] and not start.doc.is_hex
+    assert not start.start_page.is_showing() and start.view.isVisible()
+    assert start.windowTitle().startswith("table.json")
+
+
+def test_opening_a_file_from_the_menu_hides_the_page(start, files):
+    assert start.open_path(files[0])
+    assert not start.start_page.is_showing() and start.view.isVisible()
+
+
+def drop(widget, paths) -> bool:
+    """Drags ``paths`` onto ``widget`` and drops them there; True when the drop was accepted."""
+    from PySide6.QtCore import QMimeData, QPoint, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    at, actions = QPoint(20, 20), Qt.DropAction.CopyAction
+    enter = QDragEnterEvent(at, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, enter)
+    if not enter.isAccepted():
+        return False
+    dropped = QDropEvent(at, actions, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, dropped)
+    return dropped.isAccepted()
+
+
+def test_a_scenario_dropped_on_the_page_opens(start, files):
+    assert not drop(start.start_page.viewport(), [files[0], files[1]])  # one file at a time
+    assert not drop(start.start_page.viewport(), [files[2]])  # gone
+    assert start.start_page.is_showing() and start.doc.path is None
+    assert drop(start.start_page.viewport(), [files[1]])
+    assert start.doc.path == files[1] and not start.start_page.is_showing()
+
+
+def test_blank_map_goes_to_the_map_behind(start):
+    click(start.start_page.buttons["start-blank"])
+    assert not start.start_page.is_showing() and start.view.isVisible()
+    assert start.windowTitle().startswith("untitled.json")
+
+
+def test_file_start_page_shows_it_again_with_the_files_opened_since(start, files):
+    click(start.start_page.sections["recent"][1])
+    start.act("file.start_page").trigger()
+    assert start.start_page.is_showing()
+    assert titles(start, "recent")[0] == "Table"
+
+
+def test_unsaved_work_is_not_dropped_by_a_template_when_the_user_cancels(start):
+    click(start.start_page.buttons["start-blank"])
+    start.doc.scenario.meta.title = "Mine"
+    start.doc.undo_stack.resetClean()  # as after an edit: modified
+    start.act("file.start_page").trigger()
+    start.ask_save = lambda: QMessageBox.StandardButton.Cancel
+    click(start.start_page.sections["templates"][2])
+    assert start.doc.is_hex and start.doc.scenario.meta.title == "Mine"
+    assert start.start_page.is_showing()
+
+
+def test_a_file_on_the_command_line_goes_straight_to_the_map(qtbot, tmp_path, files):
+    _app, w = build([str(files[0])], settings_at(tmp_path))
+    qtbot.addWidget(w)
+    assert w.doc.path == files[0] and not w.start_page.is_showing()
+
+
+def test_a_bare_window_shows_the_map_not_the_start_page(qtbot, tmp_path):
+    w = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(w)
+    assert not w.start_page.is_showing()
+
+
+def test_the_window_layout_is_restored_in_the_next_session(qtbot, tmp_path):
+    first = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(first)
+    first.resize(700, 640)  # offscreen the screen is 800 wide; the docks make the window taller than 640
+    first.show()
+    qtbot.waitExposed(first)
+    first.docks["validation"].hide()
+    first.removeDockWidget(first.docks["terrain"])
+    first.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, first.docks["terrain"])
+    first.docks["terrain"].show()
+    assert first.close()
+
+    second = MainWindow(settings=settings_at(tmp_path))
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    assert second.width() == 700 and second.height() == first.height()
+    assert second.docks["validation"].isHidden()
+    assert second.dockWidgetArea(second.docks["terrain"]) == Qt.DockWidgetArea.RightDockWidgetArea
