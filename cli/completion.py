@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 SHELLS = ("bash", "zsh", "tcsh")
 # files a path argument completes to, per shell
@@ -59,27 +58,9 @@ def manpage() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .checkout import checkout_doc
+    from .checkout import generated_doc_main
 
-    ap = argparse.ArgumentParser(prog="python -m dambuster.completion", description="Write the manual page dambuster(1).")
-    ap.add_argument("--check", action="store_true", help="exit 1 if the file is out of date; write nothing")
-    ap.add_argument("-o", "--output", type=Path, default=checkout_doc("dambuster.1"),
-                    help="file to write (default: docs/dambuster.1 of the source checkout; standard output from an install)")
-    args = ap.parse_args(argv)
-    text = manpage()
-    if args.output is None:
-        sys.stdout.write(text)
-        return 0
-    current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-    if args.check:
-        if current != text:
-            print(f"{args.output} is out of date; run python -m dambuster.completion", file=sys.stderr)
-            return 1
-        return 0
-    if current != text:
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+    return generated_doc_main(argv, prog="python -m dambuster.completion", name="dambuster.1", render=manpage)
 
 
 if __name__ == "__main__":

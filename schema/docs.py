@@ -11,21 +11,18 @@ field defaults of the model dataclass whose fields match the section's propertie
 """
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import re
 import sys
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any, Iterator
 
 INTRO_FILE = "format-intro.md"
 SCHEMA_FILE = "scenario.schema.json"
-from ..checkout import checkout_doc
+from ..checkout import generated_doc_main
 
-DEFAULT_OUTPUT = checkout_doc("format.md")  # None when installed: then standard output
 TOP = "document"
 ENVELOPE = ("$schema", "format_version", "generator")  # top-level properties the model does not carry
 HEADER = (
@@ -341,36 +338,7 @@ def render(schema: dict | None = None, intro: str | None = None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m dambuster.schema.docs", description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if the file is out of date; write nothing")
-    ap.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT,
-                    help="file to write (default: docs/format.md of the source checkout; "
-                         "standard output when run from an install)")
-    args = ap.parse_args(argv)
-    text = render()
-    if args.output is None:
-        if args.check:
-            print("--check needs --output FILE (no source checkout here)", file=sys.stderr)
-            return 2
-        sys.stdout.write(text)
-        return 0
-    current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-    if args.check:
-        if current != text:
-            print(f"{args.output} is out of date; run `python -m dambuster.schema.docs`", file=sys.stderr)
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    if current != text:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8", newline="\n")
-        print(f"wrote {args.output}")
-    return 0
-    if current != text:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8", newline="\n")
-        print(f"wrote {args.output}")
-    return 0
+    return generated_doc_main(argv, prog="python -m dambuster.schema.docs", name="format.md", render=render)
 
 
 if __name__ == "__main__":

@@ -11,14 +11,13 @@ when it is out of date.
 """
 from __future__ import annotations
 
-import argparse
 import ast
 import inspect
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..checkout import checkout_doc
+from ..checkout import checkout_doc, generated_doc_main
 from ..work import DEFAULT_SECONDS, MAX_FINDINGS
 from . import REGISTRY
 from .engine import Rule
@@ -249,34 +248,8 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m dambuster.validators.catalog_doc",
-                                 description="Write docs/rules.md from the rule registry.")
-    ap.add_argument("--check", action="store_true", help="exit 1 if the file is out of date instead of writing it")
-    ap.add_argument("-o", "--output", type=Path, default=DOC_PATH,
-                    help="file to write (default: docs/rules.md of the source checkout; "
-                         "standard output when run from an install)")
-    args = ap.parse_args(argv)
-    text = render_markdown(rule_infos(), shared_settings())
-    if args.output is None:
-        if args.check:
-            print("--check needs --output FILE (no source checkout here)", file=sys.stderr)
-            return 2
-        sys.stdout.write(text)
-        return 0
-    current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-    if args.check:
-        if current != text:
-            print(f"{args.output} is out of date; run python -m dambuster.validators.catalog_doc", file=sys.stderr)
-            return 1
-        return 0
-    if current != text:
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}", file=sys.stderr)
-    return 0
-    if current != text:
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}", file=sys.stderr)
-    return 0
+    return generated_doc_main(argv, prog="python -m dambuster.validators.catalog_doc", name="rules.md",
+                              render=lambda: render_markdown(rule_infos(), shared_settings()))
 
 
 if __name__ == "__main__":
