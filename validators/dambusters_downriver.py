@@ -87,26 +87,26 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
             yield "BRIDGE-SITE", f"road {b.road} does not cross the stream where bridge {b.id} stands", loc
 
 
-@rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")
-def bridge_site(s: Scenario) -> Iterator[Violation]:
-    """A river bridge is on its river and its road; a stream bridge is on a stream hexside its road crosses."""
+def _bridge_violations(s: Scenario, code: str) -> Iterator[Violation]:
+    """The misplaced bridges reported under ``code`` (each bridge falls under one of the two codes)."""
     m = hex_map(s)
     if m is None:
         return
-    for code, message, loc in _bridge_problems(m):
-        if code == "BRIDGE-SITE":
+    for found, message, loc in _bridge_problems(m):
+        if found == code:
             yield Violation(message, location=loc)
+
+
+@rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")
+def bridge_site(s: Scenario) -> Iterator[Violation]:
+    """A river bridge is on its river and its road; a stream bridge is on a stream hexside its road crosses."""
+    yield from _bridge_violations(s, "BRIDGE-SITE")
 
 
 @rule("BRIDGE-KIND", PROFILE, "error", "A river bridge spans a stream, or a stream bridge a river.")
 def bridge_kind(s: Scenario) -> Iterator[Violation]:
     """River bridges stand on river hexes, stream bridges on stream hexsides."""
-    m = hex_map(s)
-    if m is None:
-        return
-    for code, message, loc in _bridge_problems(m):
-        if code == "BRIDGE-KIND":
-            yield Violation(message, location=loc)
+    yield from _bridge_violations(s, "BRIDGE-KIND")
 
 
 # ------------------------------------------------------------------------------- floodplain
