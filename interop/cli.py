@@ -23,7 +23,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
     from ..model.io import load
-    from .tiled_export import ExportError, export_tiled, outputs
+    from .tiled.export import ExportError, export_tiled, outputs
 
     if args.scenario == "-" and not args.output:
         return _fail("export-tiled", "-: reading standard input: name the map to write with -o MAP.tmj")
@@ -50,7 +50,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     from ..model.atomic_write import outputs_problem
     from ..model.io import dumps, save
-    from .tiled_import import TiledImportError, import_file, load_terrain_map
+    from .tiled.importer import TiledImportError, import_file, load_terrain_map
 
     out = Path(args.output) if args.output else None
     problem = outputs_problem([out], args.force, [args.map, args.terrain_map])

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from typing import Iterable
 
-from ..model import migrations
-from ..model.codec import to_dict
-from ..model.scenario import Scenario
-from .tiled_properties import LAYER_COLOURS, UNKNOWN_SIDE_COLOUR, prop
+from ...model import migrations
+from ...model.codec import to_dict
+from ...model.scenario import Scenario
+from .properties import LAYER_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
 TILED_VERSION = "1.8.2"  # the oldest Tiled the tests run (Debian 12); newer ones read it
 FORMAT_VERSION = "1.8"

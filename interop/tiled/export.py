@@ -1,9 +1,9 @@
 """Scenario -> Tiled map: a hexagonal map whose tiles are our terrain and whose objects are our features,
-each carrying typed ``dambuster:`` properties so that tiled_import rebuilds exactly the same scenario.
-Table maps go to tiled_table_export; ``export_tiled`` writes either, as TMJ or (by the suffix) TMX.
+each carrying typed ``dambuster:`` properties so that importer rebuilds exactly the same scenario.
+Table maps go to table_export; ``export_tiled`` writes either, as TMJ or (by the suffix) TMX.
 
 Layers: "terrain" (tile layer; an embedded tileset with one tile per terrain kind, each tile holding a
-``dambuster:terrain`` property), then object layers, each in its colour (tiled_properties): one per
+``dambuster:terrain`` property), then object layers, each in its colour (properties): one per
 hexside kind ("streams", "ridges"...: a two-point polyline along each hexside), "rivers", "roads",
 "rails", "dams", "bridges", "towns", "floodplain", "markers", "setup zones" and one "units: SIDE" per
 side. The object's class (TMJ ``type``) names what it is; where an object sits on the map is what
@@ -16,15 +16,15 @@ import json
 import os
 from pathlib import Path
 
-from ..model.codec import to_dict
-from ..model.hexgrid import Hex, Layout
-from ..model.atomic_write import write_files
-from ..model.scenario import HexMap, Scenario
-from ..model.terrain import TERRAIN_KINDS
-from . import png
-from .hexpixels import HexPixels, stagger_of
-from .tiled_doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
-from .tiled_properties import HEXSIDE_LAYERS, prop
+from ...model.codec import to_dict
+from ...model.hexgrid import Hex, Layout
+from ...model.atomic_write import write_files
+from ...model.scenario import HexMap, Scenario
+from ...model.terrain import TERRAIN_KINDS
+from .. import png
+from ..hexpixels import HexPixels, stagger_of
+from .doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
+from .properties import HEXSIDE_LAYERS, prop
 
 TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
     "clear": (214, 222, 170), "forest": (62, 128, 62), "swamp": (120, 150, 120), "water": (80, 140, 210),
@@ -133,7 +133,7 @@ def to_tmj(s: Scenario, image: str) -> dict:
     """The TMJ document of a hex scenario; ``image`` is the tileset image's path relative to the map."""
     m = s.map
     if not isinstance(m, HexMap):
-        raise ExportError("to_tmj writes hex maps; tiled_table_export.to_tmj writes table maps")
+        raise ExportError("to_tmj writes hex maps; table_export.to_tmj writes table maps")
     px = HexPixels.default(m.layout)
     axis, index = stagger_of(m.layout)
     ob = _HexObjects(px)
@@ -174,7 +174,7 @@ def outputs(s: Scenario, path: str | os.PathLike) -> list[Path]:
 def export_tiled(s: Scenario, path: str | os.PathLike) -> list[Path]:
     """Write the scenario as a Tiled map, TMX when ``path`` ends in .tmx and TMJ otherwise, with a hex
     map's tileset image beside it: all or nothing. Returns the paths written."""
-    from . import tiled_table_export, tmx_write
+    from . import table_export, tmx_write
 
     target = Path(path)
     if isinstance(s.map, HexMap):
@@ -182,7 +182,7 @@ def export_tiled(s: Scenario, path: str | os.PathLike) -> list[Path]:
         doc = to_tmj(s, image.name)
         files = [(image, tileset_png(s.map.layout))]
     else:
-        doc = tiled_table_export.to_tmj(s)
+        doc = table_export.to_tmj(s)
         files = []
     if is_tmx(target):
         data = tmx_write.to_tmx(doc)

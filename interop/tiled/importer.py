@@ -1,12 +1,12 @@
 """Tiled TMJ or TMX -> Scenario, through the same model (and the same checks) as our own files.
 
-Hexagonal maps, and the orthogonal table maps tiled_table_export writes (read by tiled_table_import).
+Hexagonal maps, and the orthogonal table maps table_export writes (read by table_import).
 Terrain comes from the ``dambuster:terrain`` (or ``terrain``) property of each tile in an embedded
 tileset, or from a gid -> terrain mapping the caller gives. Objects become features by their class (TMJ
 ``type``, TMX ``class``/``type``) and properties; where a point sits decides its hex or hexside.
 Anything the importer cannot place is an error, or a warning when ``lenient`` (the object is dropped,
 an empty or unmapped tile becomes clear terrain). Inputs are untrusted: sizes are capped and XML DTDs
-are refused (see tmx.py).
+are refused (see tmx_read.py).
 """
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..model.catalog import default_unit_types
-from ..model.errors import ScenarioError
-from ..model.files import InputError, read_input
-from ..model.hexgrid import Layout
-from ..model.io import parse_bytes
-from ..model import scenario as sc
-from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
-from .hexpixels import HexPixels, layout_of
-from .tiled_objects import HANDLERS, Context
-from .tiled_properties import map_property, properties_of, read_ours
-from .tiled_read import TiledImportError, finish, layers, meta, place_objects
-from .tmx import TmxError, parse_tmx
+from ...model.catalog import default_unit_types
+from ...model.errors import ScenarioError
+from ...model.files import InputError, read_input
+from ...model.hexgrid import Layout
+from ...model.io import parse_bytes
+from ...model import scenario as sc
+from ...model.terrain import TERRAIN_KINDS, Terrain, kind_index
+from ..hexpixels import HexPixels, layout_of
+from .objects import HANDLERS, Context
+from .properties import map_property, properties_of, read_ours
+from .read import TiledImportError, finish, layers, meta, place_objects
+from .tmx_read import TmxError, parse_tmx
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_TERRAIN_MAP_BYTES = 1024 * 1024  # a gid -> terrain object; a tileset of 10,000 tiles needs 200 KB
@@ -198,7 +198,7 @@ def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str
 
 
 def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
-    """The scenario a parsed TMJ (or TMX, via tmx.parse_tmx) describes; TiledImportError when it cannot."""
+    """The scenario a parsed TMJ (or TMX, via tmx_read.parse_tmx) describes; TiledImportError when it cannot."""
     if not isinstance(doc, dict):
         raise TiledImportError("not a Tiled map: the top level is not an object")
     try:
@@ -211,7 +211,7 @@ def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenien
 
 def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imported:
     if doc.get("orientation") == "orthogonal" and map_property(properties_of(doc), "map") == "table":
-        from .tiled_table_import import import_table
+        from .table_import import import_table
 
         checked, warnings = import_table(doc, lenient)
         return Imported(checked, warnings)

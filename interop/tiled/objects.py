@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import scenario as sc
-from ..model.codec import _build
-from ..model.hexgrid import Hex, Layout
-from .hexpixels import HexPixels
-from .tiled_read import Handler, Lenience, TiledImportError, json_property, need, opt, vertices, where
+from ...model import scenario as sc
+from ...model.codec import _build
+from ...model.hexgrid import Hex, Layout
+from ..hexpixels import HexPixels
+from .read import Handler, Lenience, TiledImportError, json_property, need, opt, vertices, where
 
 
 class Context(Lenience):

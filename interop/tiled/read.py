@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Iterator
 
-from ..escape import visible
-from ..model.codec import from_dict
-from ..model.errors import ScenarioError
-from ..model.io import document_to_scenario, to_document
-from ..model import scenario as sc
-from .tiled_doc import RULE_FIELDS
-from .tiled_properties import map_property, ours, properties_of, read_ours
+from ...escape import visible
+from ...model.codec import from_dict
+from ...model.errors import ScenarioError
+from ...model.io import document_to_scenario, to_document
+from ...model import scenario as sc
+from .doc import RULE_FIELDS
+from .properties import map_property, ours, properties_of, read_ours
 
 MAX_OBJECTS = 200_000
 MAX_LAYER_DEPTH = 16

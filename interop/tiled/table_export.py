@@ -6,24 +6,24 @@ depth as in the scenario (and the editor). The map's grid is ``GRID`` pixels (10
 inch), its size the table's rounded up to whole cells. Polygons and polylines are anchored at the
 table's corner (object x = y = 0), so each vertex is exactly its table position times the scale.
 
-Layers, each in its colour (tiled_properties): "table" (a rectangle: the table's size), "sectors" (the
+Layers, each in its colour (properties): "table" (a rectangle: the table's size), "sectors" (the
 six DBM sectors, from geojson.sector_features, when the scenario follows the dbm-terrain profile; not
 read back), one layer per area kind ("wood", "hill-gentle"...), "waterway", "rivers", "roads", then
 for a sewer "sewer corridors", "gantries", "sewer fittings" (nodes, grates, sluice gates, cave-ins, the
 flood origin) and one "models: SIDE" per side, then "setup zones" and one "units: SIDE" per side
 (units have no place on a table: a column left of it). Map properties ``dambuster:map`` = "table",
-``dambuster:unit`` and ``dambuster:scale`` tell tiled_table_import how to read the map back;
+``dambuster:unit`` and ``dambuster:scale`` tell table_import how to read the map back;
 ``dambuster:figures`` and ``dambuster:reduced`` carry the table's ground scale.
 """
 from __future__ import annotations
 
 import math
 
-from ..model.scenario import Scenario, TableMap
-from .geojson import along, sector_features
-from .tiled_doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
-from .tiled_export import reserve_spot, unit_properties
-from .tiled_properties import AREA_COLOURS, UNKNOWN_SIDE_COLOUR, prop
+from ...model.scenario import Scenario, TableMap
+from ..geojson import along, sector_features
+from .doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
+from .export import reserve_spot, unit_properties
+from .properties import AREA_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
 SCALE = {"paces": 1, "inches": 32, "mm": 1}  # pixels per table unit
 GRID = {"paces": 100, "inches": 32, "mm": 25}  # pixels per grid cell of the Tiled map
@@ -125,7 +125,7 @@ def to_tmj(s: Scenario) -> dict:
     """The TMJ document of a table scenario."""
     m = s.map
     if not isinstance(m, TableMap):
-        raise ExportError("tiled_table_export.to_tmj writes table maps; tiled_export.to_tmj writes hex maps")
+        raise ExportError("table_export.to_tmj writes table maps; export.to_tmj writes hex maps")
     scale, grid = SCALE[m.unit], GRID[m.unit]
     ob = _TableObjects(scale)
     named = [*_map_layers(s, m, ob), *_sewer_layers(s, m, ob), *_pieces(s, ob)]

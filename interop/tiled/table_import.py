@@ -1,5 +1,5 @@
 """Tiled table map (orthogonal, map property ``dambuster:map`` = "table") -> table scenario: the reverse
-of tiled_table_export, one small handler per object class.
+of table_export, one small handler per object class.
 
 Pixels become table units by dividing by ``dambuster:scale``. Where a shape is decides the geometry: an
 area, waterway, gantry or setup zone is the polygon drawn (a rectangle its four corners, an ellipse a
@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..model import scenario as sc
-from ..model.catalog import default_unit_types
-from ..model.scenario import TableMap
-from .geojson import along
-from .tiled_properties import map_property, properties_of
-from .tiled_read import Lenience, TiledImportError, finish, meta, need, opt, place_objects, vertices, where
-from .tiled_table_export import SCALE
+from ...model import scenario as sc
+from ...model.catalog import default_unit_types
+from ...model.scenario import TableMap
+from ..geojson import along
+from .properties import map_property, properties_of
+from .read import Lenience, TiledImportError, finish, meta, need, opt, place_objects, vertices, where
+from .table_export import SCALE
 
 ELLIPSE_SIDES = 24
 MOVED = 1.0  # pixels a model may be off the spot its position gives before it counts as moved

@@ -1,4 +1,4 @@
-"""A TMJ map document (the dict tiled_export builds) -> TMX, Tiled's XML map format, as Tiled 1.8 writes
+"""A TMJ map document (the dict export builds) -> TMX, Tiled's XML map format, as Tiled 1.8 writes
 it: map attributes, properties, embedded tilesets, tile layers as CSV, object layers with their colour
 and their points, polylines, polygons and rectangles. pytmx and other loaders read TMX only.
 
@@ -12,7 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from .tiled_doc import ExportError
+from .doc import ExportError
 
 #: characters XML 1.0 forbids anywhere, even as character references
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

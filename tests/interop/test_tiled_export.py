@@ -16,10 +16,10 @@ from hypothesis import given
 
 from dambuster.cli import main
 from dambuster.interop.hexpixels import HexPixels
-from dambuster.interop.tiled_export import export_tiled, to_tmj
-from dambuster.interop.tiled_import import import_document, import_file
-from dambuster.interop.tmx import parse_tmx
-from dambuster.interop.tmx_write import to_tmx
+from dambuster.interop.tiled.export import export_tiled, to_tmj
+from dambuster.interop.tiled.importer import import_document, import_file
+from dambuster.interop.tiled.tmx_read import parse_tmx
+from dambuster.interop.tiled.tmx_write import to_tmx
 from dambuster.model.io import dumps, load
 from dambuster.model.terrain import TERRAIN_KINDS
 from strategies import hex_scenarios, rich_hex_scenario
@@ -181,7 +181,7 @@ def test_every_property_we_write_is_namespaced_so_none_clashes_with_a_tiled_fiel
 
 
 def test_every_object_layer_has_its_colour_and_units_take_their_sides():
-    from dambuster.interop.tiled_properties import HEXSIDE_LAYERS, LAYER_COLOURS
+    from dambuster.interop.tiled.properties import HEXSIDE_LAYERS, LAYER_COLOURS
 
     scenario = rich_hex_scenario()
     doc = to_tmj(scenario, "t.png")
@@ -244,7 +244,7 @@ def test_a_text_xml_cannot_carry_refuses_the_tmx_in_one_line_and_writes_nothing(
 
 
 def test_docs_list_the_layer_colours_the_export_uses():
-    from dambuster.interop.tiled_properties import AREA_COLOURS, LAYER_COLOURS
+    from dambuster.interop.tiled.properties import AREA_COLOURS, LAYER_COLOURS
 
     text = (ROOT / "docs" / "tiled.md").read_text(encoding="utf-8")
     for name, colour in {**LAYER_COLOURS, **AREA_COLOURS}.items():

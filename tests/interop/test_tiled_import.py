@@ -15,10 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dambuster.cli import main
-from dambuster.interop import tiled_import
+from dambuster.interop.tiled import importer as tiled_import
 from dambuster.interop.hexpixels import HexPixels
-from dambuster.interop.tiled_export import to_tmj
-from dambuster.interop.tiled_import import TiledImportError, import_document, import_file
+from dambuster.interop.tiled.export import to_tmj
+from dambuster.interop.tiled.importer import TiledImportError, import_document, import_file
 from dambuster.model.factory import new_hex_scenario
 from refusal import assert_refused
 from strategies import rich_hex_scenario

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from dambuster.interop.tiled_import import import_file
-from dambuster.interop.tiled_properties import AREA_COLOURS, LAYER_COLOURS
-from dambuster.interop.tmx import parse_tmx
+from dambuster.interop.tiled.importer import import_file
+from dambuster.interop.tiled.properties import AREA_COLOURS, LAYER_COLOURS
+from dambuster.interop.tiled.tmx_read import parse_tmx
 from dambuster.model.io import load, to_document
 from dambuster.model.scenario import HexMap
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from dambuster.interop.hexpixels import HexPixels
-from dambuster.interop.tiled_export import TERRAIN_COLOURS, export_tiled, tileset_png
-from dambuster.interop.tiled_import import import_file
+from dambuster.interop.tiled.export import TERRAIN_COLOURS, export_tiled, tileset_png
+from dambuster.interop.tiled.importer import import_file
 from dambuster.model.factory import new_hex_scenario
 from dambuster.model.hexgrid import Layout
 from dambuster.model.io import load

@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dambuster.interop.geojson import along
-from dambuster.interop.tiled_doc import ExportError
-from dambuster.interop.tiled_import import TiledImportError, import_document, import_file
-from dambuster.interop.tiled_table_export import GRID, SCALE, to_tmj
-from dambuster.interop.tmx import parse_tmx
-from dambuster.interop.tmx_write import to_tmx
+from dambuster.interop.tiled.doc import ExportError
+from dambuster.interop.tiled.importer import TiledImportError, import_document, import_file
+from dambuster.interop.tiled.table_export import GRID, SCALE, to_tmj
+from dambuster.interop.tiled.tmx_read import parse_tmx
+from dambuster.interop.tiled.tmx_write import to_tmx
 from dambuster.model.io import dumps, load
 from refusal import assert_refused
 from strategies import rich_table_scenario, table_scenarios
