@@ -40,6 +40,10 @@ HEX_PRESETS: dict[str, float] = {
     "1.5in": 1.5 * MM_PER_INCH,
 }
 
+#: The hex size when none is given: 3/4", the middle of the 15-20 mm most hex-and-counter maps use,
+#: roomy enough for a half-inch counter and the hex label above it (docs/print.md).
+DEFAULT_HEX_SIZE = "3/4in"
+
 #: Paper sizes, portrait, (width, height) in millimetres: ISO 216 and ANSI.
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -110,5 +114,19 @@ def parse_paper(text: str) -> tuple[float, float]:
     return (w, h)
 
 
-__all__ = ["HEX_PRESETS", "Length", "MM_PER_INCH", "PAPER_SIZES", "SizeError", "parse_hex_size",
-           "parse_length", "parse_paper"]
+def table_unit_mm(table) -> float:
+    """Millimetres per unit of a table map (a TableMap, or anything with unit, figures, reduced) at
+    true scale: a millimetre is one, an inch 25.4 (a tape measure's inch: the table was measured with
+    one), a pace the figures' ground scale (model/ground_scale.py: half a millimetre for 15mm figures,
+    0.8 mm for 25mm ones), so a table in paces prints at the size it is played at."""
+    if table.unit == "mm":
+        return 1.0
+    if table.unit == "inches":
+        return MM_PER_INCH
+    from .ground_scale import MM_PER_50_PACES, GroundScale
+
+    return float(MM_PER_50_PACES[GroundScale.of(table).distances] / 50)
+
+
+__all__ = ["DEFAULT_HEX_SIZE", "HEX_PRESETS", "Length", "MM_PER_INCH", "PAPER_SIZES", "SizeError", "parse_hex_size",
+           "parse_length", "parse_paper", "table_unit_mm"]

@@ -35,6 +35,12 @@ if ! command -v tiled >/dev/null; then
   apt_install tiled || echo "setup: tiled not installed; the Tiled round-trip tests will skip" >&2
 fi
 
+# poppler-utils (pdfinfo, pdftoppm, pdffonts, pdfimages, pdftotext) is the second PDF reader that
+# checks the print sheets: page counts and sizes, a measured hex, text not images (tests/printing/ skip without it).
+if ! command -v pdfinfo >/dev/null || ! command -v pdftoppm >/dev/null; then
+  apt_install poppler-utils || echo "setup: poppler-utils not installed; the PDF checks will skip" >&2
+fi
+
 # A real X server without a screen (Xvfb) renders the README's screenshots as a desktop shows them:
 #   xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshot.py
 # xvfb-run needs xauth; the xcb platform needs the X client libraries below.

@@ -1,7 +1,7 @@
 """The breach preview pane (hex maps): the dam, the dice (seeded, or thrown at the table and typed
 in), step forward/back, play/pause, reset; the story so far in plain sentences (click a line to see
 its hexes on the map) and a summary of what the breach did; "Apply to a copy…"; and a Monte Carlo
-tab (montecarlo_panel.py) with the heat map, a table of chances and the arrival chart.
+tab (montecarlo/panel.py) with the heat map, a table of chances and the arrival chart.
 
 It only reads the document: the simulation runs on ``doc.scenario`` (``Breach`` does not change it)
 and what it shows is scene items (:class:`BreachLayer`, :class:`HeatLayer`, :class:`FocusLayer`).
@@ -28,8 +28,8 @@ from dambuster.simulation.summary import breach_summary, summary_sentences
 from .breach_layer import BreachLayer
 from .event_log import EventLog
 from .focus_layer import FocusLayer
-from .montecarlo_panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
-from .montecarlo_view import HeatLayer
+from .montecarlo.panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
+from .montecarlo.view import HeatLayer
 from .roll_entry import RollEntry
 
 #: Quiet time after the last edit before the preview's breach is rebuilt.

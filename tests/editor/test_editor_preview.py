@@ -8,7 +8,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from dambuster.editor.preview import montecarlo as preview_montecarlo  # noqa: E402
+from dambuster.editor.preview.montecarlo import chunks as preview_montecarlo  # noqa: E402
 from dambuster.editor.preview.flood_dock import FloodPreview  # noqa: E402
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.editor.preview.breach_dock import BreachPreview  # noqa: E402

@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings, QTimer  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.editor.preview.montecarlo import run_all  # noqa: E402
+from dambuster.editor.preview.montecarlo.chunks import run_all  # noqa: E402
 from dambuster.model import load, save  # noqa: E402
 from dambuster.model.scenario import Unit  # noqa: E402
 from dambuster.simulation import Breach  # noqa: E402
@@ -133,7 +133,7 @@ def test_the_results_table_lists_bridges_towns_units_and_roads(window, qtbot, tm
 def test_the_helper_process_reports_a_failed_job_and_lives_on():
     import threading
 
-    from dambuster.editor.preview.montecarlo_process import helper
+    from dambuster.editor.preview.montecarlo.process import helper
 
     got, done = [], threading.Event()
 

@@ -1,5 +1,5 @@
 """Monte Carlo in chunks (Qt-free): the editor runs ``dambuster.simulation.montecarlo.monte_carlo``
-a chunk of runs at a time (in a worker thread, montecarlo_worker.py) so that a progress bar can
+a chunk of runs at a time (in a worker thread, montecarlo/worker.py) so that a progress bar can
 update and Cancel stop it between chunks, then merges the chunks' figures weighted by their runs.
 
 Chunk ``i`` of a run with seed ``s`` draws from ``numpy.random.SeedSequence([s, i])``, so the same

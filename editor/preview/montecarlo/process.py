@@ -1,5 +1,5 @@
 """Monte Carlo in a helper process (Qt-free): one per editor process, started at the first run as
-``python -m dambuster.editor.preview.montecarlo_process`` and kept for the session, so the GUI
+``python -m dambuster.editor.preview.montecarlo.process`` and kept for the session, so the GUI
 thread never shares the interpreter lock with the runs and the window answers throughout (a worker
 thread stalled the event loop ~50 ms on a 200x200 map: every Python callback of the GUI waited for
 the lock). A plain subprocess, not ``multiprocessing``: the child never imports the parent's
@@ -51,7 +51,7 @@ def serve(inp: BinaryIO, out: BinaryIO) -> None:
     """Runs jobs one at a time; between chunks, a cancel of this job or a new job stops it."""
     from dambuster.simulation import Breach
 
-    from .montecarlo import run_all
+    from .chunks import run_all
 
     inbox: queue.Queue = queue.Queue()
 
@@ -103,7 +103,7 @@ def main() -> None:
 # ---------------------------------------------------------------------------------- the editor
 class Helper:
     def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "dambuster.editor.preview.montecarlo_process"],
+        self.proc = subprocess.Popen([sys.executable, "-m", "dambuster.editor.preview.montecarlo.process"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
         self.listeners: dict[int, Listener] = {}

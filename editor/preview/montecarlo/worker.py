@@ -1,5 +1,5 @@
 """Monte Carlo off the GUI thread, as Qt signals: the runs go to the helper process
-(montecarlo_process.py) on a snapshot of the scenario taken at the click; its reports come back
+(montecarlo/process.py) on a snapshot of the scenario taken at the click; its reports come back
 through a reader thread and are relayed to the GUI thread as queued signals. ``cancel()`` stops
 the runs after the chunk under way.
 
@@ -13,8 +13,8 @@ from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
-from .montecarlo import CHUNK
-from .montecarlo_process import helper
+from .chunks import CHUNK
+from .process import helper
 
 
 class _Relay(QObject):

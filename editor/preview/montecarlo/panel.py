@@ -2,7 +2,7 @@
 and when the runs are done the heat map over the map (the pane's ``HeatLayer``), the table of
 chances beside it (bridges, towns, units, roads) and the swell's arrival chart.
 
-The runs go to a helper process (montecarlo_worker.py, montecarlo_process.py), so the window answers
+The runs go to a helper process (montecarlo/worker.py, montecarlo/process.py), so the window answers
 while they run. The seed is the pane's; an edit of the map drops the result and any run under way
 (``drop``).
 """
@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 
 from dambuster.simulation.summary import chance_rows
 
-from .montecarlo_view import ArrivalChart
-from .montecarlo_worker import MonteCarloWorker
-from .results_table import ChanceTable
+from .view import ArrivalChart
+from .worker import MonteCarloWorker
+from ..results_table import ChanceTable
 
 MAX_RUNS = 1_000_000
 

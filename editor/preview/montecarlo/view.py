@@ -1,6 +1,6 @@
 """Monte Carlo drawn in the editor: the per-hex flood probability as a heat map over the map (with
 a legend), and a QPainter chart of the swell's arrival step along the river. The figures all come
-from ``dambuster.simulation.montecarlo`` (run in a worker: montecarlo_worker.py).
+from ``dambuster.simulation.montecarlo`` (run in a worker: montecarlo/worker.py).
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
-from ..geometry.hexes import HexGeometry
-from ..scene.hex_overlay import _text
+from ...geometry.hexes import HexGeometry
+from ...scene.hex_overlay import _text
 
 Z_HEAT = 55
 BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]

@@ -1,0 +1,148 @@
+"""`dambuster render --format pdf`: the print sheets of a scenario as one PDF (the renderer ``pdf`` of
+the ``dambuster.renderers`` entry points; cli/render.py declares the arguments).
+
+Every refusal is one line on standard error and exit status 2, checked before any drawing: a hex size
+in pixels, an output that exists (without --force), a file that cannot be loaded, an unknown side or
+layer, paper too small for its margins. Without a display Qt draws offscreen.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import replace
+
+from dambuster.model.paper import DEFAULT_HEX_SIZE, PAPER_SIZES, parse_hex_size
+
+EXIT_OK, EXIT_REFUSED = 0, 2
+PROG = "dambuster render"
+SHEET_ORDER = ("maps", "counters", "overlays", "templates")
+
+
+class Refusal(Exception):
+    """One sentence for the user; the command exits 2."""
+
+
+def qt_app():
+    """The running QApplication, else a new one (offscreen unless a platform was asked for)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.instance() or QApplication([PROG])
+
+
+def load_scenario(path: str):
+    from dambuster.model.errors import ScenarioError
+    from dambuster.model.io import load
+
+    try:
+        return load(path)
+    except ScenarioError as e:
+        p = e.first
+        raise Refusal(f"{'<stdin>' if path == '-' else path}: {p.where()}: {p.message} ({e.code})") from None
+
+
+def view_for(scenario, side: str | None):
+    if side is None:
+        return scenario
+    from dambuster.interop.player_view import PlayerViewError, player_view
+
+    try:
+        return player_view(scenario, side)[0]
+    except PlayerViewError as e:
+        raise Refusal(f"--player-view: {e}") from None
+
+
+def settings_for(args: argparse.Namespace, scenario):
+    """PrintSettings from the arguments (the orientation still portrait: see ``print_sheets``)."""
+    from dambuster.model.scenario import HexMap
+
+    from .map_source import LayerError, check_layers
+    from .sheet import PrintSettings
+
+    size = args.hex_size or parse_hex_size(DEFAULT_HEX_SIZE)
+    if size.unit != "mm":
+        raise Refusal(f"--hex-size {size.value:g}px: a PDF is printed at a physical size; give mm, cm or in "
+                      "(e.g. 19mm, 3/4in) or a preset")
+    layers = None
+    if getattr(args, "layers", None):
+        kind = "hex" if isinstance(scenario.map, HexMap) else "table"
+        try:
+            layers = check_layers(kind, args.layers.split(","))
+        except LayerError as e:
+            raise Refusal(f"--layers: {e}") from None
+    return PrintSettings(hex_mm=size.mm, paper_mm=args.paper or PAPER_SIZES["a4"], layers=layers,
+                         player_view=getattr(args, "player_view", None))
+
+
+def collect_sheets(scenario, settings, names=None, map_source=None):
+    """The sheets that apply, in the order maps, counters, overlays, templates (only ``names`` if given)."""
+    from . import counters, map_pages, overlays, templates
+
+    modules = {"maps": map_pages, "counters": counters, "overlays": overlays, "templates": templates}
+    out = []
+    for name in SHEET_ORDER:
+        if names is not None and name not in names:
+            continue
+        if name == "maps":
+            sheet = map_pages.sheet_for(scenario, settings, map_source)
+        else:
+            sheet = modules[name].sheet_for(scenario, settings)
+        if sheet is not None and sheet.page_count() > 0:
+            out.append(sheet)
+    return out
+
+
+def print_sheets(scenario, settings, names=None, orientation: str = "auto"):
+    """The sheets of ``scenario`` and the settings they were laid out with: ``orientation`` "auto" takes
+    the one in which the map needs fewer pages (portrait on a tie), for every sheet of the file."""
+    from .map_pages import choose_landscape
+    from .page_grid import GridError
+    from .map_source import MapSource
+
+    source = None
+    if names is None or "maps" in names:
+        source = MapSource(scenario, settings.hex_mm, settings.layers)
+    try:
+        if orientation == "auto":
+            landscape = choose_landscape(source, settings) if source is not None else False
+        else:
+            landscape = orientation == "landscape"
+        settings = replace(settings, landscape=landscape)
+        return collect_sheets(scenario, settings, names, source), settings
+    except GridError as e:
+        raise Refusal(str(e)) from None
+
+
+def render_pdf(args: argparse.Namespace) -> int:
+    from dambuster.output import error_line
+    from dambuster.model.atomic_write import OutputError, output_problem
+
+    try:
+        problem = output_problem(args.output, args.force, [] if args.input == "-" else [args.input])
+        if problem:
+            raise Refusal(f"{args.output}: {problem}")
+        scenario = view_for(load_scenario(args.input), getattr(args, "player_view", None))
+        settings = settings_for(args, scenario)
+        qt_app()
+        from .writer import write_pdf
+
+        sheets, settings = print_sheets(scenario, settings, args.sheets)
+        if not sheets:
+            raise Refusal(f"nothing to print: this scenario has no {', '.join(args.sheets or SHEET_ORDER)}")
+        pages = write_pdf(args.output, sheets, settings, force=args.force,
+                          title=(scenario.meta.title or "untitled").strip())
+    except Refusal as e:
+        error_line(f"{PROG}: {e}")
+        return EXIT_REFUSED
+    except OutputError as e:
+        error_line(f"{PROG}: {e}")
+        return EXIT_REFUSED
+    except OSError as e:
+        error_line(f"{PROG}: cannot write {args.output}: {e.strerror or e}; nothing was changed")
+        return EXIT_REFUSED
+    error_line(f"wrote {args.output} ({pages} page{'s' if pages != 1 else ''}: "
+               f"{', '.join(s.name for s in sheets)}; {settings.page_mm[0]:g} x {settings.page_mm[1]:g} mm)")
+    return EXIT_OK
+
+
+__all__ = ["Refusal", "collect_sheets", "print_sheets", "qt_app", "render_pdf", "settings_for"]

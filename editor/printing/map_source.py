@@ -1,0 +1,104 @@
+"""The map as the editor draws it, for print: the editor's own scene (a MapView's MapScene filled by
+the hex or table scene controller, as an open window fills it), never shown, drawn page by page at a
+physical scale. So a printed map looks like the editor's, layer for layer.
+
+Physical scale: on a hex map a scene unit is ``hex_mm / (R * sqrt 3)`` mm (R is the editor's hex
+circumradius in scene units; across the flats a hex is R * sqrt 3); on a table a scene unit is a table
+unit, ``table_unit_mm`` of the table (model/paper.py).
+
+Layers: those named, else the editor's defaults less the units (they are the counter sheet's, moved
+by hand over the printed map), the validation rings and the previews, which are screen aids.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter
+
+from dambuster.model.paper import table_unit_mm
+from dambuster.model.scenario import HexMap, Scenario
+
+from ..geometry.hexes import R, SQRT3
+from ..scene.layer_table import layers_for
+
+NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
+
+
+class LayerError(ValueError):
+    """A layer name the map does not have: one sentence naming those it has."""
+
+
+def layer_keys(kind: str) -> tuple[str, ...]:
+    return tuple(lay.key for lay in layers_for(kind))
+
+
+def check_layers(kind: str, names) -> frozenset[str]:
+    """``names`` as a set of layer keys of a ``kind`` map; LayerError names the first unknown one."""
+    keys = layer_keys(kind)
+    chosen = frozenset(n.strip() for n in names if n.strip())
+    unknown = sorted(chosen - set(keys))
+    if unknown:
+        raise LayerError(f"no layer {unknown[0]!r} on a {kind} map (layers: {', '.join(keys)})")
+    return chosen
+
+
+class MapSource:
+    """A scenario's map in a hidden editor scene, with its size in millimetres at a print scale."""
+
+    def __init__(self, scenario: Scenario, hex_mm: float, layers: frozenset[str] | None = None):
+        from ..document import Document
+        from ..scene.map_view import MapView
+
+        self.scenario = scenario
+        self.kind = "hex" if isinstance(scenario.map, HexMap) else "table"
+        self.view = MapView()  # never shown: it owns the scene, as in the editor's window
+        self.doc = Document(scenario)
+        if self.kind == "hex":
+            from ..scene.hex_scene import HexSceneController
+
+            self.controller = HexSceneController(self.doc, self.view)
+            x0, y0, x1, y1 = self.controller.geom.map_bounds()
+            self.scene_rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+            self.mm_per_unit = hex_mm / (R * SQRT3)
+        else:
+            from ..scene.table_scene import TableSceneController
+
+            self.controller = TableSceneController(self.doc, self.view)
+            m = scenario.map
+            self.scene_rect = QRectF(0, 0, m.width, m.depth)
+            self.mm_per_unit = table_unit_mm(m)
+        scene = self.scene
+        scene.set_detail("fine")
+        shown = layers if layers is not None else frozenset(
+            k for k in layer_keys(self.kind) if scene.layers.visible(k) and k not in NOT_PRINTED_BY_DEFAULT)
+        for key in layer_keys(self.kind):
+            scene.layers.set_visible(key, key in shown)
+        self.layers = shown
+
+    @property
+    def scene(self):
+        return self.view.scene()
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        k = self.mm_per_unit
+        return self.scene_rect.width() * k, self.scene_rect.height() * k
+
+    def draw(self, painter: QPainter, target: QRectF, source_mm: QRectF, labels: bool = True) -> None:
+        """Draws the part ``source_mm`` of the map (mm from the map's top-left) into ``target``
+        (painter units), clipped to it; ``labels=False`` leaves out the hex labels (a thumbnail)."""
+        k, r = self.mm_per_unit, self.scene_rect
+        source = QRectF(r.x() + source_mm.x() / k, r.y() + source_mm.y() / k,
+                        source_mm.width() / k, source_mm.height() / k)
+        painter.save()
+        painter.setClipRect(target, Qt.ClipOperation.IntersectClip)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        hide = not labels and "labels" in self.layers and self.kind == "hex"
+        if hide:
+            self.scene.layers.set_visible("labels", False)
+        self.scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        if hide:
+            self.scene.layers.set_visible("labels", True)
+        painter.restore()
+
+
+__all__ = ["LayerError", "MapSource", "NOT_PRINTED_BY_DEFAULT", "check_layers", "layer_keys"]
