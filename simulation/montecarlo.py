@@ -35,6 +35,8 @@ class MonteCarloResult:
     arrival: dict[Hex, int] = field(default_factory=dict)
     towns: dict[str, float] = field(default_factory=dict)  # town id -> chance any of its hexes floods
     routes: dict[str, float] = field(default_factory=dict)  # road or rail id -> chance it is cut somewhere
+    #: the most any single run needs of each: "swamp" and "flooded_town" hexes, "road_cut" (hex, route) pairs
+    worst: dict[str, int] = field(default_factory=dict)
 
     def to_json(self, label) -> dict:
         r6 = lambda x: round(float(x), 6)  # noqa: E731
@@ -151,6 +153,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     # 2. floodplain hexes, in step then row-major order; then armor stuck rolls
     p_on = params.floodplain_floods_on
     flooded: dict[Hex, np.ndarray] = {}  # hex -> the runs in which it floods
+    became: dict[Hex, str] = {}  # hex -> what it becomes when it floods
     for step in sorted(b.adjacent_by_step):
         for h in b.adjacent_by_step[step]:
             kind = terrain[h]
@@ -166,6 +169,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
                 floods = np.ones(runs, dtype=bool)
             new_kind = FLOODS_TO[kind]
             flooded[h] = floods
+            became[h] = new_kind
             p = float(floods.mean())
             res.hexes.setdefault(h, {})["flood"] = p
             res.hexes[h]["swamp" if new_kind == "swamp" else "flooded_town"] = p
@@ -224,6 +228,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
 
     # 5. towns and routes: the runs in which any of their hexes floods (a route is also cut at the dam)
     _towns_and_routes(b, res, flooded, runs)
+    res.worst = _worst(b, flooded, became, runs)
 
     # 6. unit outcomes
     for i in sorted(touched):
@@ -252,6 +257,21 @@ def _towns_and_routes(b: Breach, res: MonteCarloResult, flooded: dict[Hex, np.nd
     for r in list(b.map.roads) + list(b.map.rails):
         at_dam = b.options.cut_routes_at_dam and any(tuple(h) == dam for h in r.hexes)
         res.routes[r.id] = 1.0 if at_dam else (chance(r.hexes) if b.params.flooding_cuts_routes else 0.0)
+
+
+def _worst(b: Breach, flooded: dict[Hex, np.ndarray], became: dict[Hex, str], runs: int) -> dict[str, int]:
+    """The most swamp and flooded-town hexes, and road cuts, of any one run (as ``Breach.step`` cuts:
+    every route through the dam's hex at the breach, every route through a hex that floods)."""
+    count = {"swamp": np.zeros(runs, dtype=np.int64), "flooded_town": np.zeros(runs, dtype=np.int64)}
+    cuts = np.zeros(runs, dtype=np.int64)
+    if b.options.cut_routes_at_dam:
+        cuts += len(b.routes_by_hex.get(tuple(b.dam.hex), []))
+    for h, floods in flooded.items():
+        count["swamp" if became[h] == "swamp" else "flooded_town"] += floods
+        if b.params.flooding_cuts_routes:
+            cuts += floods * len(b.routes_by_hex.get(h, []))
+    count["road_cut"] = cuts
+    return {k: int(v.max()) if runs else 0 for k, v in count.items()}
 
 
 __all__ = ["monte_carlo", "MonteCarloResult"]
