@@ -57,6 +57,16 @@ def _sheets(text: str) -> tuple[str, ...]:
     return names
 
 
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of pixels per inch from 1 to 10000")
+    return value
+
+
 def _size(parse):
     def convert(text: str):
         from .model.paper import SizeError
@@ -93,9 +103,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--format", choices=FORMATS, help="png, svg or pdf (default: from the output's extension)")
     r.add_argument("--force", action="store_true", help="replace an existing output file")
     scale = r.add_mutually_exclusive_group()
-    scale.add_argument("--zoom", type=float, help="PNG/SVG: pixels per scene unit (default: fit 2400 pixels)")
+    scale.add_argument("--zoom", type=float,
+                       help="PNG/SVG: pixels per scene unit (a hex is 20 units across its corners; default: "
+                            "2400 pixels on the longer side)")
     scale.add_argument("--hex-size", type=hex_size,
                        help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset")
+    r.add_argument("--dpi", type=_positive, default=None,
+                   help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file")
     r.add_argument("--layers", help="comma-separated layers to draw (default: those shown in the editor)")
     r.add_argument("--player-view", metavar="SIDE", help="draw only what SIDE may see")
     r.add_argument("--paper", type=_size(parse_paper), default=None,

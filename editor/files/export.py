@@ -13,6 +13,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog
 
 LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
+SVG_DPI = 96  # SVG user units an inch (CSS pixels), for the width and height written in millimetres
 
 
 def _atomic(path: Path, write) -> None:
@@ -33,16 +34,26 @@ def image_size(rect: QRectF, long_side: int = LONG_SIDE) -> QSize:
 
 
 def _render(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
+    """Draws at the level of detail the target's scale asks for, not the one the window shows."""
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    scale = min(target.width() / max(source.width(), 1e-9), target.height() / max(source.height(), 1e-9))
+    with scene.detail_for_scale(scale):
+        scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
 
 
-def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SIDE) -> QSize:
-    """The scene (or ``rect`` of it) as a PNG of ``long_side`` pixels on its longer side, on white."""
+def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SIDE,
+               dpi: float | None = None) -> QSize:
+    """The scene (or ``rect`` of it) as a PNG of ``long_side`` pixels on its longer side, on white;
+    ``dpi``, when given, is written in the file (pHYs) so it prints at the size it was drawn for."""
     rect = QRectF(rect or scene.sceneRect())
     size = image_size(rect, long_side)
     image = QImage(size, QImage.Format.Format_ARGB32)
+    if image.isNull():
+        raise OSError(f"cannot make an image of {size.width()}x{size.height()} pixels (out of memory)")
     image.fill(QColor("#ffffff"))
+    if dpi:
+        image.setDotsPerMeterX(round(dpi / 0.0254))
+        image.setDotsPerMeterY(round(dpi / 0.0254))
     painter = QPainter(image)
     _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
     painter.end()
@@ -54,15 +65,21 @@ def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SI
     return size
 
 
-def export_svg(scene, path, rect: QRectF | None = None, title: str = "dambuster map") -> QSize:
-    """The scene (or ``rect`` of it) as SVG, one scene unit a user unit."""
+def export_svg(scene, path, rect: QRectF | None = None, title: str = "dambuster map",
+               scale: float | None = None) -> QSize:
+    """The scene (or ``rect`` of it) as SVG, ``scale`` user units a scene unit; by default as large as
+    the PNG (LONG_SIDE on the longer side), so text drawn at a fixed size on screen (table labels)
+    keeps the same proportion to the map as in the PNG. Width and height are given in millimetres at
+    SVG_DPI user units an inch, as CSS counts them."""
     rect = QRectF(rect or scene.sceneRect())
-    size = QSize(max(1, round(rect.width())), max(1, round(rect.height())))
+    size = image_size(rect) if scale is None else QSize(max(1, round(rect.width() * scale)),
+                                                        max(1, round(rect.height() * scale)))
 
     def write(buffer: QBuffer) -> None:
         gen = QSvgGenerator()
         gen.setOutputDevice(buffer)
         gen.setSize(size)
+        gen.setResolution(SVG_DPI)
         gen.setViewBox(QRectF(0, 0, size.width(), size.height()))
         gen.setTitle(title)
         gen.setDescription("exported by the dambuster editor")

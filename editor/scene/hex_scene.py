@@ -25,6 +25,7 @@ class HexSceneController:
         scene.clear()
         view.forget_items()
         scene.layers.reset("hex", doc.scenario.meta.profiles)
+        scene.hex_size = self.geom.size
         self.terrain = TerrainLayer(scene, m.terrain, self.geom)
         self.labels = scene.add(self, "labels", HexLabels(self.geom))
         self.overlay = HexOverlay(scene, self.geom)

@@ -13,6 +13,8 @@ enough for small marks). An item added with tier "near" shows at near and fine, 
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -47,6 +49,7 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.layers = LayerState(self)
         self.detail = "near"
+        self.hex_size: float | None = None  # a hex's radius in scene units (set by the hex scene; None on tables)
         self._roots: dict[str, LayerRoot] = {}
         self._z: dict[str, float] = {}
         self._band_on: dict[str, bool] = {}  # the banded layers' visibility, as last applied
@@ -108,6 +111,7 @@ class MapScene(QGraphicsScene):
         self._roots.clear()
         self._groups.clear()
         self._z.clear()
+        self.hex_size = None
 
     def addItem(self, item: QGraphicsItem) -> None:
         super().addItem(item)
@@ -122,6 +126,20 @@ class MapScene(QGraphicsScene):
         if detail != self.detail:
             self.detail = detail
             self._update_members(lambda _key: True)
+
+    @contextmanager
+    def detail_for_scale(self, scale: float):
+        """Within the block, the level of detail a drawing at ``scale`` pixels per scene unit asks for
+        (an export or a headless render, whatever the view shows); the view's level again after it."""
+        if self.hex_size is None:
+            yield
+            return
+        old = self.detail
+        self.set_detail(detail_for(scale * self.hex_size))
+        try:
+            yield
+        finally:
+            self.set_detail(old)
 
     def _update_members(self, which) -> None:
         for (_owner, key, tier), group in self._groups.items():

@@ -1,0 +1,136 @@
+"""The scene the editor shows for a scenario, built without a window and drawn without a display.
+
+``start_qt`` starts Qt on the offscreen platform unless the caller named one (QT_QPA_PLATFORM), so a
+render looks the same on a laptop, in CI and over SSH, and never opens a window. ``HeadlessMap`` fills
+an unshown map view's scene with the same scene controllers the main window uses (hex maps, tables,
+sewers), so a render is File > Export of the same file. ``show_only`` applies ``--layers``;
+``pixels_per_unit`` turns ``--zoom`` / ``--hex-size`` / ``--dpi`` into a drawing scale.
+"""
+from __future__ import annotations
+
+import math
+import os
+
+from dambuster.model.paper import MM_PER_INCH
+
+from ..files.export import LONG_SIDE, SVG_DPI, export_png, export_svg
+from ..geometry.hexes import SQRT3
+
+#: editor overlays with nothing to draw headless (no validation runs, no preview is open)
+EDITOR_ONLY_LAYERS = ("validation", "preview")
+PNG_DPI = 150  # pixels an inch for a physical --hex-size in a PNG, unless --dpi says otherwise
+MAX_SIDE = 32767  # pixels, QImage's limit on a side
+MAX_PIXELS = 100_000_000  # 400 MB of pixels; past this a render is refused rather than swapping
+
+
+class RenderError(ValueError):
+    """An option the scenario or the output cannot take: one sentence for the user."""
+
+
+def start_qt():
+    """The QApplication, started on the offscreen platform unless QT_QPA_PLATFORM names another."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if not platform:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    elif platform.split(":")[0] == "xcb" and not os.environ.get("DISPLAY"):
+        raise RenderError("QT_QPA_PLATFORM is xcb but DISPLAY is not set; unset QT_QPA_PLATFORM to draw "
+                          "without a display")
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.instance() or QApplication(["dambuster render"])
+
+
+class HeadlessMap:
+    """A scenario's document, an unshown map view and the scene controller the editor would use."""
+
+    def __init__(self, scenario, path=None):
+        from ..document import Document
+        from ..scene.hex_scene import HexSceneController
+        from ..scene.map_view import MapView
+        from ..scene.table_scene import TableSceneController
+
+        self.doc = Document(scenario, None if path in (None, "-") else path)
+        self.view = MapView()
+        cls = HexSceneController if self.doc.is_hex else TableSceneController
+        self.controller = cls(self.doc, self.view)
+
+    @property
+    def scene(self):
+        return self.view.scene()
+
+    @property
+    def kind(self) -> str:
+        return "hex" if self.doc.is_hex else "table"
+
+    def hex_radius(self) -> float | None:
+        """A hex's circumradius in scene units (None on a table)."""
+        return self.controller.geom.size if self.doc.is_hex else None
+
+
+def layer_names(kind: str) -> list[str]:
+    """The layers ``--layers`` may name on a hex or a table map, bottom to top."""
+    from ..scene.layer_table import layers_for
+
+    return [lay.key for lay in layers_for(kind) if lay.key not in EDITOR_ONLY_LAYERS]
+
+
+def show_only(headless: HeadlessMap, text: str | None) -> None:
+    """Shows just the layers listed in ``text`` (comma-separated keys); None keeps the editor's defaults."""
+    if text is None:
+        return
+    valid = layer_names(headless.kind)
+    wanted = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in wanted if name not in valid]
+    if unknown or not wanted:
+        what = f"no layer {unknown[0]!r} on a {headless.kind} map" if unknown else "no layer named"
+        raise RenderError(f"--layers: {what}; the layers are {','.join(valid)}")
+    layers = headless.scene.layers
+    for key in valid:
+        layers.set_visible(key, key in wanted)
+
+
+def pixels_per_unit(headless: HeadlessMap, args, fmt: str) -> float | None:
+    """Output pixels (SVG: user units) per scene unit that ``--zoom`` or ``--hex-size`` ask for, or None
+    for the editor's export size (LONG_SIDE pixels or user units on the longer side)."""
+    zoom = getattr(args, "zoom", None)
+    if zoom is not None:
+        if not (math.isfinite(zoom) and zoom > 0):
+            raise RenderError(f"--zoom {zoom:g}: pixels per scene unit, a number above 0")
+        return zoom
+    size = getattr(args, "hex_size", None)
+    if size is None:
+        return None
+    radius = headless.hex_radius()
+    if radius is None:
+        raise RenderError("--hex-size is for hex maps; a table has no hexes (use --zoom)")
+    across = size.value if size.unit == "px" else size.value / MM_PER_INCH * (SVG_DPI if fmt == "svg" else dpi(args))
+    return across / (SQRT3 * radius)
+
+
+def dpi(args) -> float:
+    value = getattr(args, "dpi", None)
+    return PNG_DPI if value is None else value
+
+
+def write(headless: HeadlessMap, path, fmt: str, scale: float | None, args=None) -> tuple[int, int]:
+    """Draws the scene into ``path`` (PNG or SVG) through File > Export's own functions; the size."""
+    scene = headless.scene
+    rect = scene.sceneRect()
+    if fmt == "svg":
+        size = export_svg(scene, path, title=headless.doc.display_name,
+                          scale=scale)
+        return size.width(), size.height()
+    long_side = LONG_SIDE if scale is None else max(1, round(max(rect.width(), rect.height()) * scale))
+    width, height = (round(rect.width() * long_side / max(rect.width(), rect.height())),
+                     round(rect.height() * long_side / max(rect.width(), rect.height())))
+    if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:
+        raise RenderError(f"the image would be {width}x{height} pixels, more than {MAX_SIDE} a side or "
+                          f"{MAX_PIXELS // 1_000_000} million in all; ask for a smaller --zoom or --hex-size")
+    wanted_dpi = getattr(args, "dpi", None) if args is not None else None
+    physical = args is not None and getattr(args, "hex_size", None) is not None and args.hex_size.unit == "mm"
+    size = export_png(scene, path, long_side=long_side, dpi=dpi(args) if physical else wanted_dpi)
+    return size.width(), size.height()
+
+
+__all__ = ["EDITOR_ONLY_LAYERS", "HeadlessMap", "MAX_PIXELS", "MAX_SIDE", "PNG_DPI", "RenderError", "layer_names",
+           "pixels_per_unit", "show_only", "start_qt", "write"]
