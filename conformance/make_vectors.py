@@ -16,6 +16,9 @@ The vectors follow conformance/vector.schema.json. Rerunning gives byte-identica
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
+import io
 import json
 import sys
 from pathlib import Path
@@ -30,6 +33,14 @@ from dambuster.model.scenario import HexMap, Scenario
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
+
+#: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
+SAMPLE_BREACHES = {
+    "ogre-dambusters-valley": ("dam-aller", [(0, None), (1, None), (2, None), (7, 2)]),
+    "big-200x200": ("dam-1", [(0, None), (1, None)]),
+}
 VECTOR_FORMAT = 1
 LETTERS = "cfswtrxbFd"
 
@@ -228,11 +239,42 @@ def table_vector(s: Scenario) -> dict:
     return {**out, "units": [], "units_not_on_map": sorted(u.id for u in s.units if u.hex is None)}
 
 
-def vector_for(path: Path, name: str, description: str) -> dict:
-    """``name``: the scenario's path as written in the vector, relative to conformance/vectors/."""
+def surge_output(path: Path, dam: str, seed: int, turns: int | None) -> bytes:
+    """The bytes ``dambuster surge PATH --dam DAM --seed SEED [--turns T] --format json`` prints."""
+    from dambuster.cli import main as cli_main
+
+    argv = ["surge", str(path), "--dam", dam, "--seed", str(seed), "--format", "json"]
+    if turns is not None:
+        argv += ["--turns", str(turns)]
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    with contextlib.redirect_stdout(out):
+        code = cli_main(argv)
+    out.flush()
+    if code != 0:
+        raise RuntimeError(f"dambuster {' '.join(argv)} exited {code}")
+    return raw.getvalue()
+
+
+def breach_replays(path: Path, dam: str, runs) -> list[dict]:
+    """For each (seed, turns): the run's JSON output and the SHA-256 of its exact bytes."""
+    out = []
+    for seed, turns in runs:
+        data = surge_output(path, dam, seed, turns)
+        out.append({"dam": dam, "seed": seed, "turns": turns, "sha256": hashlib.sha256(data).hexdigest(),
+                    "output": json.loads(data)})
+    return out
+
+
+def vector_for(path: Path, name: str, description: str, breaches=None) -> dict:
+    """``name``: the scenario's path as written in the vector, relative to conformance/vectors/;
+    ``breaches``: (dam, [(seed, turns)]) to replay, or None."""
     s = load(path)
     body = hex_vector(s) if isinstance(s.map, HexMap) else table_vector(s)
-    return {"vector_format": VECTOR_FORMAT, "scenario": name, "description": description, **body}
+    v = {"vector_format": VECTOR_FORMAT, "scenario": name, "description": description, **body}
+    if breaches is not None:
+        v["breaches"] = breach_replays(path, *breaches)
+    return v
 
 
 # ------------------------------------------------------------------------------------- writing
@@ -242,11 +284,21 @@ def _text(v) -> str:
         return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
     parts = []
     for k, val in v.items():
-        if isinstance(val, list) and val:
+        if k == "breaches":
+            parts.append(f"  {one(k)}: [\n" + ",\n".join(_replay_text(x, one) for x in val) + "\n  ]")
+        elif isinstance(val, list) and val:
             parts.append(f"  {one(k)}: [\n" + ",\n".join(f"    {one(x)}" for x in val) + "\n  ]")
         else:
             parts.append(f"  {one(k)}: {one(val)}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _replay_text(x: dict, one) -> str:
+    """A replay on a few lines: its header, then one event a line."""
+    head = {k: val for k, val in x.items() if k != "output"}
+    doc = {k: val for k, val in x["output"].items() if k != "events"}
+    events = ",\n".join(f"      {one(e)}" for e in x["output"]["events"])
+    return (f"    {one(head)[:-1]}, \"output\": {one(doc)[:-1]}, \"events\": [\n{events}\n    ]}}}}")
 
 
 def build(out: Path) -> list[Path]:
@@ -258,14 +310,18 @@ def build(out: Path) -> list[Path]:
         text = dumps(loads(json.dumps(focused_document(name))))
         (scen_dir / f"{name}.json").write_text(text, encoding="utf-8")
     (scen_dir / "table-sewer.json").write_text(dumps(loads(json.dumps(sewer_document()))), encoding="utf-8")
+    for name, (document, _, _, _) in BREACHES.items():
+        (scen_dir / f"{name}.json").write_text(dumps(loads(json.dumps(document()))), encoding="utf-8")
     sources = [(p, f"../../samples/{p.name}", f"sample {p.name}") for p in sorted((ROOT / "samples").glob("*.json"))]
     sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json",
                  f"focused: {' '.join(FOCUSED[n][:2])} {FOCUSED[n][2]} x {FOCUSED[n][3]}") for n in FOCUSED]
     sources.append((scen_dir / "table-sewer.json", "../scenarios/table-sewer.json",
                     "focused: a table in mm with bent sewer corridors and models along them"))
+    sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json", d) for n, (_, d, _, _) in BREACHES.items()]
+    replays = {**SAMPLE_BREACHES, **{n: (dam, runs) for n, (_, _, dam, runs) in BREACHES.items()}}
     for path, name, description in sources:
         target = vec_dir / f"{path.stem}.vector.json"
-        target.write_text(_text(vector_for(path, name, description)), encoding="utf-8")
+        target.write_text(_text(vector_for(path, name, description, replays.get(path.stem))), encoding="utf-8")
         written.append(target)
     return written
 

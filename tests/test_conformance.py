@@ -90,6 +90,52 @@ def test_an_altered_vector_is_caught(tmp_path, alter, fact):
     assert p.stdout.strip().splitlines()[-1].endswith(f" {len(fails)} failed")
 
 
+def _replays():
+    return [(p.name, b) for p in VECTORS for b in json.loads(p.read_text(encoding="utf-8")).get("breaches", [])]
+
+
+def test_breach_replays_cover_the_focused_cases():
+    replays = _replays()
+    kinds = {e["kind"] for _, b in replays for e in b["output"]["events"]}
+    assert kinds == {"breach", "reservoir", "debris", "road-cut", "swell", "on-bridge", "surge-attack", "stuck-roll",
+                     "unaffected", "flood-roll", "flood", "bridge-out", "stream", "left-map"}
+    assert len(replays) >= 19 and any(b["turns"] is not None and not b["output"]["left_map"] for _, b in replays)
+    valley = [b for name, b in replays if name == "breach-valley.vector.json" and b["turns"] is None]
+    out = {e["where"]: e["detail"]["hexsides"] for b in valley for e in b["output"]["events"] if e["kind"] == "bridge-out"}
+    assert out == {"bridge-at-6": 6}, "the stream bridge 6 hexsides away washes out, the one 7 away never does"
+    floods = {name: {e["kind"] for e in b["output"]["events"]} for name, b in replays if name.startswith("breach-valley")}
+    assert "flood-roll" not in floods["breach-valley.vector.json"] and "flood-roll" in floods["breach-valley-random.vector.json"]
+
+
+def test_a_replay_holds_the_exact_bytes_of_the_command(tmp_path):
+    """The stored output re-serialised is the command's output; its sha256 is of those bytes."""
+    import hashlib
+
+    name, b = next((n, b) for n, b in _replays() if n == "breach-short-window.vector.json")
+    v = json.loads((KIT / "vectors" / name).read_text(encoding="utf-8"))
+    p = subprocess.run([sys.executable, "-m", "dambuster", "surge", str((KIT / "vectors" / v["scenario"]).resolve()),
+                        "--dam", b["dam"], "--seed", str(b["seed"]), "--format", "json"], capture_output=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert hashlib.sha256(p.stdout).hexdigest() == b["sha256"]
+    assert (json.dumps(b["output"], indent=2, ensure_ascii=False) + "\n").encode("utf-8") == p.stdout
+
+
+@needs_node
+@pytest.mark.parametrize("alter, fact", [
+    (lambda b: b["output"]["events"][-2].update(step=99), "event "),
+    (lambda b: b["output"]["events"].pop(5), "event "),
+    (lambda b: b.update(sha256="0" * 64), "sha256 of the output's bytes"),
+], ids=["one-event-changed", "one-event-missing", "bytes"])
+def test_an_altered_replay_is_caught(tmp_path, alter, fact):
+    def alter_vector(v):
+        alter(v["breaches"][1])
+    p = _run_js(_altered_copy(tmp_path, "breach-valley.vector.json", alter_vector))
+    assert p.returncode == 1, p.stdout + p.stderr
+    fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL ")]
+    assert fails and all("breach dam-1 seed 1" in ln for ln in fails), p.stdout
+    assert any(fact in ln for ln in fails), p.stdout
+
+
 @needs_node
 def test_an_altered_model_point_is_caught_and_rounding_is_not(tmp_path):
     def nudge(by):
@@ -126,8 +172,10 @@ def test_ajv_finds_the_focused_scenarios_valid():
 
 
 def test_the_javascript_reader_needs_no_npm_package():
-    for name in ("reader.mjs", "run.mjs"):
+    mine = {p.name for p in (KIT / "js").glob("*.mjs")}
+    assert {"reader.mjs", "run.mjs", "mt19937.mjs", "breach.mjs"} <= mine
+    for name in mine:
         text = (KIT / "js" / name).read_text(encoding="utf-8")
         imports = re.findall(r"""^import\b.*?from\s+["']([^"']+)["']""", text, flags=re.M)
-        assert all(m.startswith("node:") or m == "./reader.mjs" for m in imports), (name, imports)
+        assert all(m.startswith("node:") or m.removeprefix("./") in mine for m in imports), (name, imports)
     assert not (KIT / "js" / "package.json").exists()

@@ -1,15 +1,18 @@
-// Runs the reader conformance vectors against the JavaScript reader (reader.mjs).
+// Runs the conformance vectors against the JavaScript reader (reader.mjs) and breach replay (breach.mjs).
 //
 //   node conformance/js/run.mjs                 every conformance/vectors/*.vector.json
 //   node conformance/js/run.mjs PATH...         the given vector files, or the vectors in the given folders
 //   node conformance/js/run.mjs -v PATH...      also one line per passed fact
 //
-// Each fact of a vector (docs/engines.md) is one check. A failed check prints one line,
+// Each fact of a vector (docs/engines.md) is one check; a breach replay is one check per event and one
+// for the SHA-256 of the whole output's bytes. A failed check prints one line,
 // "FAIL VECTOR: FACT: expected ..., got ...". The last line is "N passed, M failed"; the exit code is 0
 // when nothing failed, 1 on any mismatch, 2 when a vector or its scenario cannot be read.
+import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { surgeLog } from "./breach.mjs";
 import { distance, readScenario } from "./reader.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -92,6 +95,21 @@ function run(path) {
     }
   }
   check(name, "units not on the map", v.units_not_on_map, [...s.unitsNotOnMap].sort());
+  for (const b of v.breaches ?? []) replay(name, s, b);
+}
+
+/** A breach replay: the document `dambuster surge --format json` prints, event by event, then its bytes. */
+function replay(name, s, b) {
+  const run = `breach ${b.dam} seed ${b.seed}${b.turns === null ? "" : ` turns ${b.turns}`}`;
+  const got = surgeLog(s, b.dam, b.seed, b.turns);
+  const want = b.output;
+  check(name, `${run}: steps, left_map`, [want.dam, want.seed, want.steps, want.left_map], [got.dam, got.seed, got.steps, got.left_map]);
+  const n = Math.max(want.events.length, got.events.length);
+  for (let i = 0; i < n; i++) {
+    check(name, `${run}: event ${i}`, want.events[i] ?? null, got.events[i] ?? null);
+  }
+  const text = JSON.stringify(got, null, 2) + "\n";
+  check(name, `${run}: sha256 of the output's bytes`, b.sha256, createHash("sha256").update(text, "utf8").digest("hex"));
 }
 
 let unreadable = false;
