@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from ..scene.counter_face import font_of_em
+from ..scene.counter_face import draw_text
 from .sheet import PrintSettings
 
 HEADER_MM = 9.0  # two lines of header text above the grid (and as much room kept below it)
@@ -93,19 +93,18 @@ def draw_cut_lines(painter: QPainter, grid: CutGrid, rows: int | None = None) ->
 
 
 def draw_header(painter: QPainter, settings: PrintSettings, title: str, detail: str = "") -> None:
-    """The page's title (bold) and a line of detail at the top of the printable area."""
+    """The page's title (bold) and a line of detail (narrowed to the page when long) at the top of the
+    printable area."""
     p = settings.printable
+    left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     painter.save()
     painter.setPen(QColor("#000000"))
     bold = QFont()
     bold.setBold(True)
-    painter.setFont(font_of_em(bold, HEADER_EM_MM, painter))
-    painter.drawText(QRectF(p.left(), p.top(), p.width(), HEADER_EM_MM * 1.3),
-                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+    draw_text(painter, QRectF(p.left(), p.top(), p.width(), HEADER_EM_MM * 1.3), left, title, bold, HEADER_EM_MM, fit=True)
     if detail:
-        painter.setFont(font_of_em(QFont(), HEADER_EM_MM * 0.72, painter))
-        painter.drawText(QRectF(p.left(), p.top() + HEADER_EM_MM * 1.35, p.width(), HEADER_EM_MM * 1.0),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, detail)
+        draw_text(painter, QRectF(p.left(), p.top() + HEADER_EM_MM * 1.35, p.width(), HEADER_EM_MM), left, detail,
+                  QFont(), HEADER_EM_MM * 0.72, fit=True)
     painter.restore()
 
 

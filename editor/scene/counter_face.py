@@ -125,27 +125,46 @@ def font_of_em(font: QFont, em: float, painter: QPainter) -> QFont:
     return f
 
 
+#: Text is laid out this many times larger and drawn scaled down: a font a few device pixels high
+#: (a 2 mm label on a painter in millimetres) gets whole-pixel glyph advances, up to 50 % off.
+TEXT_SCALE = 64.0
+
+
+def text_width(painter: QPainter, font: QFont, em: float, text: str) -> float:
+    """How wide ``text`` is in the painter's units, in ``font`` at ``em``."""
+    big = font_of_em(font, em * TEXT_SCALE, painter)
+    return QFontMetricsF(big, painter.device()).horizontalAdvance(text) / TEXT_SCALE
+
+
+def draw_text(painter: QPainter, rect: QRectF, flags, text: str, font: QFont, em: float, fit: bool = False) -> None:
+    """``text`` in ``rect`` in ``font`` at ``em`` (painter units); ``fit``: narrowed to the rect's width."""
+    if fit:
+        wide = text_width(painter, font, em, text)
+        if wide > rect.width():
+            em *= rect.width() / wide
+    k = TEXT_SCALE
+    painter.save()
+    painter.scale(1 / k, 1 / k)
+    painter.setFont(font_of_em(font, em * k, painter))
+    painter.drawText(QRectF(rect.x() * k, rect.y() * k, rect.width() * k, rect.height() * k), flags, text)
+    painter.restore()
+
+
 def paint_figures(painter: QPainter, rect: QRectF, face: CounterFace, ink: QColor) -> None:
     """The figures written on a counter in ``rect``, as the editor's scene places them (its text items)."""
     s = rect.width()
     bold = QFont()
     bold.setBold(True)
-    base = font_of_em(bold, s * FIGURE_EM, painter)
     painter.save()
     painter.setPen(ink)
     c = rect.center()
-    for text, x, y in face.figures():
-        font = QFont(base)
-        fm = QFontMetricsF(font, painter.device())
-        if fm.horizontalAdvance(text) > s * FIGURE_WIDTH:  # a long name shrinks to fit the counter
-            font.setPointSizeF(font.pointSizeF() * s * FIGURE_WIDTH / fm.horizontalAdvance(text))
-            fm = QFontMetricsF(font, painter.device())
-        w, h = fm.horizontalAdvance(text), fm.height()
-        painter.setFont(font)
-        box = QRectF(c.x() + x * s - w / 2, c.y() + y * s - h / 2, w, h)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    h = s * FIGURE_EM * 1.5
+    for text, x, y in face.figures():  # a long name shrinks to fit the counter
+        box = QRectF(c.x() + x * s - s * FIGURE_WIDTH / 2, c.y() + y * s - h / 2, s * FIGURE_WIDTH, h)
+        draw_text(painter, box, Qt.AlignmentFlag.AlignCenter, text, bold, s * FIGURE_EM, fit=True)
     painter.restore()
 
 
 __all__ = ["CounterArt", "CounterFace", "DISABLED_BORDER", "FIGURE_EM", "FIGURE_HEIGHT", "FIGURE_PLACES",
-           "STATUS_COLOUR", "counter_art", "counter_face", "font_of_em", "paint_counter", "paint_figures"]
+           "STATUS_COLOUR", "TEXT_SCALE", "counter_art", "counter_face", "draw_text", "font_of_em", "paint_counter", "paint_figures",
+           "text_width"]
