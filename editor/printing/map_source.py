@@ -12,7 +12,8 @@ by hand over the printed map), the validation rings and the previews, which are 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QTransform
+from PySide6.QtWidgets import QAbstractGraphicsShapeItem, QGraphicsItem
 
 from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import HexMap, Scenario
@@ -21,6 +22,8 @@ from ..geometry.hexes import R, SQRT3
 from ..scene.layer_table import layers_for
 
 NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
+SCREEN_PIXEL_MM = 25.4 / 96  # what a screen pixel becomes on paper (the editor's 96 dpi screen)
+_IGNORES = QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
 
 
 class LayerError(ValueError):
@@ -73,6 +76,10 @@ class MapSource:
         for key in layer_keys(self.kind):
             scene.layers.set_visible(key, key in shown)
         self.layers = shown
+        # what the editor sizes in screen pixels (table labels, cosmetic pens) is sized as on a 96 dpi screen
+        items = scene.items()
+        self._unscaled = [i for i in items if i.flags() & _IGNORES]
+        self._cosmetic = [(i, i.pen()) for i in items if isinstance(i, QAbstractGraphicsShapeItem) and i.pen().isCosmetic()]
 
     @property
     def scene(self):
@@ -95,10 +102,23 @@ class MapSource:
         hide = not labels and "labels" in self.layers and self.kind == "hex"
         if hide:
             self.scene.layers.set_visible("labels", False)
+        self._screen_pixels(painter.worldTransform().m11() * SCREEN_PIXEL_MM)
         self.scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+        self._screen_pixels(1.0)
         if hide:
             self.scene.layers.set_visible("labels", True)
         painter.restore()
+
+    def _screen_pixels(self, device_pixels: float) -> None:
+        """Makes a screen pixel ``device_pixels`` of the painter's device (1.0: as in the editor)."""
+        scale = QTransform.fromScale(device_pixels, device_pixels)
+        for item in self._unscaled:
+            item.setTransform(scale)
+        for item, pen in self._cosmetic:
+            wide = pen if device_pixels == 1.0 else type(pen)(pen)
+            if device_pixels != 1.0:
+                wide.setWidthF(max(pen.widthF(), 1.0) * device_pixels)
+            item.setPen(wide)
 
 
 __all__ = ["LayerError", "MapSource", "NOT_PRINTED_BY_DEFAULT", "check_layers", "layer_keys"]

@@ -46,7 +46,10 @@ class HexLabels(QGraphicsItem):
         painter.setFont(self.font)
         painter.setPen(LABEL_COLOUR)
         geom, lay, s = self.geom, self.geom.layout, self.geom.size
-        for h in self.hexes_in(option.exposedRect):
+        rect = option.exposedRect
+        if painter.hasClipping():  # QGraphicsScene.render exposes the whole item: a printed page clips it
+            rect = rect.intersected(painter.clipBoundingRect().adjusted(-s, -s, s, s))
+        for h in self.hexes_in(rect):
             x, y = geom.center(h)
             box = QRectF(x - s, y - s * LABEL_CENTRE - self.text_height / 2, 2 * s, self.text_height)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, lay.label(h))
