@@ -102,7 +102,8 @@ PLACE_GROUPS = ("Dambusters", "Engineers", "Forces", "Table", "Sewer")
 
 TERRAIN = ("terrain",)
 TOOLS: tuple[Tool, ...] = (
-    Tool("select", "Select / move", "Edit", "select", "S", tip="Pick a unit or feature; drag a unit to move it"),
+    Tool("select", "Select / move", "Edit", "select", "S",
+         tip="Pick an object and drag it; a band from empty ground selects several"),
     Tool("region", "Copy region", "Edit", "region", tip="Drag a rectangle of hexes to copy (Ctrl+C, Ctrl+V)"),
     Tool("brush", "Brush", "Terrain", "brush", "B", TERRAIN + ("brush_size", "brush_shape")),
     Tool("rectangle", "Rectangle", "Terrain", "rectangle", "R", TERRAIN),
@@ -126,7 +127,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool("graded-ridge", "Graded ridge", "Engineers", "graded-ridge", tip="Click a ridge hexside"),
     Tool("unit", "Unit", "Forces", "unit", "U", ("unit_type", "side", "squads")),
     Tool("zone", "Setup zone", "Forces", "zone", "Z", ("side",), "Shift+stroke takes hexes out"),
-    Tool("vertex", "Select / edit vertices", "Table", "vertex", "S", tip="Drag a vertex; Delete removes it"),
+    Tool("vertex", "Select / edit vertices", "Table", "vertex", "S",
+         tip="Drag a vertex or a whole shape; a band from empty cloth selects several"),
     Tool("area", "Area", "Table", "area", options=("area_kind", "sector")),
     Tool("table-river", "River", "Table", "table-river", options=("width", "downstream")),
     Tool("table-road", "Road", "Table", "table-road"),

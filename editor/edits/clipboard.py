@@ -29,6 +29,7 @@ class Clip:
     hexsides: list = field(default_factory=list)
     lists: dict[str, list] = field(default_factory=dict)  # "map.rivers", "markers.mines", "units" ...
     floodplain: list[Hex] = field(default_factory=list)
+    kind: str = "hex"  # "table": table features (edits.table_group), the anchor a table point
 
     @property
     def empty(self) -> bool:

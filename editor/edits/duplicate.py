@@ -2,11 +2,12 @@
 step's changes (no Qt). Where the copy goes:
 - hex maps: a unit on its own hex (units stack); anything else on the nearest hex (rings 1 to 3 around
   it, in the grid's direction order) where a drag could drop it (``edits.move``), so a copied dam
-  lands further down its own river and a bridge on another crossing of its road and river. A dam's
+  lands further down its own river, a bridge on another crossing of its road and river, a stream
+  bridge on a parallel hexside (shifted by the same ring offset) where its road crosses a stream. A dam's
   copy starts without a reservoir (two dams do not share one). Refused when no hex in reach fits.
 - tables: a sewer point 10 table units right of the original (left when that leaves the table); a
   model 10 units further along its corridor (back when that passes its end).
-Lines, areas and hexside features are not duplicated (Copy and Paste carry them).
+Lines, areas and hexside terrain (streams, ridges) are not duplicated (Copy and Paste carry them).
 """
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """A copied fragment as JSON (no Qt): what Copy puts on the system clipboard, so another window of the
 editor (or a text editor) gets it. The document is an object with ``"dambuster-fragment": 1``, the
-anchor hex and the clip's parts; model objects are written as ``{"$type": class name, field: value}``
-and hexes and hexsides as lists, so a paste rebuilds the same dataclasses. ``copy_objects`` makes a
-clip of selected point features (no terrain)."""
+anchor hex (a table point when ``"kind"`` is ``"table"``) and the clip's parts; model objects are
+written as ``{"$type": class name, field: value}`` and hexes and hexsides as lists, so a paste
+rebuilds the same dataclasses. ``copy_objects`` makes a clip of selected point features (no terrain;
+table features: ``edits.table_group``)."""
 from __future__ import annotations
 
 import dataclasses
@@ -18,7 +19,7 @@ KEY = "dambuster-fragment"
 #: where a selected object's kind is kept in a clip
 LISTS = {"Unit": "units", "Dam": "map.dams", "RiverBridge": "map.river_bridges", "Town": "map.towns",
          "Entrenchment": "markers.entrenchments", "Revetment": "markers.revetments", "Mine": "markers.mines",
-         "RoadCut": "markers.road_cuts"}
+         "RoadCut": "markers.road_cuts", "StreamBridge": "map.stream_bridges"}
 
 
 def _out(v: Any) -> Any:
@@ -45,7 +46,7 @@ def _in(v: Any) -> Any:
 
 
 def dumps_clip(clip: Clip) -> str:
-    return json.dumps({KEY: 1, "anchor": list(clip.anchor),
+    return json.dumps({KEY: 1, "kind": clip.kind, "anchor": list(clip.anchor),
                        "terrain": [[q, r, k] for (q, r), k in clip.terrain.items()],
                        "hexsides": _out(clip.hexsides), "lists": {k: _out(v) for k, v in clip.lists.items()},
                        "floodplain": [list(h) for h in clip.floodplain]}, indent=1)
@@ -57,8 +58,11 @@ def loads_clip(text: str) -> Clip | None:
         d = json.loads(text)
         if not isinstance(d, dict) or d.get(KEY) != 1:
             return None
+        kind = d.get("kind", "hex")
+        if kind not in ("hex", "table"):
+            return None
         return Clip(tuple(d["anchor"]), {(q, r): k for q, r, k in d["terrain"]}, _in(d["hexsides"]),
-                    {k: _in(v) for k, v in d["lists"].items()}, [tuple(h) for h in d["floodplain"]])
+                    {k: _in(v) for k, v in d["lists"].items()}, [tuple(h) for h in d["floodplain"]], kind)
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -75,6 +79,8 @@ def copy_objects(objs: list) -> Clip | None:
 
 
 def _hex(o: Any):
+    if isinstance(o, model.StreamBridge):
+        return (o.side[0], o.side[1])
     return o.hexes[0] if isinstance(o, model.Town) and o.hexes else getattr(o, "hex", None)
 
 

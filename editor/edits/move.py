@@ -9,6 +9,9 @@ What may be dropped where (what a strict load and the placement tools accept):
   reservoir hexes that would leave the map, and the one landing on the dam, are dropped (the rest of
   the reservoir is kept rather than refusing the whole move; Undo brings them back).
 - a river bridge: a hex of both its road and its river, with no other bridge.
+- a stream bridge (it sits on a hexside): a hexside on the map carrying a stream that its road (or
+  rail) crosses, with no other bridge (``move_stream_bridge``: to the hexside under the cursor; in a
+  group, by the group's offset).
 - a road cut: a hex of a road or rail (of its own route when it names one), with no other cut.
 - a town: all its hexes move by the offset; refused when one would leave the map or land in
   another town.
@@ -23,20 +26,23 @@ import dataclasses
 import math
 from typing import Any
 
-from dambuster.model.hexgrid import Hex
+from dambuster.model.hexgrid import Hex, Hexside, hexside_hexes
 from dambuster.model.scenario import (Dam, Entrenchment, Mine, Model, Revetment, RiverBridge, RoadCut, Scenario,
-                                      SewerPoint, Town, Unit)
+                                      SewerPoint, StreamBridge, Town, Unit)
 
-from .hex_map import Change, _swap
+from .hex_map import Change, _crosses, _swap
 from .table_map import SEWER_POINTS, nearest_corridor
 
 MOVABLE = (Unit, Dam, RiverBridge, Town, Entrenchment, Revetment, Mine, RoadCut)
 
 
 def anchor(obj: Any) -> Hex | None:
-    """The hex a drag of ``obj`` starts from (a town's: its first hex), None when it cannot be dragged."""
+    """The hex a drag of ``obj`` starts from (a town's: its first hex; a stream bridge's: the hex its
+    hexside key names), None when it cannot be dragged."""
     if isinstance(obj, Town):
         return obj.hexes[0] if obj.hexes else None
+    if isinstance(obj, StreamBridge):
+        return (obj.side[0], obj.side[1])
     return obj.hex if isinstance(obj, MOVABLE) else None
 
 
@@ -73,6 +79,10 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex, group: tuple = ()) -> tu
         if other is not None:
             return refuse(f"{obj.name or obj.id} would overlap {other.name or other.id}")
         return m, "towns", dataclasses.replace(obj, hexes=hexes), ""
+    if isinstance(obj, StreamBridge):
+        q, r, d = obj.side
+        new, why = _stream_bridge_to(s, obj, (q + dest[0] - start[0], r + dest[1] - start[1], d), away)
+        return (m, "stream_bridges", new, "") if new is not None else refuse(why)
     if not lay.contains(dest):
         return refuse(f"{_name(obj)} cannot leave the map")
     if isinstance(obj, Unit):
@@ -107,6 +117,41 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex, group: tuple = ()) -> tu
     return mk, name, dataclasses.replace(obj, hex=dest, **extra), ""
 
 
+def side_label(s: Scenario, side: Hexside) -> str:
+    """A hexside as the labels of its two hexes ("0203/0204"; an off-map hex shows as "edge")."""
+    lay = s.map.layout
+    return "/".join(lay.label(h) if lay.contains(h) else "edge" for h in hexside_hexes(side))
+
+
+def _stream_bridge_to(s: Scenario, obj: StreamBridge, side: Hexside, away=None) -> tuple[Any, str]:
+    """``(the bridge moved onto side, "")`` or ``(None, why)``; bridges ``away`` refuses are not in the way."""
+    m = s.map
+    away = away or (lambda x: x is not obj)
+    if not m.layout.hexside_on_map(side):
+        return None, f"{_name(obj)} cannot leave the map"
+    where = side_label(s, side)
+    if not any(tuple(f.side) == side and f.kind == "stream" for f in m.hexsides):
+        return None, f"{_name(obj)} needs a stream hexside ({where} has none)"
+    if not any(r.id == obj.road and _crosses(r.hexes, side) for r in m.roads + m.rails):
+        return None, f"{_name(obj)} needs its road {obj.road} to cross the stream at {where}"
+    if any(tuple(b.side) == side for b in m.stream_bridges if away(b)):
+        return None, f"{where} already has a bridge"
+    return dataclasses.replace(obj, side=side), ""
+
+
+def move_stream_bridge(s: Scenario, obj: StreamBridge, side: Hexside | None) -> tuple[list[Change], str]:
+    """Moves a stream bridge onto ``side`` (the hexside under the cursor; None: the cursor is near
+    none). Returns ``(changes, "")``, ``([], "")`` when nothing moves, or ``([], why)``."""
+    if side is None:
+        return [], f"{_name(obj)} goes on a hexside: drop it nearer one"
+    if tuple(side) == tuple(obj.side):
+        return [], ""
+    new, why = _stream_bridge_to(s, obj, tuple(side))
+    if new is None:
+        return [], why
+    return [(s.map, "stream_bridges", _swap(s.map.stream_bridges, obj, new))], ""
+
+
 def move_group(s: Scenario, objs: list, start: Hex, dest: Hex) -> tuple[list[Change], str]:
     """Moves several objects by the offset from ``start`` to ``dest`` as one step; refused whole when
     any one of them is (the first refusal says why)."""
@@ -129,10 +174,10 @@ def delete_group(s: Scenario, objs: list) -> list[Change]:
     """Removes several point features as one step, with the bridge-out markers of removed bridges."""
     m = s.map
     gone = lambda x: any(x is o for o in objs)  # noqa: E731
-    owners = [(s, "units"), (m, "dams"), (m, "river_bridges"), (m, "towns")]
+    owners = [(s, "units"), (m, "dams"), (m, "river_bridges"), (m, "stream_bridges"), (m, "towns")]
     owners += [(m.markers, n) for n in ("entrenchments", "revetments", "mines", "road_cuts")]
     out = [(o, n, [x for x in getattr(o, n) if not gone(x)]) for o, n in owners if any(gone(x) for x in getattr(o, n))]
-    bridges = {b.id for b in m.river_bridges if gone(b)}
+    bridges = {b.id for b in m.river_bridges + m.stream_bridges if gone(b)}
     if bridges:
         out.append((m.markers, "bridges_out", [b for b in m.markers.bridges_out if b.bridge not in bridges]))
     return out

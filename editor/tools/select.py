@@ -1,8 +1,10 @@
 """The select tool: a click picks the feature or unit under the cursor (units first, then point
 features, hexside features, lines, areas); dragging a unit, dam (with its reservoir), river bridge,
-marker or town moves it, and dragging a hex of a river, road or rail reroutes the line through the
-drop (``edits.path_vertex``): one undo step on release; a drop the format refuses leaves it where it
-was and says why in the status bar (``edits.move``). Delete removes the selection (undoable)."""
+marker or town moves it, a stream bridge snaps to the hexside nearest the cursor, and dragging a hex
+of a river, road or rail reroutes the line through the drop (``edits.path_vertex``): one undo step on
+release; a drop the format refuses leaves it where it was and says why in the status bar
+(``edits.move``). A rubber band from an empty place selects several. Delete removes the selection
+(undoable)."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,15 +14,20 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from dambuster.model.scenario import Scenario
+from dambuster.model.hexgrid import hexside_hexes
+from dambuster.model.scenario import Scenario, StreamBridge
 
 from ..edits.hex_map import delete_object
-from ..edits.move import anchor, delete_group, move_group, move_object
+from ..edits.move import anchor, delete_group, move_group, move_object, move_stream_bridge
 from ..edits.path_vertex import list_of, move_path_hex, rerouted
 from ..geometry.hexes import HexGeometry
 from ..style import tool_preview_item
 from .base import Tool, say
 from .hexside import nearest_hexside
+
+#: a dragged stream bridge snaps to a side of the hex under the cursor from anywhere in it (the
+#: farthest point of a hex from every side's midpoint is a corner, one hex size away)
+SNAP = 1.0
 from .place import push_changes
 
 
@@ -77,7 +84,8 @@ def summary(obj: Any, layout=None) -> str:
 
 
 def objects_in(s: Scenario, geom: HexGeometry, rect: QRectF, allowed: Callable[[Any], bool]) -> list:
-    """The draggable objects whose hexes' centres all lie in a scene rectangle (a rubber band)."""
+    """The draggable objects whose hexes' centres (a stream bridge: its hexside's midpoint) all lie in
+    a scene rectangle (a rubber band)."""
     m, mk = s.map, s.map.markers
     inside = lambda h: rect.contains(QPointF(*geom.center(h)))  # noqa: E731
     out = []
@@ -86,6 +94,21 @@ def objects_in(s: Scenario, geom: HexGeometry, rect: QRectF, allowed: Callable[[
             hexes = o.hexes if hasattr(o, "hexes") else [o.hex]  # a unit entering later has no hex
             if hexes and None not in hexes and all(inside(h) for h in hexes) and allowed(o):
                 out.append(o)
+    out += [b for b in m.stream_bridges if rect.contains(QPointF(*geom.hexside_mid(tuple(b.side)))) and allowed(b)]
+    return out
+
+
+def side_polygon(geom: HexGeometry, side) -> list[tuple[float, float]]:
+    """A thin diamond over a hexside (its two ends and points a third of the way to each hex's
+    centre): the ghost of a stream bridge."""
+    (ax, ay), (bx, by) = geom.hexside_segment(side)
+    mx, my = geom.hexside_mid(side)
+    out = [(ax, ay)]
+    for h in hexside_hexes(side):
+        cx, cy = geom.center(h)
+        out.append((mx + (cx - mx) / 3.0, my + (cy - my) / 3.0))
+        if len(out) == 2:
+            out.append((bx, by))
     return out
 
 
@@ -126,23 +149,37 @@ class SelectTool(Tool):
         self.on_select(obj)
 
     def _landing(self, h) -> list:
-        """The hexes the dragged features would cover with the pressed hex on ``h``."""
+        """The outlines of where the dragged features would land with the pressed hex on ``h``."""
+        geom = self.controller.geom
         if self.vertex is not None:
-            return rerouted(self.selection.hexes, self.vertex, h)
+            return [geom.corners(x, 0.8) for x in rerouted(self.selection.hexes, self.vertex, h)]
         d = (h[0] - self.start[0], h[1] - self.start[1])
         out = []
         for obj in self.group or [self.selection]:
-            out += [(a[0] + d[0], a[1] + d[1]) for a in (obj.hexes if hasattr(obj, "hexes") else [obj.hex])]
+            if isinstance(obj, StreamBridge):
+                q, r, k = obj.side
+                out.append(side_polygon(geom, (q + d[0], r + d[1], k)))
+                continue
+            out += [geom.corners((a[0] + d[0], a[1] + d[1]), 0.8)
+                    for a in (obj.hexes if hasattr(obj, "hexes") else [obj.hex])]
         return out
+
+    def _bridge_drag(self) -> bool:
+        """A lone stream bridge is dragged: it goes to the hexside under the cursor."""
+        return self.dragging and not self.group and isinstance(self.selection, StreamBridge)
 
     def move(self, pos) -> None:
         geom = self.controller.geom
         if self.band_from is not None:
             r = QRectF(self.band_from, pos).normalized()
             self._preview([[(r.left(), r.top()), (r.right(), r.top()), (r.right(), r.bottom()), (r.left(), r.bottom())]])
+        elif self._bridge_drag():
+            side = nearest_hexside(geom, pos.x(), pos.y(), SNAP)
+            same = side is None or side == tuple(self.selection.side)
+            self._preview([] if same else [side_polygon(geom, side)])
         elif self.dragging:
             h = geom.hex_at(pos.x(), pos.y())
-            self._preview([] if h == self.start else [geom.corners(x, 0.8) for x in self._landing(h)])
+            self._preview([] if h == self.start else self._landing(h))
 
     def _preview(self, polygons) -> None:
         if self.ghost is None:
@@ -162,6 +199,8 @@ class SelectTool(Tool):
             self.ghost = None
         if self.band_from is not None:
             self._band(QRectF(self.band_from, pos).normalized())
+        elif self._bridge_drag():
+            self._drop_bridge(nearest_hexside(self.controller.geom, pos.x(), pos.y(), SNAP))
         elif self.dragging and self.vertex is not None:
             self._drop_vertex(self.controller.geom.hex_at(pos.x(), pos.y()))
         elif self.dragging and self.group:
@@ -207,6 +246,21 @@ class SelectTool(Tool):
         owner, name, items = changes[0]
         moved = next(x for x in items if x not in getattr(owner, name))
         if push_changes(self.doc, changes, f"Move a hex of {line.id}"):
+            self.selection = moved
+            self.on_select(moved)
+
+    def _drop_bridge(self, side) -> None:
+        obj = self.selection
+        if side == tuple(obj.side):
+            return  # dropped where it was: a click
+        changes, why = move_stream_bridge(self.doc.scenario, obj, side)
+        if why:
+            say(self.controller, f"Cannot move {describe(obj)} there: {why}")
+            return
+        if not changes:
+            return
+        moved = next(x for x in changes[0][2] if x not in self.doc.scenario.map.stream_bridges)
+        if push_changes(self.doc, changes, f"Move {describe(obj)}"):
             self.selection = moved
             self.on_select(moved)
 

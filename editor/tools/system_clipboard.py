@@ -4,7 +4,8 @@ and as plain text (the same JSON, ``edits.fragment``), so another window of the 
 editor, gets it. Paste reads the clipboard (a fragment of ours in either form; else what this window
 copied last) and pastes at the hex under the mouse, one undo step: a region as before
 (``edits.clipboard``), objects with fresh ids, those that would break the format where they land
-left out (the status bar says how many)."""
+left out (the status bar says how many). On table maps the same holds for the selected features (one,
+or a rubber band's group; ``edits.table_group``), pasted with their first point at the mouse."""
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QMimeData
@@ -12,6 +13,7 @@ from PySide6.QtGui import QGuiApplication
 
 from ..edits.clipboard import copy_region, paste, paste_changes
 from ..edits.fragment import MIME, checked, copy_objects, dumps_clip, loads_clip
+from ..edits.table_group import copy_table_objects, paste_table_changes
 from .base import say
 from .place import push_changes
 from .region import RegionTool
@@ -36,13 +38,14 @@ def get():
 
 
 def copy(window) -> bool:
-    if not window.doc.is_hex:
-        return False
     tool = window.view.tool
-    if isinstance(tool, RegionTool) and tool.selected:
+    objs = list(getattr(tool, "group", []) or ([window.selection] if window.selection is not None else []))
+    if not window.doc.is_hex:
+        clip = copy_table_objects(window.doc.scenario, objs)
+        what = f"{sum(len(v) for k, v in clip.lists.items() if k != 'sewer.model_points')} features" if clip else ""
+    elif isinstance(tool, RegionTool) and tool.selected:
         clip, what = copy_region(window.doc.scenario, tool.selected), f"{len(tool.selected)} hexes"
     else:
-        objs = list(getattr(tool, "group", []) or ([window.selection] if window.selection is not None else []))
         clip = copy_objects(objs)
         what = f"{sum(len(v) for v in clip.lists.values())} objects" if clip else ""
     if clip is None:
@@ -56,8 +59,16 @@ def copy(window) -> bool:
 
 def paste_here(window) -> bool:
     clip = get() or window.clip
-    if clip is None or not window.doc.is_hex:
+    if clip is None or clip.kind != ("hex" if window.doc.is_hex else "table"):
         return False
+    if clip.kind == "table":
+        p = window.cursor_scene
+        changes, dropped = paste_table_changes(window.doc.scenario, clip, (float(p.x()), float(p.y())))
+        done = push_changes(window.doc, changes, "Paste features")
+        if dropped:
+            say(window.controller, f"{dropped} pasted feature(s) left out: off the table, a second waterway "
+                                   "or a model with no corridor")
+        return done
     h = window.controller.hex_at(window.cursor_scene)
     if h is None:
         return False

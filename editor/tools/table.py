@@ -1,15 +1,21 @@
 """Table-map tools: draw polygons and polylines (a click per vertex, double-click or Enter to
 finish, Escape to drop), place points (sewer points, flood origin, models), and edit vertices
 (drag one, double-click an edge to insert one, select one and press Delete); sewer points and models
-are dragged whole (a model onto the nearest corridor), one undo step, refused off the table."""
+are dragged whole (a model onto the nearest corridor), refused off the table; areas and lines are
+dragged whole by their body; a rubber band selects several (``edits.table_group``). One undo step
+each."""
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath
 
+from dambuster.model.scenario import Area, Gantry, Model, SewerPoint, Waterway
+
 from ..edits.hex_map import delete_object
+from ..edits.table_group import clamp, delete_table_group, objects, points_of, table_objects_in, translate_group
 from ..edits.table_map import (delete_vertex, insert_vertex, move_vertex, nearest_edge, nearest_vertex,
                                point_feature_at, shape_at)
 from ..style import tool_preview_item
@@ -18,6 +24,7 @@ from .base import Tool, say
 from .place import push_changes
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge
+DRAG_PIXELS = 2.0  # a press that moves less than this (on screen) is a click: nothing moves
 
 
 def _xy(pos: QPointF) -> tuple[float, float]:
@@ -36,6 +43,22 @@ class _Preview:
             path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
         if closed and len(points) > 2:
             path.closeSubpath()
+        self.item.setPath(path)
+
+    def show_many(self, shapes) -> None:
+        """Several outlines at once: ``[(points, closed)]``; a single point shows as a small square."""
+        if self.item is None:
+            self.item = tool_preview_item(self.view.scene())
+        path = QPainterPath()
+        for points, closed in shapes:
+            if len(points) == 1:
+                (x, y), r = points[0], 4.0 / max(self.view.zoom(), 1e-9)
+                path.addRect(x - r, y - r, 2 * r, 2 * r)
+                continue
+            for i, (x, y) in enumerate(points):
+                path.moveTo(x, y) if i == 0 else path.lineTo(x, y)
+            if closed and len(points) > 2:
+                path.closeSubpath()
         self.item.setPath(path)
 
     def clear(self) -> None:
@@ -90,7 +113,10 @@ class PointTool(Tool):
 
 class VertexTool(Tool):
     """A click near a vertex grabs it (drag to move, Delete to remove it); elsewhere it selects a
-    sewer point, a model or the shape under the mouse (Delete removes it whole)."""
+    sewer point, a model or the shape under the mouse: dragging it moves it whole (every point of an
+    area or line), Delete removes it. A drag from empty cloth is a rubber band: the features wholly
+    inside it become a group that moves by dragging any member, goes with Delete and copies with
+    Copy. One undo step each; the live validation follows the document."""
 
     name = "vertex"
 
@@ -98,55 +124,144 @@ class VertexTool(Tool):
         super().__init__(doc, controller)
         self.on_select = on_select
         self.grab = None  # (target, index) being dragged or selected
-        self.selection: Any = None  # a point feature or model
+        self.selection: Any = None  # a point feature, a model or a shape
+        self.group: list = []  # the rubber band's features (two or more), when selected
+        self.band_from: tuple[float, float] | None = None
+        self.press_at: tuple[float, float] | None = None
         self.dragged = False
+        self.preview = _Preview(controller.view)
 
     def tolerance(self) -> float:
         return PICK_PIXELS / max(self.controller.view.zoom(), 1e-9)
 
+    def _allowed(self):
+        return getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
+
     def press(self, pos, modifiers=None) -> None:
-        s, p = self.doc.scenario, _xy(pos)
-        ok = getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
+        s, p, ok = self.doc.scenario, _xy(pos), self._allowed()
+        self.press_at, self.band_from, self.dragged = p, None, False
+        live = {id(o) for o in objects(s)}
+        self.group = [g for g in self.group if id(g) in live and ok(g)]  # deleted, locked or hidden since: out
         self.grab = nearest_vertex(s, p, self.tolerance(), ok)
-        self.selection = None if self.grab else (point_feature_at(s, p, self.tolerance(), ok)
-                                                 or shape_at(s, p, self.tolerance(), ok))
-        self.dragged = False
+        hit = point_feature_at(s, p, self.tolerance(), ok) or shape_at(s, p, self.tolerance(), ok)
+        member = self.grab[0].obj if self.grab else hit
+        if len(self.group) > 1 and any(member is g for g in self.group):
+            self.grab = None  # the whole group follows
+            return
+        self.group = []
+        self.selection = None if self.grab else hit
+        if self.grab is None and hit is None:
+            self.band_from = p
         self.on_select(self.grab[0].obj if self.grab else self.selection)
 
+    def _offset(self, pos) -> tuple[float, float]:
+        x, y = _xy(pos)
+        return x - self.press_at[0], y - self.press_at[1]
+
     def move(self, pos) -> None:
-        self.dragged = self.grab is not None or self.selection is not None
+        if self.press_at is None:
+            return
+        dx, dy = self._offset(pos)
+        if self.band_from is not None:
+            (x0, y0), (x1, y1) = self.band_from, _xy(pos)
+            self.preview.show([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], closed=True)
+            return
+        if math.hypot(dx, dy) * self.controller.view.zoom() >= DRAG_PIXELS:
+            self.dragged = self.grab is not None or self.selection is not None or bool(self.group)
+        whole = self.group or ([self.selection] if self.selection is not None and self.grab is None else [])
+        if self.dragged and whole:
+            s = self.doc.scenario
+            dx, dy = clamp(s, [q for o in whole for q in points_of(s, o)], dx, dy)
+            self.preview.show_many([(_shifted_pts(points_of(s, o), dx, dy), _closed(o)) for o in whole])
 
     def release(self, pos) -> None:
-        if self.grab is None and self.selection is not None and self.dragged:
+        self.preview.clear()
+        if self.band_from is not None:
+            self._band(self.band_from, _xy(pos))
+        elif self.dragged and self.group:
+            self._move_whole(self.group, pos, f"Move {len(self.group)} features")
+        elif self.dragged and self.grab is None and self.selection is not None:
             obj = self.selection
-            changes, why = move_table_point(self.doc.scenario, obj, _xy(pos))
-            if why:
-                say(self.controller, f"Cannot move {obj.id} there: {why}")
-            elif changes:
-                owner, name, items = changes[0]
-                moved = next(x for x in items if x not in getattr(owner, name))  # before the push applies it
-                push_changes(self.doc, changes, f"Move {obj.id}")
-                self.selection = moved
-                self.on_select(moved)
-        if self.grab is not None and self.dragged:
+            if isinstance(obj, (SewerPoint, Model)):
+                self._move_point(obj, pos)
+            else:
+                self._move_whole([obj], pos, f"Move {obj.id}")
+        elif self.dragged and self.grab is not None:
             target, i = self.grab
             if push_changes(self.doc, move_vertex(target, i, _xy(pos)), f"Move a vertex of {target.obj.id}"):
-                self.grab = nearest_vertex(self.doc.scenario, _xy(pos), self.tolerance(),
-                                           getattr(self.controller, "selectable", lambda _o: True))
+                self.grab = nearest_vertex(self.doc.scenario, _xy(pos), self.tolerance(), self._allowed())
         self.dragged = False
+        self.band_from = self.press_at = None
+
+    def _band(self, a, b) -> None:
+        rect = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+        found = table_objects_in(self.doc.scenario, rect, self._allowed())
+        if len(found) == 1:
+            self.selection = found[0]
+            self.on_select(found[0])
+        elif found:
+            self.group = found
+            self.on_select(None)
+            say(self.controller, f"Selected {len(found)} features: drag one to move them all, Delete removes them")
+
+    def _move_point(self, obj, pos) -> None:
+        changes, why = move_table_point(self.doc.scenario, obj, _xy(pos))
+        if why:
+            say(self.controller, f"Cannot move {obj.id} there: {why}")
+        elif changes:
+            owner, name, items = changes[0]
+            moved = next(x for x in items if x not in getattr(owner, name))  # before the push applies it
+            push_changes(self.doc, changes, f"Move {obj.id}")
+            self.selection = moved
+            self.on_select(moved)
+
+    def _move_whole(self, objs: list, pos, text: str) -> None:
+        changes, shortened = translate_group(self.doc.scenario, objs, *self._offset(pos))
+        renamed = {}
+        for owner, name, value in changes:  # the moved copies, found before the push applies them
+            old = getattr(owner, name)
+            if isinstance(value, list):
+                renamed.update({id(a): b for a, b in zip(old, value) if a is not b})
+            elif old is not None and value is not old:
+                renamed[id(old)] = value
+        if not push_changes(self.doc, changes, text):
+            if shortened:
+                say(self.controller, "Kept on the table: nothing can go further off its edge")
+            return
+        if self.group:
+            self.group = [renamed.get(id(o), o) for o in self.group]
+        else:
+            self.selection = renamed.get(id(objs[0]), objs[0])
+            self.on_select(self.selection)
+        if shortened:
+            say(self.controller, "Kept on the table: the move stops at its edge")
 
     def double_click(self, pos) -> None:
-        hit = nearest_edge(self.doc.scenario, _xy(pos), self.tolerance(),
-                           getattr(self.controller, "selectable", lambda _o: True))
+        hit = nearest_edge(self.doc.scenario, _xy(pos), self.tolerance(), self._allowed())
         if hit is not None:
             target, index, p = hit
             push_changes(self.doc, insert_vertex(target, index, p), f"Insert a vertex into {target.obj.id}")
 
     def delete(self) -> None:
-        if self.grab is not None:
+        if self.group:
+            if push_changes(self.doc, delete_table_group(self.doc.scenario, self.group),
+                            f"Delete {len(self.group)} features"):
+                self.group = []
+        elif self.grab is not None:
             target, i = self.grab
             push_changes(self.doc, delete_vertex(target, i), f"Delete a vertex of {target.obj.id}")
             self.grab = None
         elif self.selection is not None:
             push_changes(self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {self.selection.id}")
             self.selection = None
+
+    def cancel(self) -> None:
+        self.preview.clear()
+
+
+def _shifted_pts(points, dx: float, dy: float) -> list:
+    return [(x + dx, y + dy) for x, y in points]
+
+
+def _closed(obj) -> bool:
+    return isinstance(obj, (Area, Waterway, Gantry))

@@ -9,7 +9,10 @@ from dambuster.model.hexgrid import neighbors  # noqa: E402
 from dambuster.model.scenario import (Corridor, Mine, Model, RiverBridge, RoadCut, Sewer, SewerPoint,  # noqa: E402
                                       Side, Town)
 
-from test_editor_tools import centre, lay, reloads, stroke, use, valley, window  # noqa: F401  # noqa: E402
+from PySide6.QtCore import QPointF  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from test_editor_tools import K, LEFT, at, centre, lay, reloads, stroke, use, valley, window  # noqa: F401, E402
 
 pytestmark = pytest.mark.qt
 
@@ -294,4 +297,83 @@ def test_ctrl_d_duplicates_the_selection(hexwin):
     towns = w.doc.scenario.map.towns
     assert [t.id for t in towns] == ["town-1", "town-2", "town-3"] and towns[2].name == "Hagen"
     assert towns[2].hexes[0] in neighbors(towns[1].hexes[0])
+    reloads(w)
+
+
+@pytest.fixture
+def bridgewin(hexwin):
+    """The valley's road crosses two streams (columns 1|2 and 6|7 of row 6), a bridge on the first; a
+    third stream (column 1|2 of row 3) is crossed by no road."""
+    from dambuster.model.hexgrid import hexside_between
+    from dambuster.model.scenario import HexsideFeature, StreamBridge
+
+    w = hexwin
+    L = lay(w)
+    sc = w.doc.scenario
+    west, east = hexside_between(L.to_axial(1, 6), L.to_axial(2, 6)), hexside_between(L.to_axial(6, 6), L.to_axial(7, 6))
+    dry = hexside_between(L.to_axial(1, 3), L.to_axial(2, 3))
+    sc.map.hexsides += [HexsideFeature(east, "stream"), HexsideFeature(dry, "stream")]
+    sc.map.stream_bridges.append(StreamBridge("bridge-2", west, "road-a"))
+    w.doc.reset(sc)
+    w.view.zoom_to_fit()
+    use(w, "select")
+    return w, west, east, dry
+
+
+def near_side(w, side, towards, f=0.25):
+    """A point on the way from a hexside's midpoint a fraction ``f`` towards the centre of hex ``towards``."""
+    (mx, my), (cx, cy) = w.controller.geom.hexside_mid(side), centre(w, towards)
+    return mx + (cx - mx) * f, my + (cy - my) * f
+
+
+def test_a_stream_bridge_dragged_snaps_to_the_hexside_under_the_cursor(bridgewin):
+    w, west, east, dry = bridgewin
+    L = lay(w)
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    start, drop = near_side(w, west, L.to_axial(1, 6)), near_side(w, east, L.to_axial(6, 6), 0.5)
+    vp = w.view.viewport()
+    QTest.mousePress(vp, LEFT, K.NoModifier, at(w, *start))
+    QTest.mouseMove(vp, at(w, *drop))  # half way to the hex's centre: still that hexside
+    ghost = w.view.tool.ghost.path().boundingRect()
+    assert ghost.contains(QPointF(*w.controller.geom.hexside_mid(east)))  # the ghost is on it
+    QTest.mouseRelease(vp, LEFT, K.NoModifier, at(w, *drop))
+    [bridge] = w.doc.scenario.map.stream_bridges
+    assert tuple(bridge.side) == east and bridge.id == "bridge-2"
+    assert w.doc.undo_stack.count() == steps + 1 and w.selection is bridge
+    assert w.view.tool.ghost is None
+    from dambuster.validators import check_scenario
+    assert not [v for v in check_scenario(w.doc.scenario) if v.code.startswith("BRIDGE")]
+    reloads(w)
+    w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before
+
+
+def test_a_stream_bridge_refuses_a_hexside_without_a_stream_its_road_crosses(bridgewin):
+    from dambuster.model.hexgrid import hexside_between
+
+    w, west, east, dry = bridgewin
+    L = lay(w)
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    start = near_side(w, west, L.to_axial(1, 6))
+    stroke(w, [start, near_side(w, dry, L.to_axial(1, 3))])  # a stream the road does not cross
+    assert "needs its road road-a to cross the stream at 0204/0304" in w.statusBar().currentMessage()
+    plain = hexside_between(L.to_axial(5, 6), L.to_axial(6, 6))  # the road crosses it, no stream
+    stroke(w, [start, near_side(w, plain, L.to_axial(5, 6))])
+    assert "needs a stream hexside" in w.statusBar().currentMessage()
+    assert dumps(w.doc.scenario) == before and w.doc.undo_stack.count() == steps
+    assert w.view.tool.ghost is None
+
+
+def test_stream_bridges_join_a_rubber_band_and_go_with_it(bridgewin):
+    w, west, east, dry = bridgewin
+    L = lay(w)
+    steps = w.doc.undo_stack.count()
+    x0, y0 = centre(w, L.to_axial(0, 5))  # an empty hex: a band over the bridge and the road cut at 0307
+    x1, y1 = centre(w, L.to_axial(3, 7))
+    stroke(w, [(x0, y0), (x1, y1)])
+    group = w.view.tool.group
+    assert sorted(type(o).__name__ for o in group) == ["RoadCut", "StreamBridge"]
+    w.delete_selection()
+    m = w.doc.scenario.map
+    assert m.stream_bridges == [] and m.markers.road_cuts == [] and w.doc.undo_stack.count() == steps + 1
     reloads(w)

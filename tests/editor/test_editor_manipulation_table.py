@@ -1,0 +1,191 @@
+"""Direct manipulation on table maps, as a designer uses it: an area or line dragged by its body moves
+whole (one undo step, the live validation following); a rubber band from empty cloth selects several
+features that move, go and copy together."""
+import json
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPointF  # noqa: E402
+from PySide6.QtGui import QGuiApplication  # noqa: E402
+
+from dambuster.model import dumps, new_table_scenario  # noqa: E402
+from dambuster.model.scenario import (Area, Corridor, Model, Sewer, SewerPoint, Side, TableRiver,  # noqa: E402
+                                      TableRoad)
+
+from test_editor_tools import reloads, stroke, use, window  # noqa: F401, E402
+
+pytestmark = pytest.mark.qt
+
+SQUARE = [(50.0, 50.0), (150.0, 50.0), (150.0, 150.0), (50.0, 150.0)]
+
+
+@pytest.fixture
+def dbm(window):
+    """A DBM table, 600 x 400 paces: a wood in sector 1, a road, a river from edge to edge, a sewer."""
+    sc = new_table_scenario(600, 400, "paces", profiles=["dbm-terrain"])
+    t = sc.map
+    t.areas.append(Area("area-1", "wood", list(SQUARE), 1))
+    t.roads.append(TableRoad("road-1", [(60.0, 300.0), (160.0, 320.0)]))
+    t.rivers.append(TableRiver("river-1", [(450.0, 0.0), (450.0, 400.0)], 20.0))
+    sc.sides.append(Side("attacker", "attacker", "attacker"))
+    t.sewer = Sewer(corridors=[Corridor("c1", [(250.0, 250.0), (350.0, 250.0)], 5)],
+                    grates=[SewerPoint("grate-1", (300.0, 350.0))],
+                    models=[Model("model-1", "attacker", 2, "c1", 20.0)])
+    window.doc.reset(sc)
+    window.view.zoom_to_fit()
+    use(window, "vertex")
+    return window
+
+
+def shifted(points, dx, dy):
+    return [(x + dx, y + dy) for x, y in points]
+
+
+def close(a, b, tol=3.0):
+    return len(a) == len(b) and all(abs(p[0] - q[0]) <= tol and abs(p[1] - q[1]) <= tol for p, q in zip(a, b))
+
+
+def codes(w):
+    return {v.code for v in w.validation_panel.violations}
+
+
+def test_an_area_dragged_by_its_body_moves_whole_and_the_validation_follows(dbm, qtbot):
+    w = dbm
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    stroke(w, [(100, 100), (110, 105), (130, 120)])  # inside the wood, away from its corners
+    [area] = w.doc.scenario.map.areas
+    assert close(area.polygon, shifted(SQUARE, 30, 20)) and area.sector == 1
+    assert w.doc.undo_stack.count() == steps + 1 and w.selection is area
+    assert w.view.tool.preview.item is None  # the dashed outline went with the release
+    reloads(w)
+    stroke(w, [(130, 120), (250, 120)])  # across into sector 2: the validation says so
+    assert close(w.doc.scenario.map.areas[0].polygon, shifted(SQUARE, 150, 20))
+    qtbot.waitUntil(lambda: "DBM-SECTOR" in codes(w), timeout=10000)
+    w.act("edit.undo").trigger()
+    qtbot.waitUntil(lambda: "DBM-SECTOR" not in codes(w), timeout=10000)
+    w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before
+
+
+def test_a_line_dragged_by_its_body_moves_every_point(dbm):
+    w = dbm
+    road = w.doc.scenario.map.roads[0].line
+    stroke(w, [(110, 310), (120, 300), (140, 250)])  # on the road, half way along
+    assert close(w.doc.scenario.map.roads[0].line, shifted(road, 30, -60))
+    reloads(w)
+
+
+def test_a_river_from_edge_to_edge_slides_along_its_edges(dbm):
+    w = dbm
+    stroke(w, [(450, 200), (470, 230), (490, 240)])
+    [river] = w.doc.scenario.map.rivers
+    assert close(river.line, [(490, 0), (490, 400)])  # across, but not off the table's edges
+    assert "Kept on the table" in w.statusBar().currentMessage()
+
+
+def test_a_click_on_a_shape_moves_nothing(dbm):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from test_editor_tools import at
+
+    w = dbm
+    before = dumps(w.doc.scenario)
+    QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(w, 100, 100))
+    assert w.selection.id == "area-1" and dumps(w.doc.scenario) == before
+
+
+def band(w, a, b):
+    stroke(w, [a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b])
+
+
+def test_a_rubber_band_selects_table_features_that_move_and_go_together(dbm):
+    w = dbm
+    before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
+    band(w, (30, 30), (200, 340))  # the wood and the road; not the sewer or the river
+    assert sorted(o.id for o in w.view.tool.group) == ["area-1", "road-1"]
+    assert "Selected 2 features" in w.statusBar().currentMessage()
+    assert w.view.tool.preview.item is None and w.doc.undo_stack.count() == steps
+    stroke(w, [(100, 100), (120, 110), (140, 100)])  # drag the wood: the road comes along
+    t = w.doc.scenario.map
+    assert close(t.areas[0].polygon, shifted(SQUARE, 40, 0))
+    assert close(t.roads[0].line, [(100, 300), (200, 320)])
+    assert w.doc.undo_stack.count() == steps + 1
+    reloads(w)
+    stroke(w, [(200, 320), (210, 300), (220, 300)])  # the road's end vertex: the group still follows
+    assert close(w.doc.scenario.map.areas[0].polygon, shifted(SQUARE, 60, -20))
+    assert w.doc.undo_stack.count() == steps + 2
+    w.act("edit.delete").trigger()
+    t = w.doc.scenario.map
+    assert t.areas == [] and t.roads == [] and [r.id for r in t.rivers] == ["river-1"]
+    assert w.doc.undo_stack.count() == steps + 3
+    for _ in range(3):
+        w.act("edit.undo").trigger()
+    assert dumps(w.doc.scenario) == before
+
+
+def test_a_group_with_a_corridor_takes_its_models_and_a_lone_model_finds_a_corridor(dbm):
+    w = dbm
+    band(w, (240, 230), (360, 370))  # the corridor, its model and the grate
+    assert sorted(o.id for o in w.view.tool.group) == ["c1", "grate-1", "model-1"]
+    stroke(w, [(300, 350), (300, 340), (300, 330)])  # the grate: all three up by 20
+    sw = w.doc.scenario.map.sewer
+    assert close(sw.corridors[0].line, [(250, 230), (350, 230)]) and close([sw.grates[0].point], [(300, 330)])
+    assert (sw.models[0].corridor, sw.models[0].position) == ("c1", 20.0)  # rode along its corridor
+    reloads(w)
+
+
+def test_a_group_copied_through_the_system_clipboard_pastes_at_the_mouse(dbm):
+    from dambuster.editor.edits.fragment import MIME
+
+    w = dbm
+    steps = w.doc.undo_stack.count()
+    from dambuster.editor.tools.context_menu import object_menu, select_at
+
+    band(w, (240, 230), (360, 370))
+    assert len(select_at(w, QPointF(300, 350))) == 3  # a right-click on the grate keeps the group
+    {a.text(): a for a in object_menu(w).actions()}["Copy 3 objects"].trigger()
+    md = QGuiApplication.clipboard().mimeData()
+    assert md.hasFormat(MIME) and json.loads(md.text())["kind"] == "table"
+    w.cursor_scene = QPointF(100, 250)  # where the corridor's first point goes
+    w.act("edit.paste").trigger()
+    sw = w.doc.scenario.map.sewer
+    assert [c.id for c in sw.corridors] == ["c1", "corridor-1"]
+    assert close(sw.corridors[1].line, [(100, 250), (200, 250)])
+    assert [g.id for g in sw.grates] == ["grate-1", "grate-2"] and close([sw.grates[1].point], [(150, 350)])
+    assert [(m.id, m.corridor, m.position) for m in sw.models] == [("model-1", "c1", 20.0),
+                                                                  ("model-2", "corridor-1", 20.0)]
+    assert w.doc.undo_stack.count() == steps + 1
+    reloads(w)
+    w.cursor_scene = QPointF(520, 250)  # the corridor would leave the table: left out; the grate lands,
+    w.act("edit.paste").trigger()  # and the model goes onto the corridor nearest its point (c1's end)
+    sw = w.doc.scenario.map.sewer
+    assert len(sw.corridors) == 2 and len(sw.grates) == 3 and close([sw.grates[2].point], [(570, 350)])
+    assert (sw.models[2].corridor, sw.models[2].position) == ("c1", 100.0)
+    assert "left out" in w.statusBar().currentMessage()
+    reloads(w)
+
+
+def test_a_single_shape_copies_and_a_second_waterway_is_left_out(dbm):
+    from dambuster.model.scenario import Waterway
+
+    w = dbm
+    t = w.doc.scenario.map
+    t.waterway = Waterway("waterway-1", [(560.0, 0.0), (600.0, 0.0), (600.0, 400.0), (560.0, 400.0)], "right")
+    w.doc.reset(w.doc.scenario)
+    use(w, "vertex")
+    stroke(w, [(100, 100), (100, 100)])  # a click: the wood alone
+    w.act("edit.copy").trigger()
+    w.cursor_scene = QPointF(350, 50)
+    w.act("edit.paste").trigger()
+    areas = w.doc.scenario.map.areas
+    assert [a.id for a in areas] == ["area-1", "area-2"] and close(areas[1].polygon, shifted(SQUARE, 300, 0))
+    stroke(w, [(580, 200), (580, 200)])
+    assert w.selection.id == "waterway-1"
+    w.act("edit.copy").trigger()
+    w.cursor_scene = QPointF(10, 10)
+    steps = w.doc.undo_stack.count()
+    w.act("edit.paste").trigger()
+    assert w.doc.undo_stack.count() == steps and "left out" in w.statusBar().currentMessage()
