@@ -1,7 +1,14 @@
 """The main window: map view in the centre; the tools' tool bar on the left and the tool-options bar
-at the top; terrain, place, history, scenario, validation and minimap docks; menus and tool bars made
-from the action catalog (editor/actions/); status bar; New/Open/Save with recent files; prompt on
-unsaved close."""
+at the top; terrain, place, history, scenario, validation, minimap and layers docks; menus and tool
+bars made from the action catalog (editor/actions/); status bar; New/Open/Save with recent files;
+prompt on unsaved close.
+
+The docks' default arrangement (``arrange_docks``) has no tabbed groups: Terrain over Place on the
+left, Scenario over Minimap over Layers on the right (Preview, when shown, under Scenario),
+Validation beside History at the bottom. Every dock stays visible at once, and none of Qt's dock tab
+bars exist (Qt 6 leaves a stale copy of a tab bar over the docks when two areas are tabified before
+the window is first shown). The layout is saved on close and restored on start under
+``LAYOUT_VERSION``: a layout saved by an older arrangement is ignored (the default is used)."""
 from __future__ import annotations
 
 import sys
@@ -40,6 +47,8 @@ from .validation.worker import AsyncValidator
 
 APP = "dambuster editor"
 MAX_RECENT = 8
+#: the version of the default dock arrangement; a window state saved under another is not restored
+LAYOUT_VERSION = 2
 FILTER = "Scenarios (*.json);;All files (*)"
 
 
@@ -76,8 +85,6 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.docks[key] = dock
-        self.tabifyDockWidget(self.docks["validation"], self.docks["history"])
-        self.docks["validation"].raise_()
 
         self.validator = AsyncValidator(self.doc, self)  # off the GUI thread when checks are slow
         self.validator.finished.connect(self._validated)
@@ -113,9 +120,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(self.tool_options)
         self.acts.show_tools_for("hex" if self.doc.is_hex else "table")
         self._refresh_recent()
-        self.resizeDocks([self.docks["terrain"], self.docks["properties"]], [270, 300], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["terrain"], self.docks["place"], self.docks["validation"]], [175, 480, 150],
-                         Qt.Orientation.Vertical)
+        self.arrange_docks()
         self._restore_layout()
 
     def act(self, name: str) -> QAction:
@@ -284,17 +289,40 @@ class MainWindow(QMainWindow):
             return self.file_save()
         return answer == QMessageBox.StandardButton.Discard
 
+    def arrange_docks(self) -> None:
+        """The default dock layout (see the module's docstring): docks split, never tabbed."""
+        d, V, H = self.docks, Qt.Orientation.Vertical, Qt.Orientation.Horizontal
+        self.splitDockWidget(d["terrain"], d["place"], V)
+        self.splitDockWidget(d["properties"], d["preview"], V)  # hidden until View > Preview
+        self.splitDockWidget(d["preview"], d["minimap"], V)
+        self.splitDockWidget(d["minimap"], d["layers"], V)
+        self.splitDockWidget(d["validation"], d["history"], H)
+        self.resizeDocks([d["terrain"], d["properties"]], [270, 300], H)
+        self.resizeDocks([d["validation"], d["history"]], [900, 260], H)
+        self.resizeDocks([d["terrain"], d["place"], d["validation"]], [175, 480, 150], V)
+        self.resizeDocks([d["properties"], d["minimap"], d["layers"]], [420, 150, 270], V)
+
+    def tabbed_docks(self) -> list[list[str]]:
+        """The groups of docks sharing a tab bar (keys of ``docks``), none in the default layout."""
+        groups: list[list[str]] = []
+        for key, dock in self.docks.items():
+            mates = {k for k, o in self.docks.items() if o in self.tabifiedDockWidgets(dock)}
+            group = sorted(mates | {key})
+            if mates and group not in groups:
+                groups.append(group)
+        return groups
+
     def _restore_layout(self) -> None:
         geometry, state = self.settings.value("geometry"), self.settings.value("state")
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
-            self.restoreState(state)
+            self.restoreState(state, LAYOUT_VERSION)  # refused (the default kept) when saved by an older one
 
     def closeEvent(self, event) -> None:
         if self.maybe_save():
             self.settings.setValue("geometry", self.saveGeometry())
-            self.settings.setValue("state", self.saveState())
+            self.settings.setValue("state", self.saveState(LAYOUT_VERSION))
             self.autosaver.closed_cleanly()
             event.accept()
         else:

@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     w.validator.run()
     if w.validation_panel.violations:
         w.validation_panel.activate_row(0)
-    hide_stale_tab_bars(app, w)
+    settle(app)
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not w.grab().save(str(out)):
@@ -161,18 +161,10 @@ def shot_counters(app, out: Path, zoom: float = 3.4) -> None:
     w.close()
 
 
-def hide_stale_tab_bars(app, w) -> None:
-    """Hides dock tab bars left on top of other docks. After docks are hidden and shown (the shots
-    below), Qt 6 can leave the tab bar of a tabbed group (Minimap | Layers) visible where the group
-    used to be, over the dock now there; a tab bar in use sits beside its docks, never on one."""
-    from PySide6.QtWidgets import QDockWidget, QTabBar
-
+def settle(app) -> None:
+    """Lets Qt finish pending layouts and paints (a label's new text, a dock shown) before a grab."""
     for _ in range(3):
         app.processEvents()
-    docks = [d.geometry() for d in w.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
-    for bar in w.findChildren(QTabBar):
-        if bar.parent() is w and bar.isVisible() and any(bar.geometry().intersects(g) for g in docks):
-            bar.hide()
 
 
 def shot_layers(app, w, out: Path) -> None:
@@ -197,7 +189,7 @@ def shot_layers(app, w, out: Path) -> None:
     w.view.zoom_changed.emit(w.view.zoom())
     target = w.doc.scenario.map.dams[0].hex if w.doc.scenario.map.dams else w.doc.scenario.map.layout.to_axial(0, 0)
     w.view.centerOn(w.controller.scene_pos(target))
-    hide_stale_tab_bars(app, w)
+    settle(app)
     _save(w.grab(), out)
 
 
@@ -222,7 +214,7 @@ def shot_preview(app, w, out: Path, step: int) -> None:
     w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
     w.view.zoom_changed.emit(w.view.zoom())
     w.view.clear_highlight()
-    hide_stale_tab_bars(app, w)
+    settle(app)
     if w.grab().save(str(out)):
         print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
     else:
@@ -257,7 +249,7 @@ def shot_plain_log(app, w, out: Path, seed: int = 7, step: int = 2) -> None:
     floods = [i for i, t in enumerate(lines) if " flood: " in t or " floods: " in t]
     if floods:
         pane.log.setCurrentRow(floods[-1])  # outlines the hexes of the last floods told
-    hide_stale_tab_bars(app, w)
+    settle(app)
     if w.grab().save(str(out)):
         print(f"wrote {out} ({out.stat().st_size // 1024} KB)")
     else:

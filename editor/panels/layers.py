@@ -147,10 +147,7 @@ def install(window) -> LayersPanel:
     dock = QDockWidget("Layers", window)
     dock.setObjectName("dock-layers")
     dock.setWidget(panel)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    if "minimap" in window.docks:  # a tab beside the minimap (as in Tiled), in front
-        window.tabifyDockWidget(window.docks["minimap"], dock)
-        dock.raise_()
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)  # placed by MainWindow.arrange_docks
     window.docks["layers"] = dock
     window.layers_panel = panel
     memory = LayerMemory(window.settings)
