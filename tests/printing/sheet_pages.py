@@ -38,12 +38,17 @@ def write_sheet(path: Path, sheet, settings, pages: list[int] | None = None) -> 
     return path
 
 
-def rasterise(pdf: Path, dpi: int, page: int = 1) -> QImage:
-    """Page ``page`` (1-based) of a PDF as pdftoppm draws it at ``dpi``."""
+def rasterise(pdf: Path, dpi: int, page: int = 1, region_mm: tuple[float, float, float, float] | None = None) -> QImage:
+    """Page ``page`` (1-based) of a PDF as pdftoppm draws it at ``dpi``; only ``region_mm`` (x, y, width,
+    height from the paper's top-left) when given, its top-left corner then the image's (0, 0)."""
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm (poppler-utils) is not installed")
     out = pdf.with_name(f"{pdf.stem}-{page}")
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", "-png",
+    crop = []
+    if region_mm is not None:
+        x, y, w, h = (round(v * dpi / 25.4) for v in region_mm)
+        crop = ["-x", str(x), "-y", str(y), "-W", str(w), "-H", str(h)]
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), *crop, "-singlefile", "-png",
                     str(pdf), str(out)], check=True, capture_output=True, timeout=60)
     img = QImage(str(out) + ".png")
     assert not img.isNull()

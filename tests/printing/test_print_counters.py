@@ -116,9 +116,9 @@ def test_a_printed_counter_is_the_decided_size_within_one_percent(tmp_path, pres
     side = counter_mm(settings.hex_mm)
     assert side == pytest.approx(0.9 * (math.sqrt(3) - 1) * settings.hex_mm)
     dpi = 300
-    img = rasterise(write_sheet(tmp_path / "c.pdf", sheet, settings, [0]), dpi)
-    px = dpi / 25.4
     g = sheet.grid
+    img = rasterise(write_sheet(tmp_path / "c.pdf", sheet, settings, [0]), dpi, 1, (0, 0, settings.page_mm[0], g.top + side))
+    px = dpi / 25.4
     # the crop ticks above the grid mark the cutting lines: their spacing is the counter's side
     y = int((g.top - 3) * px)
     ticks = runs(QColor(img.pixel(x, y)).lightness() < 200 for x in range(img.width()))
