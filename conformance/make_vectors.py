@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Builds the reader conformance vectors from dambuster's own Python model.
+"""Builds the conformance vectors from dambuster's own Python model and command line.
 
-    .venv/bin/python conformance/make_vectors.py            # rewrites conformance/scenarios/ and conformance/vectors/
-    .venv/bin/python conformance/make_vectors.py --out DIR  # writes DIR/scenarios/ and DIR/vectors/ instead
+    .venv/bin/python conformance/make_vectors.py            # rewrites conformance/scenarios/, vectors/ and rules/
+    .venv/bin/python conformance/make_vectors.py --out DIR  # writes DIR/scenarios/, DIR/vectors/ and DIR/rules/ instead
 
 One vector per scenario: every samples/*.json and the small focused files in conformance/scenarios/
 (one per orientation and offset layout, a map with three-digit labels, a sewer table), which this script also
 writes. A vector lists the facts a reader must derive from its scenario (docs/engines.md): terrain and
 axial <-> offset <-> label for a set of hexes, hexes off the map, the six neighbours of some hexes with
 their hexside keys and features, distances, river flow (downstream sets, confluences), units per hex,
-and on tables the length of each sewer corridor and the point of each model along its corridor.
-The vectors follow conformance/vector.schema.json. Rerunning gives byte-identical files
+and on tables the length of each sewer corridor and the point of each model along its corridor; for
+scenarios with dams, breach replays (the JSON event log of `dambuster surge` for given dams and seeds;
+the focused breach scenarios come from breach_scenarios.py). The vectors follow
+conformance/vector.schema.json. Beside them, one rule-code vector per scenario and per broken sample
+(rule_vectors.py, conformance/rules.schema.json). Rerunning gives byte-identical files
 (tests/test_conformance.py checks it).
 """
 from __future__ import annotations
@@ -35,6 +38,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
+from rule_vectors import rule_sources, rules_vector  # noqa: E402
 
 #: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
 SAMPLE_BREACHES = {
@@ -286,7 +290,7 @@ def _text(v) -> str:
     for k, val in v.items():
         if k == "breaches":
             parts.append(f"  {one(k)}: [\n" + ",\n".join(_replay_text(x, one) for x in val) + "\n  ]")
-        elif isinstance(val, list) and val:
+        elif isinstance(val, list) and val:  # also a rule vector's violations
             parts.append(f"  {one(k)}: [\n" + ",\n".join(f"    {one(x)}" for x in val) + "\n  ]")
         else:
             parts.append(f"  {one(k)}: {one(val)}")
@@ -322,6 +326,12 @@ def build(out: Path) -> list[Path]:
     for path, name, description in sources:
         target = vec_dir / f"{path.stem}.vector.json"
         target.write_text(_text(vector_for(path, name, description, replays.get(path.stem))), encoding="utf-8")
+        written.append(target)
+    rules_dir = out / "rules"
+    rules_dir.mkdir(parents=True, exist_ok=True)
+    for path, name, description in sources + rule_sources(ROOT):
+        target = rules_dir / f"{path.stem}.rules.json"
+        target.write_text(_text(rules_vector(path, name, description)), encoding="utf-8")
         written.append(target)
     return written
 

@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 KIT = ROOT / "conformance"
 VECTORS = sorted((KIT / "vectors").glob("*.vector.json"))
+RULES = sorted((KIT / "rules").glob("*.rules.json"))
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed: the JavaScript reader cannot run")
 
@@ -34,7 +35,7 @@ def test_every_sample_and_layout_has_a_vector():
 
 def test_vectors_are_current(tmp_path):
     _make_vectors(tmp_path)
-    for sub in ("vectors", "scenarios"):
+    for sub in ("vectors", "scenarios", "rules"):
         fresh = sorted(p.name for p in (tmp_path / sub).iterdir())
         assert fresh == sorted(p.name for p in (KIT / sub).iterdir()), sub
         for name in fresh:
@@ -48,6 +49,32 @@ def test_vector_follows_its_schema(path):
     jsonschema.Draft202012Validator.check_schema(schema)
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(path.read_text(encoding="utf-8"))))
     assert errors == []
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.name)
+def test_rule_vector_follows_its_schema(path):
+    schema = json.loads((KIT / "rules.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads(path.read_text(encoding="utf-8")))) == []
+
+
+def test_every_scenario_and_broken_sample_has_a_rule_vector():
+    names = {p.name.removesuffix(".rules.json") for p in RULES}
+    broken = {p.stem for d in ("invalid", "scale-errors") for p in (ROOT / "samples" / d).glob("*.json")
+              if not p.name.endswith(".expected.json")}
+    assert broken and broken | {p.name.removesuffix(".vector.json") for p in VECTORS} == names
+    codes = {x["code"] for p in RULES for x in json.loads(p.read_text(encoding="utf-8"))["violations"]}
+    assert {"SCHEMA", "JSON", "RIVER-SPLIT", "DBM-FEATURE-SIZE"} <= codes
+
+
+def test_a_rule_vector_says_what_dambuster_validate_reports():
+    v = json.loads((KIT / "rules" / "hex-off-map.rules.json").read_text(encoding="utf-8"))
+    p = subprocess.run([sys.executable, "-m", "dambuster", "validate", "--format", "json",
+                        str((KIT / "rules" / v["scenario"]).resolve())], capture_output=True, text=True, timeout=60)
+    (report,) = json.loads(p.stdout)["files"]
+    assert v["valid"] is report["valid"] is False
+    assert [(x["code"], x["location"]) for x in v["violations"]] == \
+        [(x["code"], x["location"]) for x in report["violations"]] == [("SCHEMA", {"pointer": "/map/dams/0/hex"})]
 
 
 def _run_js(*paths) -> subprocess.CompletedProcess:
@@ -64,7 +91,7 @@ def test_the_javascript_reader_passes_every_vector():
 
 
 def _altered_copy(tmp_path: Path, name: str, alter) -> Path:
-    src = KIT / "vectors" / name
+    src = KIT / ("rules" if name.endswith(".rules.json") else "vectors") / name
     v = json.loads(src.read_text(encoding="utf-8"))
     v["scenario"] = str((src.parent / v["scenario"]).resolve())
     alter(v)
@@ -134,6 +161,17 @@ def test_an_altered_replay_is_caught(tmp_path, alter, fact):
     fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL ")]
     assert fails and all("breach dam-1 seed 1" in ln for ln in fails), p.stdout
     assert any(fact in ln for ln in fails), p.stdout
+
+
+@needs_node
+@pytest.mark.parametrize("alter, fact", [
+    (lambda v: v["violations"][0].update(severity="fatal"), "violation 0 (SCHEMA) is well-formed"),
+    (lambda v: v["violations"][0]["location"].update(pointer="map/dams"), "violation 0 (SCHEMA) is well-formed"),
+    (lambda v: v.update(valid=True), "valid when no violation is an error"),
+], ids=["severity", "pointer", "valid"])
+def test_a_malformed_rule_vector_is_caught(tmp_path, alter, fact):
+    p = _run_js(_altered_copy(tmp_path, "hex-off-map.rules.json", alter))
+    assert p.returncode == 1 and f"FAIL hex-off-map.rules.json: {fact}" in p.stdout, p.stdout
 
 
 @needs_node

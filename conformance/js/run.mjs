@@ -1,11 +1,13 @@
 // Runs the conformance vectors against the JavaScript reader (reader.mjs) and breach replay (breach.mjs).
 //
-//   node conformance/js/run.mjs                 every conformance/vectors/*.vector.json
+//   node conformance/js/run.mjs                 every conformance/vectors/*.vector.json and rules/*.rules.json
 //   node conformance/js/run.mjs PATH...         the given vector files, or the vectors in the given folders
 //   node conformance/js/run.mjs -v PATH...      also one line per passed fact
 //
 // Each fact of a vector (docs/engines.md) is one check; a breach replay is one check per event and one
-// for the SHA-256 of the whole output's bytes. A failed check prints one line,
+// for the SHA-256 of the whole output's bytes. Rule-code vectors (*.rules.json) are for other validators:
+// this reader implements no rule, so it only checks that each is well-formed and names a file that
+// exists (one check per vector and per violation). A failed check prints one line,
 // "FAIL VECTOR: FACT: expected ..., got ...". The last line is "N passed, M failed"; the exit code is 0
 // when nothing failed, 1 on any mismatch, 2 when a vector or its scenario cannot be read.
 import { createHash } from "node:crypto";
@@ -18,11 +20,12 @@ import { distance, readScenario } from "./reader.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const verbose = args[0] === "-v" ? (args.shift(), true) : false;
-const roots = args.length ? args : [join(here, "..", "vectors")];
+const roots = args.length ? args : [join(here, "..", "vectors"), join(here, "..", "rules")];
 
 function vectorFiles(path) {
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).filter((n) => n.endsWith(".vector.json")).sort().map((n) => join(path, n));
+  return readdirSync(path).filter((n) => n.endsWith(".vector.json") || n.endsWith(".rules.json")).sort()
+    .map((n) => join(path, n));
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -41,10 +44,30 @@ function check(name, fact, expected, got) {
   }
 }
 
+/** A rule-code vector (conformance/rules.schema.json): well-formed, and its file exists. */
+function runRules(name, v, scenarioPath) {
+  const keys = Object.keys(v).sort().join(" ");
+  check(name, "rules vector keys", "description rules_format scenario valid violations", keys);
+  check(name, "rules_format", 1, v.rules_format);
+  check(name, "the file exists", true, statSync(scenarioPath, { throwIfNoEntry: false })?.isFile() ?? false);
+  const violations = Array.isArray(v.violations) ? v.violations : [];
+  check(name, "valid when no violation is an error", !violations.some((x) => x.severity === "error"), v.valid);
+  violations.forEach((x, i) => {
+    const loc = x.location ?? {};
+    const wellFormed = typeof x.code === "string" && /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(x.code)
+      && ["error", "warning"].includes(x.severity) && (x.profile === undefined || typeof x.profile === "string")
+      && Object.keys(x).every((k) => ["code", "severity", "profile", "location"].includes(k))
+      && typeof loc.pointer === "string" && /^(\/.*)?$/.test(loc.pointer)
+      && (loc.hex === undefined || (Array.isArray(loc.hex) && loc.hex.length === 2 && loc.hex.every(Number.isInteger)));
+    check(name, `violation ${i} (${x.code}) is well-formed`, true, wellFormed);
+  });
+}
+
 function run(path) {
   const name = basename(path);
   const v = JSON.parse(readFileSync(path, "utf8"));
   const scenarioPath = isAbsolute(v.scenario) ? v.scenario : resolve(dirname(path), v.scenario);
+  if (name.endsWith(".rules.json")) return runRules(name, v, scenarioPath);
   const s = readScenario(JSON.parse(readFileSync(scenarioPath, "utf8")));
   const m = v.map;
   if (m.kind === "hex") {
