@@ -106,6 +106,14 @@ def test_the_wheel_installed_outside_the_repository_checks_the_samples(dist, tmp
     p = subprocess.run([str(bin_ / "dambuster-editor")], capture_output=True, text=True, timeout=60,
                        env={"DISPLAY": ":0", "PATH": "/usr/bin:/bin"})
     assert p.returncode == 2 and "pip install 'dambuster[gui]'" in p.stderr and "Traceback" not in p.stderr
+    # and so do the commands that draw with the editor's scene
+    for command in (["render", "samples/ogre-basic.json", "-o", "basic.png"],
+                    ["diff", "samples/ogre-basic.json", "samples/ogre-basic.json", "-o", "diff.svg"]):
+        p = subprocess.run([str(bin_ / "dambuster"), *command], cwd=samples.parent, capture_output=True, text=True,
+                           timeout=60)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+        assert "pip install 'dambuster[gui]'" in p.stderr and "Traceback" not in p.stderr
+    assert not list(samples.parent.glob("*.png")) and not list(samples.parent.glob("*.svg"))
 
 
 @pytest.mark.slow
