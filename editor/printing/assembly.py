@@ -34,7 +34,7 @@ def draw(painter: QPainter, sheet) -> None:
     k = min(area.width() / total_w, area.height() / total_h)
     left = area.left() + (area.width() - total_w * k) / 2
     top = area.top() + (area.height() - total_h * k) / 2
-    sheet.source.draw(painter, QRectF(left - ox * k, top - oy * k, w * k, h * k), QRectF(0, 0, w, h), labels=False)
+    sheet.source.draw(painter, QRectF(left - ox * k, top - oy * k, w * k, h * k), QRectF(0, 0, w, h), thumbnail=True)
     painter.save()
     painter.setPen(QPen(PAGE_LINE, 0.3))
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -43,10 +43,12 @@ def draw(painter: QPainter, sheet) -> None:
         x, y, ww, hh = g.window(row, col)
         r = QRectF(left + (x - ox) * k, top + (y - oy) * k, ww * k, hh * k)
         painter.drawRect(r)
-        label = QRectF(0, 0, 12, 6)
+        name = g.name(row, col)
+        height = min(3.5, r.height() * 0.3, r.width() * 0.6 / (0.7 * len(name)))  # fits small cells
+        label = QRectF(0, 0, height * 0.7 * len(name) + height * 0.4, height * 1.5)
         label.moveCenter(r.center())
         painter.fillRect(label, QColor(255, 255, 255, 210))
-        marks.text(painter, label, g.name(row, col), 3.5, bold=True, colour=PAGE_LINE)
+        marks.text(painter, label, name, height, bold=True, colour=PAGE_LINE)
     painter.restore()
 
 

@@ -20,6 +20,7 @@ from dambuster.model.scenario import HexMap, Scenario
 
 from ..geometry.hexes import R, SQRT3
 from ..scene.layer_table import layers_for
+from ..scene.map_scene import detail_for
 
 NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
 SCREEN_PIXEL_MM = 25.4 / 96  # what a screen pixel becomes on paper (the editor's 96 dpi screen)
@@ -90,21 +91,27 @@ class MapSource:
         k = self.mm_per_unit
         return self.scene_rect.width() * k, self.scene_rect.height() * k
 
-    def draw(self, painter: QPainter, target: QRectF, source_mm: QRectF, labels: bool = True) -> None:
+    def draw(self, painter: QPainter, target: QRectF, source_mm: QRectF, thumbnail: bool = False) -> None:
         """Draws the part ``source_mm`` of the map (mm from the map's top-left) into ``target``
-        (painter units), clipped to it; ``labels=False`` leaves out the hex labels (a thumbnail)."""
+        (painter units, millimetres), clipped to it. A ``thumbnail`` leaves out the hex labels and
+        takes the editor's level of detail for a hex of its size on a screen (far out: the terrain as
+        one image of a pixel per hex, thin lines), so the whole of a large map stays light."""
         k, r = self.mm_per_unit, self.scene_rect
         source = QRectF(r.x() + source_mm.x() / k, r.y() + source_mm.y() / k,
                         source_mm.width() / k, source_mm.height() / k)
         painter.save()
         painter.setClipRect(target, Qt.ClipOperation.IntersectClip)
         painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        hide = not labels and "labels" in self.layers and self.kind == "hex"
+        hide = thumbnail and "labels" in self.layers and self.kind == "hex"
         if hide:
             self.scene.layers.set_visible("labels", False)
+        if thumbnail and self.kind == "hex":
+            radius_mm = R * self.mm_per_unit * target.width() / source_mm.width()
+            self.scene.set_detail(detail_for(radius_mm / SCREEN_PIXEL_MM))
         self._screen_pixels(painter.worldTransform().m11() * SCREEN_PIXEL_MM)
         self.scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
         self._screen_pixels(1.0)
+        self.scene.set_detail("fine")
         if hide:
             self.scene.layers.set_visible("labels", True)
         painter.restore()
