@@ -51,16 +51,17 @@ if command -v xvfb-run >/dev/null && ! xvfb-run -a env QT_QPA_PLATFORM=xcb .venv
   apt_install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-render-util0 libxcb-image0 libxkbcommon-x11-0 || true
 fi
 
-# npm packages for the independent schema check (ajv) and the SARIF validator.
+# npm packages for the independent schema check (ajv), the SARIF validator and the engines' TypeScript
+# declarations (json-schema-to-typescript and tsc, conformance/types).
 if ! command -v npm >/dev/null; then
   apt_install nodejs npm || true
 fi
 if command -v npm >/dev/null; then
-  for dir in tests/js tests/sarif; do
+  for dir in tests/js tests/sarif conformance/types; do
     if [[ -f $dir/package.json && ! -d $dir/node_modules ]]; then
       (cd "$dir" && npm ci --silent --no-audit --no-fund >/dev/null 2>&1) || echo "setup: npm ci in $dir failed; those tests will skip" >&2
     fi
   done
 else
-  echo "setup: npm not available; the ajv and SARIF tests will skip" >&2
+  echo "setup: npm not available; the ajv, SARIF and TypeScript tests will skip" >&2
 fi

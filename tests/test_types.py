@@ -1,0 +1,83 @@
+"""TypeScript declarations for engines (conformance/types/*.d.ts): current, compiling, and meaning something.
+
+They are generated from schema/*.schema.json by json-schema-to-typescript (conformance/types/generate.mjs,
+pinned in its package-lock.json); the committed files must be a fresh generation byte for byte, and the
+TypeScript compiler (pinned too) type-checks an engine's use of them. Needs node and ``npm ci`` in
+conformance/types (scripts/setup.sh does it).
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TYPES = ROOT / "conformance" / "types"
+NODE = shutil.which("node")
+TSC = TYPES / "node_modules" / "typescript" / "bin" / "tsc"
+
+pytestmark = [
+    pytest.mark.skipif(NODE is None, reason="node is not installed (scripts/setup.sh installs nodejs)"),
+    pytest.mark.skipif(not (TYPES / "node_modules" / "json-schema-to-typescript").is_dir() or not TSC.is_file(),
+                       reason="run `npm ci` in conformance/types (scripts/setup.sh does)"),
+]
+
+
+def node(*args: str, cwd: Path = TYPES) -> subprocess.CompletedProcess:
+    return subprocess.run([NODE, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def stale(committed: Path, fresh: Path) -> list[str]:
+    """Declaration files that differ between the two folders, or are in only one of them."""
+    names = {p.name for p in committed.glob("*.d.ts")} | {p.name for p in fresh.glob("*.d.ts")}
+    return sorted(n for n in names if not (committed / n).is_file() or not (fresh / n).is_file()
+                  or (committed / n).read_bytes() != (fresh / n).read_bytes())
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("types")
+    result = node("generate.mjs", str(out))
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_the_committed_declarations_are_a_fresh_generation(fresh):
+    assert sorted(p.name for p in fresh.glob("*.d.ts")) == [
+        "scenario.d.ts", "semantic-diff.d.ts", "simulation-output.d.ts", "validation-report.d.ts"]
+    assert stale(TYPES, fresh) == [], "run `npm run types` in conformance/types and commit the .d.ts files"
+
+
+def test_an_altered_declaration_is_caught(fresh, tmp_path):
+    for p in TYPES.glob("*.d.ts"):
+        shutil.copy(p, tmp_path / p.name)
+    altered = tmp_path / "simulation-output.d.ts"
+    altered.write_text(altered.read_text(encoding="utf-8").replace('"NE" | "D" | "X"', '"NE" | "D"'), encoding="utf-8")
+    assert stale(tmp_path, fresh) == ["simulation-output.d.ts"]
+
+
+def test_an_engine_using_the_declarations_compiles():
+    result = node(str(TSC), "-p", str(TYPES / "tsconfig.json"))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_document_the_schemas_refuse_does_not_type_check(tmp_path):
+    """The declarations say what the documents hold: not `any`, not loose records."""
+    misuse = tmp_path / "misuse.mts"
+    misuse.write_text("\n".join([
+        f'import type {{ DambusterScenario, Hex }} from "{(TYPES / "scenario.js").as_posix()}";',
+        f'import type {{ BreachEvent }} from "{(TYPES / "simulation-output.js").as_posix()}";',
+        f'import type {{ Violation }} from "{(TYPES / "validation-report.js").as_posix()}";',
+        "export const threeNumbers: Hex = [1, 2, 3];",
+        'export const floodWithoutHex: BreachEvent = { step: 1, kind: "flood", label: "0101", '
+        'detail: { was: "clear", becomes: "swamp" } };',
+        'export const fatal: Violation = { code: "JSON", severity: "fatal", message: "", location: { pointer: "" } };',
+        "export const noColumns = (s: DambusterScenario) => s.map.columns;",
+        "",
+    ]), encoding="utf-8")
+    result = node(str(TSC), "--noEmit", "--strict", "--module", "nodenext", str(misuse), cwd=tmp_path)
+    assert result.returncode != 0
+    lines = [line for line in result.stdout.splitlines() if "error TS" in line]
+    assert [line.split("(")[1].split(",")[0] for line in lines] == ["4", "5", "6", "7"], result.stdout
