@@ -7,10 +7,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QTimer  # noqa: E402
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.editor.preview.montecarlo.chunks import run_all  # noqa: E402
 from dambuster.model import load, save  # noqa: E402
 from dambuster.model.scenario import Unit  # noqa: E402
@@ -18,17 +16,6 @@ from dambuster.simulation import Breach  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 VALLEY = SAMPLES / "ogre-dambusters-valley.json"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1300, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def open_preview(w, path):

@@ -6,10 +6,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.model import load, save  # noqa: E402
 from dambuster.model.scenario import Unit  # noqa: E402
 from dambuster.simulation import Breach, Dice, Run  # noqa: E402
@@ -19,17 +17,6 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 VALLEY = SAMPLES / "ogre-dambusters-valley.json"
 SEWER = SAMPLES / "sewer-flash-flood.json"
 TABLE = 1
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1300, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def open_preview(w, path):
