@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import hashlib
 import io
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 from shapely.geometry import LineString
@@ -39,6 +41,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
 from rule_vectors import rule_sources, rules_vector  # noqa: E402
+import cap_scenario  # noqa: E402
 
 #: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
 SAMPLE_BREACHES = {
@@ -306,6 +309,11 @@ def _replay_text(x: dict, one) -> str:
 
 
 def build(out: Path) -> list[Path]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return _build(out, Path(tmp))
+
+
+def _build(out: Path, tmp: Path) -> list[Path]:
     scen_dir, vec_dir = out / "scenarios", out / "vectors"
     scen_dir.mkdir(parents=True, exist_ok=True)
     vec_dir.mkdir(parents=True, exist_ok=True)
@@ -322,7 +330,13 @@ def build(out: Path) -> list[Path]:
     sources.append((scen_dir / "table-sewer.json", "../scenarios/table-sewer.json",
                     "focused: a table in mm with bent sewer corridors and models along them"))
     sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json", d) for n, (_, d, _, _) in BREACHES.items()]
-    replays = {**SAMPLE_BREACHES, **{n: (dam, runs) for n, (_, _, dam, runs) in BREACHES.items()}}
+    # the map at the size cap ships gzip-compressed; the vectors are made from its plain text
+    cap_text = dumps(loads(json.dumps(cap_scenario.document()))).encode("utf-8")
+    (scen_dir / f"{cap_scenario.NAME}.json.gz").write_bytes(gzip.compress(cap_text, compresslevel=9, mtime=0))
+    (tmp / f"{cap_scenario.NAME}.json").write_bytes(cap_text)
+    sources.append((tmp / f"{cap_scenario.NAME}.json", f"../scenarios/{cap_scenario.NAME}.json.gz", cap_scenario.DESCRIPTION))
+    replays = {**SAMPLE_BREACHES, **{n: (dam, runs) for n, (_, _, dam, runs) in BREACHES.items()},
+               cap_scenario.NAME: (cap_scenario.DAM, cap_scenario.RUNS)}
     for path, name, description in sources:
         target = vec_dir / f"{path.stem}.vector.json"
         target.write_text(_text(vector_for(path, name, description, replays.get(path.stem))), encoding="utf-8")

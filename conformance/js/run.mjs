@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { surgeLog } from "./breach.mjs";
 import { distance, readScenario } from "./reader.mjs";
 
@@ -68,7 +69,9 @@ function run(path) {
   const v = JSON.parse(readFileSync(path, "utf8"));
   const scenarioPath = isAbsolute(v.scenario) ? v.scenario : resolve(dirname(path), v.scenario);
   if (name.endsWith(".rules.json")) return runRules(name, v, scenarioPath);
-  const s = readScenario(JSON.parse(readFileSync(scenarioPath, "utf8")));
+  // a scenario named *.json.gz is gzip-compressed (the map at the size cap)
+  const bytes = readFileSync(scenarioPath);
+  const s = readScenario(JSON.parse((scenarioPath.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8")));
   const m = v.map;
   if (m.kind === "hex") {
     check(name, "map", m, { kind: "hex", orientation: s.orientation, offset: s.offset, columns: s.columns,
