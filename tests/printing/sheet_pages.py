@@ -7,6 +7,7 @@ protocol; the PDF is set up the way the protocol says (millimetres from the pape
 from __future__ import annotations
 
 import shutil
+import unicodedata
 import subprocess
 from pathlib import Path
 
@@ -68,4 +69,5 @@ def pdf_text(pdf: Path) -> str:
     """The text of a PDF as pdftotext reads it: a vector page with real text, not a picture of one."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (poppler-utils) is not installed")
-    return subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True, timeout=60).stdout
+    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True, timeout=60).stdout
+    return unicodedata.normalize("NFKC", text)  # the font's ligatures ("fi") read back as letters
