@@ -116,16 +116,16 @@ def parse_paper(text: str) -> tuple[float, float]:
 
 def table_unit_mm(table) -> float:
     """Millimetres per unit of a table map (a TableMap, or anything with unit, figures, reduced) at
-    true scale: a millimetre is one, an inch 25.4 (a tape measure's inch: the table was measured with
-    one), a pace the figures' ground scale (model/ground_scale.py: half a millimetre for 15mm figures,
-    0.8 mm for 25mm ones), so a table in paces prints at the size it is played at."""
+    the true size it is played at: a millimetre is one; an inch is the DBM text's inch of 25 mm
+    (model/ground_scale.py: "a table in inches uses that inch"); a pace is the figures' ground scale,
+    half a millimetre for 15mm figures, 0.8 mm for 25mm ones. Worked out as an element's frontage in mm
+    over its frontage in table units, the figure the terrain templates use too."""
+    from .ground_scale import FRONTAGE_MM, GroundScale
+
     if table.unit == "mm":
         return 1.0
-    if table.unit == "inches":
-        return MM_PER_INCH
-    from .ground_scale import MM_PER_50_PACES, GroundScale
-
-    return float(MM_PER_50_PACES[GroundScale.of(table).distances] / 50)
+    scale = GroundScale.of(table)
+    return float(FRONTAGE_MM[scale.distances]) / scale.element_width
 
 
 __all__ = ["DEFAULT_HEX_SIZE", "HEX_PRESETS", "Length", "MM_PER_INCH", "PAPER_SIZES", "SizeError", "parse_hex_size",
