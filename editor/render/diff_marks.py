@@ -2,15 +2,16 @@
 :func:`dambuster.semantic_diff.compare`, outlined where they lie.
 
 * changed hexes (terrain) and changed features: an amber outline (CHANGED) -- the field that changed
-  where it has a place (a unit's new hex, a polygon's new outline), else the feature's own place (a
-  dam's hex for its SP);
+  where it has a place (a unit's new hex, a polygon's new outline, the hexsides added to a list), else
+  the feature's own place (a dam's hex for its SP);
 * added features, and hexes added to a town, a reservoir, a river's course...: a green outline (ADDED);
 * removed features, hexes taken out of a list, and the old place of a moved feature: a red dashed
   outline (REMOVED) where they were, drawn on the new map's grid.
 
 A set of hexes is outlined as one region (neighbouring hexes share one outline); hexsides as a thick
 segment; on tables, points are ringed and lines and polygons traced. Changes without a place on the
-map (meta, sides, parameters, unit types, an order) are not drawn: the text form lists them.
+map (meta, sides, parameters, unit types, an order) are not drawn: the text form lists them, and
+neither is anything when a hex map was replaced by a table (or back): the whole map is new.
 """
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ class Places:
 
     def __bool__(self) -> bool:
         return bool(self.hexes or self.hexsides or self.points or self.lines or self.polygons)
+
+    def minus(self, other: "Places") -> "Places":
+        """The places of this one that ``other`` does not have."""
+        return Places(self.hexes - other.hexes, self.hexsides - other.hexsides,
+                      [p for p in self.points if p not in other.points], [ln for ln in self.lines if ln not in other.lines],
+                      [pg for pg in self.polygons if pg not in other.polygons])
 
     def __eq__(self, other) -> bool:
         return (self.hexes, self.hexsides, sorted(self.points), sorted(self.lines), sorted(self.polygons)) == \
@@ -128,6 +135,8 @@ def _terrain_hexes(layout, change) -> set:
 def sort_changes(old, new, changes, hex_map: bool) -> dict[str, Places]:
     """The places of ``changes`` by how they are drawn: "changed", "added", "removed"."""
     marks = {"changed": Places(), "added": Places(), "removed": Places()}
+    if type(old.map) is not type(new.map):  # a hex map replaced by a table, or back: all of it is new
+        return marks
     layout = new.map.layout if hex_map else None
 
     def into(kind: str, places: Places) -> None:
@@ -152,10 +161,9 @@ def sort_changes(old, new, changes, hex_map: bool) -> dict[str, Places]:
             into("removed", Places(hexes=_labels(layout, c.extra.get("removed"))))
         else:
             now, before = places_of(c.new, hex_map), places_of(c.old, hex_map)
-            if now or before:
-                into("changed", now)
-                if before != now:
-                    into("removed", before)
+            if now or before:  # a moved feature, a reshaped area, a list of hexsides...
+                into("changed", now.minus(before) or now)
+                into("removed", before.minus(now))
             else:
                 obj = _feature(new, c.path)
                 if obj is not None:

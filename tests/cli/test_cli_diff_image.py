@@ -139,3 +139,37 @@ def test_mistakes_are_one_line_and_exit_2(capsys, tmp_path):
     assert code == 2 and err == [f"dambuster diff: {tmp_path / 'd.png'}: exists; use --force to replace it"]
     assert (tmp_path / "d.png").read_bytes() == b"keep"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d.png"]
+
+
+def test_what_each_kind_of_change_outlines(qapp, tmp_path):
+    from dambuster.editor.render.diff_marks import sort_changes
+    from dambuster.semantic_diff import compare
+
+    def edit(d):
+        d["map"]["hexsides"].append({"side": [2, 2, 0], "kind": "ridge"})  # added to a bag: green
+        d["map"]["hexsides"].pop(0)  # removed from it: red
+        d["units"][1]["hex"] = None  # vulcan-1 taken off the map: red where it was
+        d["units"][2]["hex"] = [9, 6]  # pe-heavy-1 moved: amber where it is, red where it was
+        d["map"]["dams"][0]["damage"] = 0  # a field without a place: the dam's hex, amber
+    old, new = load(VALLEY), load(edited(tmp_path, VALLEY, edit))
+    marks = sort_changes(old, new, compare(old, new), hex_map=True)
+    assert marks["added"].hexsides == {(2, 2, 0)}
+    assert marks["removed"].hexsides == {(14, -2, 1)} and marks["removed"].hexes == {(7, 25), (9, 5)}
+    assert marks["changed"].hexes == {(9, 6), tuple(new.map.dams[0].hex)}
+
+
+def test_a_hex_map_replaced_by_a_table_is_all_new(capsys, tmp_path):
+    out = tmp_path / "kind.png"
+    assert main(["diff", str(VALLEY), str(SEWER), "-o", str(out)]) == 1
+    image = QImage(str(out))
+    assert not image.isNull()
+    assert not any(near(image, (x, y), CHANGED) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7))
+
+
+def test_a_platform_without_its_display_is_one_line(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    assert main(["diff", str(VALLEY), str(VALLEY), "-o", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "unset QT_QPA_PLATFORM" in err[0]
+    assert list(tmp_path.iterdir()) == []
