@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +67,31 @@ def test_each_output_schema_is_published_like_the_scenario_schema(name):
     assert name > "scenario.schema.json"  # tools that take the first schema file as the scenario's
     catalog = json.loads((ROOT / "schema" / "catalog.json").read_text(encoding="utf-8"))
     assert [e["name"] for e in catalog["schemas"] if e["url"] == PREFIX + name]
+
+
+AJV_STRICT = """
+import Ajv2020 from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
+const [schema, doc] = process.argv.slice(1).map((f) => JSON.parse(readFileSync(f, "utf8")));
+const validate = new Ajv2020({ strict: true }).compile(schema);
+console.log(JSON.stringify(validate(doc)));
+"""
+
+
+@pytest.mark.parametrize("name,args", [
+    (OUTPUT_SCHEMAS[0], ("validate", "--format", "json", str(ROOT / "samples" / "invalid" / "not-utf8.json"))),
+    (OUTPUT_SCHEMAS[1], ("surge", str(VALLEY), "--dam", "dam-aller", "--format", "json")),
+    (OUTPUT_SCHEMAS[2], ("diff", str(VALLEY), str(ROOT / "samples" / "ogre-basic.json"), "--format", "json")),
+], ids=lambda x: x if isinstance(x, str) else x[0])
+def test_ajv_compiles_each_output_schema_in_strict_mode_and_agrees(name, args, tmp_path):
+    """The independent engine (Ajv, as tests/test_schema_ajv.py): no keyword it would refuse, same verdict."""
+    js = ROOT / "tests" / "js"
+    if shutil.which("node") is None or not (js / "node_modules" / "ajv").is_dir():
+        pytest.skip("node and tests/js/node_modules are needed (scripts/setup.sh installs them)")
+    doc = write(tmp_path, "out.json", run_json(*args))
+    result = subprocess.run([shutil.which("node"), "--input-type=module", "-e", AJV_STRICT, str(ROOT / "schema" / name), doc],
+                            capture_output=True, text=True, timeout=120, cwd=js)
+    assert result.stdout.strip() == "true", result.stderr
 
 
 def test_every_finding_code_and_profile_fits_the_report_schema():
@@ -234,3 +260,10 @@ def test_a_hand_broken_diff_is_refused(breaks, a_diff):
     diff = copy.deepcopy(a_diff)
     breaks(diff["changes"])
     assert errors(OUTPUT_SCHEMAS[2], diff)
+
+
+def test_the_docs_name_each_output_schema():
+    docs = {name: (ROOT / "docs" / name).read_text(encoding="utf-8") for name in ("batch.md", "simulation.md", "engines.md")}
+    assert "validation-report.schema.json" in docs["batch.md"] and "semantic-diff.schema.json" in docs["batch.md"]
+    assert "simulation-output.schema.json" in docs["simulation.md"]
+    assert all(name in docs["engines.md"] for name in OUTPUT_SCHEMAS)

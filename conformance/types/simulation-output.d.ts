@@ -17,7 +17,7 @@ export type Seed = number;
  * One event of a breach, by kind.
  */
 export type BreachEvent =
-  | BreachEvent1
+  | DamBreaksEvent
   | ReservoirEvent
   | DebrisEvent
   | RoadCutEvent
@@ -105,7 +105,7 @@ export interface BreachLog {
 /**
  * Step 0: the dam breaks.
  */
-export interface BreachEvent1 {
+export interface DamBreaksEvent {
   step: 0;
   kind: "breach";
   /**
