@@ -1,9 +1,9 @@
 """Table-map tools: draw polygons and polylines (a click per vertex, double-click or Enter to
 finish, Escape to drop), place points (sewer points, flood origin, models), and edit vertices
-(drag one, double-click an edge to insert one, select one and press Delete); sewer points and models
-are dragged whole (a model onto the nearest corridor), refused off the table; areas and lines are
-dragged whole by their body; a rubber band selects several (``edits.table_group``). One undo step
-each."""
+(drag one, double-click an edge to insert one, select one and press Delete); sewer points, models
+(onto the nearest corridor) and the flood origin are dragged, refused off the table; areas and lines
+are dragged whole by their body; a rubber band selects several (``edits.table_group``). One undo
+step each."""
 from __future__ import annotations
 
 import math
@@ -17,7 +17,7 @@ from dambuster.model.scenario import Area, Gantry, Model, SewerPoint, Waterway
 from ..edits.hex_map import delete_object
 from ..edits.table_group import clamp, delete_table_group, objects, points_of, table_objects_in, translate_group
 from ..edits.table_map import (delete_vertex, insert_vertex, move_vertex, nearest_edge, nearest_vertex,
-                               point_feature_at, shape_at)
+                               point_feature_at, set_flood_origin, shape_at)
 from ..style import tool_preview_item
 from ..edits.move import move_table_point
 from .base import Tool, say
@@ -129,7 +129,15 @@ class VertexTool(Tool):
         self.band_from: tuple[float, float] | None = None
         self.press_at: tuple[float, float] | None = None
         self.dragged = False
+        self.origin = False  # the sewer's flood origin is pressed (it is a point, not an object)
         self.preview = _Preview(controller.view)
+
+    def _near_origin(self, p) -> bool:
+        sewer = self.doc.scenario.map.sewer
+        o = None if sewer is None else sewer.flood_origin
+        layers = getattr(self.controller.view.scene(), "layers", None)
+        return (o is not None and math.hypot(o[0] - p[0], o[1] - p[1]) <= self.tolerance()
+                and (layers is None or layers.editable("sewer")))
 
     def tolerance(self) -> float:
         return PICK_PIXELS / max(self.controller.view.zoom(), 1e-9)
@@ -143,14 +151,16 @@ class VertexTool(Tool):
         live = {id(o) for o in objects(s)}
         self.group = [g for g in self.group if id(g) in live and ok(g)]  # deleted, locked or hidden since: out
         self.grab = nearest_vertex(s, p, self.tolerance(), ok)
-        hit = point_feature_at(s, p, self.tolerance(), ok) or shape_at(s, p, self.tolerance(), ok)
+        point = point_feature_at(s, p, self.tolerance(), ok)
+        self.origin = self.grab is None and point is None and self._near_origin(p)  # drawn over the shapes
+        hit = None if self.origin else point or shape_at(s, p, self.tolerance(), ok)
         member = self.grab[0].obj if self.grab else hit
         if len(self.group) > 1 and any(member is g for g in self.group):
             self.grab = None  # the whole group follows
             return
         self.group = []
         self.selection = None if self.grab else hit
-        if self.grab is None and hit is None:
+        if self.grab is None and hit is None and not self.origin:
             self.band_from = p
         self.on_select(self.grab[0].obj if self.grab else self.selection)
 
@@ -167,7 +177,9 @@ class VertexTool(Tool):
             self.preview.show([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], closed=True)
             return
         if math.hypot(dx, dy) * self.controller.view.zoom() >= DRAG_PIXELS:
-            self.dragged = self.grab is not None or self.selection is not None or bool(self.group)
+            self.dragged = self.grab is not None or self.selection is not None or bool(self.group) or self.origin
+        if self.dragged and self.origin:
+            self.preview.show_many([([_xy(pos)], False)])
         whole = self.group or ([self.selection] if self.selection is not None and self.grab is None else [])
         if self.dragged and whole:
             s = self.doc.scenario
@@ -178,6 +190,8 @@ class VertexTool(Tool):
         self.preview.clear()
         if self.band_from is not None:
             self._band(self.band_from, _xy(pos))
+        elif self.dragged and self.origin:
+            self._move_origin(_xy(pos))
         elif self.dragged and self.group:
             self._move_whole(self.group, pos, f"Move {len(self.group)} features")
         elif self.dragged and self.grab is None and self.selection is not None:
@@ -190,7 +204,7 @@ class VertexTool(Tool):
             target, i = self.grab
             if push_changes(self.doc, move_vertex(target, i, _xy(pos)), f"Move a vertex of {target.obj.id}"):
                 self.grab = nearest_vertex(self.doc.scenario, _xy(pos), self.tolerance(), self._allowed())
-        self.dragged = False
+        self.dragged = self.origin = False
         self.band_from = self.press_at = None
 
     def _band(self, a, b) -> None:
@@ -214,6 +228,13 @@ class VertexTool(Tool):
             push_changes(self.doc, changes, f"Move {obj.id}")
             self.selection = moved
             self.on_select(moved)
+
+    def _move_origin(self, p) -> None:
+        t = self.doc.scenario.map
+        if not (0 <= p[0] <= t.width and 0 <= p[1] <= t.depth):
+            say(self.controller, "Cannot move the flood origin there: it cannot leave the table")
+            return
+        push_changes(self.doc, set_flood_origin(self.doc.scenario, p), "Move the flood origin")
 
     def _move_whole(self, objs: list, pos, text: str) -> None:
         changes, shortened = translate_group(self.doc.scenario, objs, *self._offset(pos))

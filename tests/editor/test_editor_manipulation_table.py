@@ -189,3 +189,19 @@ def test_a_single_shape_copies_and_a_second_waterway_is_left_out(dbm):
     steps = w.doc.undo_stack.count()
     w.act("edit.paste").trigger()
     assert w.doc.undo_stack.count() == steps and "left out" in w.statusBar().currentMessage()
+
+
+def test_the_flood_origin_is_dragged_and_not_off_the_table(dbm):
+    w = dbm
+    w.doc.scenario.map.sewer.flood_origin = (300.0, 250.0)  # on the corridor, drawn over it
+    w.doc.reset(w.doc.scenario)
+    use(w, "vertex")
+    steps = w.doc.undo_stack.count()
+    stroke(w, [(300, 250), (310, 260), (320, 280)])
+    assert close([w.doc.scenario.map.sewer.flood_origin], [(320, 280)])
+    assert w.doc.scenario.map.sewer.corridors[0].line == [(250.0, 250.0), (350.0, 250.0)]  # not the corridor
+    assert w.doc.undo_stack.count() == steps + 1
+    stroke(w, [(320, 280), (700, 280)])
+    assert close([w.doc.scenario.map.sewer.flood_origin], [(320, 280)])
+    assert "cannot leave the table" in w.statusBar().currentMessage()
+    reloads(w)
