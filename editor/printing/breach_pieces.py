@@ -12,7 +12,7 @@ Per dam, from the Ogre Dambusters text (shared/rules/ogre-dambusters.txt):
 * ``swamp`` and ``flooded-town``: as many as the Monte Carlo's worst run floods (``worst``); a hex that
   floods in every run is labelled with its hex, the rest are spares;
 * ``bridge-out``: each stream bridge the swell washes out (the same in every run);
-* ``road-cut``: as many as the worst run cuts (the dam's own routes are labelled with the dam's hex).
+* ``road-cut``: as many as the worst run cuts (those cut in every run labelled with their hex).
 """
 from __future__ import annotations
 
@@ -87,17 +87,20 @@ def dam_pieces(scenario: Scenario, dam_id: str, runs: int = MONTE_CARLO_RUNS, se
     for h, kind in reservoir_changes(b.dam, terrain, plan.river_hexes):
         out.append(Piece("reservoir", dam_id, (h,), layout.label(h), kind))
     mc = monte_carlo(b, runs, seed)
+    sure_floods: list[Hex] = []
     for kind, key in (("swamp", "swamp"), ("flooded-town", "flooded_town")):
         sure = sorted((h for h, p in mc.hexes.items() if p.get(key) == 1.0), key=layout.index)
+        sure_floods += sure
         out += [Piece(kind, dam_id, (h,), layout.label(h)) for h in sure]
         out += [Piece(kind, dam_id) for _ in range(mc.worst.get(key, 0) - len(sure))]
     for bid, (p, _step) in mc.bridges.items():
         if p == 1.0:
             out.append(Piece("bridge-out", dam_id, label=bid))
-    at_dam = len(b.routes_by_hex.get(tuple(b.dam.hex), [])) if b.options.cut_routes_at_dam else 0
-    dam_label = layout.label(tuple(b.dam.hex))
-    out += [Piece("road-cut", dam_id, label=dam_label) for _ in range(min(at_dam, mc.worst.get("road_cut", 0)))]
-    out += [Piece("road-cut", dam_id) for _ in range(mc.worst.get("road_cut", 0) - at_dam)]
+    cut_at = [tuple(b.dam.hex)] if b.options.cut_routes_at_dam else []  # the hexes cut in every run
+    cut_at += sure_floods if b.params.flooding_cuts_routes else []
+    sure_cuts = [layout.label(h) for h in cut_at for _ in b.routes_by_hex.get(h, [])]
+    out += [Piece("road-cut", dam_id, label=where) for where in sure_cuts]
+    out += [Piece("road-cut", dam_id) for _ in range(mc.worst.get("road_cut", 0) - len(sure_cuts))]
     return out
 
 

@@ -193,10 +193,9 @@ class OverlaySheet:
         bold = QFont()
         bold.setBold(True)
         centre = Qt.AlignmentFlag.AlignCenter
-        draw_text(painter, QRectF(s * 0.05, s * 0.62, s * 0.9, em * 1.3), centre, NAMES[piece.kind].upper(), bold, em, fit=True)
-        for i, text in enumerate(x for x in (piece.dam, piece.label) if x):
-            draw_text(painter, QRectF(s * 0.05, s * 0.62 + em * 1.3 * (i + 1), s * 0.9, em * 1.2), centre, text, QFont(), em * 0.9,
-                      fit=True)
+        draw_text(painter, QRectF(s * 0.05, s * 0.62, s * 0.9, s * 0.16), centre, NAMES[piece.kind].upper(), bold, em, fit=True)
+        where = " ".join(x for x in (piece.dam, piece.label) if x)
+        draw_text(painter, QRectF(s * 0.05, s * 0.79, s * 0.9, s * 0.15), centre, where, QFont(), em * 0.9, fit=True)
 
 
 def sheet_for(scenario, settings: PrintSettings, *, runs: int = MONTE_CARLO_RUNS, seed: int = 0) -> Sheet | None:
