@@ -42,12 +42,15 @@ sys.path.insert(0, str(HERE))
 from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
 from rule_vectors import rule_sources, rules_vector  # noqa: E402
 import cap_scenario  # noqa: E402
+from flood_scenarios import FLOODS, pick_seeds  # noqa: E402
 
 #: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
 SAMPLE_BREACHES = {
     "ogre-dambusters-valley": ("dam-aller", [(0, None), (1, None), (2, None), (7, 2)]),
     "big-200x200": ("dam-1", [(0, None), (1, None)]),
 }
+#: Flash-flood replays of the samples: file stem -> seeds.
+SAMPLE_FLOODS = {"sewer-flash-flood": [0, 1, 2, 3]}
 VECTOR_FORMAT = 1
 LETTERS = "cfswtrxbFd"
 
@@ -263,6 +266,33 @@ def surge_output(path: Path, dam: str, seed: int, turns: int | None) -> bytes:
     return raw.getvalue()
 
 
+def flood_output(path: Path, seed: int) -> bytes:
+    """The bytes ``dambuster flood PATH --seed SEED --format json`` prints."""
+    from dambuster.cli import main as cli_main
+
+    argv = ["flood", str(path), "--seed", str(seed), "--format", "json"]
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    with contextlib.redirect_stdout(out):
+        code = cli_main(argv)
+    out.flush()
+    if code != 0:
+        raise RuntimeError(f"dambuster {' '.join(argv)} exited {code}")
+    return raw.getvalue()
+
+
+def flood_replays(path: Path, seeds) -> list[dict]:
+    """For each seed: the flood's JSON output and the SHA-256 of its exact bytes; seeds None: the
+    first seeds whose runs show every feature flood_scenarios.pick_seeds looks for."""
+    if seeds is None:
+        seeds = pick_seeds(lambda seed: json.loads(flood_output(path, seed)))
+    out = []
+    for seed in seeds:
+        data = flood_output(path, seed)
+        out.append({"seed": seed, "sha256": hashlib.sha256(data).hexdigest(), "output": json.loads(data)})
+    return out
+
+
 def breach_replays(path: Path, dam: str, runs) -> list[dict]:
     """For each (seed, turns): the run's JSON output and the SHA-256 of its exact bytes."""
     out = []
@@ -273,14 +303,17 @@ def breach_replays(path: Path, dam: str, runs) -> list[dict]:
     return out
 
 
-def vector_for(path: Path, name: str, description: str, breaches=None) -> dict:
+def vector_for(path: Path, name: str, description: str, breaches=None, floods=False) -> dict:
     """``name``: the scenario's path as written in the vector, relative to conformance/vectors/;
-    ``breaches``: (dam, [(seed, turns)]) to replay, or None."""
+    ``breaches``: (dam, [(seed, turns)]) to replay, or None; ``floods``: seeds of flash floods to
+    replay (None: picked), or False."""
     s = load(path)
     body = hex_vector(s) if isinstance(s.map, HexMap) else table_vector(s)
     v = {"vector_format": VECTOR_FORMAT, "scenario": name, "description": description, **body}
     if breaches is not None:
         v["breaches"] = breach_replays(path, *breaches)
+    if floods is not False:
+        v["floods"] = flood_replays(path, floods)
     return v
 
 
@@ -291,7 +324,7 @@ def _text(v) -> str:
         return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
     parts = []
     for k, val in v.items():
-        if k == "breaches":
+        if k in ("breaches", "floods"):
             parts.append(f"  {one(k)}: [\n" + ",\n".join(_replay_text(x, one) for x in val) + "\n  ]")
         elif isinstance(val, list) and val:  # also a rule vector's violations
             parts.append(f"  {one(k)}: [\n" + ",\n".join(f"    {one(x)}" for x in val) + "\n  ]")
@@ -301,11 +334,16 @@ def _text(v) -> str:
 
 
 def _replay_text(x: dict, one) -> str:
-    """A replay on a few lines: its header, then one event a line."""
-    head = {k: val for k, val in x.items() if k != "output"}
-    doc = {k: val for k, val in x["output"].items() if k != "events"}
-    events = ",\n".join(f"      {one(e)}" for e in x["output"]["events"])
-    return (f"    {one(head)[:-1]}, \"output\": {one(doc)[:-1]}, \"events\": [\n{events}\n    ]}}}}")
+    """A replay on a few lines: its header and the output's keys in their order, one event a line."""
+    parts = [f"{one(k)}: {one(val)}" for k, val in x.items() if k != "output"]
+    inner = []
+    for k, val in x["output"].items():
+        if k == "events":
+            lines = ",\n".join(f"      {one(e)}" for e in val)
+            inner.append(f"{one(k)}: [\n{lines}\n    ]" if val else f"{one(k)}: []")
+        else:
+            inner.append(f"{one(k)}: {one(val)}")
+    return "    {" + ", ".join(parts) + ", \"output\": {" + ", ".join(inner) + "}}"
 
 
 def build(out: Path) -> list[Path]:
@@ -332,14 +370,19 @@ def _build(out: Path, tmp: Path) -> list[Path]:
     sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json", d) for n, (_, d, _, _) in BREACHES.items()]
     # the map at the size cap ships gzip-compressed; the vectors are made from its plain text
     cap_text = dumps(loads(json.dumps(cap_scenario.document()))).encode("utf-8")
+    for name, (document, _, _) in FLOODS.items():
+        (scen_dir / f"{name}.json").write_text(dumps(loads(json.dumps(document()))), encoding="utf-8")
+    sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json", d) for n, (_, d, _) in FLOODS.items()]
     (scen_dir / f"{cap_scenario.NAME}.json.gz").write_bytes(gzip.compress(cap_text, compresslevel=9, mtime=0))
     (tmp / f"{cap_scenario.NAME}.json").write_bytes(cap_text)
     sources.append((tmp / f"{cap_scenario.NAME}.json", f"../scenarios/{cap_scenario.NAME}.json.gz", cap_scenario.DESCRIPTION))
     replays = {**SAMPLE_BREACHES, **{n: (dam, runs) for n, (_, _, dam, runs) in BREACHES.items()},
                cap_scenario.NAME: (cap_scenario.DAM, cap_scenario.RUNS)}
+    floods = {**SAMPLE_FLOODS, **{n: seeds for n, (_, _, seeds) in FLOODS.items()}}
     for path, name, description in sources:
         target = vec_dir / f"{path.stem}.vector.json"
-        target.write_text(_text(vector_for(path, name, description, replays.get(path.stem))), encoding="utf-8")
+        v = vector_for(path, name, description, replays.get(path.stem), floods.get(path.stem, False))
+        target.write_text(_text(v), encoding="utf-8")
         written.append(target)
     rules_dir = out / "rules"
     rules_dir.mkdir(parents=True, exist_ok=True)

@@ -27,6 +27,7 @@ from .document import Document
 from .files import recovery
 from .files import start_page
 from .files.export import install_export
+from .printing import print_dialog
 from .files.new_dialog import NewScenarioDialog
 from .panels import layers as layers_dock
 from .panels import minimap
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
         install_export(self)  # PNG / SVG export (editor/files/export.py)
+        print_dialog.install(self)  # File > Print to PDF… (editor/printing/print_dialog.py)
         start_page.install(self)  # the start page, shown in place of the map by app.build without a file
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)

@@ -54,6 +54,8 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("file.save_as", "Save &As…", "file_save_as", ("std:SaveAs",)),
     Command("file.export_png", "Map as &PNG…", "exporter.export_png", icon="export", submenu="E&xport"),
     Command("file.export_svg", "Map as &SVG…", "exporter.export_svg", icon="export", submenu="E&xport"),
+    Command("file.print_pdf", "&Print to PDF…", "print_pdf", ("std:Print",), "print",
+            tip="Print-and-play sheets at a chosen hex size: the map over pages, counters, overlays, templates"),
     SEPARATOR,
     Command("file.quit", "&Quit", "close", ("std:Quit",)),
     Command("edit.undo", "&Undo", "undo", ("std:Undo",), "undo", toolbar=True),
