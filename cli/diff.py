@@ -77,6 +77,8 @@ def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
+    from .render import add_scale_arguments
+
     d = sub.add_parser("diff", help="what changed between two scenarios: terrain by hex label, features by id",
                        description="Compare two scenarios as loaded (layout, key order and generator do not count): "
                                    "terrain changes by hex label in runs, features added, removed or changed by id "
@@ -89,6 +91,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                         "outlined: png or svg (needs -o and the gui extra; default when -o ends in .png or .svg)")
     d.add_argument("-o", "--output", metavar="FILE", help="png, svg: the image to write")
     d.add_argument("--force", action="store_true", help="png, svg: replace an existing image")
+    add_scale_arguments(d)
     d.set_defaults(func=_cmd_diff)
 
 

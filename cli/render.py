@@ -88,11 +88,25 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return EXIT_UNREADABLE if renderer is None else renderer(args)
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
-    from .model.paper import parse_hex_size, parse_paper
+def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
+    """--zoom | --hex-size, and --dpi: the size of a drawing (render, and diff's image forms)."""
+    from .model.paper import parse_hex_size
 
     hex_size = _size(lambda text: parse_hex_size(text, pixels=True))
     hex_size.__name__ = "hex size"
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument("--zoom", type=float,
+                       help="PNG/SVG: pixels per scene unit (a hex's corners are 20 units from its centre; "
+                            "default: 2400 pixels on the longer side)")
+    scale.add_argument("--hex-size", type=hex_size,
+                       help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset")
+    parser.add_argument("--dpi", type=_positive, default=None,
+                        help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file")
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    from .model.paper import parse_paper
+
     r = sub.add_parser(
         "render", help="draw a scenario headless as PNG, SVG or PDF (print sheets at scale)",
         description="Draw a scenario as the editor does, without a display: PNG or SVG of the map, or a PDF "
@@ -102,14 +116,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     r.add_argument("-o", "--output", required=True, help="the file to write (.png, .svg or .pdf)")
     r.add_argument("--format", choices=FORMATS, help="png, svg or pdf (default: from the output's extension)")
     r.add_argument("--force", action="store_true", help="replace an existing output file")
-    scale = r.add_mutually_exclusive_group()
-    scale.add_argument("--zoom", type=float,
-                       help="PNG/SVG: pixels per scene unit (a hex is 20 units across its corners; default: "
-                            "2400 pixels on the longer side)")
-    scale.add_argument("--hex-size", type=hex_size,
-                       help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset")
-    r.add_argument("--dpi", type=_positive, default=None,
-                   help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file")
+    add_scale_arguments(r)
     r.add_argument("--layers", help="comma-separated layers to draw (default: those shown in the editor)")
     r.add_argument("--player-view", metavar="SIDE", help="draw only what SIDE may see")
     r.add_argument("--paper", type=_size(parse_paper), default=None,
@@ -119,4 +126,4 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     r.set_defaults(func=_cmd_render)
 
 
-__all__ = ["FORMATS", "GROUP", "SHEETS", "add_parsers", "load_renderer", "output_format"]
+__all__ = ["FORMATS", "GROUP", "SHEETS", "add_parsers", "add_scale_arguments", "load_renderer", "output_format"]

@@ -173,3 +173,10 @@ def test_a_platform_without_its_display_is_one_line(capsys, monkeypatch, tmp_pat
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "unset QT_QPA_PLATFORM" in err[0]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_image_takes_renders_sizes(qapp, capsys, tmp_path):
+    out = tmp_path / "half.png"
+    assert main(["diff", str(VALLEY), str(VALLEY), "-o", str(out), "--zoom", "0.5"]) == 0
+    rect = HeadlessMap(load(VALLEY), VALLEY).scene.sceneRect()
+    assert QImage(str(out)).width() == round(rect.width() / 2)
