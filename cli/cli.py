@@ -84,10 +84,11 @@ COMMANDS.append(_collection_commands)
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    # imported here: the rules pull in shapely and networkx, which `schema`, `new` and --help never need
+    # every rule is loaded only to check the codes given to --select/--ignore: a file's check loads the
+    # rules of its profiles alone (their modules pull in shapely, numpy or networkx)
+    from . import validators
     from .config import ConfigError, apply, settings_for
     from .report import CodeFilter
-    from .validators import REGISTRY
 
     try:  # collection settings (dambuster.toml, [tool.dambuster]): what the command line leaves unset
         settings = settings_for(args.paths, args.config, args.isolated)
@@ -95,13 +96,13 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         error_line(f"dambuster validate: {e}")
         return EXIT_UNREADABLE
     for key, listed in settings.code_lists():
-        unknown = CodeFilter((), listed).unknown(REGISTRY)
+        unknown = CodeFilter((), listed).unknown(validators.REGISTRY)
         if unknown:
             error_line(f"dambuster validate: {settings.file}: {key}: unknown rule code or prefix: {', '.join(unknown)}")
             return EXIT_UNREADABLE
     apply(settings, args, {"format": "text", "budget": DEFAULT_BUDGET})
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
-    unknown = codes.unknown(REGISTRY)
+    unknown = codes.unknown(validators.REGISTRY) if codes.select or codes.ignore else []
     if unknown:
         print(f"dambuster validate: unknown rule code or prefix: {', '.join(unknown)}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -336,21 +337,14 @@ def _cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .model.scenario import PROFILES
-
-    parser = argparse.ArgumentParser(
-        prog="dambuster",
-        description="Check, create and inspect dambuster scenario files (hex and table wargame maps).",
-    )
-    parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    _add_validate(sub)
-
+def _add_schema(sub) -> None:
     s = sub.add_parser("schema", help="print the JSON Schema of the scenario format",
                        description="Print the JSON Schema (draft 2020-12) of the scenario format.")
     s.set_defaults(func=_cmd_schema)
+
+
+def _add_new(sub) -> None:
+    from .model.scenario import PROFILES
 
     n = sub.add_parser("new", help="write a blank scenario", description="Write a blank scenario of a given kind and size.")
     n.add_argument("kind", choices=["hex", "table"], help="hex grid (Ogre) or table (DBM, skirmish)")
@@ -370,13 +364,38 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--reduced", action="store_true",
                    help="DBM's 5/8 distances for 25mm figures on a 1.8 m x 1.2 m table (mm or inches)")
     n.set_defaults(func=_cmd_new)
-    for add in COMMANDS:
-        add(sub)
+
+
+#: The commands defined here, by name; the others come from the COMMANDS hooks.
+BUILT_IN: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+    "validate": _add_validate, "schema": _add_schema, "new": _add_new,
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; ``only``: the parser with just that built-in command, which is all a run of it
+    needs (main() builds that one: the COMMANDS hooks import the simulation, interop and completion
+    modules, a cost a pre-commit hook would pay on every file)."""
+    parser = argparse.ArgumentParser(
+        prog="dambuster",
+        description="Check, create and inspect dambuster scenario files (hex and table wargame maps).",
+    )
+    parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, add in BUILT_IN.items():
+        if only in (None, name):
+            add(sub)
+    if only is None:
+        for add in COMMANDS:
+            add(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    # a built-in command named first needs only its own parser; --help, --version, the other commands
+    # and a mistyped name (whose error lists every command) need them all
+    parser = build_parser(argv[0] if argv and argv[0] in BUILT_IN else None)
     args = parser.parse_args(argv)
     tolerate_narrow_stdout()
     try:

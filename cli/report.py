@@ -118,6 +118,7 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
     ``on_rule(code)`` is told each rule as it starts (dambuster.supervisor watches with it).
     """
     from .model.io import load
+    from .validators import engine
     from .validators.engine import rules_for, run_rule
     from .work import Budget, Findings, OutOfBudget, budget_finding, warm_up
 
@@ -136,6 +137,8 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
             except Exception as e:  # never a traceback for a stranger's file
                 return FileReport.unreadable(path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}")
             active = list(profiles) if profiles else scenario.meta.profiles
+            with clock.paused():  # the first file of a profile imports its rule modules: set-up, not its work
+                engine.load(active)
             rules = rules_for(active)
             for r in rules:
                 clock.check()
@@ -183,9 +186,11 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
     profiles = list(profiles) if profiles else None
     total = len(paths)
     if executor is None and budget and total and supervisor.available():
-        from . import validators  # noqa: F401  (loaded once here, so every forked worker starts with the rules)
+        from .validators import engine
         from .work import warm_up
 
+        if total > 1:  # loaded once here, so every forked worker starts with the rules; for one file its
+            engine.load()  # worker loads its profiles' rules alone (a hex map: no shapely, no numpy)
         warm_up()
         check = partial(_safe_validate, profiles=profiles, codes=codes, budget=budget)
         return supervisor.validate_supervised(paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress)

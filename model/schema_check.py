@@ -1,4 +1,9 @@
-"""JSON Schema validation of a document, with plain-sentence errors that never echo huge values."""
+"""JSON Schema validation of a document, with plain-sentence errors that never echo huge values.
+
+jsonschema-rs says "valid" quickly; python-jsonschema, the reference, is imported and built only when a
+document fails (or jsonschema-rs is missing): a valid file's check never pays its import (0.06 s). Our
+schema is checked against its meta-schema by the tests (tests/test_conformance.py), not at every start.
+"""
 from __future__ import annotations
 
 import difflib
@@ -8,24 +13,23 @@ import re
 from datetime import datetime
 from functools import lru_cache
 from importlib import resources
-
-import jsonschema
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
+from typing import TYPE_CHECKING
 
 from .errors import ScenarioError, pointer
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _RFC3339 = re.compile(r"(?a)^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})\Z")
 
 
+@lru_cache(maxsize=1)
 def load_schema() -> dict:
+    """The parsed schema, shared by both validators (read once per process; never modified)."""
     text = resources.files("dambuster.schema").joinpath("scenario.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
-_formats = FormatChecker(formats=())
-
-
-@_formats.checks("date-time", raises=ValueError)
 def _date_time(value: object) -> bool:
     if not isinstance(value, str):
         return True
@@ -43,19 +47,18 @@ def _ecma_regex(pattern: str) -> re.Pattern:
     return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern), re.ASCII)
 
 
-def _pattern(validator, pattern, instance, schema):
-    if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
-        yield ValidationError(f"{instance!r} does not match {pattern!r}")
-
-
-_Validator = validators.extend(Draft202012Validator, {"pattern": _pattern})
-
-
 @lru_cache(maxsize=1)
-def validator() -> Draft202012Validator:
-    schema = load_schema()
-    Draft202012Validator.check_schema(schema)
-    return _Validator(schema, format_checker=_formats)
+def validator():
+    """python-jsonschema's Draft 2020-12 validator of our schema, with ECMA patterns and our date-time."""
+    from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
+
+    def pattern(validator, pattern, instance, schema):
+        if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
+            yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+    formats = FormatChecker(formats=())
+    formats.checks("date-time", raises=ValueError)(_date_time)
+    return validators.extend(Draft202012Validator, {"pattern": pattern})(load_schema(), format_checker=formats)
 
 
 def _short(v: object) -> str:
@@ -162,6 +165,8 @@ def validate(doc: dict) -> None:
 def _best(errors) -> jsonschema.ValidationError:
     """Of the branches of an anyOf, the error from a branch of the value's own type (a malformed date
     is reported as a bad date, not as "must be null")."""
+    import jsonschema
+
     errors = list(errors)
     return jsonschema.exceptions.best_match([e for e in errors if e.validator != "type"] or errors)
 

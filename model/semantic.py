@@ -7,9 +7,6 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from shapely.geometry import LineString, Polygon
-from shapely.validation import explain_validity
-
 from .errors import Problem, ScenarioError
 from .ground_scale import reduction_problem
 from .hexgrid import Layout, hexside_hexes
@@ -226,6 +223,9 @@ def _label(layout: Layout, h) -> str:
 
 # ----------------------------------------------------------------------------- table maps
 def _polygon(points, ptr) -> Iterator[Problem]:
+    from shapely.geometry import Polygon  # table maps only: a hex map's load never imports shapely
+    from shapely.validation import explain_validity
+
     poly = Polygon(points)
     if not poly.is_valid:
         yield Problem(ptr, _invalid_polygon(explain_validity(poly)))
@@ -245,6 +245,8 @@ def _invalid_polygon(why: str) -> str:
 
 
 def _line(points, ptr, what) -> Iterator[Problem]:
+    from shapely.geometry import LineString
+
     line = LineString(points)
     if line.length <= 0:
         yield Problem(ptr, f"the {what} has zero length")
@@ -266,6 +268,8 @@ def _table_map(s: Scenario, m: TableMap) -> Iterator[Problem]:
     for i, r in enumerate(m.roads):
         yield from _line(r.line, f"/map/roads/{i}/line", "road")
     if m.sewer:
+        from shapely.geometry import LineString
+
         lengths = {}
         for i, c in enumerate(m.sewer.corridors):
             yield from _line(c.line, f"/map/sewer/corridors/{i}/line", "corridor")

@@ -1,9 +1,19 @@
 """Rule checks over the Qt-free model. Each rule yields violations; the engine fills in the rest.
 
-Rule modules register themselves with ``engine.rule`` when imported here.
+Rule modules register themselves with ``engine.rule`` when imported. Importing this package does not
+import them (they pull in shapely, numpy and networkx): checking a scenario loads the modules of its
+profiles (``engine.load``), and reading ``REGISTRY`` from here loads them all.
 """
-from . import rules_dambusters, dambusters_downriver, rules_dbm, rules_ogre, rules_sewer  # noqa: F401  (registration)
-from .engine import REGISTRY, check_scenario, param, rule
+from .engine import check_scenario, param, rule
 from .violation import Violation
 
 __all__ = ["REGISTRY", "Violation", "check_scenario", "param", "rule"]
+
+
+def __getattr__(name: str):
+    if name == "REGISTRY":  # every rule: the catalogue, --select/--ignore checks, the cache key
+        from . import engine
+
+        engine.load()
+        return engine.REGISTRY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

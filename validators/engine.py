@@ -1,6 +1,12 @@
-"""The rule engine: a registry of small rule functions, grouped by profile, run over a scenario."""
+"""The rule engine: a registry of small rule functions, grouped by profile, run over a scenario.
+
+A rule module registers its rules when it is imported. ``load(profiles)`` imports only the modules of
+the profiles asked for (RULE_MODULES), so checking a hex map never imports shapely and a DBM table never
+imports networkx; ``import dambuster.validators`` loads them all.
+"""
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
@@ -20,6 +26,30 @@ class Rule:
 
 
 REGISTRY: dict[str, Rule] = {}
+
+#: The modules whose import registers each profile's rules, in the order the rules run (and are reported)
+#: whichever was imported first. A profile's rules may come from several modules.
+RULE_MODULES: tuple[tuple[str, frozenset[str]], ...] = (
+    ("rules_dambusters", frozenset({"ogre-dambusters"})),
+    ("dambusters_downriver", frozenset({"ogre-dambusters"})),
+    ("rules_dbm", frozenset({"dbm-terrain"})),
+    ("rules_ogre", frozenset({"ogre-basic", "ogre-engineers"})),
+    ("rules_sewer", frozenset({"flash-flood"})),
+)
+_RANK = {profile: i for i, (_, of) in enumerate(RULE_MODULES) for profile in of}
+
+
+def load(profiles: Iterable[str] | None = None) -> None:
+    """Imports the rule modules of ``profiles`` (None: every profile's), then puts REGISTRY in the order
+    of RULE_MODULES (a stable sort: registration order within a module is kept)."""
+    wanted = None if profiles is None else set(profiles)
+    for name, of in RULE_MODULES:
+        if wanted is None or of & wanted:
+            importlib.import_module(f"{__package__}.{name}")
+    ordered = sorted(REGISTRY.items(), key=lambda kv: _RANK.get(kv[1].profile, len(RULE_MODULES)))
+    if list(REGISTRY) != [code for code, _ in ordered]:
+        REGISTRY.clear()
+        REGISTRY.update(ordered)
 
 
 def rule(code: str, profile: str, severity: str, summary: str):
@@ -41,6 +71,7 @@ def param(scenario: Scenario, code: str, name: str, default: float) -> float:
 
 def rules_for(profiles: Iterable[str]) -> list[Rule]:
     wanted = set(profiles)
+    load(wanted)
     return [r for r in REGISTRY.values() if r.profile in wanted]
 
 
