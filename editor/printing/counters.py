@@ -153,11 +153,11 @@ class CounterSheet:
         draw_cut_lines(painter, shifted, rows)
 
 
-def sheet_for(scenario, settings: PrintSettings, *, flip: str = "long") -> Sheet | None:
+def sheet_for(scenario, settings: PrintSettings, *, flip: str = "long", fraction: float = COUNTER_OF_SQUARE) -> Sheet | None:
     """The counters sheet of ``scenario``, or None when it has no units."""
     if not scenario.units:
         return None
-    return CounterSheet(scenario, settings, flip=flip)
+    return CounterSheet(scenario, settings, flip=flip, fraction=fraction)
 
 
 __all__ = ["COUNTER_OF_SQUARE", "CounterSheet", "back_kind", "counter_mm", "counters_of", "sheet_for"]
