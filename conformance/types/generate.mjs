@@ -61,7 +61,7 @@ for (const [out, file] of Object.entries(SCHEMAS)) {
     cwd: schemaDir,
     format: true,
     strictIndexSignatures: true,
-    maxItems: -1,
+    ignoreMinAndMaxItems: true,
     unreachableDefinitions: false,
   });
   writeFileSync(join(outDir, out), ts);

@@ -30,19 +30,19 @@ export type Hexes = Hex[];
  */
 export type Name = string;
 /**
- * A simple polygon as its ring of points, not repeating the first point at the end; at least 3 points. At most 10,000 points: enough for a traced outline; the overlap and sector checks grow with the points.
- *
- * @minItems 3
- * @maxItems 10000
- */
-export type Polygon = [Point, Point, Point, ...Point[]];
-/**
  * A table point [x, y] in the table's unit; x runs along the width, y along the depth, from the corner (0, 0).
  *
  * @minItems 2
  * @maxItems 2
  */
 export type Point = [number, number];
+/**
+ * A simple polygon as its ring of points, not repeating the first point at the end; at least 3 points. At most 10,000 points: enough for a traced outline; the overlap and sector checks grow with the points.
+ *
+ * @minItems 3
+ * @maxItems 10000
+ */
+export type Polygon = Point[];
 /**
  * Who placed the feature in DBM terrain choosing: invader, defender, or null when not recorded.
  */
@@ -53,7 +53,7 @@ export type PlacedBy = ("invader" | "defender") | null;
  * @minItems 2
  * @maxItems 10000
  */
-export type Polyline = [Point, Point, ...Point[]];
+export type Polyline = Point[];
 
 /**
  * A wargame scenario: a hex map (Ogre) or a table (DBM, skirmish), its forces and the parameters of its rules. Version 1.
@@ -281,7 +281,7 @@ export interface Terrain {
    *
    * Items: One row of terrain letters.
    */
-  rows: [string, ...string[]];
+  rows: string[];
 }
 /**
  * A feature on a hexside.
@@ -310,7 +310,7 @@ export interface River {
    * @minItems 1
    * @maxItems 10000
    */
-  hexes: Hexes & [unknown, ...unknown[]];
+  hexes: Hexes & unknown[];
   /**
    * Name of the river.
    */
@@ -334,7 +334,7 @@ export interface Route {
    * @minItems 1
    * @maxItems 10000
    */
-  hexes: Hexes & [unknown, ...unknown[]];
+  hexes: Hexes & unknown[];
   /**
    * Name of the route.
    */
@@ -466,7 +466,7 @@ export interface Town {
    * @minItems 1
    * @maxItems 1000
    */
-  hexes: Hexes & [unknown, ...unknown[]];
+  hexes: Hexes & unknown[];
 }
 /**
  * Floodplain hexes that may flood when a dam breaks.
@@ -1140,33 +1140,14 @@ export interface Parameters {
      *
      * Items: Odds.
      */
-    columns: [string, ...string[]];
+    columns: string[];
     /**
      * One row per column: results for die 1..6.
      *
      * @minItems 1
      * @maxItems 20
      */
-    results: [
-      [
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        ...("NE" | "D" | "X")[]
-      ],
-      ...[
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        "NE" | "D" | "X",
-        ...("NE" | "D" | "X")[]
-      ][]
-    ];
+    results: ("NE" | "D" | "X")[][];
     /**
      * Result for odds better than the last column.
      */

@@ -59,7 +59,7 @@ export type Status = "ready" | "disabled" | "stuck" | "destroyed";
  *
  * @minItems 1
  */
-export type Draws = [Draw, ...Draw[]];
+export type Draws = Draw[];
 /**
  * A hexside [q, r, d], d in 0..2.
  *
@@ -100,7 +100,7 @@ export interface BreachLog {
    *
    * @minItems 1
    */
-  events: [BreachEvent, ...BreachEvent[]];
+  events: BreachEvent[];
 }
 /**
  * Step 0: the dam breaks.
@@ -187,7 +187,7 @@ export interface SwellEvent {
     /**
      * @minItems 1
      */
-    hexes: [Hex, ...Hex[]];
+    hexes: Hex[];
     from: number;
     to: number;
   };
@@ -233,7 +233,7 @@ export interface SurgeAttackEvent {
      *
      * @minItems 1
      */
-    results: [Result, ...Result[]];
+    results: Result[];
     /**
      * Infantry only.
      */
@@ -351,7 +351,7 @@ export interface StreamEvent {
      * @minItems 1
      * @maxItems 6
      */
-    hexsides: [Hexside, ...Hexside[]];
+    hexsides: Hexside[];
   };
   rolls: Draws;
 }
@@ -420,7 +420,7 @@ export interface FlashFloodComes {
    *
    * @minItems 1
    */
-  events: [FlashFloodEvent, ...FlashFloodEvent[]];
+  events: FlashFloodEvent[];
   /**
    * Every model after the flood, by id.
    */
@@ -470,7 +470,7 @@ export interface TieEvent {
     /**
      * @minItems 2
      */
-    order: [Id, Id, ...Id[]];
+    order: Id[];
   };
   rolls: Draws;
 }
@@ -537,13 +537,13 @@ export interface CarriedEvent {
      *
      * @minItems 1
      */
-    dice: [D6, ...D6[]];
+    dice: D6[];
     /**
      * The corridors it went along, in order.
      *
      * @minItems 1
      */
-    corridors: [Id, ...Id[]];
+    corridors: Id[];
     /**
      * What stopped it: '<kind> <id>' of an impassable point, 'dead end' or 'end of corridor'; null when the dice ran out.
      */
@@ -552,7 +552,7 @@ export interface CarriedEvent {
      * @minItems 1
      * @maxItems 2
      */
-    hits: [number, ...number[]];
+    hits: number[];
     /**
      * Where it ends: the corridor.
      */
