@@ -101,6 +101,27 @@ def test_a_town_moves_whole_and_not_onto_another_or_off_the_map(hexwin):
     reloads(w)
 
 
+def test_entrenchments_and_revetments_move_one_per_hex(hexwin):
+    from dambuster.model.scenario import Entrenchment, Revetment
+
+    w = hexwin
+    L = lay(w)
+    mk = w.doc.scenario.map.markers
+    mk.entrenchments.append(Entrenchment(L.to_axial(1, 1), 2))
+    mk.entrenchments.append(Entrenchment(L.to_axial(2, 2)))
+    mk.revetments.append(Revetment("revetment-1", L.to_axial(7, 7), "large"))
+    w.doc.reset(w.doc.scenario)
+    use(w, "select")
+    drag(w, L.to_axial(1, 1), L.to_axial(2, 2))  # onto the other entrenchment: refused
+    assert "already has one (entrenchment)" in w.statusBar().currentMessage()
+    drag(w, L.to_axial(1, 1), L.to_axial(1, 3))
+    drag(w, L.to_axial(7, 7), L.to_axial(8, 8))
+    mk = w.doc.scenario.map.markers
+    assert [(e.hex, e.count) for e in mk.entrenchments] == [(L.to_axial(1, 3), 2), (L.to_axial(2, 2), 1)]
+    assert [(r.hex, r.size) for r in mk.revetments] == [(L.to_axial(8, 8), "large")]
+    reloads(w)
+
+
 @pytest.fixture
 def sewerwin(window):
     sc = new_table_scenario(600, 400, "paces")
@@ -377,3 +398,21 @@ def test_stream_bridges_join_a_rubber_band_and_go_with_it(bridgewin):
     m = w.doc.scenario.map
     assert m.stream_bridges == [] and m.markers.road_cuts == [] and w.doc.undo_stack.count() == steps + 1
     reloads(w)
+
+
+def test_space_drag_pans_the_map_and_leaves_it_unchanged(hexwin):
+    from PySide6.QtCore import Qt
+
+    w = hexwin
+    use(w, "brush")
+    for _ in range(4):
+        w.view.zoom_in()  # scroll bars to pan with
+    bars = w.view.horizontalScrollBar(), w.view.verticalScrollBar()
+    before, steps = [b.value() for b in bars], w.doc.undo_stack.count()
+    x, y = w.view.mapToScene(w.view.viewport().rect().center()).toTuple()
+    QTest.keyPress(w.view, Qt.Key.Key_Space)
+    stroke(w, [(x, y), (x - 20, y - 15), (x - 40, y - 30)])
+    QTest.keyRelease(w.view, Qt.Key.Key_Space)
+    assert [b.value() for b in bars] != before and w.doc.undo_stack.count() == steps  # panned, not painted
+    stroke(w, [(x, y), (x + 5, y)])
+    assert w.doc.undo_stack.count() == steps + 1  # without Space the brush paints again

@@ -205,3 +205,17 @@ def test_the_flood_origin_is_dragged_and_not_off_the_table(dbm):
     assert close([w.doc.scenario.map.sewer.flood_origin], [(320, 280)])
     assert "cannot leave the table" in w.statusBar().currentMessage()
     reloads(w)
+
+
+def test_the_waterway_dragged_across_extends_from_the_nearer_short_edge(dbm):
+    from dambuster.model.scenario import Waterway
+
+    w = dbm
+    w.doc.scenario.map.waterway = Waterway("waterway-1", [(0.0, 0.0), (40.0, 0.0), (40.0, 400.0), (0.0, 400.0)], "left")
+    w.doc.scenario.map.areas.clear()
+    w.doc.reset(w.doc.scenario)
+    use(w, "vertex")
+    stroke(w, [(20, 200), (300, 200), (580, 200)])  # clamped at the right edge
+    waterway = w.doc.scenario.map.waterway
+    assert close(waterway.polygon, [(560, 0), (600, 0), (600, 400), (560, 400)]) and waterway.edge == "right"
+    reloads(w)
