@@ -63,7 +63,8 @@ def test_a_predetermined_breach_gets_exactly_the_overlays_it_puts_on_the_map(nam
         mine = [h for p in swells if p.step == step for h in p.hexes]
         assert sorted(mine) == sorted(plan.swell(step))
     pdf = write_sheet(tmp_path / "o.pdf", sheet, A4)
-    assert pdf_pages(pdf)[0] == sheet.page_count()
+    pages, size = pdf_pages(pdf)
+    assert pages == sheet.page_count() and "A4" in size
     n = counts(sheet.pieces)
     header = pdf_text(pdf)
     assert f"{len(sheet.pieces)} pieces for 1 dam" in header and f"{n['swell']} swell (" in header
