@@ -23,6 +23,7 @@ from dambuster.model.scenario import HexMap, Scenario
 from dambuster.model.terrain import Terrain
 from dambuster.simulation.breach import Breach
 from dambuster.simulation.montecarlo import monte_carlo
+from dambuster.simulation.plan import SimulationError
 from dambuster.simulation.reservoir import reservoir_changes
 
 MONTE_CARLO_RUNS = 10_000  # as `dambuster surge --monte-carlo`'s usual figure; seed 0, so a print is reproducible
@@ -104,11 +105,18 @@ def dam_pieces(scenario: Scenario, dam_id: str, runs: int = MONTE_CARLO_RUNS, se
     return out
 
 
-def breach_pieces(scenario: Scenario, runs: int = MONTE_CARLO_RUNS, seed: int = 0) -> list[Piece]:
-    """Every dam's pieces, dam by dam in the map's order; none on a table or a map without dams."""
+def breach_pieces(scenario: Scenario, runs: int = MONTE_CARLO_RUNS, seed: int = 0) -> tuple[list[Piece], list[str]]:
+    """Every dam's pieces, dam by dam in the map's order (none on a table or a map without dams), and
+    why a dam that cannot breach got none (the simulation's sentence, e.g. a dam on no river)."""
     if not isinstance(scenario.map, HexMap):
-        return []
-    return [p for d in scenario.map.dams for p in dam_pieces(scenario, d.id, runs, seed)]
+        return [], []
+    pieces, problems = [], []
+    for d in scenario.map.dams:
+        try:
+            pieces += dam_pieces(scenario, d.id, runs, seed)
+        except SimulationError as e:
+            problems.append(str(e))
+    return pieces, problems
 
 
 def counts(pieces: list[Piece]) -> dict[str, int]:

@@ -56,8 +56,10 @@ def _hatch(painter: QPainter, path: QPainterPath, colour: QColor, angle: float, 
 class OverlaySheet:
     name = "overlays"
 
-    def __init__(self, scenario: Scenario, settings: PrintSettings, pieces: list[Piece], runs: int):
+    def __init__(self, scenario: Scenario, settings: PrintSettings, pieces: list[Piece], runs: int,
+                 problems: list[str] = ()):
         self.scenario, self.settings, self.pieces, self.runs = scenario, settings, pieces, runs
+        self.problems = list(problems)  # dams that cannot breach, in the simulation's words
         m: HexMap = scenario.map
         self.layout = m.layout
         self.geom = HexGeometry(m.layout, settings.hex_mm / SQRT3)  # circumradius in mm
@@ -97,9 +99,10 @@ class OverlaySheet:
         parts = [f"{v} {NAMES[k]}" for k, v in n.items()]
         if shapes:
             parts[0] += " (" + ", ".join(f"{v} {k}" for k, v in shapes.items()) + ")"
-        dams = len(self.scenario.map.dams)
+        dams = len({p.dam for p in self.pieces})
         return (f"{len(self.pieces)} pieces for {dams} dam{'s' if dams != 1 else ''}: " + ", ".join(parts)
-                + f"; swamps, flooded towns, road cuts: the worst of {self.runs:,} Monte Carlo runs")
+                + f"; swamps, flooded towns, road cuts: the worst of {self.runs:,} Monte Carlo runs"
+                + "".join(f"; {p} (no overlays for it)" for p in self.problems))
 
     def draw_page(self, painter: QPainter, index: int) -> None:
         title = f"Breach overlays {index + 1}/{self.pages} - {self.scenario.meta.title}"
@@ -200,10 +203,10 @@ class OverlaySheet:
 
 def sheet_for(scenario, settings: PrintSettings, *, runs: int = MONTE_CARLO_RUNS, seed: int = 0) -> Sheet | None:
     """The overlays sheet of ``scenario``, or None when it has no dams (or is a table)."""
-    pieces = breach_pieces(scenario, runs, seed)
+    pieces, problems = breach_pieces(scenario, runs, seed)
     if not pieces:
         return None
-    return OverlaySheet(scenario, settings, pieces, runs)
+    return OverlaySheet(scenario, settings, pieces, runs, problems)
 
 
 __all__ = ["OverlaySheet", "sheet_for"]

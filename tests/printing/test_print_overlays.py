@@ -126,3 +126,13 @@ def test_a_printed_hex_overlay_is_the_hex_size_within_one_percent(tmp_path, pres
     outline = dark_runs(QColor(img.pixel(x, y)).lightness() < 60 for y in range(img.height()))
     across = (outline[-1] - outline[0]) / px  # the outline's top and bottom flats, centre to centre
     assert across == pytest.approx(settings.hex_mm, rel=0.01)
+
+
+def test_a_dam_that_cannot_breach_is_named_on_the_sheet_and_the_others_still_print(tmp_path):
+    from dambuster.model.scenario import Dam
+
+    sc = load(SAMPLES / "ogre-dambusters-valley.json")
+    sc.map.dams.append(Dam("dam-dry", sc.map.layout.to_axial(0, 0), "river-none"))  # on no river
+    sheet = sheet_for(sc, A4, runs=10)
+    assert {p.dam for p in sheet.pieces} == {"dam-aller"}
+    assert "dam-dry" in pdf_text(write_sheet(tmp_path / "o.pdf", sheet, A4, [0]))
