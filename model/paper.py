@@ -38,6 +38,7 @@ HEX_PRESETS: dict[str, float] = {
     "3/4in": 0.75 * MM_PER_INCH,
     "1in": 1.0 * MM_PER_INCH,
     "1.5in": 1.5 * MM_PER_INCH,
+    "hexon": 100.0,  # Kallistra's Hexon II terrain tiles, about 10 cm across the flats
 }
 
 #: The hex size when none is given: 3/4", the middle of the 15-20 mm most hex-and-counter maps use,
