@@ -1,9 +1,9 @@
 """A DBM table's terrain features as outlines at 1:1 (Qt-free, shapely): what templates.py prints.
 
-The scale is the table's own (model/ground_scale.py): millimetres per table unit are an element's
-frontage in mm over its frontage in table units, so a table in mm prints 1:1, a table in paces
-prints its paces at the figures' ground scale (15mm figures: 50 paces = 25 mm; 25mm figures: 50 paces
-= 40 mm) and a table in inches prints the terrain text's inch of 25 mm (its 108" is 2.7 m).
+The scale is the table's own, ``model.paper.table_unit_mm`` (the map pages use it too): a table in mm
+prints 1:1, a table in paces prints its paces at the figures' ground scale (15mm figures: 50 paces =
+25 mm; 25mm figures: 50 paces = 40 mm) and a table in inches prints the terrain text's inch of 25 mm
+(its 108" is 2.7 m).
 
 Features: every area (hills, woods, BUA, fields...), the waterway and each river (its mid-stream line
 widened to its width, square ends). Roads are left out: the text makes a road "approx. element width
@@ -17,18 +17,12 @@ from shapely import affinity
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from dambuster.model.ground_scale import FRONTAGE_MM, GroundScale
+from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import Scenario, TableMap
 
 from ..edits.table_map import sector_of
 
 PROFILE = "dbm-terrain"
-
-
-def mm_per_unit(table: TableMap) -> float:
-    """Millimetres on paper per table unit at the table's figure scale."""
-    gs = GroundScale.of(table)
-    return float(FRONTAGE_MM[gs.distances]) / gs.element_width
 
 
 @dataclass(frozen=True)
@@ -50,7 +44,7 @@ def _template(table: TableMap, id_: str, kind: str, name: str, sector: int | Non
     c = geom.representative_point()
     diced = sector is not None
     sector = sector if diced else sector_of(table.width, table.depth, c.x, c.y)
-    k = mm_per_unit(table)
+    k = table_unit_mm(table)
     mm = affinity.scale(geom, k, k, origin=(0, 0))
     x0, y0, _, _ = mm.bounds
     return Template(id_, kind, name, sector, diced, affinity.translate(mm, -x0, -y0))
@@ -74,4 +68,4 @@ def templates_of(scenario: Scenario) -> list[Template]:
     return out
 
 
-__all__ = ["PROFILE", "Template", "mm_per_unit", "templates_of"]
+__all__ = ["PROFILE", "Template", "templates_of"]

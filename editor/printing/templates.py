@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
+from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import Scenario
 
 from .. import style
@@ -22,7 +23,7 @@ from .cut_grid import HEADER_MM, draw_header
 from .packing import page_count, shelf_pack
 from .page_grid import PageGrid, page_grid
 from .sheet import PrintSettings, Sheet
-from .template_shapes import Template, mm_per_unit, templates_of
+from .template_shapes import Template, templates_of
 
 FOOTER_MM = 6.0  # the calibration bar
 GAP_MM = 5.0  # between templates on a page
@@ -82,7 +83,7 @@ class TemplateSheet:
     def draw_page(self, painter: QPainter, index: int) -> None:
         page = self.pages[index]
         table = self.scenario.map
-        scale = f"1:1 at {table.figures} figures ({mm_per_unit(table):g} mm per {UNIT_WORD[table.unit]})"
+        scale = f"1:1 at {table.figures} figures ({table_unit_mm(table):g} mm per {UNIT_WORD[table.unit]})"
         if page.tiled is None:
             names = ", ".join(self.templates[i].id for i in page.templates)
             draw_header(painter, self.settings, f"Terrain templates {index + 1}/{len(self.pages)} - {self.scenario.meta.title}",

@@ -12,10 +12,9 @@ from shapely.geometry import Polygon  # noqa: E402
 
 from dambuster.editor.printing.page_grid import page_grid  # noqa: E402
 from dambuster.editor.printing.sheet import PrintSettings  # noqa: E402
-from dambuster.editor.printing.template_shapes import mm_per_unit  # noqa: E402
 from dambuster.editor.printing.templates import sheet_for  # noqa: E402
 from dambuster.model import load  # noqa: E402
-from dambuster.model.paper import PAPER_SIZES  # noqa: E402
+from dambuster.model.paper import PAPER_SIZES, table_unit_mm  # noqa: E402
 from sheet_pages import pdf_pages, pdf_text, rasterise, write_sheet  # noqa: E402
 
 pytestmark = pytest.mark.qt
@@ -37,7 +36,7 @@ def app(qapp):
 def test_every_feature_of_a_dbm_table_is_a_template_at_its_figure_scale(name, mm_per_unit_expected):
     sc = load(SAMPLES / f"{name}.json")
     m = sc.map
-    assert mm_per_unit(m) == pytest.approx(mm_per_unit_expected)
+    assert table_unit_mm(m) == pytest.approx(mm_per_unit_expected)
     sheet = sheet_for(sc, A3)
     ids = [t.id for t in sheet.templates]
     assert ids == [a.id for a in m.areas] + [m.waterway.id] + [r.id for r in m.rivers]
