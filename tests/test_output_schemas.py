@@ -69,31 +69,6 @@ def test_each_output_schema_is_published_like_the_scenario_schema(name):
     assert [e["name"] for e in catalog["schemas"] if e["url"] == PREFIX + name]
 
 
-AJV_STRICT = """
-import Ajv2020 from "ajv/dist/2020.js";
-import { readFileSync } from "node:fs";
-const [schema, doc] = process.argv.slice(1).map((f) => JSON.parse(readFileSync(f, "utf8")));
-const validate = new Ajv2020({ strict: true }).compile(schema);
-console.log(JSON.stringify(validate(doc)));
-"""
-
-
-@pytest.mark.parametrize("name,args", [
-    (OUTPUT_SCHEMAS[0], ("validate", "--format", "json", str(ROOT / "samples" / "invalid" / "not-utf8.json"))),
-    (OUTPUT_SCHEMAS[1], ("surge", str(VALLEY), "--dam", "dam-aller", "--format", "json")),
-    (OUTPUT_SCHEMAS[2], ("diff", str(VALLEY), str(ROOT / "samples" / "ogre-basic.json"), "--format", "json")),
-], ids=lambda x: x if isinstance(x, str) else x[0])
-def test_ajv_compiles_each_output_schema_in_strict_mode_and_agrees(name, args, tmp_path):
-    """The independent engine (Ajv, as tests/test_schema_ajv.py): no keyword it would refuse, same verdict."""
-    js = ROOT / "tests" / "js"
-    if shutil.which("node") is None or not (js / "node_modules" / "ajv").is_dir():
-        pytest.skip("node and tests/js/node_modules are needed (scripts/setup.sh installs them)")
-    doc = write(tmp_path, "out.json", run_json(*args))
-    result = subprocess.run([shutil.which("node"), "--input-type=module", "-e", AJV_STRICT, str(ROOT / "schema" / name), doc],
-                            capture_output=True, text=True, timeout=120, cwd=js)
-    assert result.stdout.strip() == "true", result.stderr
-
-
 def test_every_finding_code_and_profile_fits_the_report_schema():
     from dambuster.report import LOAD_CODES
     from dambuster.validators import REGISTRY
@@ -267,3 +242,26 @@ def test_the_docs_name_each_output_schema():
     assert "validation-report.schema.json" in docs["batch.md"] and "semantic-diff.schema.json" in docs["batch.md"]
     assert "simulation-output.schema.json" in docs["simulation.md"]
     assert all(name in docs["engines.md"] for name in OUTPUT_SCHEMAS)
+
+
+# ------------------------------------------------------------------------------ a second engine
+AJV_STRICT = """
+import Ajv2020 from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
+const [schema, doc] = process.argv.slice(1).map((f) => JSON.parse(readFileSync(f, "utf8")));
+const validate = new Ajv2020({ strict: true }).compile(schema);
+console.log(JSON.stringify([validate(doc), validate({ ...doc, unknown_key: 1 })]));
+"""
+
+
+@pytest.mark.parametrize("name,output", [(OUTPUT_SCHEMAS[0], "a_report"), (OUTPUT_SCHEMAS[1], "a_breach_log"),
+                                         (OUTPUT_SCHEMAS[2], "a_diff")], ids=lambda x: x)
+def test_ajv_compiles_each_output_schema_in_strict_mode_and_agrees(name, output, request, tmp_path):
+    """The independent engine (Ajv, as tests/test_schema_ajv.py): no keyword it would refuse, same verdict."""
+    js = ROOT / "tests" / "js"
+    if shutil.which("node") is None or not (js / "node_modules" / "ajv").is_dir():
+        pytest.skip("node and tests/js/node_modules are needed (scripts/setup.sh installs them)")
+    doc = write(tmp_path, "out.json", request.getfixturevalue(output))
+    result = subprocess.run([shutil.which("node"), "--input-type=module", "-e", AJV_STRICT, str(ROOT / "schema" / name), doc],
+                            capture_output=True, text=True, timeout=120, cwd=js)
+    assert result.stdout.strip() == "[true,false]", result.stderr  # the output passes; with a stray key it fails
