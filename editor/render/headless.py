@@ -21,6 +21,7 @@ EDITOR_ONLY_LAYERS = ("validation", "preview")
 PNG_DPI = 150  # pixels an inch for a physical --hex-size in a PNG, unless --dpi says otherwise
 MAX_SIDE = 32767  # pixels, QImage's limit on a side
 MAX_PIXELS = 100_000_000  # 400 MB of pixels; past this a render is refused rather than swapping
+QUIET_RULES = "*.debug=false;*.info=false;*.warning=false"  # Qt's own chatter; DAMBUSTER_DEBUG=1 keeps it
 
 
 class RenderError(ValueError):
@@ -37,6 +38,10 @@ def start_qt():
                           "without a display")
     from PySide6.QtWidgets import QApplication
 
+    if not os.environ.get("DAMBUSTER_DEBUG") and QApplication.instance() is None:
+        # a font or platform warning would break "one line on standard error"; Qt's logging rules drop
+        # them in C++ (a Python message handler would be called while the interpreter shuts down)
+        os.environ["QT_LOGGING_RULES"] = QUIET_RULES
     return QApplication.instance() or QApplication(["dambuster render"])
 
 

@@ -28,6 +28,12 @@ SEWER = SAMPLES / "sewer-flash-flood.json"
 NEAR = 40  # how far (the largest channel difference) a pixel may be from a mark's colour
 
 
+@pytest.fixture(autouse=True)
+def _qt_started_by_pytest_qt(qapp):
+    """In-process runs find pytest-qt's application, so they leave this process's environment alone
+    (a render started without one sets QT_LOGGING_RULES for its own process)."""
+
+
 def edited(tmp_path: Path, source: Path, edit, name: str = "new.json") -> Path:
     doc = json.loads(source.read_bytes())
     edit(doc)

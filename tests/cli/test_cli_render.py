@@ -40,10 +40,18 @@ MAX_DIFFERENT = 0.0001  # share of pixels allowed to differ by more than LEVELS
 LEVELS = 16
 
 
+@pytest.fixture(autouse=True)
+def _qt_started_by_pytest_qt(qapp):
+    """In-process runs find pytest-qt's application, so they leave this process's environment alone
+    (a render started without one sets QT_LOGGING_RULES for its own process)."""
+
+
 def no_display_env() -> dict:
-    """The environment of a CI runner or an SSH session: no display, no Qt platform chosen."""
+    """The environment of a CI runner or an SSH session: no display, no Qt platform chosen; and Qt asked
+    to chatter (QT_DEBUG_PLUGINS), which must not reach standard error: one line is one line."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    return env
+    env.pop("DAMBUSTER_DEBUG", None)
+    return dict(env, QT_DEBUG_PLUGINS="1")
 
 
 def render(*args: str) -> subprocess.CompletedProcess:
