@@ -8,7 +8,6 @@ layer, paper too small for its margins. Without a display Qt draws offscreen.
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import replace
 
 from dambuster.model.paper import DEFAULT_HEX_SIZE, PAPER_SIZES, parse_hex_size
@@ -23,11 +22,14 @@ class Refusal(Exception):
 
 
 def qt_app():
-    """The running QApplication, else a new one (offscreen unless a platform was asked for)."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
+    """The running QApplication, else one on the offscreen platform unless another was asked for (the
+    image renderer's ``start_qt``: Qt's own warnings kept off standard error)."""
+    from ..render.headless import RenderError, start_qt
 
-    return QApplication.instance() or QApplication([PROG])
+    try:
+        return start_qt()
+    except RenderError as e:
+        raise Refusal(str(e)) from None
 
 
 def load_scenario(path: str):

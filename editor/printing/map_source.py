@@ -19,7 +19,6 @@ from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import HexMap, Scenario
 
 from ..geometry.hexes import R, SQRT3
-from ..scene.layer_table import layers_for
 from ..scene.map_scene import detail_for
 
 NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
@@ -32,7 +31,10 @@ class LayerError(ValueError):
 
 
 def layer_keys(kind: str) -> tuple[str, ...]:
-    return tuple(lay.key for lay in layers_for(kind))
+    """The layers a print may name: those ``dambuster render --layers`` takes for images too."""
+    from ..render.headless import layer_names
+
+    return tuple(layer_names(kind))
 
 
 def check_layers(kind: str, names) -> frozenset[str]:
@@ -40,8 +42,9 @@ def check_layers(kind: str, names) -> frozenset[str]:
     keys = layer_keys(kind)
     chosen = frozenset(n.strip() for n in names if n.strip())
     unknown = sorted(chosen - set(keys))
-    if unknown:
-        raise LayerError(f"no layer {unknown[0]!r} on a {kind} map (layers: {', '.join(keys)})")
+    if unknown or not chosen:
+        what = f"no layer {unknown[0]!r} on a {kind} map" if unknown else "no layer named"
+        raise LayerError(f"{what} (layers: {', '.join(keys)})")
     return chosen
 
 
@@ -49,24 +52,17 @@ class MapSource:
     """A scenario's map in a hidden editor scene, with its size in millimetres at a print scale."""
 
     def __init__(self, scenario: Scenario, hex_mm: float, layers: frozenset[str] | None = None):
-        from ..document import Document
-        from ..scene.map_view import MapView
+        from ..render.headless import HeadlessMap
 
         self.scenario = scenario
         self.kind = "hex" if isinstance(scenario.map, HexMap) else "table"
-        self.view = MapView()  # never shown: it owns the scene, as in the editor's window
-        self.doc = Document(scenario)
+        self.headless = HeadlessMap(scenario)  # an unshown map view's scene, filled as the editor fills it
+        self.view, self.doc, self.controller = self.headless.view, self.headless.doc, self.headless.controller
         if self.kind == "hex":
-            from ..scene.hex_scene import HexSceneController
-
-            self.controller = HexSceneController(self.doc, self.view)
             x0, y0, x1, y1 = self.controller.geom.map_bounds()
             self.scene_rect = QRectF(x0, y0, x1 - x0, y1 - y0)
             self.mm_per_unit = hex_mm / (R * SQRT3)
         else:
-            from ..scene.table_scene import TableSceneController
-
-            self.controller = TableSceneController(self.doc, self.view)
             m = scenario.map
             self.scene_rect = QRectF(0, 0, m.width, m.depth)
             self.mm_per_unit = table_unit_mm(m)
