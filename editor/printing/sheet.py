@@ -4,7 +4,8 @@ A PDF is the pages of its sheets in order (maps, counters, overlays, templates).
 is a module with ``sheet_for(scenario, settings) -> Sheet | None`` (None when the scenario has
 nothing of that kind, e.g. no units for counters). A sheet draws one page at a time with a painter
 whose unit is the millimetre, origin at the paper's top-left corner; the writer (writer.py) sets
-that up for QPdfWriter and for the on-screen preview alike.
+that up for QPdfWriter and for the on-screen preview alike. Fonts are resolved at the device's logical
+96 dpi on both, so text of a given size in mm is ``marks.mm_font(painter, mm)``.
 """
 from __future__ import annotations
 
