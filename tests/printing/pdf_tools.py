@@ -45,6 +45,10 @@ def words(pdf, page: int) -> list[tuple[str, float, float, float, float]]:
             for m in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out)]
 
 
+def all_text(pdf) -> str:
+    return _run("pdftotext", pdf, "-")
+
+
 def images(pdf, first: int, last: int) -> list[str]:
     out = _run("pdfimages", "-list", "-f", first, "-l", last, pdf)
     return [line for line in out.splitlines()[2:] if line.strip()]

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6")  # the command draws with Qt (it runs in a subprocess here)
 
-from pdf_tools import SAMPLES, dambuster, fonts, grey_page, images, info, needs_poppler, words  # noqa: E402
+from pdf_tools import SAMPLES, all_text, dambuster, fonts, grey_page, images, info, needs_poppler, words  # noqa: E402
 
 pytestmark = needs_poppler
 A4 = (210.0, 297.0)
@@ -151,11 +151,14 @@ def test_labels_40mm_apart_down_a_column_of_40mm_hexes(tmp_path):
 
 
 def test_layers_and_player_view(tmp_path):
-    pdf = render(tmp_path, SAMPLES / "ogre-dambusters-valley.json", "--sheets", "maps", "--layers", "terrain,rivers")
+    pdf = render(tmp_path, SAMPLES / "ogre-dambusters-valley.json", "--sheets", "maps", "--layers", "terrain,rivers,dams")
     assert "0101" not in {x[0] for x in words(pdf, 2)}  # the hex labels layer was not asked for
+    assert "SP 60-12" in all_text(pdf)  # the designer's view: the dam's SP and damage
     pdf = render(tmp_path, SAMPLES / "ogre-dambusters-valley.json", "--sheets", "maps", "--player-view", "combine",
                  "--force")
     assert info(pdf)["pages"] == 7
+    text = all_text(pdf)  # the dam's SP is the Paneuropeans' secret: the Combine sees the placeholder
+    assert "SP 50" in text and "SP 60-12" not in text
 
 
 @pytest.mark.parametrize("args, says", [
