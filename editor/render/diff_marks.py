@@ -51,7 +51,8 @@ class Places:
     def minus(self, other: "Places") -> "Places":
         """The places of this one that ``other`` does not have."""
         return Places(self.hexes - other.hexes, self.hexsides - other.hexsides,
-                      [p for p in self.points if p not in other.points], [ln for ln in self.lines if ln not in other.lines],
+                      [p for p in self.points if p not in other.points],
+                      [ln for ln in self.lines if ln not in other.lines],
                       [pg for pg in self.polygons if pg not in other.polygons])
 
     def __eq__(self, other) -> bool:

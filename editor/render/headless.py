@@ -13,7 +13,7 @@ import os
 
 from dambuster.model.paper import MM_PER_INCH
 
-from ..files.export import LONG_SIDE, SVG_DPI, export_png, export_svg
+from ..files.export import LONG_SIDE, SVG_DPI, export_png, export_svg, image_size
 from ..geometry.hexes import SQRT3
 
 #: editor overlays with nothing to draw headless (no validation runs, no preview is open)
@@ -108,34 +108,36 @@ def pixels_per_unit(headless: HeadlessMap, args, fmt: str) -> float | None:
     radius = headless.hex_radius()
     if radius is None:
         raise RenderError("--hex-size is for hex maps; a table has no hexes (use --zoom)")
-    across = size.value if size.unit == "px" else size.value / MM_PER_INCH * (SVG_DPI if fmt == "svg" else dpi(args))
+    per_inch = SVG_DPI if fmt == "svg" else png_dpi(args, True)
+    across = size.value if size.unit == "px" else size.value / MM_PER_INCH * per_inch
     return across / (SQRT3 * radius)
 
 
-def dpi(args) -> float:
+def png_dpi(args, physical: bool) -> float | None:
+    """The pixels an inch a PNG is drawn at and says it is: --dpi, else PNG_DPI for a physical hex size,
+    else none said."""
     value = getattr(args, "dpi", None)
-    return PNG_DPI if value is None else value
+    return PNG_DPI if value is None and physical else value
 
 
 def write(headless: HeadlessMap, path, fmt: str, scale: float | None, args=None) -> tuple[int, int]:
     """Draws the scene into ``path`` (PNG or SVG) through File > Export's own functions; the size."""
     scene = headless.scene
-    rect = scene.sceneRect()
     if fmt == "svg":
-        size = export_svg(scene, path, title=headless.doc.display_name,
-                          scale=scale)
+        size = export_svg(scene, path, title=headless.doc.display_name, scale=scale)
         return size.width(), size.height()
+    rect = scene.sceneRect()
     long_side = LONG_SIDE if scale is None else max(1, round(max(rect.width(), rect.height()) * scale))
-    width, height = (round(rect.width() * long_side / max(rect.width(), rect.height())),
-                     round(rect.height() * long_side / max(rect.width(), rect.height())))
+    size = image_size(rect, long_side)
+    width, height = size.width(), size.height()
     if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:
         raise RenderError(f"the image would be {width}x{height} pixels, more than {MAX_SIDE} a side or "
                           f"{MAX_PIXELS // 1_000_000} million in all; ask for a smaller --zoom or --hex-size")
-    wanted_dpi = getattr(args, "dpi", None) if args is not None else None
-    physical = args is not None and getattr(args, "hex_size", None) is not None and args.hex_size.unit == "mm"
-    size = export_png(scene, path, long_side=long_side, dpi=dpi(args) if physical else wanted_dpi)
+    hex_size = getattr(args, "hex_size", None)
+    physical = hex_size is not None and hex_size.unit == "mm"
+    size = export_png(scene, path, long_side=long_side, dpi=png_dpi(args, physical))
     return size.width(), size.height()
 
 
 __all__ = ["EDITOR_ONLY_LAYERS", "HeadlessMap", "MAX_PIXELS", "MAX_SIDE", "PNG_DPI", "RenderError", "layer_names",
-           "pixels_per_unit", "show_only", "start_qt", "write"]
+           "pixels_per_unit", "png_dpi", "show_only", "start_qt", "write"]

@@ -169,7 +169,8 @@ def test_a_hex_map_replaced_by_a_table_is_all_new(capsys, tmp_path):
     assert main(["diff", str(VALLEY), str(SEWER), "-o", str(out)]) == 1
     image = QImage(str(out))
     assert not image.isNull()
-    assert not any(near(image, (x, y), CHANGED) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7))
+    grid = [(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)]
+    assert not any(near(image, xy, CHANGED) for xy in grid)
 
 
 def test_a_platform_without_its_display_is_one_line(capsys, monkeypatch, tmp_path):

@@ -220,7 +220,8 @@ def test_hex_size_in_pixels_and_in_millimetres(valley, capsys, tmp_path):
     width_mm = float(root.get("width").removesuffix("mm"))
     assert code == 0 and width_mm == pytest.approx(rect.width() / across * 19, rel=0.01)
     code, _ = in_process(capsys, str(VALLEY), "-o", str(tmp_path / "z.svg"), "--zoom", "0.5")
-    assert code == 0 and ET.parse(tmp_path / "z.svg").getroot().get("viewBox").split()[2] == str(round(rect.width() / 2))
+    view_box = ET.parse(tmp_path / "z.svg").getroot().get("viewBox").split()
+    assert code == 0 and view_box[2] == str(round(rect.width() / 2))
 
 
 def test_sizes_that_make_no_image_are_refused(capsys, tmp_path):
