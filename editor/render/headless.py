@@ -21,6 +21,7 @@ EDITOR_ONLY_LAYERS = ("validation", "preview")
 PNG_DPI = 150  # pixels an inch for a physical --hex-size in a PNG, unless --dpi says otherwise
 MAX_SIDE = 32767  # pixels, QImage's limit on a side
 MAX_PIXELS = 100_000_000  # 400 MB of pixels; past this a render is refused rather than swapping
+DISPLAY_OF = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}  # platforms that need a display, and its variable
 QUIET_RULES = "*.debug=false;*.info=false;*.warning=false"  # Qt's own chatter; DAMBUSTER_DEBUG=1 keeps it
 
 
@@ -30,12 +31,13 @@ class RenderError(ValueError):
 
 def start_qt():
     """The QApplication, started on the offscreen platform unless QT_QPA_PLATFORM names another."""
-    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    platform = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0]
+    needs = DISPLAY_OF.get(platform)
     if not platform:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    elif platform.split(":")[0] == "xcb" and not os.environ.get("DISPLAY"):
-        raise RenderError("QT_QPA_PLATFORM is xcb but DISPLAY is not set; unset QT_QPA_PLATFORM to draw "
-                          "without a display")
+    elif needs and not os.environ.get(needs):  # Qt would abort the process
+        raise RenderError(f"QT_QPA_PLATFORM is {platform} but {needs} is not set; unset QT_QPA_PLATFORM to "
+                          "draw without a display")
     from PySide6.QtWidgets import QApplication
 
     if not os.environ.get("DAMBUSTER_DEBUG") and QApplication.instance() is None:
