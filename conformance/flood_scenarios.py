@@ -8,7 +8,7 @@ dead end; a grate and a cave-in stop models; a gantry keeps one model out of rea
 joined to the rest is never flooded. Models stand close together (a carried one **bumps** them) and
 two stand at the same distance from the origin (a tie, ordered by a draw). The seeds are the first
 ones whose runs show an **exploding six** (a carry die of 6 rolled again), a bump that knocks a model
-off and a junction die rolled again.
+off, a junction die rolled again and a model stopped by a cave-in.
 
 ``flood-now`` is the same sewer with a turn table whose first turn needs 1 (the flood comes without a
 draw); ``flood-never`` one whose only turn needs 7 (it never comes).
@@ -46,7 +46,8 @@ def document(turns: list[dict] | None) -> dict:
                           "nodes": [],
                           "grates": [{"id": "grate-north", "point": [450.0, 100.0]}],
                           "sluice_gates": [],
-                          "cave_ins": [{"id": "cave-in-up", "point": [700.0, 180.0]}],
+                          "cave_ins": [{"id": "cave-in-up", "point": [700.0, 180.0]},
+                                       {"id": "cave-in-south", "point": [300.0, 420.0]}],
                           "gantries": [{"id": "gantry-south", "polygon": [[280.0, 460.0], [320.0, 460.0],
                                                                           [320.0, 500.0], [280.0, 500.0]]}],
                           "flood_origin": [20.0, 300.0],
@@ -61,7 +62,7 @@ def document(turns: list[dict] | None) -> dict:
 
 
 def _features(output: dict) -> set[str]:
-    """What a run shows: an exploding six, a knock-off, a junction die rolled again, a tie."""
+    """What a run shows: an exploding six, a knock-off, a junction die rolled again, a stop at a cave-in."""
     found = set()
     for e in output["events"]:
         rolls = e.get("rolls", [])
@@ -71,12 +72,14 @@ def _features(output: dict) -> set[str]:
             found.add("knock")
         if any(r["for"].endswith("(1 of 4)") and r["value"] > 4 for r in rolls):
             found.add("reroll")
+        if e["kind"] == "carried" and (e["detail"]["stopped_by"] or "").startswith("cave-in"):
+            found.add("cave-in")
     return found
 
 
 def pick_seeds(run) -> list[int]:
     """The first seeds (0, 1, ...) that together show every feature, each adding one; at least three."""
-    want = {"six", "knock", "reroll"}
+    want = {"six", "knock", "reroll", "cave-in"}
     seeds, seen = [], set()
     for seed in range(500):
         new = _features(run(seed)) - seen

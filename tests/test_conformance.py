@@ -159,6 +159,37 @@ def test_a_replay_holds_the_exact_bytes_of_the_command(tmp_path):
     assert (json.dumps(b["output"], indent=2, ensure_ascii=False) + "\n").encode("utf-8") == p.stdout
 
 
+def test_flood_replays_cover_the_focused_cases():
+    floods = [(p.name, f) for p in VECTORS for f in json.loads(p.read_text(encoding="utf-8")).get("floods", [])]
+    events = [e for _, f in floods for e in f["output"]["events"]]
+    assert {e["kind"] for e in events} == {"flood-comes", "no-flood", "out-of-reach", "tie", "test", "bump", "carried"}
+    carried = [e["detail"] for e in events if e["kind"] == "carried"]
+    assert any(d["dice"][0] == 6 and len(d["dice"]) > 1 for d in carried), "an exploding six"
+    assert any(e["kind"] == "bump" and e["detail"]["knocked_off"] for e in events), "a bump that knocks a model off"
+    assert any(len(d["corridors"]) > 1 for d in carried), "a junction passed"
+    assert any(r["for"].endswith("(1 of 4)") and r["value"] > 4 for e in events for r in e.get("rolls", [])), \
+        "a junction die rolled again"
+    assert {d["stopped_by"].split()[0] for d in carried if d["stopped_by"]} >= {"grate", "cave-in", "dead"}
+    assert any(f["output"]["turn"] is None for _, f in floods)
+    assert any(not f["output"]["events"][0].get("rolls") for _, f in floods if f["output"]["turn"] == 1)
+
+
+@needs_node
+@pytest.mark.parametrize("alter, fact", [
+    (lambda f: f["output"]["events"][-1]["detail"].update(inches=f["output"]["events"][-1]["detail"]["inches"] + 0.5),
+     "flood seed 2: event "),
+    (lambda f: f["output"]["models"]["m-intake-a"].update(position=1.0), "flood seed 2: everything but the events"),
+    (lambda f: f.update(sha256="f" * 64), "flood seed 2: sha256 of the output's bytes"),
+], ids=["inches", "model-position", "bytes"])
+def test_an_altered_flood_replay_is_caught(tmp_path, alter, fact):
+    def alter_vector(v):
+        alter(next(f for f in v["floods"] if f["seed"] == 2))
+    p = _run_js(_altered_copy(tmp_path, "flood-junctions.vector.json", alter_vector))
+    assert p.returncode == 1, p.stdout + p.stderr
+    fails = [ln for ln in p.stdout.splitlines() if ln.startswith("FAIL ")]
+    assert fails and all(fact in ln for ln in fails), p.stdout
+
+
 @needs_node
 @pytest.mark.parametrize("alter, fact", [
     (lambda b: b["output"]["events"][-2].update(step=99), "event "),
@@ -223,7 +254,7 @@ def test_ajv_finds_the_focused_scenarios_valid():
 
 def test_the_javascript_reader_needs_no_npm_package():
     mine = {p.name for p in (KIT / "js").glob("*.mjs")}
-    assert {"reader.mjs", "run.mjs", "mt19937.mjs", "breach.mjs"} <= mine
+    assert {"reader.mjs", "run.mjs", "mt19937.mjs", "breach.mjs", "flood.mjs", "pyjson.mjs"} <= mine
     for name in mine:
         text = (KIT / "js" / name).read_text(encoding="utf-8")
         imports = re.findall(r"""^import\b.*?from\s+["']([^"']+)["']""", text, flags=re.M)

@@ -1,11 +1,12 @@
-// Runs the conformance vectors against the JavaScript reader (reader.mjs) and breach replay (breach.mjs).
+// Runs the conformance vectors against the JavaScript reader (reader.mjs) and the breach and flash-flood
+// replays (breach.mjs, flood.mjs).
 //
 //   node conformance/js/run.mjs                 every conformance/vectors/*.vector.json and rules/*.rules.json
 //   node conformance/js/run.mjs PATH...         the given vector files, or the vectors in the given folders
 //   node conformance/js/run.mjs -v PATH...      also one line per passed fact
 //
-// Each fact of a vector (docs/engines.md) is one check; a breach replay is one check per event and one
-// for the SHA-256 of the whole output's bytes. Rule-code vectors (*.rules.json) are for other validators:
+// Each fact of a vector (docs/engines.md) is one check; a replay is one check per event, one for the
+// rest of its document and one for the SHA-256 of the whole output's bytes. Rule-code vectors (*.rules.json) are for other validators:
 // this reader implements no rule, so it only checks that each is well-formed and names a file that
 // exists (one check per vector and per violation). A failed check prints one line,
 // "FAIL VECTOR: FACT: expected ..., got ...". The last line is "N passed, M failed"; the exit code is 0
@@ -16,6 +17,8 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { surgeLog } from "./breach.mjs";
+import { floodLog } from "./flood.mjs";
+import { pyJson } from "./pyjson.mjs";
 import { distance, readScenario } from "./reader.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -122,20 +125,30 @@ function run(path) {
   }
   check(name, "units not on the map", v.units_not_on_map, [...s.unitsNotOnMap].sort());
   for (const b of v.breaches ?? []) replay(name, s, b);
+  for (const f of v.floods ?? []) replayFlood(name, s, f);
+}
+
+/** The events (and the rest) of a replay, one check each, then the SHA-256 of the whole text. */
+function checkReplay(name, run, want, got, text, sha256) {
+  const { events: wantEvents, ...wantRest } = want;
+  const { events: gotEvents, ...gotRest } = got;
+  check(name, `${run}: everything but the events`, wantRest, JSON.parse(JSON.stringify(gotRest)));
+  const n = Math.max(wantEvents.length, gotEvents.length);
+  for (let i = 0; i < n; i++) check(name, `${run}: event ${i}`, wantEvents[i] ?? null, gotEvents[i] ?? null);
+  check(name, `${run}: sha256 of the output's bytes`, sha256, createHash("sha256").update(text, "utf8").digest("hex"));
+}
+
+/** A flash-flood replay: the document `dambuster flood --format json` prints. */
+function replayFlood(name, s, f) {
+  const got = floodLog(s.doc, f.seed);
+  checkReplay(name, `flood seed ${f.seed}`, f.output, got, pyJson(got) + "\n", f.sha256);
 }
 
 /** A breach replay: the document `dambuster surge --format json` prints, event by event, then its bytes. */
 function replay(name, s, b) {
   const run = `breach ${b.dam} seed ${b.seed}${b.turns === null ? "" : ` turns ${b.turns}`}`;
   const got = surgeLog(s, b.dam, b.seed, b.turns);
-  const want = b.output;
-  check(name, `${run}: steps, left_map`, [want.dam, want.seed, want.steps, want.left_map], [got.dam, got.seed, got.steps, got.left_map]);
-  const n = Math.max(want.events.length, got.events.length);
-  for (let i = 0; i < n; i++) {
-    check(name, `${run}: event ${i}`, want.events[i] ?? null, got.events[i] ?? null);
-  }
-  const text = JSON.stringify(got, null, 2) + "\n";
-  check(name, `${run}: sha256 of the output's bytes`, b.sha256, createHash("sha256").update(text, "utf8").digest("hex"));
+  checkReplay(name, run, b.output, got, JSON.stringify(got, null, 2) + "\n", b.sha256);
 }
 
 let unreadable = false;
