@@ -182,6 +182,8 @@ def test_bad_files_and_existing_output(tmp_path):
     r = dambuster("render", broken, "-o", out)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "broken.json: line 1 column" in r.stderr and "(JSON)" in r.stderr and not out.exists()
+    r = dambuster("render", SAMPLES / "dbm-table.json", "-o", out, "--sheets", "counters")
+    assert r.returncode == 2 and "nothing to print: this scenario has no counters" in r.stderr and not out.exists()
     out.write_bytes(b"keep me")
     r = dambuster("render", SAMPLES / "ogre-basic.json", "-o", out)
     assert r.returncode == 2 and "exists; use --force" in r.stderr and out.read_bytes() == b"keep me"
