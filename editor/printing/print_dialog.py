@@ -111,6 +111,8 @@ class PrintDialog(QDialog):
         self.preview.setIconSize(QSize(THUMB_PX, THUMB_PX))
         self.preview.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.preview.setMovement(QListWidget.Movement.Static)
+        self.preview.setGridSize(QSize(THUMB_PX + 40, THUMB_PX + 44))  # aligned cells, titles wrapped in them
+        self.preview.setWordWrap(True)
         self.preview.setMinimumSize(520, 420)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("Save PDF…")
