@@ -159,7 +159,6 @@ export class Breach {
     }
     const index = (h) => { const [c, r] = s.toOffset(h); return r * s.columns + c; };
     for (const hs of this.adjacentByStep.values()) hs.sort((a, b) => index(a) - index(b));
-    this.index = index;
     this.floodplain = new Set((m.floodplain?.hexes ?? []).map(key));
     this.randomMode = (m.floodplain?.mode ?? "predetermined") === "random";
     this.alreadyOut = new Set((m.markers?.bridges_out ?? []).map((b) => b.bridge));
