@@ -19,10 +19,7 @@ conformance/vector.schema.json. Beside them, one rule-code vector per scenario a
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gzip
-import hashlib
-import io
 import json
 import sys
 import tempfile
@@ -42,7 +39,8 @@ sys.path.insert(0, str(HERE))
 from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
 from rule_vectors import rule_sources, rules_vector  # noqa: E402
 import cap_scenario  # noqa: E402
-from flood_scenarios import FLOODS, pick_seeds  # noqa: E402
+from flood_scenarios import FLOODS  # noqa: E402
+from replays import breach_replays, flood_replays, replay_text  # noqa: E402
 
 #: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
 SAMPLE_BREACHES = {
@@ -249,60 +247,6 @@ def table_vector(s: Scenario) -> dict:
     return {**out, "units": [], "units_not_on_map": sorted(u.id for u in s.units if u.hex is None)}
 
 
-def surge_output(path: Path, dam: str, seed: int, turns: int | None) -> bytes:
-    """The bytes ``dambuster surge PATH --dam DAM --seed SEED [--turns T] --format json`` prints."""
-    from dambuster.cli import main as cli_main
-
-    argv = ["surge", str(path), "--dam", dam, "--seed", str(seed), "--format", "json"]
-    if turns is not None:
-        argv += ["--turns", str(turns)]
-    raw = io.BytesIO()
-    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-    with contextlib.redirect_stdout(out):
-        code = cli_main(argv)
-    out.flush()
-    if code != 0:
-        raise RuntimeError(f"dambuster {' '.join(argv)} exited {code}")
-    return raw.getvalue()
-
-
-def flood_output(path: Path, seed: int) -> bytes:
-    """The bytes ``dambuster flood PATH --seed SEED --format json`` prints."""
-    from dambuster.cli import main as cli_main
-
-    argv = ["flood", str(path), "--seed", str(seed), "--format", "json"]
-    raw = io.BytesIO()
-    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-    with contextlib.redirect_stdout(out):
-        code = cli_main(argv)
-    out.flush()
-    if code != 0:
-        raise RuntimeError(f"dambuster {' '.join(argv)} exited {code}")
-    return raw.getvalue()
-
-
-def flood_replays(path: Path, seeds) -> list[dict]:
-    """For each seed: the flood's JSON output and the SHA-256 of its exact bytes; seeds None: the
-    first seeds whose runs show every feature flood_scenarios.pick_seeds looks for."""
-    if seeds is None:
-        seeds = pick_seeds(lambda seed: json.loads(flood_output(path, seed)))
-    out = []
-    for seed in seeds:
-        data = flood_output(path, seed)
-        out.append({"seed": seed, "sha256": hashlib.sha256(data).hexdigest(), "output": json.loads(data)})
-    return out
-
-
-def breach_replays(path: Path, dam: str, runs) -> list[dict]:
-    """For each (seed, turns): the run's JSON output and the SHA-256 of its exact bytes."""
-    out = []
-    for seed, turns in runs:
-        data = surge_output(path, dam, seed, turns)
-        out.append({"dam": dam, "seed": seed, "turns": turns, "sha256": hashlib.sha256(data).hexdigest(),
-                    "output": json.loads(data)})
-    return out
-
-
 def vector_for(path: Path, name: str, description: str, breaches=None, floods=False) -> dict:
     """``name``: the scenario's path as written in the vector, relative to conformance/vectors/;
     ``breaches``: (dam, [(seed, turns)]) to replay, or None; ``floods``: seeds of flash floods to
@@ -325,25 +269,12 @@ def _text(v) -> str:
     parts = []
     for k, val in v.items():
         if k in ("breaches", "floods"):
-            parts.append(f"  {one(k)}: [\n" + ",\n".join(_replay_text(x, one) for x in val) + "\n  ]")
+            parts.append(f"  {one(k)}: [\n" + ",\n".join(replay_text(x, one) for x in val) + "\n  ]")
         elif isinstance(val, list) and val:  # also a rule vector's violations
             parts.append(f"  {one(k)}: [\n" + ",\n".join(f"    {one(x)}" for x in val) + "\n  ]")
         else:
             parts.append(f"  {one(k)}: {one(val)}")
     return "{\n" + ",\n".join(parts) + "\n}\n"
-
-
-def _replay_text(x: dict, one) -> str:
-    """A replay on a few lines: its header and the output's keys in their order, one event a line."""
-    parts = [f"{one(k)}: {one(val)}" for k, val in x.items() if k != "output"]
-    inner = []
-    for k, val in x["output"].items():
-        if k == "events":
-            lines = ",\n".join(f"      {one(e)}" for e in val)
-            inner.append(f"{one(k)}: [\n{lines}\n    ]" if val else f"{one(k)}: []")
-        else:
-            inner.append(f"{one(k)}: {one(val)}")
-    return "    {" + ", ".join(parts) + ", \"output\": {" + ", ".join(inner) + "}}"
 
 
 def build(out: Path) -> list[Path]:

@@ -9,26 +9,18 @@ conformance/rules.schema.json.
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 from pathlib import Path
+
+from replays import command_output
 
 RULES_FORMAT = 1
 
 
 def validate_output(path: Path) -> dict:
-    """The document ``dambuster validate --format json PATH`` prints."""
-    from dambuster.cli import main as cli_main
-
-    raw = io.BytesIO()
-    out = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = cli_main(["validate", "--format", "json", str(path)])
-    out.flush()
-    if code not in (0, 1, 2):  # 0 valid, 1 rule errors, 2 unreadable or refused by the schema
-        raise RuntimeError(f"dambuster validate {path} exited {code}")
-    return json.loads(raw.getvalue())
+    """The document ``dambuster validate --format json PATH`` prints (exit 0 valid, 1 rule errors, 2
+    unreadable or refused by the schema)."""
+    return json.loads(command_output(["validate", "--format", "json", str(path)], ok=(0, 1, 2)))
 
 
 def rules_vector(path: Path, name: str, description: str) -> dict:
