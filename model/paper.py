@@ -33,11 +33,11 @@ class Length:
 
 #: Common wargame hex sizes across the flats, in millimetres (see docs/print.md for the sources).
 HEX_PRESETS: dict[str, float] = {
-    "half-inch": 0.5 * MM_PER_INCH,
-    "5/8in": 0.625 * MM_PER_INCH,
-    "3/4in": 0.75 * MM_PER_INCH,
-    "1in": 1.0 * MM_PER_INCH,
-    "1.5in": 1.5 * MM_PER_INCH,
+    "half-inch": 0.5 * MM_PER_INCH,  # the hex the size of a half-inch counter
+    "5/8in": 0.625 * MM_PER_INCH,  # the classic hex-and-counter size (15-20 mm band)
+    "3/4in": 0.75 * MM_PER_INCH,  # the default: a half-inch counter and the label above it
+    "1in": 1.0 * MM_PER_INCH,  # the common grid of miniature battle mats
+    "1.5in": 1.5 * MM_PER_INCH,  # miniatures on 28mm bases (about 35 mm wanted)
     "hexon": 100.0,  # Kallistra's Hexon II terrain tiles, about 10 cm across the flats
 }
 
