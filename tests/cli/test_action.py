@@ -1,0 +1,190 @@
+"""The GitHub Action (action.yml) run locally as a runner would run it: a map collection's git
+repository with a pull request that modifies one map, breaks another and adds a third; GitHub's
+environment variables set (workspace, event payload, base ref, step summary, outputs, runner temp);
+every `run:` step of the action in order with bash, its ``${{ ... }}`` expressions replaced as GitHub
+would. Two kinds of step are not run: the install step (the dambuster under test, this checkout's
+editable install, is already beside this Python, which comes first on PATH) and the `uses:` steps
+(setup-python, the SARIF and artifact uploads), whose `with:` paths are checked instead.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+pytest.importorskip("PySide6")  # the renders; the no-Qt rerun leaves this module out
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not shutil.which("git"), reason="needs git")]
+
+ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+INPUTS = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items()}
+
+
+def git(repo: Path, *args: str) -> str:
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org",
+               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True, env=env).stdout.strip()
+
+
+def commit(repo: Path, files: dict[str, bytes], message: str) -> str:
+    for name, data in files.items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_bytes(data)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+    return git(repo, "rev-parse", "HEAD")
+
+
+@pytest.fixture(scope="module")
+def pull_request(tmp_path_factory) -> tuple[Path, str]:
+    """(the repository checked out at the pull request's head, the base commit)."""
+    repo = tmp_path_factory.mktemp("collection")
+    git(repo, "init", "-q", "-b", "main")
+    valley = json.loads((SAMPLES / "ogre-basic.json").read_text(encoding="utf-8"))
+    table = (SAMPLES / "dbm-table.json").read_text(encoding="utf-8")
+    base = commit(repo, {"maps/valley.json": json.dumps(valley, indent=2).encode(),
+                         "maps/table.json": table.encode(),
+                         "package.json": b'{"name": "maps"}'}, "base")
+    git(repo, "checkout", "-q", "-b", "pr")
+    valley["map"]["terrain"]["rows"][0] = "f" * len(valley["map"]["terrain"]["rows"][0])
+    broken = re.sub(r'"created": "[^"]*"', '"created": "22/11/2026"', table)
+    commit(repo, {"maps/valley.json": json.dumps(valley, indent=2).encode(),
+                  "maps/table.json": broken.encode(),
+                  "maps/new.json": (SAMPLES / "sewer-flash-flood.json").read_bytes(),
+                  "package.json": b'{"name": "maps", "version": "2"}'}, "change, break, add")
+    return repo, base
+
+
+def expand(text: str, outputs: dict[str, dict[str, str]], inputs: dict[str, str]) -> str:
+    """``${{ ... }}`` as GitHub replaces it, for the expressions action.yml uses."""
+    def value(m: re.Match) -> str:
+        expr = m.group(1)
+        if expr.startswith("inputs."):
+            return inputs[expr.removeprefix("inputs.")]
+        if expr == "github.action_path":
+            return str(ROOT)
+        if expr.startswith("steps."):
+            _, step, _, name = expr.split(".")
+            return outputs.get(step, {}).get(name, "")
+        raise AssertionError(f"an expression this test does not replace: {expr}")
+
+    return re.sub(r"\$\{\{\s*(.+?)\s*\}\}", value, text)
+
+
+def run_action(repo: Path, tmp: Path, event: dict, **given: str) -> dict:
+    """Every step of the action; what each run step printed and its exit status, and the `with:` of each `uses:` step."""
+    inputs = dict(INPUTS, **given)
+    (tmp / "runner").mkdir()
+    (tmp / "event.json").write_text(json.dumps(event), encoding="utf-8")
+    env = dict(os.environ, GITHUB_ACTIONS="true", CI="true", GITHUB_WORKSPACE=str(repo), GITHUB_ACTION_PATH=str(ROOT),
+               GITHUB_EVENT_PATH=str(tmp / "event.json"), GITHUB_STEP_SUMMARY=str(tmp / "summary.md"),
+               RUNNER_TEMP=str(tmp / "runner"), PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env.pop("GITHUB_BASE_REF", None)
+    if "pull_request" in event:
+        env.update(GITHUB_EVENT_NAME="pull_request", GITHUB_BASE_REF=event["pull_request"]["base"]["ref"], GITHUB_HEAD_REF="pr")
+    else:
+        env.update(GITHUB_EVENT_NAME="push", GITHUB_REF="refs/heads/main")
+    outputs: dict[str, dict[str, str]] = {}
+    ran = {"logs": {}, "status": {}, "uses": []}
+    for i, step in enumerate(ACTION["runs"]["steps"]):
+        if "uses" in step:
+            ran["uses"].append((step["uses"], {k: expand(str(v), outputs, inputs) for k, v in step.get("with", {}).items()}))
+            continue
+        assert step["shell"] == "bash" and len(step["run"].strip().splitlines()) == 1  # one-liners
+        if "pip install" in step["run"]:  # dambuster is already installed (this checkout, editable)
+            assert '"$GITHUB_ACTION_PATH[gui]"' in step["run"]
+            continue
+        assert step.get("if", "always()") == "always()"  # nothing else to evaluate for a run step
+        output_file = tmp / f"output-{i}"
+        output_file.touch()
+        step_env = {k: expand(str(v), outputs, inputs) for k, v in step.get("env", {}).items()}
+        script = tmp / f"step-{i}.sh"
+        script.write_text(expand(step["run"], outputs, inputs), encoding="utf-8")
+        done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=repo,
+                              env=dict(env, GITHUB_OUTPUT=str(output_file), **step_env),
+                              capture_output=True, text=True, timeout=600)
+        key = step.get("id", step.get("name"))
+        ran["logs"][key], ran["status"][key] = done.stdout + done.stderr, done.returncode
+        outputs[step.get("id", f"step{i}")] = dict(line.split("=", 1) for line in output_file.read_text().splitlines())
+    ran["summary"] = (tmp / "summary.md").read_text(encoding="utf-8")
+    ran["outputs"] = outputs
+    return ran
+
+
+@pytest.fixture(scope="module")
+def reviewed(pull_request, tmp_path_factory) -> dict:
+    repo, base = pull_request
+    event = {"pull_request": {"number": 7, "base": {"ref": "main", "sha": base}, "head": {"ref": "pr", "sha": git(repo, "rev-parse", "HEAD")}}}
+    return run_action(repo, tmp_path_factory.mktemp("runner"), event)
+
+
+def test_the_pull_requests_maps_are_found_and_other_json_is_left_alone(reviewed):
+    log = reviewed["logs"]["changed"]
+    assert "3 map(s) changed since" in log
+    assert re.search(r"modified\s+maps/valley.json", log) and re.search(r"added\s+maps/new.json", log)
+    assert "package.json" not in log
+
+
+def test_the_broken_map_gets_an_error_annotation_on_its_line(reviewed):
+    log = reviewed["logs"]["validate"]
+    assert reviewed["status"]["validate"] == 0  # the step reports; the verdict step fails the job
+    [annotation] = [line for line in log.splitlines() if line.startswith("::error ")]
+    assert re.match(r"::error file=maps/table\.json,line=\d+,col=\d+,title=SCHEMA::/meta/created: ", annotation)
+    assert "RFC 3339" in annotation
+
+
+def test_the_sarif_report_is_uploaded_with_the_broken_maps_result(reviewed):
+    [(uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("github/codeql-action/upload-sarif")]
+    sarif = json.loads(Path(given["sarif_file"]).read_text(encoding="utf-8"))
+    assert sarif["version"] == "2.1.0"
+    results = sarif["runs"][0]["results"]
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results} == {"maps/table.json"}
+    assert results[0]["ruleId"] == "SCHEMA" and results[0]["level"] == "error"
+
+
+def test_the_artifact_holds_before_and_after_renders_and_the_diff_image(reviewed):
+    [(uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("actions/upload-artifact")]
+    assert given["name"] == "dambuster-review" and given["if-no-files-found"] == "ignore"
+    folder = Path(given["path"])
+    for name in ("valley/before.png", "valley/after.png", "valley/diff.png", "new/after.png", "table/before.png"):
+        assert (folder / "maps" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
+    assert not (folder / "maps" / "new" / "before.png").exists()  # added: there is no before
+    assert not (folder / "maps" / "table" / "after.png").exists()  # broken: it cannot be drawn, and says so
+    assert "maps/table.json: no after image" in reviewed["logs"]["render"]
+    assert "terrain 0101: clear -> forest" in (folder / "maps" / "valley" / "diff.txt").read_text(encoding="utf-8")
+
+
+def test_the_step_summary_gives_each_maps_verdict_and_its_diff(reviewed):
+    summary = reviewed["summary"]
+    assert "## dambuster: 3 map(s) checked" in summary
+    rows = {m: line for line in summary.splitlines() for m in ("valley", "table", "new") if line.startswith(f"| `maps/{m}.json`")}
+    assert "modified | ✅ valid" in rows["valley"] and "before, after, diff" in rows["valley"]
+    assert "modified | ❌ 1 error(s)" in rows["table"]
+    assert "SCHEMA /meta/created: &quot;22/11/2026&quot; is not an RFC 3339 date-time" in rows["table"]
+    assert "added | ✅ valid" in rows["new"]
+    assert "<summary>maps/valley.json: " in summary and "terrain 0101: clear -&gt; forest" in summary
+    assert "artifact **dambuster-review**" in summary
+
+
+def test_an_error_fails_the_job(reviewed):
+    assert reviewed["status"]["Verdict"] == 1
+    assert "3 map(s) checked, 1 with errors" in reviewed["logs"]["Verdict"]
+    assert reviewed["outputs"]["validate"]["status"] == "2"  # a schema error: validate's exit 2
+
+
+def test_on_a_push_every_map_is_checked_and_fail_on_never_passes(pull_request, tmp_path):
+    repo, _ = pull_request
+    ran = run_action(repo, tmp_path, {"ref": "refs/heads/pr"}, render="false", **{"fail-on": "never"})
+    assert "3 map(s) in the repository" in ran["logs"]["changed"]
+    assert "present   maps/table.json" in ran["logs"]["changed"]
+    assert ran["status"]["Verdict"] == 0 and "1 with errors" in ran["logs"]["Verdict"]
+    assert ran["summary"].count("| present |") == 3 and "artifact" not in ran["summary"]
