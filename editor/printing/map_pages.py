@@ -1,4 +1,5 @@
-"""The "maps" sheet: the map at true scale over as many pages as it needs, after an assembly page.
+"""The "maps" sheet: the map at true scale over as many pages as it needs, after an assembly page
+(when it needs more than one).
 
 Each map page shows its window of the map (page_grid.py) inside crop marks, with registration crosses
 in the strips it shares with its neighbours, a dashed glue line where the next page's edge goes, its
@@ -52,13 +53,18 @@ class MapSheet:
         self.grid = grid_for(source, settings)
         self.title = _title(source.scenario)
 
+    @property
+    def assembled(self) -> bool:
+        """An assembly page comes first when the map takes more than one page."""
+        return self.grid.count > 1
+
     def page_count(self) -> int:
-        return 1 + self.grid.count
+        return self.grid.count + self.assembled
 
     def page_title(self, index: int) -> str:
-        if index == 0:
+        if self.assembled and index == 0:
             return f"Map assembly ({self.grid.rows} x {self.grid.columns} pages)"
-        row, col = self.grid.position(index - 1)
+        row, col = self.grid.position(index - self.assembled)
         return f"Map {self.grid.name(row, col)} (row {row_name(row)}, column {col + 1})"
 
     def window_rect(self) -> QRectF:
@@ -68,11 +74,12 @@ class MapSheet:
         return QRectF(p.left(), p.top() + HEADER_MM, w, h)
 
     def draw_page(self, painter: QPainter, index: int) -> None:
-        if index == 0:
+        if self.assembled and index == 0:
             assembly.draw(painter, self)
             return
         g = self.grid
-        row, col = g.position(index - 1)
+        map_page = index - self.assembled
+        row, col = g.position(map_page)
         x, y, w, h = g.window(row, col)
         target = self.window_rect()
         self.source.draw(painter, target, QRectF(x, y, w, h))
@@ -86,7 +93,7 @@ class MapSheet:
             gy = target.top() + g.step[1]
             marks.glue_line(painter, QLineF(target.left(), gy, target.right(), gy))
         marks.crop_marks(painter, target)
-        self._header(painter, target, row, col, index)
+        self._header(painter, target, row, col, map_page + 1)
         self._calibration(painter, target)
 
     def _header(self, painter: QPainter, target: QRectF, row: int, col: int, index: int) -> None:

@@ -41,11 +41,13 @@ def test_pages_overlap_and_every_cross_is_on_both_its_pages():
     assert len(g.crosses()) == 2 * 2 + 3  # two vertical seams in each of 2 rows, one horizontal seam in 3 columns
 
 
-def test_a_map_smaller_than_a_page_takes_one_page_plus_its_assembly():
+def test_a_map_smaller_than_a_page_takes_one_page_without_assembly():
     sc = load(SAMPLES / "ogre-basic.json")
     sheet = sheet_for(sc, PrintSettings(hex_mm=10.0, paper_mm=A4))
-    assert sheet.page_count() == 2
-    assert sheet.page_title(1) == "Map A1 (row A, column 1)"
+    assert sheet.page_count() == 1
+    assert sheet.page_title(0) == "Map A1 (row A, column 1)"
+    bigger = sheet_for(sc, PrintSettings(hex_mm=19.05, paper_mm=A4))
+    assert bigger.page_title(0).startswith("Map assembly") and bigger.page_title(1) == "Map A1 (row A, column 1)"
 
 
 @pytest.mark.parametrize("sample, mm_per_unit", [
@@ -81,7 +83,7 @@ def test_a_page_draws_on_any_painter_in_millimetres():
     image = QImage(210, 297, QImage.Format.Format_ARGB32)  # one pixel a millimetre
     image.fill(0xFFFFFFFF)
     painter = QPainter(image)
-    for i in (0, 1):
+    for i in range(2):
         sheet.draw_page(painter, i)
     painter.end()
     assert image.pixel(105, 150) != 0xFFFFFFFF  # the table's cloth, mid-page
