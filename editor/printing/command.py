@@ -15,6 +15,7 @@ from dambuster.model.paper import DEFAULT_HEX_SIZE, PAPER_SIZES, parse_hex_size
 EXIT_OK, EXIT_REFUSED = 0, 2
 PROG = "dambuster render"
 SHEET_ORDER = ("maps", "counters", "overlays", "templates")
+MAX_PAGES = 2000  # a ream and a half of paper; past it the hex size or the paper is surely a slip
 
 
 class Refusal(Exception):
@@ -110,9 +111,19 @@ def print_sheets(scenario, settings, names=None, orientation: str = "auto"):
         else:
             landscape = orientation == "landscape"
         settings = replace(settings, landscape=landscape)
-        return collect_sheets(scenario, settings, names, source), settings
+        sheets = collect_sheets(scenario, settings, names, source)
     except GridError as e:
         raise Refusal(str(e)) from None
+    check_page_count(sheets)
+    return sheets, settings
+
+
+def check_page_count(sheets) -> None:
+    """Refuses a file of more than MAX_PAGES pages (a 200x200 map at 10 cm hexes is 22,000 A4 pages)."""
+    pages = sum(s.page_count() for s in sheets)
+    if pages > MAX_PAGES:
+        raise Refusal(f"that is {pages:,} pages, more than {MAX_PAGES:,}; choose a smaller hex size, larger paper "
+                      "or fewer sheets")
 
 
 def render_pdf(args: argparse.Namespace) -> int:

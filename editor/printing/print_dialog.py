@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from dambuster.model.paper import DEFAULT_HEX_SIZE, HEX_PRESETS, PAPER_SIZES, SizeError, parse_hex_size, parse_paper
 
 from ..scene.layer_table import layers_for
-from .command import SHEET_ORDER, Refusal, collect_sheets, view_for
+from .command import SHEET_ORDER, Refusal, check_page_count, collect_sheets, view_for
 from .map_pages import choose_landscape
 from .map_source import NOT_PRINTED_BY_DEFAULT, MapSource
 from .page_grid import GridError
@@ -184,10 +184,11 @@ class PrintDialog(QDialog):
             settings = replace(settings, landscape=landscape)
             self.settings = settings
             self.sheets = collect_sheets(scenario, settings, names, source)
+            check_page_count(self.sheets)
             if not self.sheets:
                 self.problem = "Nothing to print: choose a sheet this scenario has"
         except (Refusal, GridError) as e:
-            self.problem = str(e)
+            self.sheets, self.problem = [], str(e)
 
     def page_count(self) -> int:
         return sum(s.page_count() for s in self.sheets)

@@ -168,6 +168,7 @@ def test_layers_and_player_view(tmp_path):
     (("--layers", "terrain,nope"), "no layer 'nope'"),
     (("--player-view", "martians"), "no side 'martians'"),
     (("--paper", "50x50mm"), "too little for an overlap"),
+    (("--hex-size", "1000mm", "--sheets", "maps"), "more than 2,000"),
 ])
 def test_bad_arguments_one_line_exit_2_nothing_written(tmp_path, args, says):
     out = tmp_path / "out.pdf"
