@@ -13,7 +13,7 @@ import os
 
 from dambuster.model.paper import MM_PER_INCH
 
-from ..files.export import LONG_SIDE, SVG_DPI, export_png, export_svg, image_size
+from ..files.export import LONG_SIDE, SVG_DPI, export_png, export_svg
 from ..geometry.hexes import SQRT3
 
 #: editor overlays with nothing to draw headless (no validation runs, no preview is open)
@@ -21,6 +21,7 @@ EDITOR_ONLY_LAYERS = ("validation", "preview")
 PNG_DPI = 150  # pixels an inch for a physical --hex-size in a PNG, unless --dpi says otherwise
 MAX_SIDE = 32767  # pixels, QImage's limit on a side
 MAX_PIXELS = 100_000_000  # 400 MB of pixels; past this a render is refused rather than swapping
+MAX_SVG_SIDE = 1_000_000  # user units: Qt's sizes are 32-bit integers
 DISPLAY_OF = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}  # platforms that need a display, and its variable
 QUIET_RULES = "*.debug=false;*.info=false;*.warning=false"  # Qt's own chatter; DAMBUSTER_DEBUG=1 keeps it
 
@@ -122,24 +123,31 @@ def png_dpi(args, physical: bool) -> float | None:
     return PNG_DPI if value is None and physical else value
 
 
+def output_size(rect, scale: float | None, fmt: str) -> tuple[int, int]:
+    """The output's width and height (pixels, or SVG user units) for ``scale``; RenderError past the limits."""
+    k = LONG_SIDE / max(rect.width(), rect.height(), 1e-9) if scale is None else scale
+    width, height = max(1, round(rect.width() * k)), max(1, round(rect.height() * k))
+    if fmt == "svg" and max(width, height) > MAX_SVG_SIDE:
+        raise RenderError(f"the drawing would be {width}x{height} user units, more than {MAX_SVG_SIDE} a side; "
+                          "ask for a smaller --zoom or --hex-size")
+    if fmt == "png" and (max(width, height) > MAX_SIDE or width * height > MAX_PIXELS):
+        raise RenderError(f"the image would be {width}x{height} pixels, more than {MAX_SIDE} a side or "
+                          f"{MAX_PIXELS // 1_000_000} million in all; ask for a smaller --zoom or --hex-size")
+    return width, height
+
+
 def write(headless: HeadlessMap, path, fmt: str, scale: float | None, args=None) -> tuple[int, int]:
     """Draws the scene into ``path`` (PNG or SVG) through File > Export's own functions; the size."""
     scene = headless.scene
+    width, height = output_size(scene.sceneRect(), scale, fmt)
     if fmt == "svg":
         size = export_svg(scene, path, title=headless.doc.display_name, scale=scale)
-        return size.width(), size.height()
-    rect = scene.sceneRect()
-    long_side = LONG_SIDE if scale is None else max(1, round(max(rect.width(), rect.height()) * scale))
-    size = image_size(rect, long_side)
-    width, height = size.width(), size.height()
-    if max(width, height) > MAX_SIDE or width * height > MAX_PIXELS:
-        raise RenderError(f"the image would be {width}x{height} pixels, more than {MAX_SIDE} a side or "
-                          f"{MAX_PIXELS // 1_000_000} million in all; ask for a smaller --zoom or --hex-size")
-    hex_size = getattr(args, "hex_size", None)
-    physical = hex_size is not None and hex_size.unit == "mm"
-    size = export_png(scene, path, long_side=long_side, dpi=png_dpi(args, physical))
+    else:
+        hex_size = getattr(args, "hex_size", None)
+        physical = hex_size is not None and hex_size.unit == "mm"
+        size = export_png(scene, path, long_side=max(width, height), dpi=png_dpi(args, physical))
     return size.width(), size.height()
 
 
-__all__ = ["EDITOR_ONLY_LAYERS", "HeadlessMap", "MAX_PIXELS", "MAX_SIDE", "PNG_DPI", "RenderError", "layer_names",
-           "pixels_per_unit", "png_dpi", "show_only", "start_qt", "write"]
+__all__ = ["EDITOR_ONLY_LAYERS", "HeadlessMap", "MAX_PIXELS", "MAX_SIDE", "MAX_SVG_SIDE", "PNG_DPI", "RenderError",
+           "layer_names", "output_size", "pixels_per_unit", "png_dpi", "show_only", "start_qt", "write"]

@@ -229,6 +229,8 @@ def test_sizes_that_make_no_image_are_refused(capsys, tmp_path):
     assert code == 2 and len(err) == 1 and "--hex-size is for hex maps" in err[0]
     code, err = in_process(capsys, str(VALLEY), "-o", str(tmp_path / "x.png"), "--zoom", "400")
     assert code == 2 and len(err) == 1 and "pixels" in err[0]
+    code, err = in_process(capsys, str(VALLEY), "-o", str(tmp_path / "x.svg"), "--zoom", "1e12")
+    assert code == 2 and len(err) == 1 and "user units" in err[0]
     code, err = in_process(capsys, str(VALLEY), "-o", str(tmp_path / "x.png"), "--zoom", "nan")
     assert code == 2 and len(err) == 1 and "--zoom" in err[0]
     assert list(tmp_path.iterdir()) == []
