@@ -90,7 +90,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     """--zoom | --hex-size, and --dpi: the size of a drawing (render, and diff's image forms)."""
-    from .model.paper import parse_hex_size
+    from .model.paper import HEX_PRESETS, parse_hex_size
 
     hex_size = _size(lambda text: parse_hex_size(text, pixels=True))
     hex_size.__name__ = "hex size"
@@ -99,7 +99,8 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
                        help="PNG/SVG: pixels per scene unit (a hex's corners are 20 units from its centre; "
                             "default: 2400 pixels on the longer side)")
     scale.add_argument("--hex-size", type=hex_size,
-                       help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset")
+                       help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset: "
+                            + ", ".join(HEX_PRESETS))
     parser.add_argument("--dpi", type=_positive, default=None,
                         help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file")
 
@@ -123,6 +124,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="PDF: a4 (default), letter, a3, a2, legal, tabloid or WxH with a unit (e.g. 300x400mm)")
     r.add_argument("--sheets", type=_sheets, default=None,
                    help=f"PDF: comma-separated {','.join(SHEETS)} (default: all that apply)")
+    r.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
+                   help="PDF: the pages' orientation (default auto: the one in which the map needs fewer pages)")
+    r.add_argument("--duplex-flip", choices=("long", "short"), default="long",
+                   help="PDF: the edge your printer turns a two-sided page on; the counters' backs are "
+                        "mirrored to land behind their fronts (default long)")
     r.set_defaults(func=_cmd_render)
 
 

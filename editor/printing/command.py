@@ -77,8 +77,9 @@ def settings_for(args: argparse.Namespace, scenario):
                          player_view=getattr(args, "player_view", None))
 
 
-def collect_sheets(scenario, settings, names=None, map_source=None):
-    """The sheets that apply, in the order maps, counters, overlays, templates (only ``names`` if given)."""
+def collect_sheets(scenario, settings, names=None, map_source=None, flip: str = "long"):
+    """The sheets that apply, in the order maps, counters, overlays, templates (only ``names`` if given);
+    ``flip`` is the edge the printer turns a duplex page on (the counters' backs are mirrored for it)."""
     from . import counters, map_pages, overlays, templates
 
     modules = {"maps": map_pages, "counters": counters, "overlays": overlays, "templates": templates}
@@ -88,6 +89,8 @@ def collect_sheets(scenario, settings, names=None, map_source=None):
             continue
         if name == "maps":
             sheet = map_pages.sheet_for(scenario, settings, map_source)
+        elif name == "counters":
+            sheet = counters.sheet_for(scenario, settings, flip=flip)
         else:
             sheet = modules[name].sheet_for(scenario, settings)
         if sheet is not None and sheet.page_count() > 0:
@@ -95,7 +98,7 @@ def collect_sheets(scenario, settings, names=None, map_source=None):
     return out
 
 
-def print_sheets(scenario, settings, names=None, orientation: str = "auto"):
+def print_sheets(scenario, settings, names=None, orientation: str = "auto", flip: str = "long"):
     """The sheets of ``scenario`` and the settings they were laid out with: ``orientation`` "auto" takes
     the one in which the map needs fewer pages (portrait on a tie), for every sheet of the file."""
     from .map_pages import choose_landscape
@@ -111,7 +114,7 @@ def print_sheets(scenario, settings, names=None, orientation: str = "auto"):
         else:
             landscape = orientation == "landscape"
         settings = replace(settings, landscape=landscape)
-        sheets = collect_sheets(scenario, settings, names, source)
+        sheets = collect_sheets(scenario, settings, names, source, flip)
     except GridError as e:
         raise Refusal(str(e)) from None
     check_page_count(sheets)
@@ -139,7 +142,8 @@ def render_pdf(args: argparse.Namespace) -> int:
         qt_app()
         from .writer import write_pdf
 
-        sheets, settings = print_sheets(scenario, settings, args.sheets)
+        sheets, settings = print_sheets(scenario, settings, args.sheets, getattr(args, "orientation", "auto"),
+                                        getattr(args, "duplex_flip", "long"))
         if not sheets:
             raise Refusal(f"nothing to print: this scenario has no {', '.join(args.sheets or SHEET_ORDER)}")
         pages = write_pdf(args.output, sheets, settings, force=args.force,

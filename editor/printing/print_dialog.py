@@ -76,6 +76,8 @@ class PrintDialog(QDialog):
         self.paper.setToolTip("A named paper or WxH with a unit, e.g. 300x400mm")
         self.orientation = QComboBox()
         self.orientation.addItems(["Auto (fewest map pages)", "Portrait", "Landscape"])
+        self.duplex = QComboBox()  # the edge a two-sided page turns on: the counters' backs follow it
+        self.duplex.addItems(["Long edge", "Short edge"])
         self.side = QComboBox()
         self.side.addItem(EVERYTHING, None)
         for s in scenario.sides:
@@ -84,6 +86,7 @@ class PrintDialog(QDialog):
         form.addRow("Hex size", self.hex_size)
         form.addRow("Paper", self.paper)
         form.addRow("Orientation", self.orientation)
+        form.addRow("Duplex flip", self.duplex)
         form.addRow("Player view", self.side)
 
         self.sheet_boxes = {name: QCheckBox(name.capitalize()) for name in SHEET_ORDER}
@@ -142,7 +145,7 @@ class PrintDialog(QDialog):
         self._timer.timeout.connect(self.refresh)
         for combo in (self.hex_size, self.paper):
             combo.currentTextChanged.connect(self._later)
-        for combo in (self.orientation, self.side):
+        for combo in (self.orientation, self.duplex, self.side):
             combo.currentIndexChanged.connect(self._later)
         for box in [*self.sheet_boxes.values(), *self.layer_boxes.values()]:
             box.toggled.connect(self._later)
@@ -183,7 +186,8 @@ class PrintDialog(QDialog):
                 landscape = orientation == "landscape"
             settings = replace(settings, landscape=landscape)
             self.settings = settings
-            self.sheets = collect_sheets(scenario, settings, names, source)
+            flip = ("long", "short")[self.duplex.currentIndex()]
+            self.sheets = collect_sheets(scenario, settings, names, source, flip)
             check_page_count(self.sheets)
             if not self.sheets:
                 self.problem = "Nothing to print: choose a sheet this scenario has"

@@ -192,3 +192,19 @@ def test_bad_files_and_existing_output(tmp_path):
     assert r.returncode == 2 and "exists; use --force" in r.stderr and out.read_bytes() == b"keep me"
     r = dambuster("render", SAMPLES / "ogre-basic.json", "-o", out, "--force", "--sheets", "maps")
     assert r.returncode == 0 and out.read_bytes().startswith(b"%PDF")
+
+
+@needs_poppler
+def test_orientation_and_duplex_flip_are_the_users_choice(tmp_path):
+    sample = SAMPLES / "ogre-basic.json"
+    for folder in ("portrait", "landscape", "long", "short"):
+        (tmp_path / folder).mkdir()
+    for orientation, (w, h) in (("portrait", (210, 297)), ("landscape", (297, 210))):
+        got = info(render(tmp_path / orientation, sample, "--orientation", orientation))
+        assert all(abs(pw - w) < 0.3 and abs(ph - h) < 0.3 for pw, ph in got["sizes"]), orientation
+    pages = {}
+    for flip in ("long", "short"):
+        pdf = render(tmp_path / flip, sample, "--sheets", "counters", "--orientation", "portrait", "--duplex-flip", flip)
+        pages[flip] = [grey_page(pdf, n, 30, tmp_path / flip) for n in (1, 2)]
+    assert pages["long"][0] == pages["short"][0]  # the fronts are the same
+    assert pages["long"][1] != pages["short"][1]  # the backs are mirrored for the other edge

@@ -66,3 +66,15 @@ def test_layers_start_from_the_editors_layer_state(window, qtbot):
     qtbot.addWidget(dialog)
     assert not dialog.layer_boxes["roads"].isChecked()
     assert dialog.layer_boxes["terrain"].isChecked() and not dialog.layer_boxes["units"].isChecked()
+
+
+def test_duplex_flip_reaches_the_counter_backs(window, qtbot):
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    for name in ("maps", "overlays", "templates"):
+        dialog.sheet_boxes[name].setChecked(False)
+    dialog.refresh()
+    assert [s.name for s in dialog.sheets] == ["counters"] and dialog.sheets[0].flip == "long"
+    dialog.duplex.setCurrentText("Short edge")
+    dialog.refresh()
+    assert dialog.sheets[0].flip == "short"
