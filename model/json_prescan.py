@@ -39,7 +39,8 @@ MAX_VALUES = 4_000_000
 MAX_INT_DIGITS = 18
 
 _CHUNK = 1 << 22
-#: Bytes up to which a file is measured without numpy (about 3 ms for 1 MB; importing numpy: 60 ms).
+#: Bytes up to which a file is measured without numpy: as fast below 100 KB, 8 ms for 1 MB of dense
+#: JSON against numpy's 5 ms, when importing numpy takes 60 ms.
 SMALL = 1 << 20
 _QUOTE, _COMMA = ord('"'), ord(",")
 _OPEN, _CLOSE = (ord("["), ord("{")), (ord("]"), ord("}"))
@@ -145,24 +146,41 @@ def _offset_of_bracket(data: bytes, index: int) -> int:
     return len(data)
 
 
-_STRING = re.compile(rb'"[^"]*("?)')  # once escapes are blanked: a string, its closing quote (if any) in \1
-_NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
-_LONG_OR_EXPONENT = re.compile(rb"[0-9](?:[eE]|[0-9]{%d})" % MAX_INT_DIGITS)
+#: For a small file's numbers: digits as 0, e and E as e, the rest a blank.
+_NUMBER_SHAPE = bytes(ord("0") if b in b"0123456789" else ord("e") if b in b"eE" else ord(" ") for b in range(256))
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_PARENTHESES = bytes.maketrans(b"[{]}", b"(())")
 
 
 def _measure_small(data: bytes) -> tuple[Measure, bool]:
     """The measure and whether it nests deeper than MAX_DEPTH, as the numpy passes find them."""
-    bones = _STRING.sub(rb"\1", _blank_escapes(data)).translate(None, b" \t\r\n")
+    pieces = _blank_escapes(data).split(b'"')  # outside, a string, outside, ...: one quote kept per string
+    bones = b'"'.join(pieces[0::2]).translate(None, b" \t\r\n")
     values = (1 + bones.count(b",") + bones.count(b"[") + bones.count(b"{") - bones.count(b"[]") - bones.count(b"{}")
               if bones else 0)
+    shape = bones.translate(_NUMBER_SHAPE)
+    plain = b"0e" not in shape and b"0" * (MAX_INT_DIGITS + 1) not in shape
+    return Measure(values, plain), _too_deep(bones.translate(None, _NOT_BRACKET))
+
+
+def _too_deep(brackets: bytes) -> bool:
+    """Whether the running depth over the brackets (+1 opening, -1 closing, of either kind) passes
+    MAX_DEPTH. Well-nested brackets empty after as many passes of removing each "()" as they are deep;
+    only others (a file cut short, or one nested too deep) are followed bracket by bracket."""
+    rest = brackets.translate(_PARENTHESES)
+    for _ in range(MAX_DEPTH):
+        shorter = rest.replace(b"()", b"")
+        if not shorter:
+            return False
+        if len(shorter) == len(rest):
+            break
+        rest = shorter
     depth = 0
-    brackets = bones.translate(None, _NOT_BRACKET)
-    if len(brackets) > MAX_DEPTH:
-        for b in brackets:
-            depth += 1 if b in _OPEN else -1
-            if depth > MAX_DEPTH:
-                break
-    return Measure(values, _LONG_OR_EXPONENT.search(bones) is None), depth > MAX_DEPTH
+    for b in brackets:
+        depth += 1 if b in _OPEN else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def _measure(data: bytes) -> tuple[Measure, bool]:

@@ -123,7 +123,11 @@ def _json_texts():
     return values.map(json.dumps)
 
 
-@given(st.one_of(_json_texts(), JSONISH))
+NEAR_THE_DEPTH_CAP = st.builds(lambda n, inner, cut: ("[" * n + inner + "]" * n)[:cut],
+                                st.integers(60, 70), JSONISH, st.integers(0, 400))
+
+
+@given(st.one_of(_json_texts(), JSONISH, NEAR_THE_DEPTH_CAP))
 def test_a_small_file_is_measured_without_numpy_exactly_as_with_it(text):
     data = text.encode("utf-8")
     assert json_prescan._measure_small(data) == json_prescan._measure(data)
