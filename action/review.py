@@ -100,17 +100,21 @@ def is_map(path: str) -> bool:
         return False
 
 
-def changed() -> None:
+def changed() -> int | None:
     WORK.mkdir(parents=True, exist_ok=True)
     globs = [glob_regex(g) for g in env("PATHS", "**/*.json").split()]
     base = base_commit()
+    listing = git(*(("diff", "--name-status", "--no-renames", "-z", base, "HEAD") if base else ("ls-files", "-z")), check=False)
+    if listing.returncode:
+        why = listing.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["git failed"]
+        print(f"dambuster: cannot list the maps {'changed since ' + base if base else 'of the checkout'}: "
+              f"{visible(why[0])} (is the workspace a git checkout, with the base commit fetched?)")
+        return 2
+    fields = listing.stdout.decode("utf-8", "surrogateescape").split("\0")
     if base:
-        listing = git("diff", "--name-status", "--no-renames", "-z", base, "HEAD").stdout.decode("utf-8", "surrogateescape")
-        fields = listing.split("\0")
         entries = [(CHANGES.get(s[:1]), p) for s, p in zip(fields[0::2], fields[1::2])]
     else:
-        listing = git("ls-files", "-z").stdout.decode("utf-8", "surrogateescape")
-        entries = [("present", p) for p in listing.split("\0") if p]
+        entries = [("present", p) for p in fields if p]
     maps = [{"path": p, "change": c} for c, p in entries
             if c and any(g.match(p) for g in globs) and is_map(p)]
     (WORK / "maps.json").write_text(json.dumps({"base": base, "maps": maps}), encoding="utf-8")
@@ -161,9 +165,12 @@ def first_line(run: subprocess.CompletedProcess) -> str:
     return lines[-1] if lines else f"exit status {run.returncode}"
 
 
-def render() -> None:
+def render() -> int | None:
     listing = read_json("maps.json", {})
     base, maps = listing.get("base"), listing.get("maps", [])
+    if not env("MAX_RENDERS", "20").isdigit():
+        print(f"dambuster: max-renders must be a number of maps, not {visible(env('MAX_RENDERS'))!r}")
+        return 2
     limit = int(env("MAX_RENDERS", "20"))
     artifacts, drawn = WORK / "artifacts", {}
     for m in maps[:limit] if env("RENDER", "true") == "true" else []:

@@ -2,7 +2,7 @@
 
 A rule module registers its rules when it is imported. ``load(profiles)`` imports only the modules of
 the profiles asked for (RULE_MODULES), so checking a hex map never imports shapely and a DBM table never
-imports networkx; ``import dambuster.validators`` loads them all.
+imports networkx; ``load()``, or reading ``dambuster.validators.REGISTRY``, loads them all.
 """
 from __future__ import annotations
 

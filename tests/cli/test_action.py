@@ -188,3 +188,13 @@ def test_on_a_push_every_map_is_checked_and_fail_on_never_passes(pull_request, t
     assert "present   maps/table.json" in ran["logs"]["changed"]
     assert ran["status"]["Verdict"] == 0 and "1 with errors" in ran["logs"]["Verdict"]
     assert ran["summary"].count("| present |") == 3 and "artifact" not in ran["summary"]
+
+
+def test_outside_a_git_checkout_the_maps_step_fails_in_one_line(tmp_path):
+    (tmp_path / "runner").mkdir()
+    done = subprocess.run([sys.executable, str(ROOT / "action" / "review.py"), "changed"], cwd=tmp_path,
+                          env=dict(os.environ, RUNNER_TEMP=str(tmp_path / "runner"), GITHUB_EVENT_PATH=str(tmp_path / "none")),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    [line] = (done.stdout + done.stderr).splitlines()
+    assert line.startswith("dambuster: cannot list the maps of the checkout: ") and "git checkout" in line

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dambuster.model import json_prescan
+from dambuster.model.scenario import PROFILES
 from dambuster.model.schema_check import load_schema
 from dambuster.validators.engine import RULE_MODULES
 
@@ -100,7 +101,8 @@ def test_each_profile_loads_all_its_rules_and_the_order_never_depends_on_what_lo
     from dambuster.validators import REGISTRY
 
     every = list(REGISTRY)
-    for profile in {p for _, of in RULE_MODULES for p in of}:
+    assert {p for _, of in RULE_MODULES for p in of} == set(PROFILES)
+    for profile in PROFILES:
         codes = registered_after_loading(profile)
         assert {c for c in codes if REGISTRY[c].profile == profile} == {c for c in every if REGISTRY[c].profile == profile}
     loaded_backwards = registered_after_loading("flash-flood", "ogre-basic", "dbm-terrain", "ogre-dambusters")
