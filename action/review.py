@@ -165,6 +165,11 @@ def first_line(run: subprocess.CompletedProcess) -> str:
     return lines[-1] if lines else f"exit status {run.returncode}"
 
 
+def images_of(path: str) -> Path:
+    """A map's folder in the artifact: its path without .json."""
+    return WORK / "artifacts" / (path[:-5] if path.endswith(".json") else path)
+
+
 def render() -> int | None:
     listing = read_json("maps.json", {})
     base, maps = listing.get("base"), listing.get("maps", [])
@@ -175,7 +180,7 @@ def render() -> int | None:
     artifacts, drawn = WORK / "artifacts", {}
     for m in maps[:limit] if env("RENDER", "true") == "true" else []:
         path = m["path"]
-        folder = artifacts / (path[:-5] if path.endswith(".json") else path)
+        folder = images_of(path)
         folder.mkdir(parents=True, exist_ok=True)
         images, problems = {}, []
         jobs = [("after", DAMBUSTER + ["render", path, "-o", str(folder / "after.png"), "--force"])]
@@ -221,7 +226,10 @@ def verdict_of(report: dict | None) -> str:
 
 
 def summary() -> None:
-    maps = read_json("maps.json", {}).get("maps", [])
+    listing = read_json("maps.json", None)
+    if listing is None:
+        return write_summary("## dambuster\n\nThe maps could not be listed: see the log of the step *Find the maps*.\n")
+    maps = listing["maps"]
     reports = {r["path"]: r for r in read_json("report.json", {}).get("files", [])}
     drawn = read_json("renders.json", {})
     lines = [f"## dambuster: {len(maps)} map(s) checked", ""]
@@ -238,14 +246,17 @@ def summary() -> None:
         lines += ["", f"Renders (after.png; before.png and diff.png for a modified map) are in the workflow run's "
                       f"artifact **{cell(env('ARTIFACT', 'dambuster-review'))}**"
                       + (f", for the first {shown} of {len(maps)} maps." if shown < len(maps) else ".")]
-    for path, pictures in drawn.get("maps", {}).items():
-        diff = WORK / "artifacts" / (path[:-5] if path.endswith(".json") else path) / "diff.txt"
+    for path in drawn.get("maps", {}):
+        diff = images_of(path) / "diff.txt"
         if diff.is_file():
             text = diff.read_text(encoding="utf-8", errors="replace")
             count = len(text.splitlines())
             lines += ["", f"<details><summary>{cell(path)}: {count} change(s)</summary>", "",
                       f"<pre>{html.escape(text[:20000])}</pre>", "", "</details>"]
-    text = "\n".join(lines) + "\n"
+    write_summary("\n".join(lines) + "\n")
+
+
+def write_summary(text: str) -> None:
     if os.environ.get("GITHUB_STEP_SUMMARY"):
         with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as f:
             f.write(text)
