@@ -189,8 +189,8 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
         from .validators import engine
         from .work import warm_up
 
-        if total > 1:  # loaded once here, so every forked worker starts with the rules; for one file its
-            engine.load()  # worker loads its profiles' rules alone (a hex map: no shapely, no numpy)
+        if min(jobs, total) > 1:  # loaded once here, so that the workers share them; one worker loads
+            engine.load()  # only its files' profiles' rules (hex maps alone: no shapely, no numpy)
         warm_up()
         check = partial(_safe_validate, profiles=profiles, codes=codes, budget=budget)
         return supervisor.validate_supervised(paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress)

@@ -51,6 +51,14 @@ def test_a_basic_ogre_map_is_checked_without_geometry_graphs_or_the_other_comman
     assert not names & OTHER_COMMANDS, names & OTHER_COMMANDS
 
 
+def test_a_pre_commit_run_over_several_hex_maps_imports_no_geometry():
+    """One worker checks them all, loading the rules of their profiles only (-j 2 loads every rule once,
+    before forking, so that the workers share them)."""
+    maps = [str(SAMPLES / "ogre-basic.json"), str(SAMPLES / "ogre-dambusters-valley.json")]
+    run, names = imports_of("validate", "--scenarios-only", *maps)
+    assert run.returncode == 0 and not names & {"shapely", "numpy"}
+
+
 def test_a_map_with_dams_imports_networkx_for_its_rules_but_no_geometry():
     run, names = imports_of("validate", str(SAMPLES / "ogre-dambusters-valley.json"))
     assert run.returncode == 0
