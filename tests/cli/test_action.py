@@ -198,3 +198,20 @@ def test_outside_a_git_checkout_the_maps_step_fails_in_one_line(tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     [line] = (done.stdout + done.stderr).splitlines()
     assert line.startswith("dambuster: cannot list the maps of the checkout: ") and "git checkout" in line
+
+
+def test_on_the_merge_commit_actions_checkout_makes_the_base_is_its_first_parent(pull_request, tmp_path):
+    """actions/checkout checks out refs/pull/N/merge by default: the pull request merged into its base."""
+    repo, base = pull_request
+    clone = tmp_path / "merge"
+    git(tmp_path, "clone", "-q", str(repo), str(clone))
+    git(clone, "checkout", "-q", "--detach", base)
+    git(clone, "merge", "-q", "--no-ff", "-m", "Merge pull request #7", "origin/pr")
+    (tmp_path / "runner").mkdir()
+    (tmp_path / "event.json").write_text(json.dumps({"pull_request": {"base": {"ref": "main", "sha": "0" * 40}}}))
+    done = subprocess.run([sys.executable, str(ROOT / "action" / "review.py"), "changed"], cwd=clone,
+                          env=dict(os.environ, RUNNER_TEMP=str(tmp_path / "runner"), GITHUB_BASE_REF="main",
+                                   GITHUB_EVENT_PATH=str(tmp_path / "event.json")),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"3 map(s) changed since {base[:12]}" in done.stdout  # not the event's (here unknown) base commit
