@@ -53,7 +53,7 @@ COMMANDS.append(_geojson_view_commands)
 
 def _dbm_setup_commands(sub: argparse._SubParsersAction) -> None:
     """`dbm-setup` (the DBM terrain-choosing procedure) from dambuster.simulation."""
-    from .simulation.dbm_setup_cli import add_parsers
+    from .simulation.dbm.cli import add_parsers
 
     add_parsers(sub)
 

@@ -93,7 +93,7 @@ def road_features(m: TableMap) -> Iterator[dict]:
 
 
 def sector_features(m: TableMap) -> Iterator[dict]:
-    from ..validators.dbm_table import Frame
+    from ..validators.dbm.table import Frame
 
     for k, poly in Frame.of(m).sectors():
         yield feature(polygon(list(poly.exterior.coords)), "sector", "sector", f"sector-{k}", sector=k,

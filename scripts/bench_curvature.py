@@ -16,7 +16,7 @@ import time
 
 import numpy as np
 
-from dambuster.validators.curvature import max_detour, max_detour_quadratic
+from dambuster.validators.dbm.curvature import max_detour, max_detour_quadratic
 
 
 def meander(n: int, turn: float, max_angle: float, seed: int) -> np.ndarray:

@@ -527,8 +527,8 @@ def check_clean(s: Scenario) -> None:
 
 def dbm_set_up(title: str, description: str, table: dict, edge: str, seed: int, dice: list[int]) -> Scenario:
     """A table laid out by the terrain-choosing procedure (dambuster dbm-setup) with these dice."""
-    from dambuster.simulation.dbm_request import request_from_dict
-    from dambuster.simulation.dbm_setup import run
+    from dambuster.simulation.dbm.request import request_from_dict
+    from dambuster.simulation.dbm.setup import run
     from dambuster.simulation.dice import TableDice
 
     features = copy.deepcopy(DBM_FEATURES)

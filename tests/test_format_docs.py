@@ -333,6 +333,6 @@ def test_the_worked_example_loads_and_says_true_things(doc):
     assert canonical_hexside((4, 0), 4) == (3, 1, 1) == m.stream_bridges[0].side
     assert [m.layout.label(h) for h in m.roads[0].hexes] == [f"0{c}03" for c in range(1, 7)]
     assert scenario.units[0].hex is None
-    import dambuster.validators.rules_dambusters  # noqa: F401 - registers the profile's rules
+    import dambuster.validators.ogre.dambusters  # noqa: F401 - registers the profile's rules
 
     assert check_scenario(scenario) == []

@@ -30,11 +30,11 @@ REGISTRY: dict[str, Rule] = {}
 #: The modules whose import registers each profile's rules, in the order the rules run (and are reported)
 #: whichever was imported first. A profile's rules may come from several modules.
 RULE_MODULES: tuple[tuple[str, frozenset[str]], ...] = (
-    ("rules_dambusters", frozenset({"ogre-dambusters"})),
-    ("dambusters_downriver", frozenset({"ogre-dambusters"})),
-    ("rules_dbm", frozenset({"dbm-terrain"})),
-    ("rules_ogre", frozenset({"ogre-basic", "ogre-engineers"})),
-    ("rules_sewer", frozenset({"flash-flood"})),
+    ("ogre.dambusters", frozenset({"ogre-dambusters"})),
+    ("ogre.downriver", frozenset({"ogre-dambusters"})),
+    ("dbm.rules", frozenset({"dbm-terrain"})),
+    ("ogre.rules", frozenset({"ogre-basic", "ogre-engineers"})),
+    ("sewer", frozenset({"flash-flood"})),
 )
 _RANK = {profile: i for i, (_, of) in enumerate(RULE_MODULES) for profile in of}
 

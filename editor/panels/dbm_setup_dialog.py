@@ -1,4 +1,4 @@
-"""Scenario > Set Up Terrain…: the DBM terrain-choosing procedure (simulation/dbm_setup.py) on the open
+"""Scenario > Set Up Terrain…: the DBM terrain-choosing procedure (simulation/dbm/setup.py) on the open
 table, in a dialog.
 
 The designer lists the features (who brings each, its kind, its size, compulsory or not) and picks a
@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout
 
 from dambuster.model.ground_scale import GroundScale
 from dambuster.model.semantic import iter_problems
-from dambuster.simulation.dbm_request import KINDS, RequestError, request_from_dict
-from dambuster.simulation.dbm_setup import run
+from dambuster.simulation.dbm.request import KINDS, RequestError, request_from_dict
+from dambuster.simulation.dbm.setup import run
 from dambuster.simulation.dice import RollNeeded, TableDice
 
 from ..commands import SetFields

@@ -8,7 +8,7 @@ import pytest
 import shapely
 from shapely.geometry import LineString, Point
 
-from dambuster.validators.curvature import exceeds, max_detour, max_detour_quadratic, self_crossing
+from dambuster.validators.dbm.curvature import exceeds, max_detour, max_detour_quadratic, self_crossing
 
 
 def sampled_max(points, n=300):

@@ -18,8 +18,8 @@ from dambuster.model import io
 from dambuster.model.factory import new_table_scenario
 from dambuster.model.scenario import Area, TableRiver, TableRoad, Waterway
 from dambuster.validators import REGISTRY, check_scenario
-from dambuster.validators import rules_dbm
-from dambuster.validators.curvature import max_detour
+from dambuster.validators.dbm import rules as rules_dbm
+from dambuster.validators.dbm.curvature import max_detour
 from strategies import table_scenarios
 
 W, D = 7200.0, 4800.0
@@ -456,7 +456,7 @@ def test_diameter_and_narrowest_width_agree_with_brute_force():
     import numpy as np
     from shapely.geometry import MultiPoint
 
-    from dambuster.validators.dbm_areas import diameter, min_width
+    from dambuster.validators.dbm.areas import diameter, min_width
 
     rng = np.random.default_rng(3)
     for _ in range(200):

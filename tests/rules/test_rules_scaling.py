@@ -1,6 +1,6 @@
 """The rules that compare features pairwise give exactly the findings of a plain pairwise reference.
 
-DBM-ROAD, DBM-BUA and DBM-OVERLAP go through spatial indexes (validators/dbm_pairs.py,
+DBM-ROAD, DBM-BUA and DBM-OVERLAP go through spatial indexes (validators/dbm/pairs.py,
 validators/shapes.py); each test here compares them with a few lines that check every pair the
 obvious way, on tables whose points lie on a 5-pace grid so that features often lie exactly the
 tolerance (5 paces) apart, and on a few hundred features at once.
@@ -19,8 +19,8 @@ from dambuster.model.ground_scale import GroundScale
 from dambuster.model.scenario import Area, TableRiver, TableRoad, Waterway
 from dambuster.validators import REGISTRY
 from dambuster.validators.common import point_json
-from dambuster.validators.dbm_pairs import _allowed
-from dambuster.validators.dbm_table import FLANK_SECTORS, Frame
+from dambuster.validators.dbm.pairs import _allowed
+from dambuster.validators.dbm.table import FLANK_SECTORS, Frame
 
 TOL = 5.0  # the DBM tolerance on a table in paces
 PACES = GroundScale("paces")  # messages give measures in paces (and the table's unit, here paces too)
@@ -188,7 +188,7 @@ def test_three_hundred_roads_and_woods_match_the_pairwise_reference():
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
        st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12), st.sampled_from([0.0, 0.5, 2.0]))
 def test_waterway_frontage_gaps_match_the_plain_scan(need, have, tol):
-    from dambuster.validators.dbm_waterway import _uncovered
+    from dambuster.validators.dbm.waterway import _uncovered
 
     def merged(spans):  # sorted, disjoint, as the waterway rule builds them
         out = []

@@ -1,4 +1,4 @@
-"""All dams' surges in one pass (validators/surges.py) agree with following each dam's surge alone.
+"""All dams' surges in one pass (validators/ogre/surges.py) agree with following each dam's surge alone.
 
 The reference is ``Flow.surge``, the hex-by-hex search the rules ran once per dam, and the formulas
 SURGE-PATH, RIVER-OUTLET, FLOODPLAIN-REACH and DAM-SITE built on it. The networks are random: splits,
@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dambuster.model.rivers import OFF_MAP
-from dambuster.validators.ogre_flow import Flow
-from dambuster.validators.surges import compute
+from dambuster.validators.ogre.flow import Flow
+from dambuster.validators.ogre.surges import compute
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""The DBM terrain-choosing procedure (simulation/dbm_setup.py): the dice decide as the text says,
+"""The DBM terrain-choosing procedure (simulation/dbm/setup.py): the dice decide as the text says,
 features that cannot be fitted are discarded, every table it lays out passes the DBM checks, and the
 same seed (or the same dice typed at the table) gives the same table byte for byte."""
 from __future__ import annotations
@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Polygon
 
 from dambuster.model.io import dumps
-from dambuster.simulation.dbm_request import RequestError, request_from_dict
-from dambuster.simulation.dbm_setup import run
+from dambuster.simulation.dbm.request import RequestError, request_from_dict
+from dambuster.simulation.dbm.setup import run
 from dambuster.simulation.dice import RollNeeded, TableDice
 from dambuster.validators import check_scenario
-from dambuster.validators.dbm_table import Frame
+from dambuster.validators.dbm.table import Frame
 
 COMPETITION = {"width": 1800, "depth": 1200, "unit": "mm", "figures": "15mm"}  # 3600 x 2400 paces
 

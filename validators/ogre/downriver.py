@@ -1,18 +1,18 @@
 """Rules of the ogre-dambusters profile downriver of the dams, from ogre-dambusters.txt: bridges and
-floodplains. (Dams and rivers: ``rules_dambusters``.)
+floodplains. (Dams and rivers: ``dambusters``.)
 """
 from __future__ import annotations
 
 from typing import Iterator
 
-from ..model.hexgrid import canonical_hexside, hexside_between, hexside_hexes, neighbors
-from ..model.scenario import HexMap, Scenario
-from .engine import param, rule
-from .ogre_common import at_hex, hex_map, hx, label
-from .ogre_flow import analyse
-from .rules_dambusters import PROFILE, dam_hexes
+from ...model.hexgrid import canonical_hexside, hexside_between, hexside_hexes, neighbors
+from ...model.scenario import HexMap, Scenario
+from ..engine import param, rule
+from .common import at_hex, hex_map, hx, label
+from .flow import analyse
+from .dambusters import PROFILE, dam_hexes
 from .surges import surges
-from .violation import Violation
+from ..violation import Violation
 
 SOURCE: dict[str, str] = {
     "BRIDGE-SITE": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",

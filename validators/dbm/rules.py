@@ -1,14 +1,14 @@
 """Rules: DBM terrain (dbm-terrain.txt, Terrain choosing and Water features).
 
-The rules live in ``dbm_areas`` (sectors, feature size and count, BUA), ``dbm_pairs`` (overlaps,
-roads), ``dbm_rivers`` (rivers) and ``dbm_waterway`` (waterway, islands, promontories); importing
-this module registers them all. Table geometry and the paces-to-unit conversion are in ``dbm_table``.
+The rules live in ``areas`` (sectors, feature size and count, BUA), ``pairs`` (overlaps,
+roads), ``rivers`` (rivers) and ``waterway`` (waterway, islands, promontories); importing
+this module registers them all. Table geometry and the paces-to-unit conversion are in ``table``.
 """
 from __future__ import annotations
 
-from . import dbm_areas, dbm_pairs, dbm_rivers, dbm_waterway
+from . import areas, pairs, rivers, waterway
 
-SOURCE: dict[str, str] = {**dbm_rivers.SOURCE, **dbm_waterway.SOURCE, **dbm_areas.SOURCE, **dbm_pairs.SOURCE}
+SOURCE: dict[str, str] = {**rivers.SOURCE, **waterway.SOURCE, **areas.SOURCE, **pairs.SOURCE}
 
 #: Said once for the whole profile (docs/rules.md prints it under the profile's heading).
 PROFILE_NOTES: dict[str, str] = {
@@ -32,8 +32,8 @@ PROFILE_NOTES: dict[str, str] = {
 }
 
 DECISIONS: dict[str, str] = {
-    **dbm_rivers.DECISIONS,
-    **dbm_waterway.DECISIONS,
-    **dbm_areas.DECISIONS,
-    **dbm_pairs.DECISIONS,
+    **rivers.DECISIONS,
+    **waterway.DECISIONS,
+    **areas.DECISIONS,
+    **pairs.DECISIONS,
 }

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from ..model.hexgrid import Hex, Layout
-from ..model.scenario import Scenario, Unit, UnitType
-from .common import hex_map  # noqa: F401  (re-exported for the Ogre rule modules)
+from ...model.hexgrid import Hex, Layout
+from ...model.scenario import Scenario, Unit, UnitType
+from ..common import hex_map  # noqa: F401  (re-exported for the Ogre rule modules)
 
 
 def hx(h: Iterable[int]) -> list[int]:

@@ -1,7 +1,7 @@
 """Rules: DBM waterway, islands and promontories (dbm-terrain.txt, Water features).
 
-Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``; messages give
-measures in paces and in the table's unit (``dbm_table.scale``).
+Distances are the text's paces, converted to the table's unit by ``table.to_unit``; messages give
+measures in paces and in the table's unit (``table.scale``).
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import shapely
 from shapely.geometry import LineString, Polygon
 from shapely.ops import nearest_points
 
-from ..model.scenario import Scenario
-from .common import point_json, table_map
-from .dbm_table import Frame, scale, to_unit, tolerance
-from .engine import param, rule
-from .violation import Violation
+from ...model.scenario import Scenario
+from ..common import point_json, table_map
+from .table import Frame, scale, to_unit, tolerance
+from ..engine import param, rule
+from ..violation import Violation
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

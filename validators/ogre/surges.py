@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ..model.hexgrid import Hex
-from ..model.rivers import OFF_MAP
-from .ogre_flow import Flow
+from ...model.hexgrid import Hex
+from ...model.rivers import OFF_MAP
+from .flow import Flow
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Rules of the ogre-dambusters profile, from ogre-dambusters.txt (Dambusters, Drew Metzger):
-dams and the rivers their surge runs down. Bridges and floodplains are in ``dambusters_downriver``.
+dams and the rivers their surge runs down. Bridges and floodplains are in ``downriver``.
 
-The river network is analysed once per map (``ogre_flow.analyse``) and shared by the river, surge
+The river network is analysed once per map (``flow.analyse``) and shared by the river, surge
 and floodplain rules; the surges of all dams are followed together, in one pass (``surges``).
 """
 from __future__ import annotations
@@ -10,14 +10,14 @@ from typing import Iterator
 
 import networkx as nx
 
-from ..model.hexgrid import Hex, distance, neighbors
-from ..model.rivers import OFF_MAP, confluence
-from ..model.scenario import Dam, HexMap, Scenario
-from .engine import param, rule
-from .ogre_common import at_hex, hex_list, hex_map, hx, label
-from .ogre_flow import Flow, analyse
+from ...model.hexgrid import Hex, distance, neighbors
+from ...model.rivers import OFF_MAP, confluence
+from ...model.scenario import Dam, HexMap, Scenario
+from ..engine import param, rule
+from .common import at_hex, hex_list, hex_map, hx, label
+from .flow import Flow, analyse
 from .surges import surges
-from .violation import Violation
+from ..violation import Violation
 
 PROFILE = "ogre-dambusters"
 WATER = frozenset({"water", "debris"})

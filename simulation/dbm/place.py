@@ -17,11 +17,11 @@ import shapely
 from shapely import union_all
 from shapely.geometry import LineString, Polygon, box as make_box
 
-from ..model.ground_scale import GroundScale
-from ..model.scenario import Point
-from ..validators.dbm_areas import diameter, min_width
-from ..validators.dbm_table import Frame
-from .dbm_shapes import DECIMALS, rounded, turned
+from ...model.ground_scale import GroundScale
+from ...model.scenario import Point
+from ...validators.dbm.areas import diameter, min_width
+from ...validators.dbm.table import Frame
+from .shapes import DECIMALS, rounded, turned
 
 GRID = 9  # positions along each side of the box a candidate may take
 SLIDES = 80  # steps at most when sliding an outline up to the water or a BUA

@@ -1,6 +1,6 @@
 """Rules: DBM area features -- sectors, size, counts, BUA (dbm-terrain.txt).
 
-Overlaps and roads, the rules that compare features pairwise, are in ``dbm_pairs``.
+Overlaps and roads, the rules that compare features pairwise, are in ``pairs``.
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
-from ..model.scenario import Area, Scenario
-from .dbm_table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
-from .engine import param, rule
-from .violation import Violation
-from .common import point_json, table_map
-from .shapes import coords, pieces, polygon
+from ...model.scenario import Area, Scenario
+from .table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
+from ..engine import param, rule
+from ..violation import Violation
+from ..common import point_json, table_map
+from ..shapes import coords, pieces, polygon
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model.scenario import Scenario
-from .engine import param, rule
-from .ogre_common import at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
-from .violation import Violation
+from ...model.scenario import Scenario
+from ..engine import param, rule
+from .common import at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
+from ..violation import Violation
 
 BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"
 

@@ -13,9 +13,9 @@ from typing import Iterable
 
 from shapely.geometry import LineString, Polygon, box
 
-from ..model.ground_scale import GroundScale
-from ..model.scenario import Scenario, TableMap
-from .engine import param
+from ...model.ground_scale import GroundScale
+from ...model.scenario import Scenario, TableMap
+from ..engine import param
 
 #: Sectors 1-3 lie in the half next to the first long edge (across < half depth), 4-6 in the other;
 #: numbered from the first short edge.

@@ -1,4 +1,4 @@
-"""Command-line subcommand `dbm-setup`: the DBM terrain-choosing procedure (simulation/dbm_setup.py).
+"""Command-line subcommand `dbm-setup`: the DBM terrain-choosing procedure (simulation/dbm/setup.py).
 
 ``add_parsers(subparsers)`` plugs it in. The features come from a JSON file (docs/dbm-setup.md) or from
 options; the log is printed (text or JSON) and, with ``-o``, the table is written atomically, never
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from ..escape import visible
-from ..output import error_line, json_text, write_document
+from ...escape import visible
+from ...output import error_line, json_text, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
 FEATURES_CAP = 1 << 20  # a feature list is a few hundred bytes
@@ -25,9 +25,9 @@ def _fail(msg: str) -> int:
 
 
 def _read_features(path: str) -> dict:
-    from ..model.errors import ScenarioError
-    from ..model.files import InputError, read_input
-    from ..model.io import parse_bytes
+    from ...model.errors import ScenarioError
+    from ...model.files import InputError, read_input
+    from ...model.io import parse_bytes
 
     try:
         return parse_bytes(read_input(path, FEATURES_CAP))
@@ -38,7 +38,7 @@ def _read_features(path: str) -> dict:
 
 
 def _dice(text: str | None):
-    from .dice import TableDice
+    from ..dice import TableDice
 
     if text is None:
         return None
@@ -55,7 +55,7 @@ def _dice(text: str | None):
 
 def build_request(args: argparse.Namespace):
     """The SetupRequest the options (and the features file) describe; ValueError with one sentence."""
-    from .dbm_request import check, feature_from_option, request_from_dict
+    from .request import check, feature_from_option, request_from_dict
 
     doc = _read_features(args.features) if args.features else {}
     if not isinstance(doc, dict):
@@ -106,10 +106,10 @@ def log_lines(setup, req) -> list[str]:
 
 
 def cmd_dbm_setup(args: argparse.Namespace) -> int:
-    from ..model.atomic_write import outputs_problem
-    from ..model.io import save
-    from .dbm_setup import run
-    from .dice import RollNeeded
+    from ...model.atomic_write import outputs_problem
+    from ...model.io import save
+    from .setup import run
+    from ..dice import RollNeeded
 
     if args.seed < 0:
         return _fail("--seed must be 0 or more")

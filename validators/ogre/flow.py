@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ..model.hexgrid import Hex
-from ..model.rivers import OFF_MAP, flow_graph
-from ..model.scenario import HexMap
+from ...model.hexgrid import Hex
+from ...model.rivers import OFF_MAP, flow_graph
+from ...model.scenario import HexMap
 
 
 @dataclass

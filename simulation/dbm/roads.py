@@ -13,10 +13,10 @@ from typing import Optional, Sequence
 
 from shapely.geometry import LineString, Polygon
 
-from ..model.ground_scale import GroundScale
-from ..model.scenario import Point
-from ..validators.dbm_table import Frame
-from .dbm_shapes import rounded
+from ...model.ground_scale import GroundScale
+from ...model.scenario import Point
+from ...validators.dbm.table import Frame
+from .shapes import rounded
 
 
 def road_line(frame: Frame, scale: GroundScale, bua: Optional[Polygon], earlier: Sequence[Sequence[Point]],

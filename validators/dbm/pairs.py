@@ -13,12 +13,12 @@ import numpy as np
 import shapely
 from shapely.strtree import STRtree
 
-from .common import point_json, table_map
-from .dbm_table import scale, tolerance
-from .engine import param, rule
-from .shapes import coords, line, pieces, polygon
-from .violation import Violation
-from ..model.scenario import Scenario
+from ..common import point_json, table_map
+from .table import scale, tolerance
+from ..engine import param, rule
+from ..shapes import coords, line, pieces, polygon
+from ..violation import Violation
+from ...model.scenario import Scenario
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

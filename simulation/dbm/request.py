@@ -6,7 +6,7 @@ size in paces (``across``, the largest size; ``breadth``, the narrowest) or an o
 (its position does not matter: the procedure places it). ``request_from_dict`` reads the JSON form of
 docs/dbm-setup.md and ``feature_from_option`` the command line's ``KIND[:SIZE]``. Everything the text
 forbids outright is refused here, with one sentence (:class:`RequestError`); what the dice decide is
-left to the procedure (simulation/dbm_setup.py).
+left to the procedure (simulation/dbm/setup.py).
 
 Sizes are paces, like the text ("600" or "600p"), unless written with a unit ("300mm", "12in").
 """
@@ -20,11 +20,11 @@ from typing import Optional
 
 from shapely.geometry import Polygon
 
-from ..model.ground_scale import FIGURES, GroundScale, reduction_problem
-from ..model.scenario import Point
-from ..validators.dbm_areas import GOING, diameter, min_width
-from ..validators.shapes import polygon
-from .dbm_shapes import MIN_BREADTH
+from ...model.ground_scale import FIGURES, GroundScale, reduction_problem
+from ...model.scenario import Point
+from ...validators.dbm.areas import GOING, diameter, min_width
+from ...validators.shapes import polygon
+from .shapes import MIN_BREADTH
 
 AREA_KINDS = tuple(GOING)
 LINEAR_KINDS = ("waterway", "river", "road")

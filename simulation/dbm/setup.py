@@ -1,6 +1,6 @@
 """The DBM terrain-choosing procedure (dbm-terrain.txt, Terrain choosing), run for the players.
 
-``run(request, seed, dice)`` lays out a table from a :class:`~.dbm_request.SetupRequest` and returns a
+``run(request, seed, dice)`` lays out a table from a :class:`~.request.SetupRequest` and returns a
 :class:`Setup`: an ordinary scenario and the log of what happened to each feature, with its dice. The
 order (docs/dbm-setup.md): the invader's feature, then the defender's waterway (a 5 or 6 unless
 compulsory), his BUA and its fields, his river, his roads, and last his area features, compulsory ones
@@ -24,14 +24,14 @@ from typing import Optional
 
 from shapely.geometry import LineString, Polygon
 
-from ..model.ground_scale import GroundScale
-from ..model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
-from ..validators.dbm_table import FLANK_SECTORS
-from .dbm_place import Board, body
-from .dbm_request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
-from .dbm_roads import road_line
-from .dbm_shapes import MIN_BREADTH, area_outline, centred, meander, rounded, waterway_extents, waterway_outline
-from .dice import Dice, Draw, RollNeeded
+from ...model.ground_scale import GroundScale
+from ...model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
+from ...validators.dbm.table import FLANK_SECTORS
+from .place import Board, body
+from .request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
+from .roads import road_line
+from .shapes import MIN_BREADTH, area_outline, centred, meander, rounded, waterway_extents, waterway_outline
+from ..dice import Dice, Draw, RollNeeded
 
 RIVER_WIDTH = 100.0  # paces, a river given without a width (decision)
 RIVER_TRIES = 12
@@ -370,7 +370,7 @@ def _coords(poly: Polygon) -> list[Point]:
 
 
 def _diameter(pts) -> float:
-    from ..validators.dbm_areas import diameter
+    from ...validators.dbm.areas import diameter
 
     return diameter(Polygon(pts))[0]
 

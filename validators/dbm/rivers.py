@@ -1,8 +1,8 @@
 """Rules: DBM rivers (dbm-terrain.txt, Water features). The waterway, islands and promontories are in
-``dbm_waterway``.
+``waterway``.
 
-Distances are the text's paces, converted to the table's unit by ``dbm_table.to_unit``; messages give
-measures in paces and in the table's unit (``dbm_table.scale``).
+Distances are the text's paces, converted to the table's unit by ``table.to_unit``; messages give
+measures in paces and in the table's unit (``table.scale``).
 """
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import nearest_points
 
-from ..model.scenario import Scenario, TableMap, TableRiver
+from ...model.scenario import Scenario, TableMap, TableRiver
 from .curvature import max_detour
-from .dbm_table import Frame, nearest_edge, scale, to_unit, tolerance
-from .engine import param, rule
-from .violation import Violation
-from .common import point_json, table_map
+from .table import Frame, nearest_edge, scale, to_unit, tolerance
+from ..engine import param, rule
+from ..violation import Violation
+from ..common import point_json, table_map
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"
@@ -81,7 +81,7 @@ def _paces(s: Scenario, code: str, name: str, default: float | None = None) -> f
 @rule("DBM-RIVER-CURVATURE", P, "error", "A river curves more than its mid-stream line allows")
 def river_curvature(s: Scenario) -> Iterator[Violation]:
     """No two points of a river's mid-stream line (anywhere, not only vertices) may be closer in a
-    straight line than 3/4 of their distance along the line; exact (validators/curvature.py). A
+    straight line than 3/4 of their distance along the line; exact (validators/dbm/curvature.py). A
     self-crossing line fails. Witness: the worst pair and its ratio, or the crossing point."""
     m = table_map(s)
     if m is None:
