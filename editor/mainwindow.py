@@ -39,7 +39,7 @@ from .panels.tool_options import ToolOptionsBar
 from .preview.pane import install_preview
 from .panels import dbm_setup_dialog
 from .properties import dialog as properties_dialog
-from .scene.hex_scene import HexSceneController
+from .scene.hex.scene import HexSceneController
 from .scene.map_view import MapView
 from .scene.table_scene import TableSceneController
 from .tools.factory import make_tool

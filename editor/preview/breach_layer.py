@@ -17,7 +17,7 @@ from dambuster.simulation.narrate import Names
 
 from .. import style
 from ..geometry.hexes import HexGeometry
-from ..scene.hex_overlay import _text
+from ..scene.hex.overlay import _text
 
 Z_PREVIEW = 60  # above the map's own overlay (10) and below the problem rings
 SWELL_FILL = QColor(20, 90, 200, 110)

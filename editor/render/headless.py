@@ -53,7 +53,7 @@ class HeadlessMap:
 
     def __init__(self, scenario, path=None):
         from ..document import Document
-        from ..scene.hex_scene import HexSceneController
+        from ..scene.hex.scene import HexSceneController
         from ..scene.map_view import MapView
         from ..scene.table_scene import TableSceneController
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QToolTip  # noqa: E402
 
 from dambuster.editor.document import Document  # noqa: E402
 from dambuster.editor.scene.counters import UnitCounter  # noqa: E402
-from dambuster.editor.scene.hex_scene import HexSceneController  # noqa: E402
+from dambuster.editor.scene.hex.scene import HexSceneController  # noqa: E402
 from dambuster.editor.scene.map_view import MapView  # noqa: E402
 from dambuster.model import load, new_hex_scenario  # noqa: E402
 from dambuster.model.scenario import Side, Unit  # noqa: E402

@@ -236,7 +236,7 @@ def test_an_image_at_another_scale_than_the_views_still_shows_the_terrain(qtbot,
     from PySide6.QtGui import QImage, QPainter
 
     from dambuster.editor.document import Document
-    from dambuster.editor.scene.hex_scene import HexSceneController
+    from dambuster.editor.scene.hex.scene import HexSceneController
     from dambuster.editor.scene.map_view import MapView
     from dambuster.model import new_hex_scenario
 

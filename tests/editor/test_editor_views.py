@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF  # noqa: E402
 
 from dambuster.editor.commands import PaintTerrain  # noqa: E402
 from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.scene.hex_scene import HexSceneController  # noqa: E402
+from dambuster.editor.scene.hex.scene import HexSceneController  # noqa: E402
 from dambuster.editor.scene.map_view import MapView  # noqa: E402
 from dambuster.editor.scene.table_scene import TableSceneController  # noqa: E402
 from dambuster.model import new_hex_scenario, new_table_scenario  # noqa: E402

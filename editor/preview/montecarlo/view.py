@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from ...geometry.hexes import HexGeometry
-from ...scene.hex_overlay import _text
+from ...scene.hex.overlay import _text
 
 Z_HEAT = 55
 BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]

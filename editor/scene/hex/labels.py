@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from ..geometry.hexes import HexGeometry
+from ...geometry.hexes import HexGeometry
 
 LABEL_MIN_PIXELS = 7.0  # the label's text height on screen from which it is drawn
 LABEL_COLOUR = QColor(26, 26, 26, 170)

@@ -19,11 +19,11 @@ from dambuster.model.catalog import DEFAULT_UNIT_TYPES
 from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import HexMap, Scenario
 
-from .. import style
-from ..geometry.hexes import HexGeometry, chunk_of
-from .counters import COUNTER, UnitCounter
-from .map_text import MapLabel
-from .map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
+from ... import style
+from ...geometry.hexes import HexGeometry, chunk_of
+from ..counters import COUNTER, UnitCounter
+from ..map_text import MapLabel
+from ..map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
 
 BUCKET, FAR_BUCKET = 16, 128  # hexes: lines are split into one path per block of this many hexes a side
 

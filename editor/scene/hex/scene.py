@@ -5,13 +5,13 @@ from PySide6.QtCore import QPointF, QRectF
 
 from dambuster.model.hexgrid import Hex
 
-from ..geometry.hexes import HexGeometry
-from ..geometry.locate import locate, witness_lines
-from .hex_labels import HexLabels
-from .hex_overlay import HexOverlay
-from .hex_tooltip import hex_tooltip
-from .map_scene import detail_for
-from .terrain_layer import TerrainLayer
+from ...geometry.hexes import HexGeometry
+from ...geometry.locate import locate, witness_lines
+from .labels import HexLabels
+from .overlay import HexOverlay
+from .tooltip import hex_tooltip
+from ..map_scene import detail_for
+from ..terrain_layer import TerrainLayer
 
 
 class HexSceneController:
