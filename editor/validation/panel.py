@@ -66,6 +66,8 @@ class ValidationPanel(QWidget):
         box.setContentsMargins(2, 2, 2, 2)
         box.addWidget(self.summary)
         box.addWidget(self.tree)
+        box.addStretch(0)
+        self.tree.setVisible(False)  # an empty table says nothing the summary line does not (as VS Code's Problems)
         self.violations: list[Violation] = []
 
     def set_violations(self, violations: list[Violation]) -> None:
@@ -79,6 +81,7 @@ class ValidationPanel(QWidget):
             item.setForeground(0, QBrush(colour))
             self.tree.addTopLevelItem(item)
         errors, warnings = counts(self.violations)
+        self.tree.setVisible(bool(self.violations))
         if not self.violations:
             self.summary.setText("No problems found")
         else:

@@ -321,3 +321,14 @@ def test_dock_layout_is_remembered_between_sessions(qtbot, tmp_path):
     qtbot.addWidget(second)
     second.show()
     assert not second.docks["history"].isVisible() and second.docks["validation"].isVisible()
+
+
+def test_the_validation_dock_shows_a_table_only_when_there_are_problems(window, qtbot):
+    panel = window.validation_panel
+    panel.set_violations([])
+    assert panel.summary.text() == "No problems found" and panel.tree.isHidden()
+    from dambuster.validators import Violation
+
+    panel.set_violations([Violation("a unit stands in water", code="OGRE-TERRAIN", severity="error")])
+    assert not panel.tree.isHidden() and panel.tree.topLevelItemCount() == 1
+    assert panel.summary.text() == "1 error, 0 warnings"
