@@ -107,3 +107,38 @@ def test_an_engine_using_the_declarations_and_real_documents_compile(tmp_path):
     result = node(str(TSC), "--noEmit", "--strict", "--module", "nodenext", str(TYPES / "usage.ts"), "real.mts",
                   cwd=tmp_path)
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+# ------------------------------------------------------------------------------ the JavaScript reader
+READER = ROOT / "conformance" / "js"
+#: The reader's modules that use the declarations (JSDoc): the scenario it reads, the events it writes.
+#: run.mjs (the harness) and the modules' internals are not type-checked.
+TYPED = {"reader.mjs": ["scenario.js\").DambusterScenario"],
+         "breach.mjs": ["simulation-output.js\").BreachLog", "simulation-output.js\").BreachEvent[\"kind\"]"],
+         "flood.mjs": ["scenario.js\").DambusterScenario", "simulation-output.js\").FlashFloodEvent[\"kind\"]"]}
+
+
+def check_js(js: Path) -> subprocess.CompletedProcess:
+    return node(str(TSC), "--noEmit", "--allowJs", "--checkJs", "--target", "es2022", "--module", "nodenext",
+                *TYPED, cwd=js)
+
+
+def test_the_javascript_reader_type_checks_against_the_declarations():
+    for name, uses in TYPED.items():
+        text = (READER / name).read_text(encoding="utf-8")
+        assert all(f'import("../types/{use}' in text for use in uses), name
+    result = check_js(READER)
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_a_reader_writing_an_event_kind_the_schema_does_not_have_is_caught(tmp_path):
+    shutil.copytree(READER, tmp_path / "js")
+    (tmp_path / "types").mkdir()
+    for p in [*TYPES.glob("*.d.ts"), TYPES / "package.json"]:
+        shutil.copy(p, tmp_path / "types" / p.name)
+    breach = tmp_path / "js" / "breach.mjs"
+    text = breach.read_text(encoding="utf-8")
+    assert text.count('"road-cut"') == 1
+    breach.write_text(text.replace('"road-cut"', '"road-cuts"'), encoding="utf-8")
+    result = check_js(tmp_path / "js")
+    assert result.returncode != 0 and '"road-cuts"' in result.stdout

@@ -1,3 +1,4 @@
+// @ts-check
 // A replay of `dambuster surge FILE --dam ID --seed N --format json`, written from docs/simulation.md
 // ("The random generator and the draw order", "The breach: decisions where the text is silent",
 // "Replaying a breach: the event log, exactly") and docs/format.md (section 9: parameter defaults).
@@ -48,6 +49,7 @@ function roundedOdds(a, d) {
   return a >= d ? [Math.floor(a / d), 1] : [1, Math.ceil(d / a)];
 }
 
+/** @param {number[]} x @param {number[]} y */
 const atMost = ([a, b], [c, d]) => a * d <= c * b; // a/b <= c/d
 
 /** The column index: the best column not better than the rounded odds; or "above" / "below". */
@@ -71,6 +73,7 @@ function corner(h, k) {
   return [h, neighbour(h, k - 1), neighbour(h, k)].sort(cmp);
 }
 const cornersOfHex = (h) => [0, 1, 2, 3, 4, 5].map((k) => corner(h, k));
+/** @param {number[]} side */
 const ends = ([q, r, d]) => [corner([q, r], d), corner([q, r], d + 1)];
 const ckey = (c) => c.map(key).join(";");
 
@@ -79,7 +82,9 @@ function between(a, b) {
   const d = DIRECTIONS.findIndex(([dq, dr]) => a[0] + dq === b[0] && a[1] + dr === b[1]);
   return canonicalHexside(a, d);
 }
+/** @param {number[][]} corner */
 const sidesAt = ([a, b, x]) => [between(a, b), between(a, x), between(b, x)].sort(cmp);
+/** @param {number[]} side */
 const hexesOf = ([q, r, d]) => [[q, r], neighbour([q, r], d)];
 const otherEnd = (side, c) => { const [e1, e2] = ends(side); return ckey(e1) === ckey(c) ? e2 : e1; };
 
@@ -223,6 +228,7 @@ export class Breach {
     const cuts = new Set();
     const out = new Set();
     const events = [];
+    /** @param {number} step @param {import("../types/simulation-output.js").BreachEvent["kind"]} kind */
     const ev = (step, kind, where, detail, rolls) => {
       const e = { step, kind };
       if (where != null) {
@@ -372,7 +378,8 @@ export class Breach {
   }
 }
 
-/** The document `dambuster surge --format json` prints for this dam and seed (and --turns). */
+/** The document `dambuster surge --format json` prints for this dam and seed (and --turns).
+ *  @returns {import("../types/simulation-output.js").BreachLog} */
 export function surgeLog(scenario, damId, seed, turns = null) {
   return new Breach(scenario, damId).run(seed, turns);
 }

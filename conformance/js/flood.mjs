@@ -1,3 +1,4 @@
+// @ts-check
 // A replay of `dambuster flood FILE --seed N --format json`, written from docs/simulation.md ("The
 // flash flood: decisions", the draw order, "Replaying a flash flood: the event log, exactly") and
 // docs/format.md (section 6.3, section 9 for the defaults).
@@ -23,6 +24,7 @@ class Dice {
   take() { const out = this.log; this.log = []; return out; }
 }
 
+/** @param {number} step @param {import("../types/simulation-output.js").FlashFloodEvent["kind"]} kind */
 function event(step, kind, where, detail, rolls) {
   const e = { step, kind };
   if (where != null) e.where = where;
@@ -350,6 +352,7 @@ function when(ff, dice) {
 
 /** The document `dambuster flood --format json` prints for this scenario document and seed; its
  *  decimal numbers are PyFloats (pyJson writes it byte for byte). */
+/** @param {import("../types/scenario.js").DambusterScenario} doc @param {number} seed */
 export function floodLog(doc, seed) {
   const dice = new Dice(seed);
   const [turn, pre] = when(parameters(doc).ff, dice);

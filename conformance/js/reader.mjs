@@ -1,3 +1,4 @@
+// @ts-check
 // A second reader of dambuster scenario files, written from docs/format.md alone (no npm dependencies).
 //
 //   import { readScenario } from "./reader.mjs";
@@ -229,12 +230,13 @@ class TableScenario {
   }
 }
 
-/** Reads a parsed scenario document. Refuses a major version other than 1 (section 2). */
+/** Reads a parsed scenario document. Refuses a major version other than 1 (section 2).
+ *  @param {import("../types/scenario.js").DambusterScenario} doc */
 export function readScenario(doc) {
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) throw new Error("not a JSON object");
   const m = /^([0-9]{1,3})\.([0-9]{1,3})$/.exec(doc.format_version ?? "");
   if (!m || m[1] !== "1") throw new Error(`unknown format_version ${JSON.stringify(doc.format_version)}`);
   if (doc.map?.kind === "hex") return new HexScenario(doc);
   if (doc.map?.kind === "table") return new TableScenario(doc);
-  throw new Error(`unknown map kind ${JSON.stringify(doc.map?.kind)}`);
+  throw new Error(`unknown map kind ${JSON.stringify(/** @type {any} */ (doc.map)?.kind)}`);  // a kind outside the type
 }
