@@ -27,7 +27,7 @@ def _load(path: str):
     try:
         return load(path)
     except ScenarioError as e:
-        error_line(f"{PROG}: {path}: {e} ({e.code})")
+        error_line(f"{PROG}: {e.one_line(path)}")
         return None
 
 

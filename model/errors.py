@@ -46,6 +46,10 @@ class ScenarioError(Exception):
     def first(self) -> Problem:
         return self.problems[0]
 
+    def one_line(self, name: str) -> str:
+        """What every command says of an unusable file: ``NAME: WHERE: WHAT (CODE)``."""
+        return f"{name}: {self} ({self.code})"
+
     def __str__(self) -> str:
         if not self.problems:
             return self.code

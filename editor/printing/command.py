@@ -40,8 +40,7 @@ def load_scenario(path: str):
     try:
         return load(path)
     except ScenarioError as e:
-        p = e.first
-        raise Refusal(f"{'<stdin>' if path == '-' else path}: {p.where()}: {p.message} ({e.code})") from None
+        raise Refusal(e.one_line("<stdin>" if path == "-" else path)) from None
 
 
 def view_for(scenario, side: str | None):

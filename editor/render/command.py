@@ -26,7 +26,7 @@ def _load(prog: str, path: str):
     try:
         return load(path)
     except ScenarioError as e:
-        error_line(f"{prog}: {path}: {e} ({e.code})")
+        error_line(f"{prog}: {e.one_line(path)}")
         return None
 
 
