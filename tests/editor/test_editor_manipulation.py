@@ -12,7 +12,7 @@ from dambuster.model.scenario import (Corridor, Mine, Model, RiverBridge, RoadCu
 from PySide6.QtCore import QPointF  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
-from test_editor_tools import K, LEFT, at, centre, lay, reloads, stroke, use, valley, window  # noqa: F401, E402
+from test_editor_tools import K, LEFT, at, centre, lay, reloads, stroke, use, valley, window_size  # noqa: F401, E402
 
 pytestmark = pytest.mark.qt
 

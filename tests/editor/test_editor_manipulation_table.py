@@ -14,7 +14,7 @@ from dambuster.model import dumps, new_table_scenario  # noqa: E402
 from dambuster.model.scenario import (Area, Corridor, Model, Sewer, SewerPoint, Side, TableRiver,  # noqa: E402
                                       TableRoad)
 
-from test_editor_tools import reloads, stroke, use, window  # noqa: F401, E402
+from test_editor_tools import reloads, stroke, use, window_size  # noqa: F401, E402
 
 pytestmark = pytest.mark.qt
 

@@ -4,13 +4,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QColor  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from dambuster.editor.commands import PaintTerrain  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.editor.style import TERRAIN_STYLE  # noqa: E402
 from dambuster.model import new_hex_scenario, new_table_scenario, save  # noqa: E402
 from dambuster.validators import check_scenario  # noqa: E402
@@ -19,15 +17,8 @@ pytestmark = pytest.mark.qt
 
 
 @pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("DAMBUSTER_RECOVERY_DIR", str(tmp_path / "recovery"))
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_size():
+    return (1000, 700)  # the shared ``window`` (tests/editor/conftest.py) at this size
 
 
 @pytest.fixture

@@ -5,12 +5,9 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from dambuster.editor.preview.montecarlo import chunks as preview_montecarlo  # noqa: E402
 from dambuster.editor.preview.flood_dock import FloodPreview  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.editor.preview.breach_dock import BreachPreview  # noqa: E402
 from dambuster.model import dumps, load, save  # noqa: E402
 from dambuster.simulation import Breach, Dice, Run  # noqa: E402
@@ -22,14 +19,8 @@ SEWER = SAMPLES / "sewer-flash-flood.json"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1100, 760)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_size():
+    return (1100, 760)  # the shared ``window`` (tests/editor/conftest.py) at this size
 
 
 def open_preview(w, path):

@@ -5,12 +5,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QDialog, QMessageBox  # noqa: E402
+from PySide6.QtWidgets import QDialog  # noqa: E402
 
 from dambuster.editor.files.new_dialog import NewScenarioDialog  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.model import dumps, load, new_hex_scenario, save  # noqa: E402
 
 pytestmark = pytest.mark.qt
@@ -19,14 +18,8 @@ COLUMNS, ROWS = 12, 10
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1100, 760)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_size():
+    return (1100, 760)  # the shared ``window`` (tests/editor/conftest.py) at this size
 
 
 def drag(w, hexes):

@@ -4,13 +4,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
 from dambuster.editor.geometry.hexes import HexGeometry  # noqa: E402
 from dambuster.editor.tools.hexside import nearest_hexside  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
 from dambuster.editor.edits.table_map import sector_of  # noqa: E402
 from dambuster.model import dumps, loads, new_hex_scenario, new_table_scenario  # noqa: E402
 from dambuster.model.hexgrid import canonical_hexside, hexside_between  # noqa: E402
@@ -36,14 +34,8 @@ def valley():
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_size():
+    return (1000, 700)  # the shared ``window`` (tests/editor/conftest.py) at this size
 
 
 @pytest.fixture

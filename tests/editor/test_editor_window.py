@@ -27,16 +27,8 @@ def dam_scenario(sp=40):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings)
-    # pytest-qt closes the window before fixtures tear down: discard whatever a test left unsaved
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window_size():
+    return (1000, 700)  # the shared ``window`` (tests/editor/conftest.py) at this size
 
 
 @pytest.fixture
