@@ -4,9 +4,10 @@
 
 ``sys.modules["PySide6"] = None`` makes any ``import PySide6`` fail with ImportError, as on a machine
 without Qt; pytest-qt is not loaded (its entry point is named ``pytest-qt``: ``-p no:pytestqt`` alone
-does not stop it, so both spellings are passed); tests/conftest.py skips collecting modules that need Qt. So the
-model, the rules, the simulation and the command line are proven to work with PySide6 absent
-(scripts/test.sh runs this after the main run).
+does not stop it, so both spellings are passed); tests/conftest.py skips collecting modules that need Qt. The
+processes the tests start (the installed ``dambuster`` command) find tests/no_qt/ first on PYTHONPATH, whose
+PySide6 and shiboken6 fail to import. So the model, the rules, the simulation and the command line are
+proven to work with PySide6 absent (scripts/test.sh runs this after the main run).
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ import pytest  # noqa: E402  (after PySide6 is blocked)
 
 def main(argv: list[str]) -> int:
     os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    blocker = os.path.join(os.getcwd(), "tests", "no_qt")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (blocker, os.environ.get("PYTHONPATH")) if p)
     code = pytest.main(["-p", "no:pytest-qt", "-p", "no:pytestqt", "-m", "not qt", *argv])
     leaked = [m for m in sys.modules if m.startswith(("PySide6.", "shiboken6."))]
     if leaked:
