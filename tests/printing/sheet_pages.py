@@ -71,3 +71,15 @@ def pdf_text(pdf: Path) -> str:
         pytest.skip("pdftotext (poppler-utils) is not installed")
     text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True, timeout=60).stdout
     return unicodedata.normalize("NFKC", text)  # the font's ligatures ("fi") read back as letters
+
+
+def runs(values) -> list[float]:
+    """Centres of the runs of True in a sequence of booleans (e.g. the dark pixels along a scan line)."""
+    out, start = [], None
+    for i, v in enumerate(list(values) + [False]):
+        if v and start is None:
+            start = i
+        elif not v and start is not None:
+            out.append((start + i - 1) / 2)
+            start = None
+    return out

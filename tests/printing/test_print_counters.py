@@ -15,7 +15,7 @@ from dambuster.editor.printing.sheet import PrintSettings  # noqa: E402
 from dambuster.model import load, new_hex_scenario  # noqa: E402
 from dambuster.model.paper import HEX_PRESETS, PAPER_SIZES  # noqa: E402
 from dambuster.model.scenario import Side, Unit  # noqa: E402
-from sheet_pages import pdf_pages, pdf_text, rasterise, write_sheet  # noqa: E402
+from sheet_pages import pdf_pages, pdf_text, rasterise, runs, write_sheet  # noqa: E402
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -94,18 +94,6 @@ def test_each_back_lands_behind_its_front_when_the_sheet_is_flipped(tmp_path, la
         assert g.cell(0, 0).left() == pytest.approx(w - g.cell(0, g.cols - 1).right())
     else:
         assert g.cell(0, 0).top() == pytest.approx(h - g.cell(g.rows - 1, 0).bottom())
-
-
-def runs(values):
-    """Centres of the runs of True in a list of booleans."""
-    out, start = [], None
-    for i, v in enumerate(list(values) + [False]):
-        if v and start is None:
-            start = i
-        elif not v and start is not None:
-            out.append((start + i - 1) / 2)
-            start = None
-    return out
 
 
 @pytest.mark.parametrize("preset", ["3/4in", "1in"])

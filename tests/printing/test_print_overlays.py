@@ -17,7 +17,7 @@ from dambuster.model import load  # noqa: E402
 from dambuster.model.paper import HEX_PRESETS, PAPER_SIZES  # noqa: E402
 from dambuster.simulation.breach import Breach, Run  # noqa: E402
 from dambuster.simulation.dice import Dice  # noqa: E402
-from sheet_pages import pdf_pages, pdf_text, rasterise, write_sheet  # noqa: E402
+from sheet_pages import pdf_pages, pdf_text, rasterise, runs, write_sheet  # noqa: E402
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -99,17 +99,6 @@ def test_maps_without_dams_and_tables_have_no_overlay_sheet():
         assert sheet_for(load(SAMPLES / f"{name}.json"), A4, runs=10) is None
 
 
-def dark_runs(pixels) -> list[float]:
-    out, start = [], None
-    for i, dark in enumerate(list(pixels) + [False]):
-        if dark and start is None:
-            start = i
-        elif not dark and start is not None:
-            out.append((start + i - 1) / 2)
-            start = None
-    return out
-
-
 @pytest.mark.parametrize("preset", ["3/4in", "1in"])
 def test_a_printed_hex_overlay_is_the_hex_size_within_one_percent(tmp_path, preset):
     settings = PrintSettings(HEX_PRESETS[preset], PAPER_SIZES["a4"])
@@ -123,7 +112,7 @@ def test_a_printed_hex_overlay_is_the_hex_size_within_one_percent(tmp_path, pres
                     (left, top, box.width() + 4, box.height() + 4))
     px = dpi / 25.4
     x = int((2 + box.center().x()) * px)
-    outline = dark_runs(QColor(img.pixel(x, y)).lightness() < 60 for y in range(img.height()))
+    outline = runs(QColor(img.pixel(x, y)).lightness() < 60 for y in range(img.height()))
     across = (outline[-1] - outline[0]) / px  # the outline's top and bottom flats, centre to centre
     assert across == pytest.approx(settings.hex_mm, rel=0.01)
 
