@@ -12,7 +12,9 @@ reservoir near the top, and units at the corners and on the river.
 """
 from __future__ import annotations
 
-from dambuster.model.hexgrid import Layout, distance, neighbor
+from dambuster.model.hexgrid import Layout, neighbor
+
+from breach_scenarios import _hx, _path  # beside this file: the same path and hex helpers
 
 SIZE = 1000
 LAY = Layout("pointy", "even-r", SIZE, SIZE)
@@ -22,16 +24,6 @@ DESCRIPTION = "focused: the size cap, pointy even-r 1000 x 1000 (gzip-compressed
 DAM = "dam-cap"
 RUNS = [(0, 4)]
 
-
-def _path(a, b):
-    out = [a]
-    while out[-1] != b:
-        out.append(min((neighbor(out[-1], d) for d in range(6)), key=lambda n: distance(n, b)))
-    return out
-
-
-def _hx(h):
-    return [h[0], h[1]]
 
 
 def document() -> dict:
