@@ -20,7 +20,7 @@ from dambuster.interop.hexpixels import HexPixels
 from dambuster.interop.tiled.export import to_tmj
 from dambuster.interop.tiled.importer import TiledImportError, import_document, import_file
 from dambuster.model.factory import new_hex_scenario
-from refusal import assert_refused
+from refusal import assert_refused, damage, junk, paths
 from strategies import rich_hex_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,33 +192,15 @@ def test_blank_scenarios_of_every_layout_round_trip():
         assert import_document(json.loads(json.dumps(to_tmj(s, "t.png")))).scenario == s
 
 
-def _paths(node, path=()):
-    yield path
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node[:4]):
-            yield from _paths(v, (*path, i))
-
-
-RICH_PATHS = [p for p in _paths(rich_doc()) if p]
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
-                 st.text(max_size=8), st.just([]), st.just({}), st.just([{"x": "a"}]))
+RICH_PATHS = [p for p in paths(rich_doc()) if p]
+JUNK = junk()
 
 
 @given(st.lists(st.tuples(st.sampled_from(RICH_PATHS), JUNK), min_size=1, max_size=3))
 def test_a_damaged_map_imports_or_fails_with_one_sentence(edits):
     """Whatever a hostile or broken file holds, the importer says so in words, never a traceback."""
     doc = rich_doc()
-    for path, value in edits:
-        node = doc
-        try:
-            for key in path[:-1]:
-                node = node[key]
-            node[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    damage(doc, edits)
     try:
         import_document(doc)
     except TiledImportError as e:

@@ -20,7 +20,7 @@ from dambuster.interop.tiled.table_export import GRID, SCALE, to_tmj
 from dambuster.interop.tiled.tmx_read import parse_tmx
 from dambuster.interop.tiled.tmx_write import to_tmx
 from dambuster.model.io import dumps, load
-from refusal import assert_refused
+from refusal import assert_refused, damage, junk, paths
 from strategies import rich_table_scenario, table_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,32 +202,14 @@ def test_the_tables_figures_and_reduction_travel_as_map_properties():
     assert import_document(parse_tmx(to_tmx(doc))).scenario == s
 
 
-def _paths(node, path=()):
-    yield path
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node[:4]):
-            yield from _paths(v, (*path, i))
-
-
-TABLE_PATHS = [p for p in _paths(to_tmj(rich_table_scenario())) if p]
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
-                 st.text(max_size=8), st.just([]), st.just({}), st.just([{"x": "a"}]))
+TABLE_PATHS = [p for p in paths(to_tmj(rich_table_scenario())) if p]
+JUNK = junk()
 
 
 @given(st.lists(st.tuples(st.sampled_from(TABLE_PATHS), JUNK), min_size=1, max_size=3))
 def test_a_damaged_table_map_imports_or_fails_with_one_sentence(edits):
     doc = json.loads(json.dumps(to_tmj(rich_table_scenario())))
-    for path, value in edits:
-        node = doc
-        try:
-            for key in path[:-1]:
-                node = node[key]
-            node[path[-1]] = value
-        except (KeyError, IndexError, TypeError):
-            continue
+    damage(doc, edits)
     try:
         import_document(doc)
     except TiledImportError as e:
