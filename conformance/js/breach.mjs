@@ -7,7 +7,7 @@
 //   const doc = surgeLog(readScenario(json), "dam-1", 7);          // the document the command prints
 //   const text = JSON.stringify(doc, null, 2) + "\n";               // its bytes
 import { DIRECTIONS, canonicalHexside, distance, neighbour } from "./reader.mjs";
-import { MT19937 } from "./mt19937.mjs";
+import { Dice } from "./mt19937.mjs";
 
 const key = (h) => h.join(",");
 const unkey = (k) => k.split(",").map(Number);
@@ -89,18 +89,6 @@ const hexesOf = ([q, r, d]) => [[q, r], neighbour([q, r], d)];
 const otherEnd = (side, c) => { const [e1, e2] = ends(side); return ckey(e1) === ckey(c) ? e2 : e1; };
 
 // ------------------------------------------------------------------------------------ the breach
-class Dice {
-  constructor(seed) { this.rng = new MT19937(seed); this.log = []; }
-  d6(purpose) { const v = this.rng.randrange(6) + 1; this.log.push({ for: purpose, sides: 6, value: v }); return v; }
-  choice(n, purpose) {
-    if (n === 1) return 0;
-    const v = this.rng.randrange(n);
-    this.log.push({ for: purpose, sides: n, value: v });
-    return v;
-  }
-  take() { const out = this.log; this.log = []; return out; }
-}
-
 export class Breach {
   /** @param s a HexScenario from readScenario; @param damId the dam's id */
   constructor(s, damId) {

@@ -6,23 +6,11 @@
 //   import { floodLog } from "./flood.mjs";
 //   import { pyJson } from "./pyjson.mjs";
 //   const text = pyJson(floodLog(doc, 3)) + "\n";   // the bytes the command prints
-import { MT19937 } from "./mt19937.mjs";
+import { Dice } from "./mt19937.mjs";
 import { PyFloat, pyRound } from "./pyjson.mjs";
 
 const EPS = 1e-9;
 const INCHES = { inches: 1, mm: 25.4, paces: 25.4 };
-
-class Dice {
-  constructor(seed) { this.rng = new MT19937(seed); this.log = []; }
-  d6(purpose) { const v = this.rng.randrange(6) + 1; this.log.push({ for: purpose, sides: 6, value: v }); return v; }
-  choice(n, purpose) {
-    if (n === 1) return 0;
-    const v = this.rng.randrange(n);
-    this.log.push({ for: purpose, sides: n, value: v });
-    return v;
-  }
-  take() { const out = this.log; this.log = []; return out; }
-}
 
 /** @param {number} step @param {import("../types/simulation-output.js").FlashFloodEvent["kind"]} kind */
 function event(step, kind, where, detail, rolls) {

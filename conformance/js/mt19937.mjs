@@ -87,3 +87,18 @@ export class MT19937 {
     return r;
   }
 }
+
+// The draws as the event logs record them (docs/simulation.md): a d6 is randrange(6) + 1; a choice among
+// n is randrange(n), 0-based, and a choice among one takes no draw and is not listed. take() hands over
+// the rolls made since the last call, for the event they belong to.
+export class Dice {
+  constructor(seed) { this.rng = new MT19937(seed); this.log = []; }
+  d6(purpose) { const v = this.rng.randrange(6) + 1; this.log.push({ for: purpose, sides: 6, value: v }); return v; }
+  choice(n, purpose) {
+    if (n === 1) return 0;
+    const v = this.rng.randrange(n);
+    this.log.push({ for: purpose, sides: n, value: v });
+    return v;
+  }
+  take() { const out = this.log; this.log = []; return out; }
+}

@@ -1,5 +1,6 @@
-"""The one shape of a refused import, shared by the Tiled tests: exit 2, nothing on standard output, one
-line on standard error (no traceback) that says ``message``."""
+"""What the Tiled tests share about broken input: the one shape of a refused import (exit 2, nothing on
+standard output, one line on standard error without a traceback) and the helpers that damage a document
+for the property tests (``paths``, ``damage``, ``junk``)."""
 from __future__ import annotations
 
 
