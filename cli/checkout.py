@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 _NAME = re.compile(r'^name\s*=\s*"dambuster"\s*$', re.M)
 

@@ -7,12 +7,12 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from . import __version__
-from .work import DEFAULT_SECONDS as DEFAULT_BUDGET
 from .output import error_line, tolerate_narrow_stdout, write_document
+from .work import DEFAULT_SECONDS as DEFAULT_BUDGET
 
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
 

@@ -35,9 +35,10 @@ import fnmatch
 import math
 import os
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 CONFIG_NAME = "dambuster.toml"
 PYPROJECT = "pyproject.toml"
@@ -234,4 +235,4 @@ def _codes(value: Any, bad) -> tuple[str, ...]:
     return tuple(c.strip() for item in items for c in item.split(",") if c.strip())
 
 
-__all__ = ["CONFIG_NAME", "ConfigError", "KEYS", "Settings", "apply", "find", "read", "settings_for", "start_folder"]
+__all__ = ["CONFIG_NAME", "KEYS", "ConfigError", "Settings", "apply", "find", "read", "settings_for", "start_folder"]

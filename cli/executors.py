@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator
 from urllib.parse import urlsplit
 
 #: Seconds to wait for a scheduler to accept the connection and send its handshake.
@@ -70,7 +70,7 @@ def probe_scheduler(host: str, port: int, timeout: float, scheme: str = "tcp") -
         sock.settimeout(timeout)
         try:
             first = sock.recv(8)
-        except (socket.timeout, OSError):
+        except (TimeoutError, OSError):
             first = b""
         if len(first) == 0:
             raise ExecutorError(f"the server at {where} did not answer as a Dask scheduler within {timeout:g} s "

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from .output import error_line, write_document
 
@@ -31,9 +30,9 @@ class Unloadable(Exception):
 
 def canonical_text(data: bytes) -> str:
     """The canonical text of a scenario file's bytes, keeping its ``generator``; Unloadable otherwise."""
+    from . import __version__
     from .model.errors import ScenarioError
     from .model.io import GENERATOR, document_to_scenario, dumps, parse_bytes
-    from . import __version__
 
     try:
         tree = parse_bytes(data)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from .model.errors import ScenarioError
 from .validators.violation import Violation
@@ -40,11 +40,11 @@ class FileReport:
         return not self.load_error and not any(v.severity == "error" for v in self.violations)
 
     @classmethod
-    def unreadable(cls, path: str, code: str, ptr: str, message: str) -> "FileReport":
+    def unreadable(cls, path: str, code: str, ptr: str, message: str) -> FileReport:
         return cls(path, [Violation(message, code, "error", {"pointer": ptr})], load_error=True)
 
     @classmethod
-    def from_error(cls, path: str, err: ScenarioError) -> "FileReport":
+    def from_error(cls, path: str, err: ScenarioError) -> FileReport:
         vs = [Violation(p.message, err.code, "error", p.location()) for p in err.problems]
         return cls(path, vs, load_error=True)
 

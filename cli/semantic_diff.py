@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from .model.codec import to_dict
 from .model.hexgrid import Layout, hexside_hexes
@@ -56,7 +56,7 @@ class Change:
 class _Labels:
     """Shows a value for a text line: hexes as labels (on a hex map), the rest as compact JSON."""
 
-    def __init__(self, layout: Optional[Layout]):
+    def __init__(self, layout: Layout | None):
         self.layout = layout
 
     def is_hex(self, v: Any) -> bool:
@@ -89,7 +89,7 @@ class _Labels:
         return text if len(text) <= MAX_VALUE_TEXT else text[:MAX_VALUE_TEXT - 1] + "…"
 
 
-def _layout(sc: Scenario) -> Optional[Layout]:
+def _layout(sc: Scenario) -> Layout | None:
     return sc.map.layout if isinstance(sc.map, HexMap) else None
 
 
@@ -255,7 +255,7 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def _ids(items: list) -> Optional[list[str]]:
+def _ids(items: list) -> list[str] | None:
     """The items' ids when every item is a record with a unique string ``id``, else None."""
     ids = [getattr(x, "id", None) if _is_record(x) else None for x in items]
     if not all(isinstance(i, str) for i in ids) or len(set(ids)) != len(ids):

@@ -18,8 +18,8 @@ import os
 import signal
 import time
 from collections import deque
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Sequence
 
 from .report import FileReport
 from .work import budget_finding

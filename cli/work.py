@@ -23,8 +23,9 @@ import signal
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where used: `dambuster --help` reads DEFAULT_SECONDS without loading the rules
     from .validators.violation import Violation
@@ -57,7 +58,7 @@ class Budget:
             raise OutOfBudget()
 
     @contextmanager
-    def running(self) -> Iterator["Budget"]:
+    def running(self) -> Iterator[Budget]:
         """Starts the clock; in the main thread also arms the alarm, and always disarms it on leaving."""
         if self.seconds is None:
             yield self
@@ -110,7 +111,7 @@ def _can_use_alarm() -> bool:
 
 
 def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str],
-                   killed: str = "", between: bool = False) -> "Violation":
+                   killed: str = "", between: bool = False) -> Violation:
     """The one BUDGET finding of a file whose checks did not finish. ``unfinished``: the rules that did
     not finish, the one running first (``between``: none was running, the next had not started);
     ``killed``: why the checking process had to be stopped (then none of the file's findings survived),

@@ -75,7 +75,7 @@ def _valley_parts():
         for r in range(ROWS):
             v = (3 * c + 7 * r + c * r) % 11
             terrain[r][c] = "f" if v in (1, 5) else "s" if v == 8 else "c"
-    reservoir = [AX(c, r) for r in range(0, 3) for c in range(4, 11)] + [AX(6, 3), AX(8, 3)]
+    reservoir = [AX(c, r) for r in range(3) for c in range(4, 11)] + [AX(6, 3), AX(8, 3)]
     for h in reservoir:
         c, r = LAY.to_offset(h)
         terrain[r][c] = "w"

@@ -12,9 +12,9 @@ reservoir near the top, and units at the corners and on the river.
 """
 from __future__ import annotations
 
-from dambuster.model.hexgrid import Layout, neighbor
-
 from breach_scenarios import _hx, _path  # beside this file: the same path and hex helpers
+
+from dambuster.model.hexgrid import Layout, neighbor
 
 SIZE = 1000
 LAY = Layout("pointy", "even-r", SIZE, SIZE)

@@ -83,7 +83,7 @@ def pick_seeds(run) -> list[int]:
     seeds, seen = [], set()
     for seed in range(500):
         new = _features(run(seed)) - seen
-        if new or len(seeds) < 3 and seed < 3:
+        if new or (len(seeds) < 3 and seed < 3):
             seeds.append(seed)
             seen |= new
         if seen == want and len(seeds) >= 3:

@@ -36,11 +36,11 @@ from dambuster.model.scenario import HexMap, Scenario
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
-from rule_vectors import rule_sources, rules_vector  # noqa: E402
 import cap_scenario  # noqa: E402
+from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
 from flood_scenarios import FLOODS  # noqa: E402
 from replays import breach_replays, flood_replays, replay_text  # noqa: E402
+from rule_vectors import rule_sources, rules_vector  # noqa: E402
 
 #: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
 SAMPLE_BREACHES = {

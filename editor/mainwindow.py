@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView)
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView
 
 from dambuster.model import ScenarioError
 
@@ -24,24 +24,22 @@ from .actions.build import ActionSet
 from .actions.catalog import DEFAULT_TOOL, tools_for
 from .actions.shortcuts_dialog import ShortcutsDialog
 from .document import Document
-from .files import recovery
-from .files import start_page
+from .files import recovery, start_page
 from .files.export import install_export
-from .printing import print_dialog
 from .files.new_dialog import NewScenarioDialog
+from .panels import dbm_setup_dialog, minimap
 from .panels import layers as layers_dock
-from .panels import minimap
 from .panels.place_dock import install as install_place_tools
-from .tools import context_menu, system_clipboard
 from .panels.scenario_dock import PropertiesPanel
 from .panels.terrain_palette import TerrainChoice, TerrainPalette
 from .panels.tool_options import ToolOptionsBar
 from .preview.pane import install_preview
-from .panels import dbm_setup_dialog
+from .printing import print_dialog
 from .properties import dialog as properties_dialog
 from .scene.hex.scene import HexSceneController
 from .scene.map_view import MapView
 from .scene.table_scene import TableSceneController
+from .tools import context_menu, system_clipboard
 from .tools.factory import make_tool
 from .validation.panel import ValidationPanel, counts
 from .validation.worker import AsyncValidator

@@ -16,7 +16,8 @@ plus ``layer`` (area, waterway, river, road, sector, sewer, table) and the prope
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ..model.scenario import Scenario, TableMap
 

@@ -36,12 +36,12 @@ class HexPixels:
     side: int
 
     @classmethod
-    def of_map(cls, layout: Layout, tile_w: int, tile_h: int, side: int) -> "HexPixels":
+    def of_map(cls, layout: Layout, tile_w: int, tile_h: int, side: int) -> HexPixels:
         """Geometry of a map Tiled made: Tiled rounds tile sizes down to even numbers."""
         return cls(layout, tile_w & ~1, tile_h & ~1, side)
 
     @classmethod
-    def default(cls, layout: Layout) -> "HexPixels":
+    def default(cls, layout: Layout) -> HexPixels:
         across = round(SIDE * math.sqrt(3))  # flat-to-flat
         if layout.orientation == "flat":
             return cls(layout, 2 * SIDE, across, SIDE)

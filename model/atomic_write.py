@@ -31,8 +31,8 @@ import secrets
 import socket
 import stat
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from .files import kind_of
 
@@ -253,5 +253,14 @@ def write_atomic(target: str | os.PathLike, data: bytes) -> None:
     write_files([(target, data)])
 
 
-__all__ = ["OutputError", "STALE_AFTER_S", "TEMP_SUFFIX", "output_problem", "outputs_problem", "remove_stale_temps",
-           "resolve_target", "write_atomic", "write_files"]
+__all__ = [
+    "STALE_AFTER_S",
+    "TEMP_SUFFIX",
+    "OutputError",
+    "output_problem",
+    "outputs_problem",
+    "remove_stale_temps",
+    "resolve_target",
+    "write_atomic",
+    "write_files",
+]

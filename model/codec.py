@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any, Union
 
 from .hexgrid import Layout
@@ -34,13 +34,13 @@ def to_dict(obj: Any) -> Any:
     return obj
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls) -> list[tuple[str, Any]]:
     hints = typing.get_type_hints(cls)
     return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _has_float(tp: Any) -> bool:
     return tp is float or any(_has_float(a) for a in typing.get_args(tp))
 

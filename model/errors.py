@@ -39,7 +39,7 @@ class ScenarioError(Exception):
         super().__init__(str(self))
 
     @classmethod
-    def at(cls, code: str, ptr: str, message: str, line=None, column=None) -> "ScenarioError":
+    def at(cls, code: str, ptr: str, message: str, line=None, column=None) -> ScenarioError:
         return cls(code, [Problem(ptr, message, line, column)])
 
     @property

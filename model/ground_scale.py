@@ -70,7 +70,7 @@ class GroundScale:
     reduced: bool = False
 
     @classmethod
-    def of(cls, table) -> "GroundScale":
+    def of(cls, table) -> GroundScale:
         """The ground scale of a TableMap (or anything with unit, figures and reduced)."""
         return cls(table.unit, table.figures, table.reduced)
 

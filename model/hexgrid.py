@@ -12,8 +12,8 @@ every hexside has exactly one canonical key.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 Hex = tuple[int, int]
 Hexside = tuple[int, int, int]

@@ -208,7 +208,6 @@ def _kind(v: Any) -> str:
 # --------------------------------------------------------------------------------- save
 def to_document(scenario: Scenario) -> dict:
     from .. import __version__
-
     from ..schema import schema_id
 
     doc = {"$schema": schema_id(), "format_version": migrations.CURRENT, "generator": f"{GENERATOR} {__version__}"}
@@ -275,5 +274,16 @@ def save(scenario: Scenario, path: str | os.PathLike) -> None:
     write_atomic(target, data)
 
 
-__all__ = ["load", "loads", "save", "dumps", "parse_bytes", "read_document", "write_atomic", "ScenarioError", "Problem",
-           "MAX_DEPTH", "MAX_VALUES"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_VALUES",
+    "Problem",
+    "ScenarioError",
+    "dumps",
+    "load",
+    "loads",
+    "parse_bytes",
+    "read_document",
+    "save",
+    "write_atomic",
+]

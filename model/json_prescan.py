@@ -22,7 +22,6 @@ and a single-file `dambuster validate` would pay it on every start.
 """
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 

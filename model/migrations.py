@@ -7,7 +7,7 @@ or one no step reads, is refused with a clear message.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import ScenarioError
 

@@ -129,5 +129,15 @@ def table_unit_mm(table) -> float:
     return float(FRONTAGE_MM[scale.distances]) / scale.element_width
 
 
-__all__ = ["DEFAULT_HEX_SIZE", "HEX_PRESETS", "Length", "MM_PER_INCH", "PAPER_SIZES", "SizeError", "parse_hex_size",
-           "parse_length", "parse_paper", "table_unit_mm"]
+__all__ = [
+    "DEFAULT_HEX_SIZE",
+    "HEX_PRESETS",
+    "MM_PER_INCH",
+    "PAPER_SIZES",
+    "Length",
+    "SizeError",
+    "parse_hex_size",
+    "parse_length",
+    "parse_paper",
+    "table_unit_mm",
+]

@@ -6,7 +6,6 @@ Field names and order match the file format (schema/scenario.schema.json); the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
 
 from .hexgrid import Hex, Hexside, Layout
 from .terrain import Terrain
@@ -24,8 +23,8 @@ class Meta:
     description: str = ""
     license: str = ""
     tags: list[str] = field(default_factory=list)
-    created: Optional[str] = None
-    modified: Optional[str] = None
+    created: str | None = None
+    modified: str | None = None
     profiles: list[str] = field(default_factory=list)
 
 
@@ -41,7 +40,7 @@ class River:
     id: str
     hexes: list[Hex]  # upstream first
     name: str = ""
-    joins: Optional[str] = None  # the river this one flows into at its last hex
+    joins: str | None = None  # the river this one flows into at its last hex
 
 
 @dataclass
@@ -127,7 +126,7 @@ class Mine:
 @dataclass
 class RoadCut:
     hex: Hex
-    route: Optional[str] = None  # a road or rail id; None cuts every route in the hex
+    route: str | None = None  # a road or rail id; None cuts every route in the hex
 
 
 @dataclass
@@ -175,8 +174,8 @@ class Area:
     id: str
     kind: str
     polygon: list[Point]
-    sector: Optional[int] = None
-    placed_by: Optional[str] = None  # invader | defender
+    sector: int | None = None
+    placed_by: str | None = None  # invader | defender
     name: str = ""
 
 
@@ -185,7 +184,7 @@ class Waterway:
     id: str
     polygon: list[Point]
     edge: str  # left | right: the short table edge it extends from
-    placed_by: Optional[str] = None
+    placed_by: str | None = None
 
 
 @dataclass
@@ -193,8 +192,8 @@ class TableRiver:
     id: str
     line: list[Point]  # mid-stream line, upstream first
     width: float
-    flows_into: Optional[str] = None  # a river or waterway id, or None for a table edge
-    placed_by: Optional[str] = None
+    flows_into: str | None = None  # a river or waterway id, or None for a table edge
+    placed_by: str | None = None
     name: str = ""
 
 
@@ -202,7 +201,7 @@ class TableRiver:
 class TableRoad:
     id: str
     line: list[Point]
-    placed_by: Optional[str] = None
+    placed_by: str | None = None
     name: str = ""
 
 
@@ -248,7 +247,7 @@ class Sewer:
     sluice_gates: list[SewerPoint] = field(default_factory=list)
     cave_ins: list[SewerPoint] = field(default_factory=list)
     gantries: list[Gantry] = field(default_factory=list)
-    flood_origin: Optional[Point] = None
+    flood_origin: Point | None = None
     models: list[Model] = field(default_factory=list)
 
 
@@ -262,10 +261,10 @@ class TableMap:
     figures: str = field(default="15mm", kw_only=True)  # 2mm | 6mm | 15mm | 25mm
     reduced: bool = field(default=False, kw_only=True)
     areas: list[Area] = field(default_factory=list)
-    waterway: Optional[Waterway] = None
+    waterway: Waterway | None = None
     rivers: list[TableRiver] = field(default_factory=list)
     roads: list[TableRoad] = field(default_factory=list)
-    sewer: Optional[Sewer] = None
+    sewer: Sewer | None = None
     kind: str = "table"
 
 
@@ -298,7 +297,7 @@ class Unit:
     id: str
     type: str
     side: str
-    hex: Optional[Hex] = None  # None: not yet placed (enters from an edge, reserve)
+    hex: Hex | None = None  # None: not yet placed (enters from an edge, reserve)
     squads: int = 1
     status: str = "ready"  # ready | disabled | stuck | destroyed
     name: str = ""
@@ -309,16 +308,16 @@ class SetupZone:
     id: str
     side: str
     hexes: list[Hex] = field(default_factory=list)
-    polygon: Optional[list[Point]] = None
-    max_attack: Optional[int] = None  # cap on attack strength set up in this zone
+    polygon: list[Point] | None = None
+    max_attack: int | None = None  # cap on attack strength set up in this zone
     name: str = ""
 
 
 @dataclass
 class Budget:
     side: str
-    infantry_attack: Optional[int] = None
-    armor_units: Optional[int] = None
+    infantry_attack: int | None = None
+    armor_units: int | None = None
     units: dict[str, int] = field(default_factory=dict)  # unit type -> exact count
 
 
@@ -397,12 +396,12 @@ class Parameters:
 @dataclass
 class Scenario:
     meta: Meta
-    map: Union[HexMap, TableMap]
+    map: HexMap | TableMap
     unit_types: dict[str, UnitType] = field(default_factory=dict)
     sides: list[Side] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)
     setup_zones: list[SetupZone] = field(default_factory=list)
     budgets: list[Budget] = field(default_factory=list)
     victory: list[VictoryLevel] = field(default_factory=list)
-    turn_limit: Optional[int] = None
+    turn_limit: int | None = None
     parameters: Parameters = field(default_factory=Parameters)

@@ -11,7 +11,7 @@ import json
 import os
 import re
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -39,7 +39,7 @@ def _date_time(value: object) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ecma_regex(pattern: str) -> re.Pattern:
     """ECMA-262 semantics, as every other JSON Schema engine has them: ``$`` matches only at the very
     end (Python's ``$`` also matches before a final newline, which let "1.0\\n" or an id "a\\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from .errors import Problem, ScenarioError
 from .ground_scale import reduction_problem

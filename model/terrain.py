@@ -37,7 +37,7 @@ def kind_index(kind: str) -> int:
 class Terrain:
     """A rectangle of terrain in offset order (row-major), one byte per hex."""
 
-    __slots__ = ("layout", "cells")
+    __slots__ = ("cells", "layout")
 
     def __init__(self, layout: Layout, cells: bytearray | None = None, fill: str = "clear"):
         self.layout = layout
@@ -63,7 +63,7 @@ class Terrain:
     def __repr__(self) -> str:
         return f"Terrain({self.layout.columns}x{self.layout.rows})"
 
-    def copy(self) -> "Terrain":
+    def copy(self) -> Terrain:
         return Terrain(self.layout, bytearray(self.cells))
 
     def counts(self) -> dict[str, int]:
@@ -76,7 +76,7 @@ class Terrain:
         return [text[i : i + w] for i in range(0, len(text), w)]
 
     @classmethod
-    def from_rows(cls, layout: Layout, rows: list[str]) -> "Terrain":
+    def from_rows(cls, layout: Layout, rows: list[str]) -> Terrain:
         """Rows must already have been checked (count, lengths, letters) by the loader."""
         data = "".join(rows).encode("ascii").translate(_TO_BYTES)
         return cls(layout, bytearray(data))

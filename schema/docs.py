@@ -15,9 +15,10 @@ import dataclasses
 import json
 import re
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any
 
 INTRO_FILE = "format-intro.md"
 SCHEMA_FILE = "scenario.schema.json"

@@ -22,7 +22,18 @@ from dambuster.model import save
 from dambuster.model.catalog import default_unit_types
 from dambuster.model.hexgrid import Hex, Layout, distance, neighbors
 from dambuster.model.scenario import (
-    Dam, Floodplain, HexMap, Meta, River, RiverBridge, Route, Scenario, SetupZone, Side, Town, Unit,
+    Dam,
+    Floodplain,
+    HexMap,
+    Meta,
+    River,
+    RiverBridge,
+    Route,
+    Scenario,
+    SetupZone,
+    Side,
+    Town,
+    Unit,
 )
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain, kind_index
 

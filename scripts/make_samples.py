@@ -26,11 +26,47 @@ from pathlib import Path
 
 from dambuster.model import dumps, save
 from dambuster.model.catalog import default_unit_types
-from dambuster.model.hexgrid import Hex, Layout, canonical_hexside, distance, hexside_between, hexside_hexes, neighbors
+from dambuster.model.hexgrid import (
+    Hex,
+    Layout,
+    canonical_hexside,
+    distance,
+    hexside_between,
+    hexside_hexes,
+    neighbors,
+)
 from dambuster.model.scenario import (
-    Area, Budget, Building, Corridor, Dam, Entrenchment, Floodplain, Gantry, HexMap, HexsideFeature, Markers, Meta,
-    Mine, Model, Revetment, River, RiverBridge, Route, Scenario, SetupZone, Sewer, SewerPoint, Side, StreamBridge,
-    TableMap, TableRiver, TableRoad, Town, Unit, VictoryLevel, Waterway,
+    Area,
+    Budget,
+    Building,
+    Corridor,
+    Dam,
+    Entrenchment,
+    Floodplain,
+    Gantry,
+    HexMap,
+    HexsideFeature,
+    Markers,
+    Meta,
+    Mine,
+    Model,
+    Revetment,
+    River,
+    RiverBridge,
+    Route,
+    Scenario,
+    SetupZone,
+    Sewer,
+    SewerPoint,
+    Side,
+    StreamBridge,
+    TableMap,
+    TableRiver,
+    TableRoad,
+    Town,
+    Unit,
+    VictoryLevel,
+    Waterway,
 )
 from dambuster.model.terrain import Terrain
 

@@ -33,7 +33,7 @@ def main(argv=None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])  # noqa: F841 (kept alive)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
     from dambuster.editor.mainwindow import MainWindow
     from dambuster.editor.printing.print_dialog import PrintDialog
 

@@ -106,7 +106,7 @@ def counters_scenario():
     places = iter((c, r) for r in range(3) for c in range(9))
     n = 0
     for key, t in DEFAULT_UNIT_TYPES.items():
-        for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else (t.category == "infantry" and 2 or 1,)):
+        for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else ((t.category == "infantry" and 2) or 1,)):
             n += 1
             status = {"light-tank": "disabled", "jeep": "stuck", "hovertruck": "destroyed"}.get(key, "ready")
             side = "ogre" if t.category == "ogre" else "defense"

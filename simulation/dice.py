@@ -16,8 +16,9 @@ choice may name its ``options`` (hexsides, corridors, models) so the one asking 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class TableDice(ScriptedDice):
         super().__init__(list(values))
 
     @classmethod
-    def from_draws(cls, draws: Sequence[Draw]) -> "TableDice":
+    def from_draws(cls, draws: Sequence[Draw]) -> TableDice:
         return cls([d.value for d in draws])
 
     @property

@@ -60,7 +60,7 @@ class MonteCarloResult:
         return "\n".join(lines) + "\n"
 
 
-_TABLES: "weakref.WeakKeyDictionary[Breach, tuple]" = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary[Breach, tuple] = weakref.WeakKeyDictionary()
 
 
 def _stream_tables(b: Breach, starts_by_step: dict[int, list]):
@@ -274,4 +274,4 @@ def _worst(b: Breach, flooded: dict[Hex, np.ndarray], became: dict[Hex, str], ru
     return {k: int(v.max()) if runs else 0 for k, v in count.items()}
 
 
-__all__ = ["monte_carlo", "MonteCarloResult"]
+__all__ = ["MonteCarloResult", "monte_carlo"]

@@ -15,8 +15,8 @@ the wording.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..model.hexgrid import Hex
 from .dice import Draw, RollNeeded

@@ -7,7 +7,7 @@ hex c adjacent to both. No orientation is involved, so flat- and pointy-top maps
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ..model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbor
 

@@ -40,7 +40,7 @@ class SurgePlan:
     graph: nx.DiGraph
 
     @classmethod
-    def build(cls, m: HexMap, dam: Dam, length: int, speed: int) -> "SurgePlan":
+    def build(cls, m: HexMap, dam: Dam, length: int, speed: int) -> SurgePlan:
         g = flow_graph(m)
         if dam.hex not in g:
             raise SimulationError(f"dam {dam.id!r} stands on hex {list(dam.hex)}, which is on no river")

@@ -35,7 +35,7 @@ class Network:
     dist: dict[int, float]  # junction -> distance along the network from the origin
 
     @classmethod
-    def build(cls, m: TableMap, tolerance: float) -> "Network":
+    def build(cls, m: TableMap, tolerance: float) -> Network:
         sw = m.sewer
         if sw is None or not sw.corridors:
             raise SimulationError("the map has no sewer corridors")

@@ -8,7 +8,7 @@ back needs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from ..model.hexgrid import Hex, Hexside
 from .dice import Draw
@@ -19,7 +19,7 @@ class SimState:
     step: int  # -1: before the breach; 0: the breach; k: before the k-th later player turn
     terrain: bytes
     units: tuple[tuple[str, int], ...]  # (status, squads), in the scenario's unit order
-    road_cuts: tuple[tuple[Hex, Optional[str]], ...] = ()
+    road_cuts: tuple[tuple[Hex, str | None], ...] = ()
     bridges_out: tuple[str, ...] = ()
     streams: tuple[Hexside, ...] = ()
     settled: frozenset[Hex] = frozenset()  # floodplain hexes already flooded or rolled for

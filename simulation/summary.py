@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..model.hexgrid import Hex
 from ..model.terrain import TERRAIN_KINDS
-from .narrate import Sentence, Names, hex_list, join_words
+from .narrate import Names, Sentence, hex_list, join_words
 from .network import hexes_of
 from .state import Event, SimState
 
@@ -150,4 +150,4 @@ def chance_rows(breach, result) -> list[ChanceRow]:
     return rows
 
 
-__all__ = ["BreachSummary", "ChanceRow", "SECTIONS", "breach_summary", "chance_rows", "summary_sentences"]
+__all__ = ["SECTIONS", "BreachSummary", "ChanceRow", "breach_summary", "chance_rows", "summary_sentences"]

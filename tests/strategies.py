@@ -20,8 +20,8 @@ field's length limit.
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta, timezone
-from functools import lru_cache
+from datetime import UTC, datetime, timedelta, timezone
+from functools import cache
 
 from hypothesis import strategies as st
 from shapely.geometry import LineString
@@ -29,19 +29,74 @@ from shapely.geometry import LineString
 from dambuster.model.catalog import default_unit_types
 from dambuster.model.hexgrid import OFFSETS_BY_ORIENTATION, Hex, Layout, canonical_hexside, neighbor
 from dambuster.model.scenario import (
-    PROFILES, Area, Budget, Building, BridgeOut, CollapseThreshold, CombatResults, Corridor, Dam,
-    Entrenchment, FlashFloodParameters, Floodplain, FloodTurn, Gantry, HexMap, HexsideFeature, Markers,
-    Meta, Mine, Model, Parameters, Revetment, River, RiverBridge, RoadCut, Route, Scenario, SetupZone,
-    Sewer, SewerPoint, Side, StreamBridge, SurgeParameters, TableMap, TableRiver, TableRoad, Town, Unit,
-    UnitType, VictoryLevel, Waterway,
+    PROFILES,
+    Area,
+    BridgeOut,
+    Budget,
+    Building,
+    CollapseThreshold,
+    CombatResults,
+    Corridor,
+    Dam,
+    Entrenchment,
+    FlashFloodParameters,
+    Floodplain,
+    FloodTurn,
+    Gantry,
+    HexMap,
+    HexsideFeature,
+    Markers,
+    Meta,
+    Mine,
+    Model,
+    Parameters,
+    Revetment,
+    River,
+    RiverBridge,
+    RoadCut,
+    Route,
+    Scenario,
+    SetupZone,
+    Sewer,
+    SewerPoint,
+    Side,
+    StreamBridge,
+    SurgeParameters,
+    TableMap,
+    TableRiver,
+    TableRoad,
+    Town,
+    Unit,
+    UnitType,
+    VictoryLevel,
+    Waterway,
 )
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 
 __all__ = [
-    "scenarios", "hex_scenarios", "table_scenarios", "texts", "names", "ids", "metas", "sides_lists",
-    "layouts", "terrains", "hex_chains", "convex_polygons", "rectangles", "polylines", "parameters",
-    "unit_type_catalogs", "IdPool", "rich_hex_scenario", "rich_table_scenario", "hex_maps", "table_maps",
-    "sewers", "simple_polygons",
+    "IdPool",
+    "convex_polygons",
+    "hex_chains",
+    "hex_maps",
+    "hex_scenarios",
+    "ids",
+    "layouts",
+    "metas",
+    "names",
+    "parameters",
+    "polylines",
+    "rectangles",
+    "rich_hex_scenario",
+    "rich_table_scenario",
+    "scenarios",
+    "sewers",
+    "sides_lists",
+    "simple_polygons",
+    "table_maps",
+    "table_scenarios",
+    "terrains",
+    "texts",
+    "unit_type_catalogs",
 ]
 
 # ------------------------------------------------------------------------------------- text
@@ -49,13 +104,13 @@ __all__ = [
 _CHARS = st.characters(blacklist_categories=("Cs",))
 
 
-@lru_cache(maxsize=None)
+@cache
 def texts(max_size: int = 200, min_size: int = 0) -> st.SearchStrategy[str]:
     """Free text: names, titles, conditions. Unicode, control characters and all."""
     return st.text(_CHARS, min_size=min_size, max_size=max_size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def names() -> st.SearchStrategy[str]:
     """An optional display name (the schema's ``name``: at most 200 characters)."""
     return st.one_of(st.just(""), texts(40))
@@ -65,7 +120,7 @@ _ID_FIRST = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ID_REST = _ID_FIRST + "_.:-"
 
 
-@lru_cache(maxsize=None)
+@cache
 def ids() -> st.SearchStrategy[str]:
     """One id as the schema's pattern allows (ASCII only, 1..21 characters)."""
     return st.builds(lambda a, b: a + b, st.sampled_from(_ID_FIRST), st.text(_ID_REST, max_size=20))
@@ -95,7 +150,7 @@ def _subset(draw, items, max_size=None):
 
 
 # ------------------------------------------------------------------------------------- meta
-_ZONES = [timezone.utc, timezone(timedelta(hours=2)), timezone(timedelta(hours=-5, minutes=-30)),
+_ZONES = [UTC, timezone(timedelta(hours=2)), timezone(timedelta(hours=-5, minutes=-30)),
           timezone(timedelta(hours=13, minutes=45))]
 
 

@@ -219,9 +219,9 @@ def test_documented_conversion_formulas_agree_with_the_model(doc):
         layout = Layout(orientation, offset, 40, 40)
         for a in range(-9, 10):
             for b in range(-9, 10):
-                col, row = (eval(e, {}, {"q": a, "r": b}) for e in to_offset[offset])  # noqa: S307 - our own doc
+                col, row = (eval(e, {}, {"q": a, "r": b}) for e in to_offset[offset])
                 assert (col, row) == layout.to_offset((a, b)) and col == int(col), (offset, a, b)
-                q, r = (eval(e, {}, {"col": a, "row": b}) for e in to_axial[offset])  # noqa: S307
+                q, r = (eval(e, {}, {"col": a, "row": b}) for e in to_axial[offset])
                 assert (q, r) == layout.to_axial(a, b), (offset, a, b)
 
 

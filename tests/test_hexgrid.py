@@ -1,9 +1,17 @@
 """Hex arithmetic as a designer sees it: labels, offsets, neighbours and one key per hexside."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dambuster.model.hexgrid import (
-    DIRECTIONS, Layout, canonical_hexside, distance, hexside_between, hexside_hexes, neighbor, neighbors,
+    DIRECTIONS,
+    Layout,
+    canonical_hexside,
+    distance,
+    hexside_between,
+    hexside_hexes,
+    neighbor,
+    neighbors,
 )
 
 LAYOUTS = [Layout("flat", "odd-q", 15, 22), Layout("flat", "even-q", 15, 22),

@@ -3,8 +3,7 @@ import json
 
 import pytest
 
-from dambuster.model import ScenarioError, dumps, loads, new_hex_scenario
-from dambuster.model import migrations
+from dambuster.model import ScenarioError, dumps, loads, migrations, new_hex_scenario
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import hex_scenarios
 
 from dambuster.cli import main
 from dambuster.interop.player_view import PlayerViewError, player_view, unknown_sp_placeholder
 from dambuster.model.io import dumps, load, loads, save
 from dambuster.model.scenario import Mine
-from strategies import hex_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 VALLEY = ROOT / "samples" / "ogre-dambusters-valley.json"

@@ -7,8 +7,8 @@ imports networkx; ``load()``, or reading ``dambuster.validators.REGISTRY``, load
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 from ..model.scenario import Scenario
 from .violation import Violation

@@ -6,7 +6,7 @@ other, or where their centre lines cross.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import networkx as nx
 import numpy as np
@@ -15,9 +15,9 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
 from ..model.scenario import Scenario, Sewer, TableMap
+from .common import point_json
 from .engine import param, rule
 from .violation import Violation
-from .common import point_json
 
 P = "flash-flood"
 F = "sewer-flash-flood.txt"

@@ -8,7 +8,7 @@ comparing every pair of lines point by point, even when their bounding boxes all
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import shapely

@@ -18,18 +18,27 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
 
-from .lock import locked
-from .trust import (KEY_NAME, CacheKeyError, entry_ok, git_work_tree_of, key_folder, load_key, signature,
-                          signed_by, top_level_ok)
 from ..model.errors import ScenarioError
-from ..model.files import MiB, InputError, check_regular, read_input
+from ..model.files import InputError, MiB, check_regular, read_input
 from ..model.io import parse_bytes
 from ..report import INCOMPLETE_CODES, FileReport
 from ..validators.violation import Violation
+from .lock import locked
+from .trust import (
+    KEY_NAME,
+    CacheKeyError,
+    entry_ok,
+    git_work_tree_of,
+    key_folder,
+    load_key,
+    signature,
+    signed_by,
+    top_level_ok,
+)
 
 FORMAT = "dambuster-validate-cache"
 VERSION = 2  # 2: entries are signed (mac)
@@ -176,7 +185,7 @@ class Cache:
 
     @classmethod
     def open(cls, path: str | os.PathLike, tool: str | None = None, warn: Callable[[str], None] = _warn,
-             key: bytes | None = None) -> "Cache | None":
+             key: bytes | None = None) -> Cache | None:
         """Reads the cache; None (with a warning) when it cannot be used at all: a symbolic link or a
         special file at its path (never written through), or no place for this machine's key. A
         missing file is an empty cache; an unreadable one is ignored with a warning."""

@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import stat
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 try:
     import fcntl

@@ -20,10 +20,11 @@ import os
 import re
 import secrets
 import tempfile
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..model.files import InputError, read_input
 

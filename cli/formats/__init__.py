@@ -4,7 +4,7 @@ FORMATS maps the ``--format`` name to its renderer; a new format is a module plu
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import github, json_report, junit, sarif, text
 

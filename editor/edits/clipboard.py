@@ -129,7 +129,7 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
     sides_needed: list[str] = []
 
     def refs_kept(o) -> bool:  # what a pasted feature names was pasted too (not dropped off the map)
-        return all(getattr(o, r) in kept if getattr(o, r, None) in new_ids else  # noqa: E127
+        return all(getattr(o, r) in kept if getattr(o, r, None) in new_ids else
                    getattr(o, r, None) is None or getattr(o, r) in existing  # in another map: it must be there
                    for r in ("river", "road", "bridge", "route"))
 

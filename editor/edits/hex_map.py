@@ -7,11 +7,25 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from dambuster.model.hexgrid import Hex, Hexside, hexside_between
-from dambuster.model.scenario import (BridgeOut, Entrenchment, HexsideFeature, Mine, Revetment, RiverBridge,
-                                      RoadCut, Scenario, SetupZone, Side, StreamBridge, Town, Unit)
+from dambuster.model.scenario import (
+    BridgeOut,
+    Entrenchment,
+    HexsideFeature,
+    Mine,
+    Revetment,
+    RiverBridge,
+    RoadCut,
+    Scenario,
+    SetupZone,
+    Side,
+    StreamBridge,
+    Town,
+    Unit,
+)
 
 Change = tuple[Any, str, Any]
 HEXSIDE_KINDS = ("stream", "ridge", "trees", "cleared-ridge")

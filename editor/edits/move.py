@@ -27,8 +27,20 @@ import math
 from typing import Any
 
 from dambuster.model.hexgrid import Hex, Hexside, hexside_hexes
-from dambuster.model.scenario import (Dam, Entrenchment, Mine, Model, Revetment, RiverBridge, RoadCut, Scenario,
-                                      SewerPoint, StreamBridge, Town, Unit)
+from dambuster.model.scenario import (
+    Dam,
+    Entrenchment,
+    Mine,
+    Model,
+    Revetment,
+    RiverBridge,
+    RoadCut,
+    Scenario,
+    SewerPoint,
+    StreamBridge,
+    Town,
+    Unit,
+)
 
 from .hex_map import Change, _crosses, _swap
 from .table_map import SEWER_POINTS, nearest_corridor

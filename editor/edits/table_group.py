@@ -18,10 +18,20 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from dambuster.model.scenario import (Area, Corridor, Gantry, Model, Scenario, SewerPoint, TableRiver, TableRoad,
-                                      Waterway)
+from dambuster.model.scenario import (
+    Area,
+    Corridor,
+    Gantry,
+    Model,
+    Scenario,
+    SewerPoint,
+    TableRiver,
+    TableRoad,
+    Waterway,
+)
 
 from .clipboard import Clip
 from .hex_map import Change, ensure_side, fresh_id, scenario_ids

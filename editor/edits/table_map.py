@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 from shapely.geometry import LineString, Point, Polygon
 
-from dambuster.model.scenario import (Area, Corridor, Gantry, Model, Scenario, Sewer, SewerPoint, TableRiver,
-                                      TableRoad, Waterway)
+from dambuster.model.scenario import (
+    Area,
+    Corridor,
+    Gantry,
+    Model,
+    Scenario,
+    Sewer,
+    SewerPoint,
+    TableRiver,
+    TableRoad,
+    Waterway,
+)
 
 from .hex_map import Change, ensure_side, fresh_id
 

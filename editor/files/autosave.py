@@ -15,7 +15,7 @@ import os
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Qt, QTimer, Signal
@@ -300,7 +300,7 @@ class Autosaver(QObject):
 
         info = {
             "original": str(self.doc.path.resolve()) if self.doc.path else None,
-            "saved": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+            "saved": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "generator": f"{GENERATOR} {__version__}",
             "session": self.session,
             "title": self.doc.scenario.meta.title,

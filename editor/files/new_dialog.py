@@ -2,8 +2,19 @@
 (DBM's ground scale, with its 5/8 reduction for 25mm figures on a table in mm or inches)."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout,
-                               QLineEdit, QSpinBox, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dambuster.model import Scenario, new_hex_scenario, new_table_scenario
 from dambuster.model.ground_scale import DEFAULT_FIGURES, FIGURES, reduction_problem

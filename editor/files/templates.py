@@ -7,9 +7,9 @@ The samples are not installed with the wheel; they are found only in a checkout 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from dambuster.model import Scenario, new_hex_scenario, new_table_scenario
 

@@ -7,9 +7,9 @@ are on the map (model.hexgrid.Layout.contains).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator
 
 from dambuster.model.hexgrid import Hex, Hexside, Layout, hexside_hexes
 

@@ -6,7 +6,8 @@ A violation's location may hold "hex", "hexside", "point", "feature" (an id) or 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from dambuster.model.scenario import HexMap, Scenario
 

@@ -4,14 +4,21 @@ maps; Table, Sewer on table maps) as buttons bound to the tools' own actions, an
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
-from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QScrollArea, QSizePolicy, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QGridLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..actions.catalog import PLACE_GROUPS, TOOLS, tools_for
 from ..edits.clipboard import copy_region, paste
 from ..tools.region import RegionTool
 from ..tools.select import describe, summary
-
 
 
 class PlacePanel(QWidget):

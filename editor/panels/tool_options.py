@@ -5,8 +5,17 @@ catalog) stay visible. Tools read the values when they act."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, QSize
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QSpinBox,
-                               QToolBar, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QToolBar,
+    QWidget,
+)
 
 from dambuster.model.terrain import TERRAIN_KINDS
 

@@ -17,8 +17,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, QTimer
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dambuster.model import save
 from dambuster.simulation import Breach, Dice, RollNeeded, Run, SimulationError, TableDice, apply

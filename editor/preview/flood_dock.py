@@ -13,8 +13,19 @@ import math
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem,
-                               QGraphicsSimpleTextItem, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsSimpleTextItem,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dambuster.simulation import Dice, RollNeeded, SimulationError, TableDice
 from dambuster.simulation.flashflood import flood, when

@@ -121,7 +121,7 @@ def breach_pieces(scenario: Scenario, runs: int = MONTE_CARLO_RUNS, seed: int = 
 
 def counts(pieces: list[Piece]) -> dict[str, int]:
     """How many pieces of each kind, kinds in HEX_KINDS then MARKER_KINDS order."""
-    out = {k: 0 for k in HEX_KINDS + MARKER_KINDS}
+    out = dict.fromkeys(HEX_KINDS + MARKER_KINDS, 0)
     for p in pieces:
         out[p.kind] += 1
     return {k: n for k, n in out.items() if n}

@@ -101,8 +101,8 @@ def print_sheets(scenario, settings, names=None, orientation: str = "auto", flip
     """The sheets of ``scenario`` and the settings they were laid out with: ``orientation`` "auto" takes
     the one in which the map needs fewer pages (portrait on a tie), for every sheet of the file."""
     from .map_pages import choose_landscape
-    from .page_grid import GridError
     from .map_source import MapSource
+    from .page_grid import GridError
 
     source = None
     if names is None or "maps" in names:
@@ -129,8 +129,8 @@ def check_page_count(sheets) -> None:
 
 
 def render_pdf(args: argparse.Namespace) -> int:
-    from dambuster.output import error_line
     from dambuster.model.atomic_write import OutputError, output_problem
+    from dambuster.output import error_line
 
     try:
         problem = output_problem(args.output, args.force, [] if args.input == "-" else [args.input])

@@ -24,7 +24,15 @@ from PySide6.QtGui import QColor, QPainter
 from dambuster.model.catalog import DEFAULT_UNIT_TYPES
 from dambuster.model.scenario import Scenario, Unit
 
-from ..scene.counter_face import DISABLED_BORDER, CounterArt, CounterFace, counter_art, counter_face, paint_counter, paint_figures
+from ..scene.counter_face import (
+    DISABLED_BORDER,
+    CounterArt,
+    CounterFace,
+    counter_art,
+    counter_face,
+    paint_counter,
+    paint_figures,
+)
 from .cut_grid import CutGrid, draw_cut_lines, draw_header
 from .sheet import PrintSettings, Sheet
 

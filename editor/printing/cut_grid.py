@@ -33,7 +33,7 @@ class CutGrid:
     cell_h: float
 
     @classmethod
-    def fit(cls, settings: PrintSettings, cell_w: float, cell_h: float | None = None) -> "CutGrid":
+    def fit(cls, settings: PrintSettings, cell_w: float, cell_h: float | None = None) -> CutGrid:
         """As many cells as fit the printable area, leaving room for the crop ticks all round and the
         header above (and as much below, so the grid is centred on the paper); at least one cell."""
         cell_h = cell_w if cell_h is None else cell_h
@@ -108,4 +108,4 @@ def draw_header(painter: QPainter, settings: PrintSettings, title: str, detail: 
     painter.restore()
 
 
-__all__ = ["CutGrid", "HEADER_MM", "TICK_MM", "draw_cut_lines", "draw_header"]
+__all__ = ["HEADER_MM", "TICK_MM", "CutGrid", "draw_cut_lines", "draw_header"]

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QAbstractGraphicsShapeItem, QGraphicsItem
 from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import HexMap, Scenario
 
-from ..geometry.hexes import R, SQRT3
+from ..geometry.hexes import SQRT3, R
 from ..scene.map_scene import detail_for
 
 NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
@@ -124,4 +124,4 @@ class MapSource:
             item.setPen(wide)
 
 
-__all__ = ["LayerError", "MapSource", "NOT_PRINTED_BY_DEFAULT", "check_layers", "layer_keys"]
+__all__ = ["NOT_PRINTED_BY_DEFAULT", "LayerError", "MapSource", "check_layers", "layer_keys"]

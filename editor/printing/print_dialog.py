@@ -12,11 +12,30 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
-from dambuster.model.paper import DEFAULT_HEX_SIZE, HEX_PRESETS, PAPER_SIZES, SizeError, parse_hex_size, parse_paper
+from dambuster.model.paper import (
+    DEFAULT_HEX_SIZE,
+    HEX_PRESETS,
+    PAPER_SIZES,
+    SizeError,
+    parse_hex_size,
+    parse_paper,
+)
 
 from ..scene.layer_table import layers_for
 from .command import SHEET_ORDER, Refusal, check_page_count, collect_sheets, view_for

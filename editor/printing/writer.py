@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
-from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPaintDevice, QPdfWriter
+from PySide6.QtGui import QPageLayout, QPageSize, QPaintDevice, QPainter, QPdfWriter
 
 from dambuster import __version__
 

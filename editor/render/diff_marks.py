@@ -48,7 +48,7 @@ class Places:
     def __bool__(self) -> bool:
         return bool(self.hexes or self.hexsides or self.points or self.lines or self.polygons)
 
-    def minus(self, other: "Places") -> "Places":
+    def minus(self, other: Places) -> Places:
         """The places of this one that ``other`` does not have."""
         return Places(self.hexes - other.hexes, self.hexsides - other.hexsides,
                       [p for p in self.points if p not in other.points],

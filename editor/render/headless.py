@@ -149,5 +149,19 @@ def write(headless: HeadlessMap, path, fmt: str, scale: float | None, args=None)
     return size.width(), size.height()
 
 
-__all__ = ["EDITOR_ONLY_LAYERS", "HeadlessMap", "MAX_PIXELS", "MAX_SIDE", "MAX_SVG_SIDE", "PNG_DPI", "RenderError",
-           "layer_names", "output_size", "pixels_per_unit", "png_dpi", "show_only", "start_qt", "write"]
+__all__ = [
+    "EDITOR_ONLY_LAYERS",
+    "MAX_PIXELS",
+    "MAX_SIDE",
+    "MAX_SVG_SIDE",
+    "PNG_DPI",
+    "HeadlessMap",
+    "RenderError",
+    "layer_names",
+    "output_size",
+    "pixels_per_unit",
+    "png_dpi",
+    "show_only",
+    "start_qt",
+    "write",
+]

@@ -165,6 +165,20 @@ def paint_figures(painter: QPainter, rect: QRectF, face: CounterFace, ink: QColo
     painter.restore()
 
 
-__all__ = ["CounterArt", "CounterFace", "DISABLED_BORDER", "FIGURE_EM", "FIGURE_HEIGHT", "FIGURE_PLACES",
-           "STATUS_COLOUR", "TEXT_SCALE", "counter_art", "counter_face", "draw_text", "font_of_em", "paint_counter", "paint_figures",
-           "text_width"]
+__all__ = [
+    "DISABLED_BORDER",
+    "FIGURE_EM",
+    "FIGURE_HEIGHT",
+    "FIGURE_PLACES",
+    "STATUS_COLOUR",
+    "TEXT_SCALE",
+    "CounterArt",
+    "CounterFace",
+    "counter_art",
+    "counter_face",
+    "draw_text",
+    "font_of_em",
+    "paint_counter",
+    "paint_figures",
+    "text_width",
+]

@@ -13,7 +13,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOpti
 
 from dambuster.model.scenario import Unit, UnitType
 
-from .counter_face import FIGURE_HEIGHT, FIGURE_WIDTH, STATUS_COLOUR, CounterFace, counter_art, counter_face, paint_counter
+from .counter_face import (
+    FIGURE_HEIGHT,
+    FIGURE_WIDTH,
+    STATUS_COLOUR,
+    CounterFace,
+    counter_art,
+    counter_face,
+    paint_counter,
+)
 
 COUNTER = 1.06  # the counter's side, in hex radii (it fits inside the hex, under the hex label)
 FIGURE_PIXELS = 7.0  # the figures' text height on screen from which they are drawn
@@ -78,4 +86,4 @@ class UnitCounter(QGraphicsItem):
         paint_counter(painter, self.rect, self.art, detailed=self.figures_readable(lod))
 
 
-__all__ = ["COUNTER", "CounterFace", "FIGURE_HEIGHT", "STATUS_COLOUR", "UnitCounter", "counter_face"]
+__all__ = ["COUNTER", "FIGURE_HEIGHT", "STATUS_COLOUR", "CounterFace", "UnitCounter", "counter_face"]

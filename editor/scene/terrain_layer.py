@@ -25,7 +25,7 @@ CACHE_BYTES = 128 * 1024 * 1024
 
 
 class TerrainChunk(QGraphicsItem):
-    def __init__(self, layer: "TerrainLayer", key: tuple[int, int]):
+    def __init__(self, layer: TerrainLayer, key: tuple[int, int]):
         super().__init__()
         self.layer, self.key = layer, key
         self._hexes: list[Hex] | None = None
@@ -122,7 +122,7 @@ class TerrainOverview(QGraphicsItem):
     The image is drawn from a copy scaled to the screen's size once per zoom, so a repaint copies
     pixels instead of filtering a million of them."""
 
-    def __init__(self, layer: "TerrainLayer"):
+    def __init__(self, layer: TerrainLayer):
         super().__init__()
         self.layer = layer
         geom, lay = layer.geom, layer.geom.layout

@@ -3,7 +3,7 @@ trees, cleared ridge) or grades a ridge; keys stay canonical (model.hexgrid.cano
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from dambuster.model.hexgrid import Hexside, canonical_hexside
 

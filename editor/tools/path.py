@@ -2,7 +2,7 @@
 of adjacent hexes. One drag is one undo step that adds one feature."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem

@@ -3,7 +3,7 @@
 the changes as one SetFields command; a stroke is one undo step."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF

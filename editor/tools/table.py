@@ -7,7 +7,8 @@ step each."""
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath
@@ -15,11 +16,26 @@ from PySide6.QtGui import QPainterPath
 from dambuster.model.scenario import Area, Gantry, Model, SewerPoint, Waterway
 
 from ..edits.hex_map import delete_object
-from ..edits.table_group import clamp, delete_table_group, objects, points_of, table_objects_in, translate_group
-from ..edits.table_map import (delete_vertex, insert_vertex, move_vertex, nearest_edge, nearest_vertex,
-                               point_feature_at, set_flood_origin, shape_at)
-from ..style import tool_preview_item
 from ..edits.move import move_table_point
+from ..edits.table_group import (
+    clamp,
+    delete_table_group,
+    objects,
+    points_of,
+    table_objects_in,
+    translate_group,
+)
+from ..edits.table_map import (
+    delete_vertex,
+    insert_vertex,
+    move_vertex,
+    nearest_edge,
+    nearest_vertex,
+    point_feature_at,
+    set_flood_origin,
+    shape_at,
+)
+from ..style import tool_preview_item
 from .base import Tool, say
 from .place import push_changes
 

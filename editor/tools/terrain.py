@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath, QPolygonF
@@ -146,7 +146,7 @@ class BucketFill(Tool):
         if h is None or self.doc.terrain_at(h) == kind:
             return
         region = flood_region(self.doc.terrain_at, h)
-        self.doc.push(PaintTerrain(self.doc, {x: kind for x in region}, text=f"Bucket fill with {kind}"))
+        self.doc.push(PaintTerrain(self.doc, dict.fromkeys(region, kind), text=f"Bucket fill with {kind}"))
 
 
 class Eyedropper(Tool):

@@ -7,7 +7,7 @@ object ends up in: units of several sides lie in several layers yet come back in
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...model import migrations
 from ...model.codec import to_dict

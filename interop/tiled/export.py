@@ -16,9 +16,9 @@ import json
 import os
 from pathlib import Path
 
+from ...model.atomic_write import write_files
 from ...model.codec import to_dict
 from ...model.hexgrid import Hex, Layout
-from ...model.atomic_write import write_files
 from ...model.scenario import HexMap, Scenario
 from ...model.terrain import TERRAIN_KINDS
 from .. import png

@@ -18,12 +18,12 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...model import scenario as sc
 from ...model.catalog import default_unit_types
 from ...model.errors import ScenarioError
 from ...model.files import InputError, read_input
 from ...model.hexgrid import Layout
 from ...model.io import parse_bytes
-from ...model import scenario as sc
 from ...model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from ..hexpixels import HexPixels, layout_of
 from .objects import HANDLERS, Context

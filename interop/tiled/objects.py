@@ -139,7 +139,7 @@ def _unit(o, p, ctx, s):
 
 
 HANDLERS: dict[str, Handler] = {
-    **{k: _hexside for k in ("stream", "ridge", "trees", "cleared-ridge")},
+    **dict.fromkeys(("stream", "ridge", "trees", "cleared-ridge"), _hexside),
     "river": _route("rivers"), "road": _route("roads"), "rail": _route("rails"),
     "dam": _dam, "river-bridge": _river_bridge, "stream-bridge": _stream_bridge, "bridge-out": _bridge_out,
     "town": _town, "floodplain": _floodplain, "entrenchment": _entrenchment, "revetment": _revetment,

@@ -7,13 +7,14 @@ them: an export puts each side's units in a layer of its own, and they come back
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from ...escape import visible
+from ...model import scenario as sc
 from ...model.codec import from_dict
 from ...model.errors import ScenarioError
 from ...model.io import document_to_scenario, to_document
-from ...model import scenario as sc
 from .doc import RULE_FIELDS
 from .properties import map_property, ours, properties_of, read_ours
 

@@ -108,8 +108,8 @@ def log_lines(setup, req) -> list[str]:
 def cmd_dbm_setup(args: argparse.Namespace) -> int:
     from ...model.atomic_write import outputs_problem
     from ...model.io import save
-    from .setup import run
     from ..dice import RollNeeded
+    from .setup import run
 
     if args.seed < 0:
         return _fail("--seed must be 0 or more")

@@ -11,11 +11,12 @@ written (rounded, simple, within its size bounds).
 from __future__ import annotations
 
 import random
-from typing import Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
 
 import shapely
 from shapely import union_all
-from shapely.geometry import LineString, Polygon, box as make_box
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import box as make_box
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Point
@@ -36,7 +37,7 @@ class Board:
         self.unit = scale.unit
         self.quantum = 10.0 ** -DECIMALS[self.unit]
         self.areas: list[Polygon] = []
-        self.water: Optional[Polygon] = None
+        self.water: Polygon | None = None
         self.rivers: list = []  # river bodies: mid-stream lines widened by half their width
         self._cache: dict = {}
 
@@ -118,7 +119,7 @@ class Board:
     def _moved(self, pts: Sequence[Point], tx: float, ty: float) -> Polygon:
         return Polygon(rounded([(x + tx, y + ty) for x, y in pts], self.unit))
 
-    def _slide(self, pts, start: tuple[float, float], step: tuple[float, float], target) -> Optional[tuple[float, float]]:
+    def _slide(self, pts, start: tuple[float, float], step: tuple[float, float], target) -> tuple[float, float] | None:
         """Moves the outline from ``start`` along the unit vector ``step`` until it touches ``target``;
         None when it never gets within touching distance."""
         tx, ty = start
@@ -131,7 +132,7 @@ class Board:
                 return None
         return self._snap(tx), self._snap(ty)
 
-    def candidates(self, pts: Sequence[Point], box: Polygon, position: Optional[str],
+    def candidates(self, pts: Sequence[Point], box: Polygon, position: str | None,
                    centre_margin: float = 500) -> Iterable[tuple[list[Point], float, float]]:
         """(turned outline, dx, dy) to try for an outline centred near (0, 0) in ``box``:
         ``position`` "edge" (flush with a table edge of the box, or slid up to the water), "centre"
@@ -176,8 +177,8 @@ class Board:
                 yield p, got[0], got[1]
 
     # ------------------------------------------------------------------------------ placing
-    def place_area(self, pts: Sequence[Point], box: Polygon, position: Optional[str], rng: random.Random,
-                   centre_margin: float = 500) -> Optional[Polygon]:
+    def place_area(self, pts: Sequence[Point], box: Polygon, position: str | None, rng: random.Random,
+                   centre_margin: float = 500) -> Polygon | None:
         """The first candidate, in the generator's shuffled order, that fits; None if none does."""
         cands = list(self.candidates(pts, box, position, centre_margin))
         rng.shuffle(cands)
@@ -194,7 +195,7 @@ class Board:
             return poly
         return None
 
-    def place_beside(self, pts: Sequence[Point], target: Polygon, box: Polygon, rng: random.Random) -> Optional[Polygon]:
+    def place_beside(self, pts: Sequence[Point], target: Polygon, box: Polygon, rng: random.Random) -> Polygon | None:
         """An outline touching ``target`` (fields beside their BUA) inside ``box``, clear of the rest."""
         tx0, ty0, tx1, ty1 = target.bounds
         cands = []

@@ -16,7 +16,6 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Optional
 
 from shapely.geometry import Polygon
 
@@ -53,10 +52,10 @@ class FeatureRequest:
     kind: str
     player: str = "defender"  # invader | defender
     compulsory: bool = False
-    across: Optional[float] = None  # paces: the largest size (area), the width (river), the extent (waterway)
-    breadth: Optional[float] = None  # paces: the narrowest size of a generated area outline
-    outline: Optional[tuple[Point, ...]] = None  # table units, anywhere: the procedure moves it
-    edge: Optional[str] = None  # a waterway's short edge: left | right (else the procedure chooses)
+    across: float | None = None  # paces: the largest size (area), the width (river), the extent (waterway)
+    breadth: float | None = None  # paces: the narrowest size of a generated area outline
+    outline: tuple[Point, ...] | None = None  # table units, anywhere: the procedure moves it
+    edge: str | None = None  # a waterway's short edge: left | right (else the procedure chooses)
     name: str = ""
 
     @property
@@ -74,7 +73,7 @@ class SetupRequest:
     unit: str = "mm"
     figures: str = "15mm"
     reduced: bool = False
-    invader: Optional[FeatureRequest] = None
+    invader: FeatureRequest | None = None
     defender: tuple[FeatureRequest, ...] = ()
     title: str = "DBM table"
 

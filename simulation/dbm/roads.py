@@ -9,7 +9,7 @@ any feature, as the text allows, and so never block a later one.
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from shapely.geometry import LineString, Polygon
 
@@ -19,8 +19,8 @@ from ...validators.dbm.table import Frame
 from .shapes import rounded
 
 
-def road_line(frame: Frame, scale: GroundScale, bua: Optional[Polygon], earlier: Sequence[Sequence[Point]],
-              free: bool, rng: random.Random) -> tuple[Optional[list[Point]], str]:
+def road_line(frame: Frame, scale: GroundScale, bua: Polygon | None, earlier: Sequence[Sequence[Point]],
+              free: bool, rng: random.Random) -> tuple[list[Point] | None, str]:
     """A road's centre line and how it runs (words for the log), or (None, "") when it links nothing
     and may not stand alone (``free``: the invader's road, or a compulsory one)."""
     W, D = frame.width, frame.depth

@@ -20,18 +20,17 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Optional
 
 from shapely.geometry import LineString, Polygon
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
 from ...validators.dbm.table import FLANK_SECTORS
+from ..dice import Dice, Draw, RollNeeded
 from .place import Board, body
 from .request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
 from .roads import road_line
 from .shapes import MIN_BREADTH, area_outline, centred, meander, rounded, waterway_extents, waterway_outline
-from ..dice import Dice, Draw, RollNeeded
 
 RIVER_WIDTH = 100.0  # paces, a river given without a width (decision)
 RIVER_TRIES = 12
@@ -50,8 +49,8 @@ class Step:
     outcome: str  # placed | discarded | not-taken | withdrawn
     text: str  # one sentence for the log
     rolls: tuple[Draw, ...] = ()
-    sector: Optional[int] = None
-    position: Optional[str] = None  # edge | centre: what the position die asked
+    sector: int | None = None
+    position: str | None = None  # edge | centre: what the position die asked
     where: tuple[Point, ...] = ()  # the outline or line as placed
 
 
@@ -67,7 +66,7 @@ class Setup:
         return [d for s in self.steps for d in s.rolls]
 
 
-def run(req: SetupRequest, seed: int = 0, dice: Optional[Dice] = None) -> Setup:
+def run(req: SetupRequest, seed: int = 0, dice: Dice | None = None) -> Setup:
     proc = _Procedure(req, Dice(seed) if dice is None else dice, random.Random(f"dbm-setup {seed}"))
     try:
         proc.run()
@@ -87,7 +86,7 @@ class _Procedure:
         self.steps: list[Step] = []
         self.notes: list[str] = []
         self._numbers: Counter = Counter()
-        self.bua: Optional[Polygon] = None
+        self.bua: Polygon | None = None
 
     # ------------------------------------------------------------------------------ helpers
     def _id(self, kind: str) -> str:
@@ -248,7 +247,7 @@ class _Procedure:
                 break
         return best
 
-    def _add_area(self, ident: str, f: FeatureRequest, poly: Polygon, sector: Optional[int]) -> None:
+    def _add_area(self, ident: str, f: FeatureRequest, poly: Polygon, sector: int | None) -> None:
         self.table.areas.append(Area(ident, f.kind, _coords(poly), sector, f.player, f.name))
         self.board.add_area(poly)
 
@@ -283,7 +282,7 @@ class _Procedure:
         self._log(f, ident, "discarded", f"discarded: no course {self._say(LONG_EDGE_GAP)} from both long edges, on one "
                                          "side of the centre line and clear of earlier features.")
 
-    def _river_line(self, half: int, width: float, first: Optional[TableRiver]):
+    def _river_line(self, half: int, width: float, first: TableRiver | None):
         """A mid-stream line in the band of one half of the table, what it flows into, and the band
         (lowest and highest y its points may have); None when the band is empty."""
         L = self.scale.length

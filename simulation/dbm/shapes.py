@@ -11,7 +11,7 @@ outline needs a breadth of ``MIN_BREADTH`` paces to stay 100 paces across everyw
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...model.scenario import Point
 

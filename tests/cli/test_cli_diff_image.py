@@ -13,12 +13,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtGui import QColor, QImage  # noqa: E402
+from PySide6.QtGui import QColor, QImage
 
-from dambuster.cli import main  # noqa: E402
-from dambuster.editor.render.diff_marks import ADDED, CHANGED, REMOVED  # noqa: E402
-from dambuster.editor.render.headless import HeadlessMap  # noqa: E402
-from dambuster.model.io import load  # noqa: E402
+from dambuster.cli import main
+from dambuster.editor.render.diff_marks import ADDED, CHANGED, REMOVED
+from dambuster.editor.render.headless import HeadlessMap
+from dambuster.model.io import load
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"

@@ -20,15 +20,15 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtGui import QImage  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
 
-from dambuster.cli import main  # noqa: E402
-from dambuster.editor.files.export import LONG_SIDE  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.editor.render.headless import HeadlessMap, layer_names  # noqa: E402
-from dambuster.model.io import load  # noqa: E402
+from dambuster.cli import main
+from dambuster.editor.files.export import LONG_SIDE
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.editor.render.headless import HeadlessMap, layer_names
+from dambuster.model.io import load
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"

@@ -15,8 +15,7 @@ import pytest
 from dambuster.cli import main
 from dambuster.model import new_hex_scenario, save
 from dambuster.report import ProgressBar
-from dambuster.validators import REGISTRY, Violation, param, rule
-from dambuster.validators import catalog_doc
+from dambuster.validators import REGISTRY, Violation, catalog_doc, param, rule
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = [sys.executable, "-m", "dambuster"]

@@ -11,15 +11,22 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from datetime import UTC
 
-from dambuster.editor.files import autosave  # noqa: E402
-from dambuster.editor.files.autosave import (ENV_DIR, SETTING_FIRST_DELAY, SETTING_INTERVAL, SETTING_RETRY,  # noqa: E402
-                                       key_for)
-from dambuster.editor.commands import PaintTerrain  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import dumps, load, new_hex_scenario, save  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from dambuster.editor.commands import PaintTerrain
+from dambuster.editor.files import autosave
+from dambuster.editor.files.autosave import (
+    ENV_DIR,
+    SETTING_FIRST_DELAY,
+    SETTING_INTERVAL,
+    SETTING_RETRY,
+    key_for,
+)
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.model import dumps, load, new_hex_scenario, save
 
 pytestmark = pytest.mark.qt
 
@@ -200,9 +207,9 @@ def dead_copy(recovery_dir: Path, path: Path | None, scenario, saved: float, key
     key = key or key_for(path)
     copy = recovery_dir / f"{key}.json"
     copy.write_text(dumps(scenario))
-    from datetime import datetime, timezone
+    from datetime import datetime
     info = {"original": str(path.resolve()) if path else None, "generator": "dambuster test",
-            "saved": datetime.fromtimestamp(saved, timezone.utc).isoformat(), "session": "gone", "title": "t"}
+            "saved": datetime.fromtimestamp(saved, UTC).isoformat(), "session": "gone", "title": "t"}
     (recovery_dir / f"{key}.meta.json").write_text(json.dumps(info))
     return copy
 

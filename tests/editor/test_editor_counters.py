@@ -8,16 +8,16 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QEvent, QPointF, QRectF  # noqa: E402
-from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter  # noqa: E402
-from PySide6.QtWidgets import QToolTip  # noqa: E402
+from PySide6.QtCore import QEvent, QPointF, QRectF
+from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
+from PySide6.QtWidgets import QToolTip
 
-from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.scene.counters import UnitCounter  # noqa: E402
-from dambuster.editor.scene.hex.scene import HexSceneController  # noqa: E402
-from dambuster.editor.scene.map_view import MapView  # noqa: E402
-from dambuster.model import load, new_hex_scenario  # noqa: E402
-from dambuster.model.scenario import Side, Unit  # noqa: E402
+from dambuster.editor.document import Document
+from dambuster.editor.scene.counters import UnitCounter
+from dambuster.editor.scene.hex.scene import HexSceneController
+from dambuster.editor.scene.map_view import MapView
+from dambuster.model import load, new_hex_scenario
+from dambuster.model.scenario import Side, Unit
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

@@ -4,10 +4,10 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.panels.dbm_setup_dialog import DbmSetupDialog  # noqa: E402
-from dambuster.model import dumps, new_hex_scenario, new_table_scenario  # noqa: E402
-from dambuster.validators import check_scenario  # noqa: E402
+from dambuster.editor.document import Document
+from dambuster.editor.panels.dbm_setup_dialog import DbmSetupDialog
+from dambuster.model import dumps, new_hex_scenario, new_table_scenario
+from dambuster.validators import check_scenario
 
 pytestmark = pytest.mark.qt
 

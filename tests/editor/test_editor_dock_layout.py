@@ -5,10 +5,10 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox, QTabBar  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox, QTabBar
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow
 
 pytestmark = pytest.mark.qt
 

@@ -3,11 +3,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from dambuster.editor.commands import PaintTerrain, SetMeta, new_stroke_id  # noqa: E402
-from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.geometry.hexes import HexGeometry, disc  # noqa: E402
-from dambuster.model import dumps, load, new_hex_scenario  # noqa: E402
-from dambuster.model.hexgrid import Layout  # noqa: E402
+from dambuster.editor.commands import PaintTerrain, SetMeta, new_stroke_id
+from dambuster.editor.document import Document
+from dambuster.editor.geometry.hexes import HexGeometry, disc
+from dambuster.model import dumps, load, new_hex_scenario
+from dambuster.model.hexgrid import Layout
 
 pytestmark = pytest.mark.qt
 

@@ -6,12 +6,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtGui import QImage  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
 
-from dambuster.editor.files.export import LONG_SIDE, export_png, image_size  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
+from dambuster.editor.files.export import LONG_SIDE, export_png, image_size
+from dambuster.editor.mainwindow import MainWindow
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 

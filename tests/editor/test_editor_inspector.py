@@ -3,12 +3,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QSettings
 
-from dambuster.editor.panels.inspector import editable_fields  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import load  # noqa: E402
-from dambuster.model.scenario import Dam  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.editor.panels.inspector import editable_fields
+from dambuster.model import load
+from dambuster.model.scenario import Dam
 
 VALLEY = "samples/ogre-dambusters-valley.json"
 

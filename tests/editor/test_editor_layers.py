@@ -8,13 +8,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
-from PySide6.QtWidgets import QGraphicsRectItem, QMessageBox  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsRectItem, QMessageBox
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.editor.scene.layer_table import HEX_LAYERS, TABLE_LAYERS  # noqa: E402
-from dambuster.editor.style import TERRAIN_STYLE  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.editor.scene.layer_table import HEX_LAYERS, TABLE_LAYERS
+from dambuster.editor.style import TERRAIN_STYLE
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

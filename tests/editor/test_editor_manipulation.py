@@ -4,15 +4,23 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from dambuster.model import dumps, new_table_scenario  # noqa: E402
-from dambuster.model.hexgrid import neighbors  # noqa: E402
-from dambuster.model.scenario import (Corridor, Mine, Model, RiverBridge, RoadCut, Sewer, SewerPoint,  # noqa: E402
-                                      Side, Town)
+from PySide6.QtCore import QPointF
+from PySide6.QtTest import QTest
+from test_editor_tools import LEFT, K, at, centre, lay, reloads, stroke, use, valley, window_size  # noqa: F401
 
-from PySide6.QtCore import QPointF  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-
-from test_editor_tools import K, LEFT, at, centre, lay, reloads, stroke, use, valley, window_size  # noqa: F401, E402
+from dambuster.model import dumps, new_table_scenario
+from dambuster.model.hexgrid import neighbors
+from dambuster.model.scenario import (
+    Corridor,
+    Mine,
+    Model,
+    RiverBridge,
+    RoadCut,
+    Sewer,
+    SewerPoint,
+    Side,
+    Town,
+)
 
 pytestmark = pytest.mark.qt
 
@@ -189,8 +197,9 @@ def test_the_context_menu_selects_then_offers_properties_delete_and_duplicate(he
 
 
 def test_duplicating_on_a_table_sets_the_copy_off(sewerwin):
-    from dambuster.editor.tools.context_menu import duplicate, select_at
     from PySide6.QtCore import QPointF
+
+    from dambuster.editor.tools.context_menu import duplicate, select_at
 
     w = sewerwin
     assert select_at(w, QPointF(200, 100)).id == "grate-1"

@@ -7,14 +7,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPointF  # noqa: E402
-from PySide6.QtGui import QGuiApplication  # noqa: E402
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QGuiApplication
+from test_editor_tools import reloads, stroke, use, window_size  # noqa: F401
 
-from dambuster.model import dumps, new_table_scenario  # noqa: E402
-from dambuster.model.scenario import (Area, Corridor, Model, Sewer, SewerPoint, Side, TableRiver,  # noqa: E402
-                                      TableRoad)
-
-from test_editor_tools import reloads, stroke, use, window_size  # noqa: F401, E402
+from dambuster.model import dumps, new_table_scenario
+from dambuster.model.scenario import Area, Corridor, Model, Sewer, SewerPoint, Side, TableRiver, TableRoad
 
 pytestmark = pytest.mark.qt
 
@@ -88,7 +86,6 @@ def test_a_river_from_edge_to_edge_slides_along_its_edges(dbm):
 def test_a_click_on_a_shape_moves_nothing(dbm):
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-
     from test_editor_tools import at
 
     w = dbm

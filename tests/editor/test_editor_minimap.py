@@ -4,14 +4,14 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPointF, Qt  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
 
-from dambuster.editor.commands import PaintTerrain  # noqa: E402
-from dambuster.editor.style import TERRAIN_STYLE  # noqa: E402
-from dambuster.model import new_hex_scenario, new_table_scenario, save  # noqa: E402
-from dambuster.validators import check_scenario  # noqa: E402
+from dambuster.editor.commands import PaintTerrain
+from dambuster.editor.style import TERRAIN_STYLE
+from dambuster.model import new_hex_scenario, new_table_scenario, save
+from dambuster.validators import check_scenario
 
 pytestmark = pytest.mark.qt
 

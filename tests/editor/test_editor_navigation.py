@@ -4,11 +4,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import new_hex_scenario, save  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.model import new_hex_scenario, save
 
 pytestmark = pytest.mark.qt
 

@@ -6,12 +6,12 @@ import pytest
 pytest.importorskip("PySide6")
 
 
-from dambuster.editor.preview.montecarlo import chunks as preview_montecarlo  # noqa: E402
-from dambuster.editor.preview.flood_dock import FloodPreview  # noqa: E402
-from dambuster.editor.preview.breach_dock import BreachPreview  # noqa: E402
-from dambuster.model import dumps, load, save  # noqa: E402
-from dambuster.simulation import Breach, Dice, Run  # noqa: E402
-from dambuster.simulation.narrate import breach_sentences  # noqa: E402
+from dambuster.editor.preview.breach_dock import BreachPreview
+from dambuster.editor.preview.flood_dock import FloodPreview
+from dambuster.editor.preview.montecarlo import chunks as preview_montecarlo
+from dambuster.model import dumps, load, save
+from dambuster.simulation import Breach, Dice, Run
+from dambuster.simulation.narrate import breach_sentences
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 VALLEY = SAMPLES / "ogre-dambusters-valley.json"

@@ -6,11 +6,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import Qt
 
-from dambuster.model import load, save  # noqa: E402
-from dambuster.model.scenario import Unit  # noqa: E402
-from dambuster.simulation import Breach  # noqa: E402
+from dambuster.model import load, save
+from dambuster.model.scenario import Unit
+from dambuster.simulation import Breach
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 VALLEY = SAMPLES / "ogre-dambusters-valley.json"

@@ -6,12 +6,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import Qt
 
-from dambuster.model import load, save  # noqa: E402
-from dambuster.model.scenario import Unit  # noqa: E402
-from dambuster.simulation import Breach, Dice, Run  # noqa: E402
-from dambuster.simulation.flashflood import flood, when  # noqa: E402
+from dambuster.model import load, save
+from dambuster.model.scenario import Unit
+from dambuster.simulation import Breach, Dice, Run
+from dambuster.simulation.flashflood import flood, when
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 VALLEY = SAMPLES / "ogre-dambusters-valley.json"

@@ -4,14 +4,14 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QUndoCommand  # noqa: E402
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoCommand
 
-from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.properties.dialog import PropertiesDialog  # noqa: E402
-from dambuster.editor.properties.commands import properties_command  # noqa: E402
-from dambuster.model import dumps, new_hex_scenario  # noqa: E402
-from dambuster.model.scenario import Budget, Side, Unit, VictoryLevel  # noqa: E402
+from dambuster.editor.document import Document
+from dambuster.editor.properties.commands import properties_command
+from dambuster.editor.properties.dialog import PropertiesDialog
+from dambuster.model import dumps, new_hex_scenario
+from dambuster.model.scenario import Budget, Side, Unit, VictoryLevel
 
 pytestmark = pytest.mark.qt
 

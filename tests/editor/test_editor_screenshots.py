@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtGui import QImage  # noqa: E402
+from PySide6.QtGui import QImage
 
 pytestmark = pytest.mark.qt
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,12 +5,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QDialog  # noqa: E402
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog
 
-from dambuster.editor.files.new_dialog import NewScenarioDialog  # noqa: E402
-from dambuster.model import dumps, load, new_hex_scenario, save  # noqa: E402
+from dambuster.editor.files.new_dialog import NewScenarioDialog
+from dambuster.model import dumps, load, new_hex_scenario, save
 
 pytestmark = pytest.mark.qt
 LEFT, NOMOD = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier

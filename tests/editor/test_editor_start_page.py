@@ -6,14 +6,14 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox
 
-from dambuster.editor.app import build  # noqa: E402
-from dambuster.editor.files.templates import checkout_samples_dir  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import new_hex_scenario, new_table_scenario, save  # noqa: E402
+from dambuster.editor.app import build
+from dambuster.editor.files.templates import checkout_samples_dir
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.model import new_hex_scenario, new_table_scenario, save
 
 pytestmark = pytest.mark.qt
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,20 +6,20 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from hypothesis import settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from PySide6.QtWidgets import QApplication
 
-from dambuster.editor.edits import hex_map as E  # noqa: E402
-from dambuster.editor.edits.clipboard import copy_region, paste  # noqa: E402
-from dambuster.editor.commands import PaintTerrain, SetFields, new_stroke_id  # noqa: E402
-from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.geometry.hexes import hex_line  # noqa: E402
-from dambuster.model import dumps, loads, new_hex_scenario  # noqa: E402
-from dambuster.model.hexgrid import canonical_hexside  # noqa: E402
-from dambuster.model.scenario import Dam, HexsideFeature, River, Route  # noqa: E402
-from dambuster.model.terrain import TERRAIN_KINDS  # noqa: E402
+from dambuster.editor.commands import PaintTerrain, SetFields, new_stroke_id
+from dambuster.editor.document import Document
+from dambuster.editor.edits import hex_map as E
+from dambuster.editor.edits.clipboard import copy_region, paste
+from dambuster.editor.geometry.hexes import hex_line
+from dambuster.model import dumps, loads, new_hex_scenario
+from dambuster.model.hexgrid import canonical_hexside
+from dambuster.model.scenario import Dam, HexsideFeature, River, Route
+from dambuster.model.terrain import TERRAIN_KINDS
 
 pytestmark = pytest.mark.qt
 COLS, ROWS = 8, 7

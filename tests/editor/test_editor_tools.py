@@ -4,15 +4,15 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPointF, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
 
-from dambuster.editor.geometry.hexes import HexGeometry  # noqa: E402
-from dambuster.editor.tools.hexside import nearest_hexside  # noqa: E402
-from dambuster.editor.edits.table_map import sector_of  # noqa: E402
-from dambuster.model import dumps, loads, new_hex_scenario, new_table_scenario  # noqa: E402
-from dambuster.model.hexgrid import canonical_hexside, hexside_between  # noqa: E402
-from dambuster.model.scenario import Corridor, Dam, HexsideFeature, River, Route, Sewer  # noqa: E402
+from dambuster.editor.edits.table_map import sector_of
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.tools.hexside import nearest_hexside
+from dambuster.model import dumps, loads, new_hex_scenario, new_table_scenario
+from dambuster.model.hexgrid import canonical_hexside, hexside_between
+from dambuster.model.scenario import Corridor, Dam, HexsideFeature, River, Route, Sewer
 
 pytestmark = pytest.mark.qt
 K = Qt.KeyboardModifier
@@ -303,8 +303,8 @@ def test_copy_and_paste_a_region_with_new_ids_in_one_undo_step(hexwin, qtbot):
     sc = w.doc.scenario
     lake = lay(w).to_axial(1, 2)
     sc.map.terrain[lake] = "water"
-    src = [lay(w).to_axial(c, r) for c in range(3, 6) for r in range(0, 5)]
-    sc.map.rivers.append(River("brook", [lay(w).to_axial(5, r) for r in range(0, 4)], joins="r1"))
+    src = [lay(w).to_axial(c, r) for c in range(3, 6) for r in range(5)]
+    sc.map.rivers.append(River("brook", [lay(w).to_axial(5, r) for r in range(4)], joins="r1"))
     sc.map.dams.append(Dam("d2", lay(w).to_axial(5, 2), "brook", sp=55))
     sc.map.terrain[lay(w).to_axial(3, 0)] = "forest"
     w.doc.reset(sc)
@@ -522,16 +522,16 @@ def test_a_paste_that_pushes_a_river_off_the_map_leaves_its_dam_behind_too():
 
     sc = valley()
     lay_ = sc.map.layout
-    sc.map.rivers.append(River("brook", [lay_.to_axial(7, r) for r in range(0, 4)]))
+    sc.map.rivers.append(River("brook", [lay_.to_axial(7, r) for r in range(4)]))
     sc.map.dams.append(Dam("d2", lay_.to_axial(7, 3), "brook"))
-    clip = copy_region(sc, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(0, 4)])
+    clip = copy_region(sc, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(4)])
     assert [o.id for o in clip.lists["map.dams"]] == ["d2"]
     _terrain, changes = paste_changes(sc, clip, lay_.to_axial(6, 10))  # the brook's tail falls off
     pasted = {name: value for owner, name, value in changes}
     assert "rivers" not in pasted and "dams" not in pasted
     sc2 = valley()
-    sc2.map.rivers += [River("brook", [lay_.to_axial(7, r) for r in range(0, 4)])]
-    clip = copy_region(sc2, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(0, 4)])
+    sc2.map.rivers += [River("brook", [lay_.to_axial(7, r) for r in range(4)])]
+    clip = copy_region(sc2, [lay_.to_axial(c, r) for c in range(6, 9) for r in range(4)])
     _terrain, changes = paste_changes(sc2, clip, lay_.to_axial(6, 5))
     assert [r.id for r in {n: v for _o, n, v in changes}["rivers"]] == ["r1", "brook", "river-1"]
 

@@ -5,17 +5,17 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtSvg import QSvgRenderer  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMessageBox, QToolButton  # noqa: E402
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox, QToolButton
 
-from dambuster.editor.actions import catalog  # noqa: E402
-from dambuster.editor.actions.build import resolve  # noqa: E402
-from dambuster.editor.actions.icons import icon_path  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import new_hex_scenario, new_table_scenario, save  # noqa: E402
-from dambuster.model.terrain import TERRAIN_KINDS  # noqa: E402
+from dambuster.editor.actions import catalog
+from dambuster.editor.actions.build import resolve
+from dambuster.editor.actions.icons import icon_path
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.model import new_hex_scenario, new_table_scenario, save
+from dambuster.model.terrain import TERRAIN_KINDS
 
 pytestmark = pytest.mark.qt
 

@@ -3,16 +3,16 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPointF  # noqa: E402
+from PySide6.QtCore import QPointF
 
-from dambuster.editor.commands import PaintTerrain  # noqa: E402
-from dambuster.editor.document import Document  # noqa: E402
-from dambuster.editor.scene.hex.scene import HexSceneController  # noqa: E402
-from dambuster.editor.scene.map_view import MapView  # noqa: E402
-from dambuster.editor.scene.table_scene import TableSceneController  # noqa: E402
-from dambuster.model import new_hex_scenario, new_table_scenario  # noqa: E402
-from dambuster.model.scenario import Area  # noqa: E402
-from dambuster.validators import Violation  # noqa: E402
+from dambuster.editor.commands import PaintTerrain
+from dambuster.editor.document import Document
+from dambuster.editor.scene.hex.scene import HexSceneController
+from dambuster.editor.scene.map_view import MapView
+from dambuster.editor.scene.table_scene import TableSceneController
+from dambuster.model import new_hex_scenario, new_table_scenario
+from dambuster.model.scenario import Area
+from dambuster.validators import Violation
 
 pytestmark = pytest.mark.qt
 
@@ -53,8 +53,9 @@ def test_painting_one_hex_repaints_only_that_hex_of_its_chunk(qtbot):
     assert touched == [(1, 0)]
     assert c.terrain.chunks[(1, 0)].renders == before[(1, 0)][0]  # patched in place, not re-rendered
     # and the view shows water there: the pixel at the hex's centre has the water colour
-    from dambuster.editor.style import TERRAIN_STYLE
     from PySide6.QtGui import QColor
+
+    from dambuster.editor.style import TERRAIN_STYLE
     centre = view.mapFromScene(c.scene_pos(h))
     assert shot.pixelColor(centre.x(), centre.y()).name() == QColor(TERRAIN_STYLE["water"][0]).name()
 

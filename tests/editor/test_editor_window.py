@@ -3,13 +3,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMessageBox
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import dumps, load, new_hex_scenario, new_table_scenario, save  # noqa: E402
-from dambuster.model.scenario import Dam, River  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.model import dumps, load, new_hex_scenario, new_table_scenario, save
+from dambuster.model.scenario import Dam, River
 
 pytestmark = pytest.mark.qt
 

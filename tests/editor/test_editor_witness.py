@@ -4,12 +4,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QSettings
 
-from dambuster.editor.geometry.locate import witness_lines  # noqa: E402
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.model import new_table_scenario, save  # noqa: E402
-from dambuster.model.scenario import TableRiver  # noqa: E402
+from dambuster.editor.geometry.locate import witness_lines
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.model import new_table_scenario, save
+from dambuster.model.scenario import TableRiver
 
 
 def hairpin_table(path):

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from shapely.geometry import LineString, Point, Polygon, shape
+from strategies import table_scenarios
 
 from dambuster.cli import main
 from dambuster.interop.geojson import GeoJSONError, ring, signed_area, to_geojson
 from dambuster.interop.geojson import dumps as geojson_dumps
 from dambuster.model.io import load
-from strategies import table_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
 DBM = ROOT / "samples" / "dbm-table.json"

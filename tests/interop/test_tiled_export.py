@@ -13,6 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
+from strategies import hex_scenarios, rich_hex_scenario
+from test_tiled_table import xml_safe
 
 from dambuster.cli import main
 from dambuster.interop.hexpixels import HexPixels
@@ -22,8 +24,6 @@ from dambuster.interop.tiled.tmx_read import parse_tmx
 from dambuster.interop.tiled.tmx_write import to_tmx
 from dambuster.model.io import dumps, load
 from dambuster.model.terrain import TERRAIN_KINDS
-from strategies import hex_scenarios, rich_hex_scenario
-from test_tiled_table import xml_safe
 
 ROOT = Path(__file__).resolve().parents[2]
 HEX_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex")

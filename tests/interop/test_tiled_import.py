@@ -13,15 +13,15 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusal import assert_refused, damage, junk, paths
+from strategies import rich_hex_scenario
 
 from dambuster.cli import main
-from dambuster.interop.tiled import importer as tiled_import
 from dambuster.interop.hexpixels import HexPixels
+from dambuster.interop.tiled import importer as tiled_import
 from dambuster.interop.tiled.export import to_tmj
 from dambuster.interop.tiled.importer import TiledImportError, import_document, import_file
 from dambuster.model.factory import new_hex_scenario
-from refusal import assert_refused, damage, junk, paths
-from strategies import rich_hex_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from strategies import rich_hex_scenario
 
 from dambuster.interop.hexpixels import HexPixels
 from dambuster.interop.tiled.export import TERRAIN_COLOURS, export_tiled, tileset_png
@@ -22,7 +23,6 @@ from dambuster.model.hexgrid import Layout
 from dambuster.model.io import load
 from dambuster.model.scenario import HexMap
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
-from strategies import rich_hex_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 TILED = shutil.which("tiled")

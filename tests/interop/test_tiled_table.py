@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusal import assert_refused, damage, junk, paths
+from strategies import rich_table_scenario, table_scenarios
 
 from dambuster.interop.geojson import along
 from dambuster.interop.tiled.doc import ExportError
@@ -20,8 +22,6 @@ from dambuster.interop.tiled.table_export import GRID, SCALE, to_tmj
 from dambuster.interop.tiled.tmx_read import parse_tmx
 from dambuster.interop.tiled.tmx_write import to_tmx
 from dambuster.model.io import dumps, load
-from refusal import assert_refused, damage, junk, paths
-from strategies import rich_table_scenario, table_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")

@@ -7,8 +7,8 @@ protocol; the PDF is set up the way the protocol says (millimetres from the pape
 from __future__ import annotations
 
 import shutil
-import unicodedata
 import subprocess
+import unicodedata
 from pathlib import Path
 
 import pytest

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6")  # the command draws with Qt (it runs in a subprocess here)
 
-from pdf_tools import SAMPLES, all_text, dambuster, fonts, grey_page, images, info, needs_poppler, words  # noqa: E402
+from pdf_tools import SAMPLES, all_text, dambuster, fonts, grey_page, images, info, needs_poppler, words
 
 pytestmark = needs_poppler
 A4 = (210.0, 297.0)

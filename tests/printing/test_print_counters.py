@@ -8,14 +8,14 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtGui import QColor  # noqa: E402
+from PySide6.QtGui import QColor
+from sheet_pages import pdf_pages, pdf_text, rasterise, runs, write_sheet
 
-from dambuster.editor.printing.counters import CounterSheet, counter_mm, sheet_for  # noqa: E402
-from dambuster.editor.printing.sheet import PrintSettings  # noqa: E402
-from dambuster.model import load, new_hex_scenario  # noqa: E402
-from dambuster.model.paper import HEX_PRESETS, PAPER_SIZES  # noqa: E402
-from dambuster.model.scenario import Side, Unit  # noqa: E402
-from sheet_pages import pdf_pages, pdf_text, rasterise, runs, write_sheet  # noqa: E402
+from dambuster.editor.printing.counters import CounterSheet, counter_mm, sheet_for
+from dambuster.editor.printing.sheet import PrintSettings
+from dambuster.model import load, new_hex_scenario
+from dambuster.model.paper import HEX_PRESETS, PAPER_SIZES
+from dambuster.model.scenario import Side, Unit
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

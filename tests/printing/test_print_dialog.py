@@ -6,12 +6,12 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from pdf_tools import info, needs_poppler
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
 
-from dambuster.editor.mainwindow import MainWindow  # noqa: E402
-from dambuster.editor.printing.print_dialog import PrintDialog  # noqa: E402
-from pdf_tools import info, needs_poppler  # noqa: E402
+from dambuster.editor.mainwindow import MainWindow
+from dambuster.editor.printing.print_dialog import PrintDialog
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 

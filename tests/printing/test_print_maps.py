@@ -6,13 +6,13 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtGui import QImage, QPainter  # noqa: E402
+from PySide6.QtGui import QImage, QPainter
 
-from dambuster.editor.printing.map_pages import MapSheet, choose_landscape, sheet_for  # noqa: E402
-from dambuster.editor.printing.map_source import MapSource  # noqa: E402
-from dambuster.editor.printing.page_grid import page_grid, row_name  # noqa: E402
-from dambuster.editor.printing.sheet import PrintSettings  # noqa: E402
-from dambuster.model import load  # noqa: E402
+from dambuster.editor.printing.map_pages import MapSheet, choose_landscape, sheet_for
+from dambuster.editor.printing.map_source import MapSource
+from dambuster.editor.printing.page_grid import page_grid, row_name
+from dambuster.editor.printing.sheet import PrintSettings
+from dambuster.model import load
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 A4 = (210.0, 297.0)

@@ -8,16 +8,16 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtGui import QColor  # noqa: E402
+from PySide6.QtGui import QColor
+from sheet_pages import pdf_pages, pdf_text, rasterise, runs, write_sheet
 
-from dambuster.editor.printing.breach_pieces import counts, swell_shape  # noqa: E402
-from dambuster.editor.printing.overlays import sheet_for  # noqa: E402
-from dambuster.editor.printing.sheet import PrintSettings  # noqa: E402
-from dambuster.model import load  # noqa: E402
-from dambuster.model.paper import HEX_PRESETS, PAPER_SIZES  # noqa: E402
-from dambuster.simulation.breach import Breach, Run  # noqa: E402
-from dambuster.simulation.dice import Dice  # noqa: E402
-from sheet_pages import pdf_pages, pdf_text, rasterise, runs, write_sheet  # noqa: E402
+from dambuster.editor.printing.breach_pieces import counts, swell_shape
+from dambuster.editor.printing.overlays import sheet_for
+from dambuster.editor.printing.sheet import PrintSettings
+from dambuster.model import load
+from dambuster.model.paper import HEX_PRESETS, PAPER_SIZES
+from dambuster.simulation.breach import Breach, Run
+from dambuster.simulation.dice import Dice
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

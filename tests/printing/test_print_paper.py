@@ -1,10 +1,18 @@
 """model/paper.py (Qt-free): hex sizes, papers and a table's unit in millimetres."""
 import pytest
+from pdf_tools import SAMPLES
 
 from dambuster.model import load
-from dambuster.model.paper import (DEFAULT_HEX_SIZE, HEX_PRESETS, PAPER_SIZES, SizeError, parse_hex_size,
-                                   parse_length, parse_paper, table_unit_mm)
-from pdf_tools import SAMPLES
+from dambuster.model.paper import (
+    DEFAULT_HEX_SIZE,
+    HEX_PRESETS,
+    PAPER_SIZES,
+    SizeError,
+    parse_hex_size,
+    parse_length,
+    parse_paper,
+    table_unit_mm,
+)
 
 
 @pytest.mark.parametrize("text, mm", [("19mm", 19.0), ("3/4in", 19.05), ('1"', 25.4), ("2cm", 20.0),

@@ -6,16 +6,16 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-import numpy as np  # noqa: E402
-from PySide6.QtGui import QImage  # noqa: E402
-from shapely.geometry import Polygon  # noqa: E402
+import numpy as np
+from PySide6.QtGui import QImage
+from shapely.geometry import Polygon
+from sheet_pages import pdf_pages, pdf_text, rasterise, write_sheet
 
-from dambuster.editor.printing.page_grid import page_grid  # noqa: E402
-from dambuster.editor.printing.sheet import PrintSettings  # noqa: E402
-from dambuster.editor.printing.templates import sheet_for  # noqa: E402
-from dambuster.model import load  # noqa: E402
-from dambuster.model.paper import PAPER_SIZES, table_unit_mm  # noqa: E402
-from sheet_pages import pdf_pages, pdf_text, rasterise, write_sheet  # noqa: E402
+from dambuster.editor.printing.page_grid import page_grid
+from dambuster.editor.printing.sheet import PrintSettings
+from dambuster.editor.printing.templates import sheet_for
+from dambuster.model import load
+from dambuster.model.paper import PAPER_SIZES, table_unit_mm
 
 pytestmark = pytest.mark.qt
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

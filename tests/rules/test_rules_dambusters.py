@@ -9,7 +9,13 @@ import pytest
 from dambuster.model import io
 from dambuster.model.factory import new_hex_scenario
 from dambuster.model.scenario import (
-    Building, Dam, HexsideFeature, River, RiverBridge, Route, StreamBridge,
+    Building,
+    Dam,
+    HexsideFeature,
+    River,
+    RiverBridge,
+    Route,
+    StreamBridge,
 )
 from dambuster.validators import check_scenario
 
@@ -322,7 +328,6 @@ def test_table_scenarios_are_ignored():
 
 # ------------------------------------------------------------------------- any valid scenario
 from hypothesis import HealthCheck, given, settings  # noqa: E402
-
 from strategies import hex_scenarios  # noqa: E402
 
 OGRE_PROFILES = ["ogre-dambusters", "ogre-basic", "ogre-engineers"]

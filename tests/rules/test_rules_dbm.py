@@ -13,6 +13,7 @@ import math
 
 import pytest
 from hypothesis import given, settings
+from strategies import table_scenarios
 
 from dambuster.model import io
 from dambuster.model.factory import new_table_scenario
@@ -20,7 +21,6 @@ from dambuster.model.scenario import Area, TableRiver, TableRoad, Waterway
 from dambuster.validators import REGISTRY, check_scenario
 from dambuster.validators.dbm import rules as rules_dbm
 from dambuster.validators.dbm.curvature import max_detour
-from strategies import table_scenarios
 
 W, D = 7200.0, 4800.0
 

@@ -64,7 +64,7 @@ def test_at_a_fork_the_swell_follows_every_branch():
 def test_through_a_confluence_the_swell_continues_downstream_only():
     s, river = straight(rows=10, columns=8)
     s.map.dams[0] = Dam("d1", (5, -2), "trib")
-    main = [(5, r) for r in range(0, 5)] + [(5, 5)]  # a river down column 5, rows 2..7
+    main = [(5, r) for r in range(5)] + [(5, 5)]  # a river down column 5, rows 2..7
     s.map.rivers = [River("trib", [(5, -2), (5, -1)], joins="main"), River("main", main)]
     steps, _ = swells(s)
     assert steps[0] == [(5, -1), (5, 0), (5, 1)]

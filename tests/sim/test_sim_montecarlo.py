@@ -8,7 +8,7 @@ import math
 from collections import Counter
 
 from dambuster.model.factory import new_hex_scenario
-from dambuster.model.scenario import Dam, River, Side, StreamBridge, Route, Unit
+from dambuster.model.scenario import Dam, River, Route, Side, StreamBridge, Unit
 from dambuster.simulation.breach import Breach, Run
 from dambuster.simulation.dice import Dice
 from dambuster.simulation.montecarlo import monte_carlo

@@ -222,8 +222,6 @@ def test_a_run_waits_for_a_stuck_lock_holder_only_so_long(tmp_path):
     from dambuster.cache.lock import LockTimeout, lock_path, locked
 
     cache = tmp_path / "cache.json"
-    with locked(cache):
-        with pytest.raises(LockTimeout, match="another run has held"):
-            with locked(cache, wait=0.2):
-                pass
+    with locked(cache), pytest.raises(LockTimeout, match="another run has held"), locked(cache, wait=0.2):
+        pass
     assert not lock_path(cache).exists()

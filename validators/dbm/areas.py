@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 from shapely import union_all
@@ -15,11 +15,11 @@ from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
 from ...model.scenario import Area, Scenario
-from .table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
-from ..engine import param, rule
-from ..violation import Violation
 from ..common import point_json, table_map
+from ..engine import param, rule
 from ..shapes import coords, pieces, polygon
+from ..violation import Violation
+from .table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

@@ -7,18 +7,18 @@ the pieces of other roads that come near it, whatever their bounding boxes do.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 import shapely
 from shapely.strtree import STRtree
 
+from ...model.scenario import Scenario
 from ..common import point_json, table_map
-from .table import scale, tolerance
 from ..engine import param, rule
 from ..shapes import coords, line, pieces, polygon
 from ..violation import Violation
-from ...model.scenario import Scenario
+from .table import scale, tolerance
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

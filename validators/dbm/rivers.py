@@ -7,18 +7,18 @@ measures in paces and in the table's unit (``table.scale``).
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from collections.abc import Iterator
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import nearest_points
 
 from ...model.scenario import Scenario, TableMap, TableRiver
-from .curvature import max_detour
-from .table import Frame, nearest_edge, scale, to_unit, tolerance
+from ..common import point_json, table_map
 from ..engine import param, rule
 from ..violation import Violation
-from ..common import point_json, table_map
+from .curvature import max_detour
+from .table import Frame, nearest_edge, scale, to_unit, tolerance
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

@@ -8,8 +8,8 @@ hides that: ``along`` / ``across`` give a point's coordinate along the long edge
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from shapely.geometry import LineString, Polygon, box
 
@@ -47,7 +47,7 @@ class Frame:
     depth: float
 
     @classmethod
-    def of(cls, m: TableMap) -> "Frame":
+    def of(cls, m: TableMap) -> Frame:
         return cls(m.width, m.depth)
 
     @property

@@ -6,7 +6,7 @@ measures in paces and in the table's unit (``table.scale``).
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Iterator
+from collections.abc import Iterator
 
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -14,9 +14,9 @@ from shapely.ops import nearest_points
 
 from ...model.scenario import Scenario
 from ..common import point_json, table_map
-from .table import Frame, scale, to_unit, tolerance
 from ..engine import param, rule
 from ..violation import Violation
+from .table import Frame, scale, to_unit, tolerance
 
 P = "dbm-terrain"
 F = "dbm-terrain.txt"

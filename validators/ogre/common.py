@@ -1,7 +1,8 @@
 """Small helpers shared by the Ogre rule modules: locations a view can highlight, unit lookups."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ...model.hexgrid import Hex, Layout
 from ...model.scenario import Scenario, Unit, UnitType

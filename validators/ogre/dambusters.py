@@ -6,7 +6,7 @@ and floodplain rules; the surges of all dams are followed together, in one pass 
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import networkx as nx
 
@@ -14,10 +14,10 @@ from ...model.hexgrid import Hex, distance, neighbors
 from ...model.rivers import OFF_MAP, confluence
 from ...model.scenario import Dam, HexMap, Scenario
 from ..engine import param, rule
+from ..violation import Violation
 from .common import at_hex, hex_list, hex_map, hx, label
 from .flow import Flow, analyse
 from .surges import surges
-from ..violation import Violation
 
 PROFILE = "ogre-dambusters"
 WATER = frozenset({"water", "debris"})

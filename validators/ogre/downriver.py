@@ -3,16 +3,16 @@ floodplains. (Dams and rivers: ``dambusters``.)
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...model.hexgrid import canonical_hexside, hexside_between, hexside_hexes, neighbors
 from ...model.scenario import HexMap, Scenario
 from ..engine import param, rule
-from .common import at_hex, hex_map, hx, label
-from .flow import analyse
-from .dambusters import PROFILE, dam_hexes
-from .surges import surges
 from ..violation import Violation
+from .common import at_hex, hex_map, hx, label
+from .dambusters import PROFILE, dam_hexes
+from .flow import analyse
+from .surges import surges
 
 SOURCE: dict[str, str] = {
     "BRIDGE-SITE": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",

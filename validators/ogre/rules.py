@@ -8,12 +8,12 @@ ogre-engineers; STACK-LIMIT reads the declared profiles to relax stacking under 
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...model.scenario import Scenario
 from ..engine import param, rule
-from .common import at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
 from ..violation import Violation
+from .common import at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
 
 BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"
 

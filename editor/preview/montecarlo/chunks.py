@@ -8,7 +8,7 @@ N and seed give the same figures in the editor every time (they are not the figu
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -38,7 +38,7 @@ def merge(parts: list[MonteCarloResult], seed: int) -> MonteCarloResult:
             for k, v in getattr(p, key).items():
                 acc[k] = acc.get(k, 0.0) + w * v
         for h, probs in p.hexes.items():
-            acc = out.hexes.setdefault(h, {k: 0.0 for k in HEX_KEYS})
+            acc = out.hexes.setdefault(h, dict.fromkeys(HEX_KEYS, 0.0))
             for k in HEX_KEYS:
                 acc[k] += w * probs.get(k, 0.0)
         for uid, outcomes in p.units.items():

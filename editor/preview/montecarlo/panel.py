@@ -9,14 +9,22 @@ while they run. The seed is the pane's; an edit of the map drops the result and 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dambuster.simulation.summary import chance_rows
 
+from ..results_table import ChanceTable
 from .view import ArrivalChart
 from .worker import MonteCarloWorker
-from ..results_table import ChanceTable
 
 MAX_RUNS = 1_000_000
 

@@ -23,7 +23,8 @@ import subprocess
 import sys
 import threading
 from collections import deque
-from typing import BinaryIO, Callable
+from collections.abc import Callable
+from typing import BinaryIO
 
 Listener = Callable[[tuple], None]
 _HEAD = struct.Struct("<Q")
@@ -88,7 +89,7 @@ def serve(inp: BinaryIO, out: BinaryIO) -> None:
 
         try:
             result = run_all(Breach(pickle.loads(payload), dam), runs, seed, progress, chunk)
-        except Exception as e:  # noqa: BLE001 -- whatever goes wrong is the job's failure, not the helper's
+        except Exception as e:
             write_message(out, ("failed", job, f"{type(e).__name__}: {e}"))
             continue
         write_message(out, ("done", job, result))

@@ -55,7 +55,7 @@ class Buckets:
             p = self.paths[k] = QPainterPath()
         return p
 
-    def chain(self, hexes: list[Hex], also: "Buckets | None" = None) -> None:
+    def chain(self, hexes: list[Hex], also: Buckets | None = None) -> None:
         """A polyline through hex centres, cut where it passes into another block (and the same into
         ``also``, a bucketing of another block size: the centres are worked out once)."""
         lay = self.geom.layout

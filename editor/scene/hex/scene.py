@@ -7,11 +7,11 @@ from dambuster.model.hexgrid import Hex
 
 from ...geometry.hexes import HexGeometry
 from ...geometry.locate import locate, witness_lines
+from ..map_scene import detail_for
+from ..terrain_layer import TerrainLayer
 from .labels import HexLabels
 from .overlay import HexOverlay
 from .tooltip import hex_tooltip
-from ..map_scene import detail_for
-from ..terrain_layer import TerrainLayer
 
 
 class HexSceneController:
