@@ -23,6 +23,7 @@ line). The steps share a folder, $RUNNER_TEMP/dambuster-review:
 File names come from the pull request: everything printed is made visible (dambuster.escape), and
 everything in the summary is HTML-escaped.
 """
+
 from __future__ import annotations
 
 import html
@@ -104,19 +105,25 @@ def changed() -> int | None:
     WORK.mkdir(parents=True, exist_ok=True)
     globs = [glob_regex(g) for g in env("PATHS", "**/*.json").split()]
     base = base_commit()
-    listing = git(*(("diff", "--name-status", "--no-renames", "-z", base, "HEAD") if base else ("ls-files", "-z")), check=False)
+    listing = git(
+        *(("diff", "--name-status", "--no-renames", "-z", base, "HEAD") if base else ("ls-files", "-z")),
+        check=False,
+    )
     if listing.returncode:
         why = listing.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["git failed"]
-        print(f"dambuster: cannot list the maps {'changed since ' + base if base else 'of the checkout'}: "
-              f"{visible(why[0])} (is the workspace a git checkout, with the base commit fetched?)")
+        print(
+            f"dambuster: cannot list the maps {'changed since ' + base if base else 'of the checkout'}: "
+            f"{visible(why[0])} (is the workspace a git checkout, with the base commit fetched?)"
+        )
         return 2
     fields = listing.stdout.decode("utf-8", "surrogateescape").split("\0")
     if base:
         entries = [(CHANGES.get(s[:1]), p) for s, p in zip(fields[0::2], fields[1::2])]
     else:
         entries = [("present", p) for p in fields if p]
-    maps = [{"path": p, "change": c} for c, p in entries
-            if c and any(g.match(p) for g in globs) and is_map(p)]
+    maps = [
+        {"path": p, "change": c} for c, p in entries if c and any(g.match(p) for g in globs) and is_map(p)
+    ]
     (WORK / "maps.json").write_text(json.dumps({"base": base, "maps": maps}), encoding="utf-8")
     against = f"changed since {base[:12]}" if base else "in the repository"
     print(f"dambuster: {len(maps)} map(s) {against}")
@@ -136,7 +143,12 @@ def validate_options() -> list[str]:
 
 def run_validate(fmt: str, paths: list[str], **streams) -> int:
     """`dambuster validate` in one format, through the cache: the first run checks, the others reuse it."""
-    command = DAMBUSTER + ["validate", f"--format={fmt}", f"--cache={WORK / 'validate-cache.json'}", *validate_options()]
+    command = DAMBUSTER + [
+        "validate",
+        f"--format={fmt}",
+        f"--cache={WORK / 'validate-cache.json'}",
+        *validate_options(),
+    ]
     sys.stdout.flush()
     return subprocess.run(command + ["--", *paths], **streams).returncode
 
@@ -145,8 +157,16 @@ def validate() -> None:
     paths = [m["path"] for m in read_json("maps.json", {}).get("maps", [])]
     sarif = WORK / "dambuster.sarif"
     if not paths:
-        sarif.write_text(json.dumps({"version": "2.1.0", "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-                                     "runs": [{"tool": {"driver": {"name": "dambuster"}}, "results": []}]}), encoding="utf-8")
+        sarif.write_text(
+            json.dumps(
+                {
+                    "version": "2.1.0",
+                    "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                    "runs": [{"tool": {"driver": {"name": "dambuster"}}, "results": []}],
+                }
+            ),
+            encoding="utf-8",
+        )
         (WORK / "report.json").write_text('{"files": []}', encoding="utf-8")
         status = 0
     else:
@@ -188,8 +208,17 @@ def render() -> int | None:
             before = WORK / "before" / path
             before.parent.mkdir(parents=True, exist_ok=True)
             before.write_bytes(git("show", f"{base}:{path}", check=False).stdout)
-            jobs.insert(0, ("before", DAMBUSTER + ["render", str(before), "-o", str(folder / "before.png"), "--force"]))
-            jobs.append(("diff", DAMBUSTER + ["diff", str(before), path, "--format=png", "-o", str(folder / "diff.png"), "--force"]))
+            jobs.insert(
+                0,
+                ("before", DAMBUSTER + ["render", str(before), "-o", str(folder / "before.png"), "--force"]),
+            )
+            jobs.append(
+                (
+                    "diff",
+                    DAMBUSTER
+                    + ["diff", str(before), path, "--format=png", "-o", str(folder / "diff.png"), "--force"],
+                )
+            )
             text = subprocess.run(DAMBUSTER + ["diff", str(before), path], capture_output=True)
             if text.returncode in (0, 1):
                 (folder / "diff.txt").write_bytes(text.stdout)
@@ -228,7 +257,9 @@ def verdict_of(report: dict | None) -> str:
 def summary() -> None:
     listing = read_json("maps.json", None)
     if listing is None:
-        return write_summary("## dambuster\n\nThe maps could not be listed: see the log of the step *Find the maps*.\n")
+        return write_summary(
+            "## dambuster\n\nThe maps could not be listed: see the log of the step *Find the maps*.\n"
+        )
     maps = listing["maps"]
     reports = {r["path"]: r for r in read_json("report.json", {}).get("files", [])}
     drawn = read_json("renders.json", {})
@@ -237,22 +268,36 @@ def summary() -> None:
         lines += ["| Map | Change | Verdict | First findings | Images |", "| --- | --- | --- | --- | --- |"]
     for m in maps:
         report = reports.get(m["path"])
-        found = "; ".join(f"{v['code']} {where(v['location'])}: {v['message']}"[:200] for v in (report or {}).get("violations", [])[:3])
+        found = "; ".join(
+            f"{v['code']} {where(v['location'])}: {v['message']}"[:200]
+            for v in (report or {}).get("violations", [])[:3]
+        )
         pictures = drawn.get("maps", {}).get(m["path"], {})
         images = ", ".join(pictures.get("images", {})) or "; ".join(pictures.get("problems", [])) or "-"
-        lines.append(f"| `{cell(m['path'])}` | {m['change']} | {verdict_of(report)} | {cell(found) or '-'} | {cell(images)} |")
+        lines.append(
+            f"| `{cell(m['path'])}` | {m['change']} | {verdict_of(report)} | {cell(found) or '-'} | {cell(images)} |"
+        )
     if drawn.get("maps"):
         shown = len(drawn["maps"])
-        lines += ["", f"Renders (after.png; before.png and diff.png for a modified map) are in the workflow run's "
-                      f"artifact **{cell(env('ARTIFACT', 'dambuster-review'))}**"
-                      + (f", for the first {shown} of {len(maps)} maps." if shown < len(maps) else ".")]
+        lines += [
+            "",
+            f"Renders (after.png; before.png and diff.png for a modified map) are in the workflow run's "
+            f"artifact **{cell(env('ARTIFACT', 'dambuster-review'))}**"
+            + (f", for the first {shown} of {len(maps)} maps." if shown < len(maps) else "."),
+        ]
     for path in drawn.get("maps", {}):
         diff = images_of(path) / "diff.txt"
         if diff.is_file():
             text = diff.read_text(encoding="utf-8", errors="replace")
             count = len(text.splitlines())
-            lines += ["", f"<details><summary>{cell(path)}: {count} change(s)</summary>", "",
-                      f"<pre>{html.escape(text[:20000])}</pre>", "", "</details>"]
+            lines += [
+                "",
+                f"<details><summary>{cell(path)}: {count} change(s)</summary>",
+                "",
+                f"<pre>{html.escape(text[:20000])}</pre>",
+                "",
+                "</details>",
+            ]
     write_summary("\n".join(lines) + "\n")
 
 

@@ -4,6 +4,7 @@ The doc generators (``python -m dambuster.schema.docs``, ``python -m dambuster.v
 write into the checkout's ``docs/`` by default; run from an installed wheel they have no checkout, so
 they print to standard output unless told a file with ``--output``. Nothing ever writes into the install.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,13 @@ def generated_doc_main(argv: list[str] | None, *, prog: str, name: str, render: 
     default = checkout_doc(name)
     ap = argparse.ArgumentParser(prog=prog, description=f"Write docs/{name} from the code.")
     ap.add_argument("--check", action="store_true", help="exit 1 if the file is out of date; write nothing")
-    ap.add_argument("-o", "--output", type=Path, default=default,
-                    help=f"file to write (default: docs/{name} of the source checkout; standard output from an install)")
+    ap.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=default,
+        help=f"file to write (default: docs/{name} of the source checkout; standard output from an install)",
+    )
     args = ap.parse_args(argv)
     text = render()
     if args.output is None:

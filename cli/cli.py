@@ -1,4 +1,5 @@
 """The `dambuster` command: validate, schema, new, surge, flood (more plug in through COMMANDS)."""
+
 from __future__ import annotations
 
 import argparse
@@ -98,7 +99,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     for key, listed in settings.code_lists():
         unknown = CodeFilter((), listed).unknown(validators.REGISTRY)
         if unknown:
-            error_line(f"dambuster validate: {settings.file}: {key}: unknown rule code or prefix: {', '.join(unknown)}")
+            error_line(
+                f"dambuster validate: {settings.file}: {key}: unknown rule code or prefix: {', '.join(unknown)}"
+            )
             return EXIT_UNREADABLE
     apply(settings, args, {"format": "text", "budget": DEFAULT_BUDGET})
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
@@ -165,7 +168,9 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     if args.scenarios_only:
         files = [f for f in files if f == stdin or _may_be_scenario(f)]
     for c in corpora:
-        error_line(f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it")
+        error_line(
+            f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it"
+        )
     if not files and not missing:
         print("dambuster: no .json files found", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -178,7 +183,9 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     finally:
         if bar:
             bar.close()
-    reports: list[FileReport] = [FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing]
+    reports: list[FileReport] = [
+        FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing
+    ]
     reports += found
     for r in reports:  # per-file-ignores of the settings (never the load codes, never standard input)
         settings = getattr(args, "settings", None)
@@ -192,7 +199,9 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
         if r.load_error:
             v = r.violations[0]
             error_line(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})")
-    if args.format == "text":  # a file that cannot be read was just said on stderr: each problem is printed once
+    if (
+        args.format == "text"
+    ):  # a file that cannot be read was just said on stderr: each problem is printed once
         from .formats.text import render as render_text
 
         text = render_text(reports, unreadable=False)
@@ -214,7 +223,9 @@ def _run_validation(files, args: argparse.Namespace, codes, bar):
     def run(paths):
         if args.scheduler:
             with executor_for(args.jobs, args.scheduler, args.wait_workers) as ex:
-                return validate_files(paths, args.profile or None, codes, args.jobs, bar, executor=ex, budget=args.budget)
+                return validate_files(
+                    paths, args.profile or None, codes, args.jobs, bar, executor=ex, budget=args.budget
+                )
         return validate_files(paths, args.profile or None, codes, args.jobs, bar, budget=args.budget)
 
     if not args.cache:
@@ -245,47 +256,98 @@ def _add_validate(sub) -> None:
     from .formats import FORMATS
     from .model.scenario import PROFILES
 
-    v = sub.add_parser("validate", help="check scenario files; exit 0 valid, 1 rule errors, 2 unreadable or schema errors",
-                       description="Check scenario files. Folders are searched recursively for *.json "
-                                   "(files named *.expected.json are skipped, and so are sub-folders holding them: "
-                                   "test corpora such as samples/invalid, checked when named). Exit 0 when every file is valid, "
-                                   "1 when a rule finds an error, 2 when a file cannot be read or fails the schema. Options not given "
-                                   "are taken from the collection's dambuster.toml or pyproject.toml [tool.dambuster] "
-                                   "(found from the first PATH's folder upwards; see --config, --isolated).")
-    v.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders; - reads one scenario from standard input")
-    v.add_argument("--format", choices=list(FORMATS), default=None,
-                   help="report format: text, json (stable contract), sarif (2.1.0), junit (XML), "
-                        "github (Actions annotations); default text")
-    v.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                   help="validate N files at a time in worker processes (default 1: in this process)")
-    v.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run the checks on a Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT); "
-                        "needs the cluster extra: pip install 'dambuster[cluster]'")
-    v.add_argument("--wait-workers", type=float, default=None, metavar="SECONDS",
-                   help="with --scheduler: how long to wait for a worker to join, before the run and whenever "
-                        "every worker is lost (default 30)")
-    v.add_argument("--cache", metavar="FILE",
-                   help="skip files unchanged since the run that wrote FILE (same content, options and "
-                        "dambuster version, schema and rules), reusing their reports; FILE is created or updated. "
-                        "Keep it outside the checkout: entries not signed with this machine's key are checked again")
-    v.add_argument("--scenarios-only", action="store_true",
-                   help="skip .json files that are not scenarios (no \"format_version\" in them), such as "
-                        "editor settings or package files; the pre-commit hook uses it")
-    v.add_argument("--select", metavar="CODES",
-                   help="report only these rule codes, comma-separated; prefixes such as DBM- allowed")
-    v.add_argument("--ignore", metavar="CODES",
-                   help="do not report these rule codes, comma-separated; prefixes allowed "
-                        "(JSON and SCHEMA load errors are always reported)")
-    v.add_argument("--profile", action="append", choices=PROFILES, default=[],
-                   help="check against this rule profile instead of the ones the scenario declares (repeatable)")
-    v.add_argument("--budget", type=_seconds, default=None, metavar="SECONDS",
-                   help=f"seconds to load and check each file (default {DEFAULT_BUDGET:g}; 0: no limit); a file "
-                        "not done in time, or out of memory, gets one BUDGET finding listing the rules that did "
-                        "not finish, and the run exits 2 (not a verdict)")
+    v = sub.add_parser(
+        "validate",
+        help="check scenario files; exit 0 valid, 1 rule errors, 2 unreadable or schema errors",
+        description="Check scenario files. Folders are searched recursively for *.json "
+        "(files named *.expected.json are skipped, and so are sub-folders holding them: "
+        "test corpora such as samples/invalid, checked when named). Exit 0 when every file is valid, "
+        "1 when a rule finds an error, 2 when a file cannot be read or fails the schema. Options not given "
+        "are taken from the collection's dambuster.toml or pyproject.toml [tool.dambuster] "
+        "(found from the first PATH's folder upwards; see --config, --isolated).",
+    )
+    v.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="scenario files or folders; - reads one scenario from standard input",
+    )
+    v.add_argument(
+        "--format",
+        choices=list(FORMATS),
+        default=None,
+        help="report format: text, json (stable contract), sarif (2.1.0), junit (XML), "
+        "github (Actions annotations); default text",
+    )
+    v.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="validate N files at a time in worker processes (default 1: in this process)",
+    )
+    v.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the checks on a Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT); "
+        "needs the cluster extra: pip install 'dambuster[cluster]'",
+    )
+    v.add_argument(
+        "--wait-workers",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --scheduler: how long to wait for a worker to join, before the run and whenever "
+        "every worker is lost (default 30)",
+    )
+    v.add_argument(
+        "--cache",
+        metavar="FILE",
+        help="skip files unchanged since the run that wrote FILE (same content, options and "
+        "dambuster version, schema and rules), reusing their reports; FILE is created or updated. "
+        "Keep it outside the checkout: entries not signed with this machine's key are checked again",
+    )
+    v.add_argument(
+        "--scenarios-only",
+        action="store_true",
+        help='skip .json files that are not scenarios (no "format_version" in them), such as '
+        "editor settings or package files; the pre-commit hook uses it",
+    )
+    v.add_argument(
+        "--select",
+        metavar="CODES",
+        help="report only these rule codes, comma-separated; prefixes such as DBM- allowed",
+    )
+    v.add_argument(
+        "--ignore",
+        metavar="CODES",
+        help="do not report these rule codes, comma-separated; prefixes allowed "
+        "(JSON and SCHEMA load errors are always reported)",
+    )
+    v.add_argument(
+        "--profile",
+        action="append",
+        choices=PROFILES,
+        default=[],
+        help="check against this rule profile instead of the ones the scenario declares (repeatable)",
+    )
+    v.add_argument(
+        "--budget",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help=f"seconds to load and check each file (default {DEFAULT_BUDGET:g}; 0: no limit); a file "
+        "not done in time, or out of memory, gets one BUDGET finding listing the rules that did "
+        "not finish, and the run exits 2 (not a verdict)",
+    )
     where = v.add_mutually_exclusive_group()
-    where.add_argument("--config", metavar="FILE",
-                       help="read the settings from FILE (a dambuster.toml, or a pyproject.toml's [tool.dambuster]) "
-                            "instead of the one found from the first PATH's folder upwards")
+    where.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read the settings from FILE (a dambuster.toml, or a pyproject.toml's [tool.dambuster]) "
+        "instead of the one found from the first PATH's folder upwards",
+    )
     where.add_argument("--isolated", action="store_true", help="read no settings file")
     v.set_defaults(func=_cmd_validate)
 
@@ -312,9 +374,13 @@ def _cmd_new(args: argparse.Namespace) -> int:
 
     try:
         if args.kind == "hex":
-            sc = new_hex_scenario(args.columns, args.rows, args.orientation, args.offset, args.title, args.profile)
+            sc = new_hex_scenario(
+                args.columns, args.rows, args.orientation, args.offset, args.title, args.profile
+            )
         else:
-            sc = new_table_scenario(args.width, args.depth, args.unit, args.title, args.profile, args.figures, args.reduced)
+            sc = new_table_scenario(
+                args.width, args.depth, args.unit, args.title, args.profile, args.figures, args.reduced
+            )
     except ValueError as e:
         print(f"dambuster new: {e}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -338,37 +404,61 @@ def _cmd_new(args: argparse.Namespace) -> int:
 
 
 def _add_schema(sub) -> None:
-    s = sub.add_parser("schema", help="print the JSON Schema of the scenario format",
-                       description="Print the JSON Schema (draft 2020-12) of the scenario format.")
+    s = sub.add_parser(
+        "schema",
+        help="print the JSON Schema of the scenario format",
+        description="Print the JSON Schema (draft 2020-12) of the scenario format.",
+    )
     s.set_defaults(func=_cmd_schema)
 
 
 def _add_new(sub) -> None:
     from .model.scenario import PROFILES
 
-    n = sub.add_parser("new", help="write a blank scenario", description="Write a blank scenario of a given kind and size.")
+    n = sub.add_parser(
+        "new", help="write a blank scenario", description="Write a blank scenario of a given kind and size."
+    )
     n.add_argument("kind", choices=["hex", "table"], help="hex grid (Ogre) or table (DBM, skirmish)")
     n.add_argument("-o", "--output", help="file to write (default: standard output)")
     n.add_argument("--force", action="store_true", help="replace an existing file")
     n.add_argument("--title", default="Untitled scenario", help="scenario title")
-    n.add_argument("--profile", action="append", choices=PROFILES, default=[], help="rule profile (repeatable)")
+    n.add_argument(
+        "--profile", action="append", choices=PROFILES, default=[], help="rule profile (repeatable)"
+    )
     n.add_argument("--columns", type=int, default=15, help="hex map columns (default 15)")
     n.add_argument("--rows", type=int, default=22, help="hex map rows (default 22)")
-    n.add_argument("--orientation", choices=["flat", "pointy"], default="flat", help="hex orientation (default flat)")
-    n.add_argument("--offset", choices=["odd-q", "even-q", "odd-r", "even-r"], help="offset layout (default odd-q / odd-r)")
+    n.add_argument(
+        "--orientation", choices=["flat", "pointy"], default="flat", help="hex orientation (default flat)"
+    )
+    n.add_argument(
+        "--offset",
+        choices=["odd-q", "even-q", "odd-r", "even-r"],
+        help="offset layout (default odd-q / odd-r)",
+    )
     n.add_argument("--width", type=float, default=2400, help="table width (default 2400)")
     n.add_argument("--depth", type=float, default=1200, help="table depth (default 1200)")
-    n.add_argument("--unit", choices=["paces", "inches", "mm"], default="paces", help="table unit (default paces)")
-    n.add_argument("--figures", choices=["2mm", "6mm", "15mm", "25mm"], default="15mm",
-                   help="the table's figures, which set DBM's ground scale (default 15mm)")
-    n.add_argument("--reduced", action="store_true",
-                   help="DBM's 5/8 distances for 25mm figures on a 1.8 m x 1.2 m table (mm or inches)")
+    n.add_argument(
+        "--unit", choices=["paces", "inches", "mm"], default="paces", help="table unit (default paces)"
+    )
+    n.add_argument(
+        "--figures",
+        choices=["2mm", "6mm", "15mm", "25mm"],
+        default="15mm",
+        help="the table's figures, which set DBM's ground scale (default 15mm)",
+    )
+    n.add_argument(
+        "--reduced",
+        action="store_true",
+        help="DBM's 5/8 distances for 25mm figures on a 1.8 m x 1.2 m table (mm or inches)",
+    )
     n.set_defaults(func=_cmd_new)
 
 
 #: The commands defined here, by name; the others come from the COMMANDS hooks.
 BUILT_IN: dict[str, Callable[[argparse._SubParsersAction], None]] = {
-    "validate": _add_validate, "schema": _add_schema, "new": _add_new,
+    "validate": _add_validate,
+    "schema": _add_schema,
+    "new": _add_new,
 }
 
 
@@ -410,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # last resort: one line, never a traceback (DAMBUSTER_DEBUG=1 shows it)
         if os.environ.get("DAMBUSTER_DEBUG"):
             raise
-        error_line(f"dambuster {args.command}: internal error: {type(e).__name__}: {str(e)[:200]} "
-                   "(please report it; DAMBUSTER_DEBUG=1 shows the traceback)")
+        error_line(
+            f"dambuster {args.command}: internal error: {type(e).__name__}: {str(e)[:200]} "
+            "(please report it; DAMBUSTER_DEBUG=1 shows the traceback)"
+        )
         return EXIT_UNREADABLE

@@ -5,6 +5,7 @@
 ``docs/dambuster.1`` is written by ``python -m dambuster.completion`` (argparse-manpage, a development
 tool: it is in the ``test`` extra); a test keeps it current.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,10 +18,13 @@ _JSON = {"bash": "_shtab_compgen_files", "zsh": "_files -g '*.json'", "tcsh": "f
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    c = sub.add_parser("completion", help="print a shell completion script (bash, zsh or tcsh)",
-                       description="Print a completion script for SHELL. For bash: "
-                                   "dambuster completion bash > ~/.local/share/bash-completion/completions/dambuster; "
-                                   "for zsh: dambuster completion zsh > \"${fpath[1]}/_dambuster\".")
+    c = sub.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh or tcsh)",
+        description="Print a completion script for SHELL. For bash: "
+        "dambuster completion bash > ~/.local/share/bash-completion/completions/dambuster; "
+        'for zsh: dambuster completion zsh > "${fpath[1]}/_dambuster".',
+    )
     c.add_argument("shell", choices=SHELLS, help="the shell")
     c.set_defaults(func=cmd_completion)
 
@@ -46,9 +50,15 @@ def manpage() -> str:
     os.environ["COLUMNS"] = "100"
     try:
         parser = build_parser()
-        data = {"project_name": "dambuster", "version": __version__, "manual_section": "1",
-                "manual_title": "dambuster manual", "url": "https://github.com/dambuster/dambuster",
-                "description": parser.description, "date": f"release {__version__}"}
+        data = {
+            "project_name": "dambuster",
+            "version": __version__,
+            "manual_section": "1",
+            "manual_title": "dambuster manual",
+            "url": "https://github.com/dambuster/dambuster",
+            "description": parser.description,
+            "date": f"release {__version__}",
+        }
         return str(Manpage(parser, _data=data, format="single-commands-section"))
     finally:
         if saved is None:

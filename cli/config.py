@@ -29,6 +29,7 @@ Decisions:
 * **Refusals**: a file that is not TOML, an unknown key or a wrong value is one line naming the file and
   the key, exit 2 (settings are read as a stranger's file: at most 1 MB, a regular file).
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -105,7 +106,11 @@ def find(start: Path) -> Path | None:
         if own.is_file():
             return own
         pyproject = here / PYPROJECT
-        if pyproject.is_file() and _mentions_us(pyproject) and _table(read_toml(pyproject), pyproject) is not None:
+        if (
+            pyproject.is_file()
+            and _mentions_us(pyproject)
+            and _table(read_toml(pyproject), pyproject) is not None
+        ):
             return pyproject
     return None
 
@@ -202,7 +207,9 @@ def read(path: Path) -> Settings:
         if not isinstance(globs, dict):
             raise bad("per-file-ignores", "must be a table of glob = [codes]")
         values["per_file_ignores"] = tuple(
-            (glob, _codes(codes, lambda why, g=glob: bad(f'per-file-ignores."{g}"', why))) for glob, codes in globs.items())
+            (glob, _codes(codes, lambda why, g=glob: bad(f'per-file-ignores."{g}"', why)))
+            for glob, codes in globs.items()
+        )
     if "cache" in table:
         cache = table["cache"]
         if not isinstance(cache, str) or not cache.strip():
@@ -214,7 +221,12 @@ def read(path: Path) -> Settings:
         values["format"] = table["format"]
     if "budget" in table:
         budget = table["budget"]
-        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not (0 <= budget < 1e6) or math.isnan(budget):
+        if (
+            isinstance(budget, bool)
+            or not isinstance(budget, (int, float))
+            or not (0 <= budget < 1e6)
+            or math.isnan(budget)
+        ):
             raise bad("budget", f"must be a number of seconds, 0 (no limit) or more, not {budget!r}")
         values["budget"] = float(budget)
     return Settings(**values)
@@ -235,4 +247,14 @@ def _codes(value: Any, bad) -> tuple[str, ...]:
     return tuple(c.strip() for item in items for c in item.split(",") if c.strip())
 
 
-__all__ = ["CONFIG_NAME", "KEYS", "ConfigError", "Settings", "apply", "find", "read", "settings_for", "start_folder"]
+__all__ = [
+    "CONFIG_NAME",
+    "KEYS",
+    "ConfigError",
+    "Settings",
+    "apply",
+    "find",
+    "read",
+    "settings_for",
+    "start_folder",
+]

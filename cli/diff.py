@@ -8,6 +8,7 @@ everything from the files made visible; the JSON form is
 The image forms (png, svg, written to ``-o``) draw the new map with the changes outlined; the drawing
 is the editor's (dambuster.editor.render.diff_marks), found as the ``diff-image`` renderer.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,7 +48,9 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     if image is not None:
         return _cmd_diff_image(args, image)
     if args.output:
-        error_line(f"{PROG}: -o is for the image forms (--format png|svg); text and json go to standard output")
+        error_line(
+            f"{PROG}: -o is for the image forms (--format png|svg); text and json go to standard output"
+        )
         return EXIT_UNREADABLE
     old, new = _load(args.old), _load(args.new)
     if old is None or new is None:
@@ -57,8 +60,16 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
     changes = compare(old, new)
     if args.format == "json":
-        write_document(json_text({"old": args.old, "new": args.new, "equal": not changes,
-                                  "changes": [c.as_json() for c in changes]}))
+        write_document(
+            json_text(
+                {
+                    "old": args.old,
+                    "new": args.new,
+                    "equal": not changes,
+                    "changes": [c.as_json() for c in changes],
+                }
+            )
+        )
     else:
         write_document("".join(visible(c.text) + "\n" for c in changes))
     return EXIT_DIFFERENT if changes else EXIT_SAME
@@ -79,16 +90,23 @@ def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     from .render import add_scale_arguments
 
-    d = sub.add_parser("diff", help="what changed between two scenarios: terrain by hex label, features by id",
-                       description="Compare two scenarios as loaded (layout, key order and generator do not count): "
-                                   "terrain changes by hex label in runs, features added, removed or changed by id "
-                                   "and field, sides, parameters, meta. Exit 0 when equal, 1 when they differ, "
-                                   "2 when a file cannot be loaded.")
+    d = sub.add_parser(
+        "diff",
+        help="what changed between two scenarios: terrain by hex label, features by id",
+        description="Compare two scenarios as loaded (layout, key order and generator do not count): "
+        "terrain changes by hex label in runs, features added, removed or changed by id "
+        "and field, sides, parameters, meta. Exit 0 when equal, 1 when they differ, "
+        "2 when a file cannot be loaded.",
+    )
     d.add_argument("old", metavar="OLD", help="the scenario before (- for standard input)")
     d.add_argument("new", metavar="NEW", help="the scenario after (- for standard input)")
-    d.add_argument("--format", choices=["text", "json", *IMAGE_FORMATS], default=None,
-                   help="text (one change a line, default), json, or an image of the new map with the changes "
-                        "outlined: png or svg (needs -o and the gui extra; default when -o ends in .png or .svg)")
+    d.add_argument(
+        "--format",
+        choices=["text", "json", *IMAGE_FORMATS],
+        default=None,
+        help="text (one change a line, default), json, or an image of the new map with the changes "
+        "outlined: png or svg (needs -o and the gui extra; default when -o ends in .png or .svg)",
+    )
     d.add_argument("-o", "--output", metavar="FILE", help="png, svg: the image to write")
     d.add_argument("--force", action="store_true", help="png, svg: replace an existing image")
     add_scale_arguments(d)

@@ -17,6 +17,7 @@ strips them before it looks for ``::``, its workflow-command prefix).
 written as JSON ``\\uXXXX`` escapes, so the parsed strings are unchanged. Only lone surrogates, which
 no portable JSON parser accepts, become the visible ``\\xff`` text.
 """
+
 from __future__ import annotations
 
 import re

@@ -15,6 +15,7 @@ A cluster fails fast and never hangs a run:
 * when every worker is lost in the middle of a run, the run waits WORKER_WAIT seconds for one to come
   back, then ends: the files not yet checked are reported as ENGINE errors.
 """
+
 from __future__ import annotations
 
 import socket
@@ -51,8 +52,16 @@ def parse_address(address: str) -> tuple[str, str, int]:
         port = parts.port
     except ValueError:
         port, parts = None, None
-    if parts is None or parts.scheme not in _SCHEMES or not parts.hostname or port is None or not 0 < port < 65536 \
-            or parts.path not in ("", "/") or parts.query or parts.fragment:
+    if (
+        parts is None
+        or parts.scheme not in _SCHEMES
+        or not parts.hostname
+        or port is None
+        or not 0 < port < 65536
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
         raise ExecutorError(f"{address!r} is not a Dask scheduler address; expected tcp://HOST:PORT")
     return parts.scheme, parts.hostname, port
 
@@ -73,8 +82,10 @@ def probe_scheduler(host: str, port: int, timeout: float, scheme: str = "tcp") -
         except (TimeoutError, OSError):
             first = b""
         if len(first) == 0:
-            raise ExecutorError(f"the server at {where} did not answer as a Dask scheduler within {timeout:g} s "
-                                "(is this the dashboard's port? the scheduler's is usually 8786)")
+            raise ExecutorError(
+                f"the server at {where} did not answer as a Dask scheduler within {timeout:g} s "
+                "(is this the dashboard's port? the scheduler's is usually 8786)"
+            )
     finally:
         sock.close()
 
@@ -128,12 +139,16 @@ class WatchedExecutor(Executor):
 
 
 @contextmanager
-def dask_executor(address: str, timeout: float | None = None, worker_wait: float | None = None) -> Iterator[Executor]:
+def dask_executor(
+    address: str, timeout: float | None = None, worker_wait: float | None = None
+) -> Iterator[Executor]:
     """An executor on the Dask cluster whose scheduler listens at ``address`` (tcp://HOST:PORT)."""
     try:
         from distributed import Client
     except ImportError:
-        raise ExecutorError("--scheduler needs the optional cluster extra: pip install 'dambuster[cluster]'") from None
+        raise ExecutorError(
+            "--scheduler needs the optional cluster extra: pip install 'dambuster[cluster]'"
+        ) from None
     timeout = timeout or CONNECT_TIMEOUT
     worker_wait = WORKER_WAIT if worker_wait is None else worker_wait
     scheme, host, port = parse_address(address)
@@ -147,8 +162,10 @@ def dask_executor(address: str, timeout: float | None = None, worker_wait: float
         try:
             client.wait_for_workers(1, timeout=worker_wait)
         except (OSError, TimeoutError):
-            raise ExecutorError(f"the Dask scheduler at {where} has no worker; waited {worker_wait:g} s "
-                                "(--wait-workers sets how long)") from None
+            raise ExecutorError(
+                f"the Dask scheduler at {where} has no worker; waited {worker_wait:g} s "
+                "(--wait-workers sets how long)"
+            ) from None
 
         def workers() -> int:
             return int(client.scheduler_info(n_workers=1).get("n_workers", 0))
@@ -163,7 +180,9 @@ def dask_executor(address: str, timeout: float | None = None, worker_wait: float
 
 
 @contextmanager
-def executor_for(jobs: int = 1, scheduler: str | None = None, worker_wait: float | None = None) -> Iterator[Executor]:
+def executor_for(
+    jobs: int = 1, scheduler: str | None = None, worker_wait: float | None = None
+) -> Iterator[Executor]:
     """The executor for a run: the Dask cluster at ``scheduler`` when given, else a local pool of ``jobs``."""
     if scheduler:
         with dask_executor(scheduler, worker_wait=worker_wait) as ex:

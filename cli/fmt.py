@@ -13,6 +13,7 @@ so a map saved by the editor never shows a diff after ``fmt``. Files are rewritt
 * ``-`` reads a scenario from standard input and writes its canonical form to standard output
   (with ``--check``: nothing is written; ``would reformat: -`` and exit 1 when it is not canonical).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -84,7 +85,9 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
     if scenarios_only:
         files = [f for f in files if _may_be_scenario(f)]
     for c in corpora:
-        error_line(f"{PROG}: skipped {c}: a test corpus (it holds *.expected.json reports); name it to format it")
+        error_line(
+            f"{PROG}: skipped {c}: a test corpus (it holds *.expected.json reports); name it to format it"
+        )
     for m in missing:
         error_line(f"{PROG}: {m}: no such file or folder")
     if not files and not missing:
@@ -133,19 +136,32 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    f = sub.add_parser("fmt", help="rewrite scenario files in the canonical form the editor saves",
-                       description="Rewrite scenario files in place, atomically, in the canonical form the editor "
-                                   "saves (the file's generator is kept). Folders are searched for *.json as "
-                                   "validate does. Exit 0 when done (--check: when every file is canonical), "
-                                   "1 with --check when a file would change, 2 when a file cannot be loaded.")
-    f.add_argument("paths", nargs="+", metavar="PATH",
-                   help="scenario files or folders; - reads one scenario from standard input and writes its "
-                        "canonical form to standard output")
-    f.add_argument("--check", action="store_true",
-                   help="write nothing: list each file that would change and exit 1 if any would")
-    f.add_argument("--scenarios-only", action="store_true",
-                   help="skip .json files that are not scenarios (no \"format_version\" in them); the "
-                        "pre-commit hook uses it")
+    f = sub.add_parser(
+        "fmt",
+        help="rewrite scenario files in the canonical form the editor saves",
+        description="Rewrite scenario files in place, atomically, in the canonical form the editor "
+        "saves (the file's generator is kept). Folders are searched for *.json as "
+        "validate does. Exit 0 when done (--check: when every file is canonical), "
+        "1 with --check when a file would change, 2 when a file cannot be loaded.",
+    )
+    f.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="scenario files or folders; - reads one scenario from standard input and writes its "
+        "canonical form to standard output",
+    )
+    f.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing: list each file that would change and exit 1 if any would",
+    )
+    f.add_argument(
+        "--scenarios-only",
+        action="store_true",
+        help='skip .json files that are not scenarios (no "format_version" in them); the '
+        "pre-commit hook uses it",
+    )
     f.set_defaults(func=_cmd_fmt)
 
 

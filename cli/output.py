@@ -10,6 +10,7 @@
   (:func:`dambuster.escape.visible`): a path or a map's text cannot add a line or a CI command.
 - :func:`json_text` is ``json.dumps`` for documents read by people and CI logs as well as programs.
 """
+
 from __future__ import annotations
 
 import json

@@ -8,6 +8,7 @@ registers (pyproject.toml): ``image`` (PNG, SVG), ``pdf`` (print sheets at scale
 arguments and returning the exit status. Without the gui extra the command says, in one line, what
 to install (exit 2).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,8 +45,9 @@ def output_format(args: argparse.Namespace) -> str | None:
     suffix = Path(args.output).suffix.lower().lstrip(".")
     if suffix in FORMATS:
         return suffix
-    error_line(f"dambuster render: {args.output}: say --format {'|'.join(FORMATS)} "
-               "(the file's extension names none)")
+    error_line(
+        f"dambuster render: {args.output}: say --format {'|'.join(FORMATS)} (the file's extension names none)"
+    )
     return None
 
 
@@ -75,6 +77,7 @@ def _size(parse):
             return parse(text)
         except SizeError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
+
     convert.__name__ = parse.__name__.replace("parse_", "").replace("_", " ")
     return convert
 
@@ -95,24 +98,36 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     hex_size = _size(lambda text: parse_hex_size(text, pixels=True))
     hex_size.__name__ = "hex size"
     scale = parser.add_mutually_exclusive_group()
-    scale.add_argument("--zoom", type=float,
-                       help="PNG/SVG: pixels per scene unit (a hex's corners are 20 units from its centre; "
-                            "default: 2400 pixels on the longer side)")
-    scale.add_argument("--hex-size", type=hex_size,
-                       help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset: "
-                            + ", ".join(HEX_PRESETS))
-    parser.add_argument("--dpi", type=_positive, default=None,
-                        help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file")
+    scale.add_argument(
+        "--zoom",
+        type=float,
+        help="PNG/SVG: pixels per scene unit (a hex's corners are 20 units from its centre; "
+        "default: 2400 pixels on the longer side)",
+    )
+    scale.add_argument(
+        "--hex-size",
+        type=hex_size,
+        help="hex across the flats: a length (19mm, 3/4in; px for images) or a preset: "
+        + ", ".join(HEX_PRESETS),
+    )
+    parser.add_argument(
+        "--dpi",
+        type=_positive,
+        default=None,
+        help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file",
+    )
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     from .model.paper import parse_paper
 
     r = sub.add_parser(
-        "render", help="draw a scenario headless as PNG, SVG or PDF (print sheets at scale)",
+        "render",
+        help="draw a scenario headless as PNG, SVG or PDF (print sheets at scale)",
         description="Draw a scenario as the editor does, without a display: PNG or SVG of the map, or a PDF "
-                    "of print-and-play sheets at a chosen hex size (maps over pages, counters, breach "
-                    "overlays, DBM terrain templates at 1:1). Needs the gui extra.")
+        "of print-and-play sheets at a chosen hex size (maps over pages, counters, breach "
+        "overlays, DBM terrain templates at 1:1). Needs the gui extra.",
+    )
     r.add_argument("input", metavar="FILE", help="the scenario (- for standard input)")
     r.add_argument("-o", "--output", required=True, help="the file to write (.png, .svg or .pdf)")
     r.add_argument("--format", choices=FORMATS, help="png, svg or pdf (default: from the output's extension)")
@@ -120,16 +135,40 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     add_scale_arguments(r)
     r.add_argument("--layers", help="comma-separated layers to draw (default: those shown in the editor)")
     r.add_argument("--player-view", metavar="SIDE", help="draw only what SIDE may see")
-    r.add_argument("--paper", type=_size(parse_paper), default=None,
-                   help="PDF: a4 (default), letter, a3, a2, legal, tabloid or WxH with a unit (e.g. 300x400mm)")
-    r.add_argument("--sheets", type=_sheets, default=None,
-                   help=f"PDF: comma-separated {','.join(SHEETS)} (default: all that apply)")
-    r.add_argument("--orientation", choices=("auto", "portrait", "landscape"), default="auto",
-                   help="PDF: the pages' orientation (default auto: the one in which the map needs fewer pages)")
-    r.add_argument("--duplex-flip", choices=("long", "short"), default="long",
-                   help="PDF: the edge your printer turns a two-sided page on; the counters' backs are "
-                        "mirrored to land behind their fronts (default long)")
+    r.add_argument(
+        "--paper",
+        type=_size(parse_paper),
+        default=None,
+        help="PDF: a4 (default), letter, a3, a2, legal, tabloid or WxH with a unit (e.g. 300x400mm)",
+    )
+    r.add_argument(
+        "--sheets",
+        type=_sheets,
+        default=None,
+        help=f"PDF: comma-separated {','.join(SHEETS)} (default: all that apply)",
+    )
+    r.add_argument(
+        "--orientation",
+        choices=("auto", "portrait", "landscape"),
+        default="auto",
+        help="PDF: the pages' orientation (default auto: the one in which the map needs fewer pages)",
+    )
+    r.add_argument(
+        "--duplex-flip",
+        choices=("long", "short"),
+        default="long",
+        help="PDF: the edge your printer turns a two-sided page on; the counters' backs are "
+        "mirrored to land behind their fronts (default long)",
+    )
     r.set_defaults(func=_cmd_render)
 
 
-__all__ = ["FORMATS", "GROUP", "SHEETS", "add_parsers", "add_scale_arguments", "load_renderer", "output_format"]
+__all__ = [
+    "FORMATS",
+    "GROUP",
+    "SHEETS",
+    "add_parsers",
+    "add_scale_arguments",
+    "load_renderer",
+    "output_format",
+]

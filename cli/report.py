@@ -4,6 +4,7 @@ by one of the formats in ``dambuster.formats`` (text, json, sarif, junit, github
 The JSON report is a stable contract:
 ``{"files": [{"path": ..., "valid": ..., "violations": [{"code", "severity", "message", "location"}]}]}``.
 """
+
 from __future__ import annotations
 
 import os
@@ -99,17 +100,28 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
                         corpora.append(root)
                     continue
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
-                found += [os.path.join(root, n) for n in names if n.endswith(".json") and not n.endswith(".expected.json")]
+                found += [
+                    os.path.join(root, n)
+                    for n in names
+                    if n.endswith(".json") and not n.endswith(".expected.json")
+                ]
             files += sorted(found)
-        elif os.path.lexists(raw):  # a FIFO, a device or a dangling link too: reported as refused, never opened
+        elif os.path.lexists(
+            raw
+        ):  # a FIFO, a device or a dangling link too: reported as refused, never opened
             files.append(raw)
         else:
             missing.append(raw)
     return files, missing
 
 
-def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
-                  budget: float | None = None, on_rule: Callable[[str], None] | None = None) -> FileReport:
+def validate_file(
+    path: str,
+    profiles: Sequence[str] | None = None,
+    codes: CodeFilter = ALL,
+    budget: float | None = None,
+    on_rule: Callable[[str], None] | None = None,
+) -> FileReport:
     """Loads and checks one file. ``profiles`` replaces the scenario's declared profiles when given.
 
     ``budget``: seconds for loading and checking it (None or 0: no limit). A file that runs out of it,
@@ -135,7 +147,9 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
             except MemoryError:
                 return FileReport.unreadable(path, "JSON", "", "the file is too large to load")
             except Exception as e:  # never a traceback for a stranger's file
-                return FileReport.unreadable(path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}")
+                return FileReport.unreadable(
+                    path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}"
+                )
             active = list(profiles) if profiles else scenario.meta.profiles
             with clock.paused():  # the first file of a profile imports its rule modules: set-up, not its work
                 engine.load(active)
@@ -150,29 +164,49 @@ def validate_file(path: str, profiles: Sequence[str] | None = None, codes: CodeF
                 done.append(r.code)
     except (OutOfBudget, MemoryError) as e:
         loaded, scenario = scenario is not None, None  # let the garbage go before the report is built
-        stop = budget_finding(clock.seconds, isinstance(e, MemoryError), loaded, [r.code for r in rules[len(done):]],
-                              between=not running)
+        stop = budget_finding(
+            clock.seconds,
+            isinstance(e, MemoryError),
+            loaded,
+            [r.code for r in rules[len(done) :]],
+            between=not running,
+        )
         checked = [c for c in done if codes.wants(c)]
         return FileReport(path, [stop] + found.listed(), load_error=True, checked=checked)
     return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)])
 
 
-def _safe_validate(path: str, profiles, codes: CodeFilter, budget: float | None = None,
-                   on_rule: Callable[[str], None] | None = None) -> FileReport:
+def _safe_validate(
+    path: str,
+    profiles,
+    codes: CodeFilter,
+    budget: float | None = None,
+    on_rule: Callable[[str], None] | None = None,
+) -> FileReport:
     try:
         return validate_file(path, profiles, codes, budget, on_rule)
     except Exception as e:  # a rule that crashes reports the file, it does not stop the batch
-        return FileReport.unreadable(path, "ENGINE", "", f"the rule checks failed: {type(e).__name__}: {str(e)[:120]}")
+        return FileReport.unreadable(
+            path, "ENGINE", "", f"the rule checks failed: {type(e).__name__}: {str(e)[:120]}"
+        )
 
 
-def _validate_chunk(paths: Sequence[str], profiles, codes: CodeFilter, budget: float | None = None) -> list[FileReport]:
+def _validate_chunk(
+    paths: Sequence[str], profiles, codes: CodeFilter, budget: float | None = None
+) -> list[FileReport]:
     """One task for an executor: a few files, so that a cluster's per-task cost is paid once per chunk."""
     return [_safe_validate(p, profiles, codes, budget) for p in paths]
 
 
-def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, codes: CodeFilter = ALL,
-                   jobs: int = 1, progress: Callable[[int, int], None] | None = None,
-                   executor: Executor | None = None, budget: float | None = None) -> list[FileReport]:
+def validate_files(
+    paths: Sequence[str],
+    profiles: Sequence[str] | None = None,
+    codes: CodeFilter = ALL,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+    budget: float | None = None,
+) -> list[FileReport]:
     """Reports in input order; ``progress(done, total)`` as files finish.
 
     ``executor`` (any concurrent.futures.Executor, see dambuster.executors) runs the checks; without
@@ -193,7 +227,9 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
             engine.load()  # only its files' profiles' rules (hex maps alone: no shapely, no numpy)
         warm_up()
         check = partial(_safe_validate, profiles=profiles, codes=codes, budget=budget)
-        return supervisor.validate_supervised(paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress)
+        return supervisor.validate_supervised(
+            paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress
+        )
     if executor is None and (jobs <= 1 or total <= 1):
         out = []
         for i, p in enumerate(paths, 1):
@@ -209,24 +245,37 @@ def validate_files(paths: Sequence[str], profiles: Sequence[str] | None = None, 
     return _run_on(executor, paths, profiles, codes, max(jobs, 2), progress, budget)
 
 
-def _run_on(executor: Executor, paths: Sequence[str], profiles, codes: CodeFilter, workers: int,
-            progress: Callable[[int, int], None] | None, budget: float | None = None) -> list[FileReport]:
+def _run_on(
+    executor: Executor,
+    paths: Sequence[str],
+    profiles,
+    codes: CodeFilter,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+    budget: float | None = None,
+) -> list[FileReport]:
     total = len(paths)
     size = max(1, min(16, total // (workers * 8)))
-    chunks = [list(paths[i:i + size]) for i in range(0, total, size)]
+    chunks = [list(paths[i : i + size]) for i in range(0, total, size)]
     out: list[FileReport] = []
     try:
-        for reports in executor.map(partial(_validate_chunk, profiles=profiles, codes=codes, budget=budget), chunks):
+        for reports in executor.map(
+            partial(_validate_chunk, profiles=profiles, codes=codes, budget=budget), chunks
+        ):
             out += reports
             if progress:
                 progress(len(out), total)
     except BrokenProcessPool:  # a worker was killed (out of memory?): the rest are reported, not lost
-        out += [FileReport.unreadable(p, "ENGINE", "", "not checked: a worker process stopped (out of memory?)")
-                for p in paths[len(out):]]
+        out += [
+            FileReport.unreadable(p, "ENGINE", "", "not checked: a worker process stopped (out of memory?)")
+            for p in paths[len(out) :]
+        ]
     except Exception as e:  # a cluster worker lost, a scheduler gone: the same, with the executor's reason
         why = f"{type(e).__name__}: {str(e)[:120]}"
-        out += [FileReport.unreadable(p, "ENGINE", "", f"not checked: the executor failed ({why})")
-                for p in paths[len(out):]]
+        out += [
+            FileReport.unreadable(p, "ENGINE", "", f"not checked: the executor failed ({why})")
+            for p in paths[len(out) :]
+        ]
     return out
 
 

@@ -16,6 +16,7 @@
   the order changed; other lists and values are shown old -> new;
 * values are reported as the file holds them (JSON), and in the text as labels where they are hexes.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -60,12 +61,20 @@ class _Labels:
         self.layout = layout
 
     def is_hex(self, v: Any) -> bool:
-        return (self.layout is not None and isinstance(v, tuple) and len(v) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
+        return (
+            self.layout is not None
+            and isinstance(v, tuple)
+            and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+        )
 
     def is_hexside(self, v: Any) -> bool:
-        return (self.layout is not None and isinstance(v, tuple) and len(v) == 3
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in v))
+        return (
+            self.layout is not None
+            and isinstance(v, tuple)
+            and len(v) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+        )
 
     def show(self, v: Any) -> str:
         if self.is_hex(v):
@@ -86,7 +95,7 @@ class _Labels:
 
     def short(self, v: Any) -> str:
         text = self.show(v)
-        return text if len(text) <= MAX_VALUE_TEXT else text[:MAX_VALUE_TEXT - 1] + "…"
+        return text if len(text) <= MAX_VALUE_TEXT else text[: MAX_VALUE_TEXT - 1] + "…"
 
 
 def _layout(sc: Scenario) -> Layout | None:
@@ -109,7 +118,13 @@ class _Walker:
         self.changes.append(Change(path, change, text, old, new, extra))
 
     def changed(self, path: str, old: Any, new: Any) -> None:
-        self.add(path, "changed", f"changed {path}: {self.o.short(old)} -> {self.n.short(new)}", to_dict(old), to_dict(new))
+        self.add(
+            path,
+            "changed",
+            f"changed {path}: {self.o.short(old)} -> {self.n.short(new)}",
+            to_dict(old),
+            to_dict(new),
+        )
 
     # -------------------------------------------------------------------------------- values
     def value(self, old: Any, new: Any, path: str) -> None:
@@ -127,8 +142,12 @@ class _Walker:
         elif isinstance(old, list) and isinstance(new, list):
             self.sequence(old, new, path)
         elif _is_record(old) and _is_record(new) and hasattr(old, "kind") and hasattr(new, "kind"):
-            where = _join(path, "kind")  # a hex map replaced by a table map: said by its kind, not field by field
-            self.add(where, "changed", f"changed {where}: {old.kind} -> {new.kind}", to_dict(old), to_dict(new))
+            where = _join(
+                path, "kind"
+            )  # a hex map replaced by a table map: said by its kind, not field by field
+            self.add(
+                where, "changed", f"changed {where}: {old.kind} -> {new.kind}", to_dict(old), to_dict(new)
+            )
         else:
             self.changed(path, old, new)
 
@@ -140,7 +159,12 @@ class _Walker:
                 self.value(old[key], new[key], f"{path}[{key}]")
         for key in new:
             if key not in old:
-                self.add(f"{path}[{key}]", "added", f"added {path}[{key}]: {self.n.short(new[key])}", new=to_dict(new[key]))
+                self.add(
+                    f"{path}[{key}]",
+                    "added",
+                    f"added {path}[{key}]: {self.n.short(new[key])}",
+                    new=to_dict(new[key]),
+                )
 
     def sequence(self, old: list, new: list, path: str) -> None:
         if _ids(old) is not None and _ids(new) is not None:
@@ -167,8 +191,13 @@ class _Walker:
         common_old = [x.id for x in old if x.id in new_by_id]
         common_new = [x.id for x in new if x.id in old_by_id]
         if common_old != common_new:
-            self.add(path, "order", f"order of {path}: {', '.join(common_old)} -> {', '.join(common_new)}",
-                     common_old, common_new)
+            self.add(
+                path,
+                "order",
+                f"order of {path}: {', '.join(common_old)} -> {', '.join(common_new)}",
+                common_old,
+                common_new,
+            )
 
     def bag(self, old: list, new: list, path: str) -> None:
         old_keys = [_key(x) for x in old]
@@ -192,12 +221,26 @@ class _Walker:
         gone = [h for h in old if h not in set(new)]
         came = [h for h in new if h not in set(old)]
         if not gone and not came:
-            self.add(path, "order", f"order of {path}: {self.o.short(old)} -> {self.n.short(new)}", to_dict(old), to_dict(new))
+            self.add(
+                path,
+                "order",
+                f"order of {path}: {self.o.short(old)} -> {self.n.short(new)}",
+                to_dict(old),
+                to_dict(new),
+            )
             return
-        parts = ([f"added {', '.join(self.n.show(h) for h in came)}"] if came else []) + \
-                ([f"removed {', '.join(self.o.show(h) for h in gone)}"] if gone else [])
-        self.add(path, "changed", f"changed {path}: {'; '.join(parts)}", to_dict(old), to_dict(new),
-                 added=[self.n.show(h) for h in came], removed=[self.o.show(h) for h in gone])
+        parts = ([f"added {', '.join(self.n.show(h) for h in came)}"] if came else []) + (
+            [f"removed {', '.join(self.o.show(h) for h in gone)}"] if gone else []
+        )
+        self.add(
+            path,
+            "changed",
+            f"changed {path}: {'; '.join(parts)}",
+            to_dict(old),
+            to_dict(new),
+            added=[self.n.show(h) for h in came],
+            removed=[self.o.show(h) for h in gone],
+        )
 
     # ------------------------------------------------------------------------------- terrain
     def terrain(self, old: Terrain, new: Terrain, path: str) -> None:
@@ -206,8 +249,8 @@ class _Walker:
         rows = min(old.layout.rows, new.layout.rows)
         changed: list[tuple[int, int]] = []  # (col, row)
         for row in range(rows):
-            a = old.cells[row * old.layout.columns: row * old.layout.columns + columns]
-            b = new.cells[row * new.layout.columns: row * new.layout.columns + columns]
+            a = old.cells[row * old.layout.columns : row * old.layout.columns + columns]
+            b = new.cells[row * new.layout.columns : row * new.layout.columns + columns]
             if a != b:
                 changed += [(col, row) for col in range(columns) if a[col] != b[col]]
         changed.sort()
@@ -215,7 +258,9 @@ class _Walker:
         for col, row in changed + [(-1, -1)]:
             if run:
                 last_col, last_row = run[-1]
-                if (col, row) == (last_col, last_row + 1) and self._kinds(old, new, col, row) == self._kinds(old, new, *run[0]):
+                if (col, row) == (last_col, last_row + 1) and self._kinds(old, new, col, row) == self._kinds(
+                    old, new, *run[0]
+                ):
                     run.append((col, row))
                     continue
                 self._terrain_run(old, new, run, path)
@@ -223,15 +268,18 @@ class _Walker:
 
     @staticmethod
     def _kinds(old: Terrain, new: Terrain, col: int, row: int) -> tuple[str, str]:
-        return (TERRAIN_KINDS[old.cells[row * old.layout.columns + col]],
-                TERRAIN_KINDS[new.cells[row * new.layout.columns + col]])
+        return (
+            TERRAIN_KINDS[old.cells[row * old.layout.columns + col]],
+            TERRAIN_KINDS[new.cells[row * new.layout.columns + col]],
+        )
 
     def _terrain_run(self, old: Terrain, new: Terrain, run: list[tuple[int, int]], path: str) -> None:
         first, last = _offset_label(new.layout, *run[0]), _offset_label(new.layout, *run[-1])
         was, now = self._kinds(old, new, *run[0])
         hexes = first if len(run) == 1 else f"{first}–{last}"
-        self.add(path, "terrain", f"terrain {hexes}: {was} -> {now}", was, now,
-                 hexes=[first, last], count=len(run))
+        self.add(
+            path, "terrain", f"terrain {hexes}: {was} -> {now}", was, now, hexes=[first, last], count=len(run)
+        )
 
 
 def _offset_label(layout: Layout, col: int, row: int) -> str:

@@ -11,6 +11,7 @@ an ENGINE finding, as a dead process pool worker gives.
 
 Only where ``fork`` exists (Linux, the BSDs); elsewhere the caller checks in-process.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -55,7 +56,9 @@ def _serve(conn: Connection, check: Check) -> None:
 class _Worker:
     def __init__(self, check: Check):
         self.conn, child = multiprocessing.Pipe()
-        self.proc = multiprocessing.get_context("fork").Process(target=_serve, args=(child, check), daemon=True)
+        self.proc = multiprocessing.get_context("fork").Process(
+            target=_serve, args=(child, check), daemon=True
+        )
         self.proc.start()
         child.close()
         self.index: int | None = None
@@ -96,8 +99,13 @@ class _Worker:
         self.conn.close()
 
 
-def validate_supervised(paths: Sequence[str], check: Check, budget: float, jobs: int,
-                        progress: Callable[[int, int], None] | None = None) -> list[FileReport]:
+def validate_supervised(
+    paths: Sequence[str],
+    check: Check,
+    budget: float,
+    jobs: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[FileReport]:
     """Reports in input order, each file checked by ``check`` in a watched worker process."""
     total = len(paths)
     out: list[FileReport | None] = [None] * total
@@ -124,8 +132,14 @@ def validate_supervised(paths: Sequence[str], check: Check, budget: float, jobs:
     return out  # type: ignore[return-value]  # every slot is filled once the loop ends
 
 
-def _run(paths: Sequence[str], check: Check, budget: float, workers: list[_Worker], todo: deque,
-         finish: Callable[[_Worker, FileReport], None]) -> None:
+def _run(
+    paths: Sequence[str],
+    check: Check,
+    budget: float,
+    workers: list[_Worker],
+    todo: deque,
+    finish: Callable[[_Worker, FileReport], None],
+) -> None:
     """Hands out files and collects reports until every file has one; kills and replaces stuck workers."""
     next_look = 0.0  # memory is read from /proc once a TICK, not after every message
     while todo or any(w.index is not None for w in workers):
@@ -145,7 +159,9 @@ def _run(paths: Sequence[str], check: Check, budget: float, workers: list[_Worke
             over_time = now > w.started + budget + GRACE
             over_memory = look and not over_time and w.resident() > MEMORY_CAP
             if over_time or over_memory:
-                if _has_message(w.conn):  # what it said before it was judged: the rule it started, or its report
+                if _has_message(
+                    w.conn
+                ):  # what it said before it was judged: the rule it started, or its report
                     _read_all(w, w.conn, paths, check, workers, finish)
                     if w.index is None or w not in workers:
                         continue
@@ -160,15 +176,25 @@ def _has_message(conn) -> bool:
         return True  # the end of the pipe: _read_all reports the worker gone
 
 
-def _read_all(w: _Worker, conn, paths: Sequence[str], check: Check, workers: list[_Worker],
-              finish: Callable[[_Worker, FileReport], None]) -> None:
+def _read_all(
+    w: _Worker,
+    conn,
+    paths: Sequence[str],
+    check: Check,
+    workers: list[_Worker],
+    finish: Callable[[_Worker, FileReport], None],
+) -> None:
     """Every message the worker has sent so far, so the rule it is running is known before it is judged."""
     while True:
         try:
             kind, value = conn.recv()
         except (EOFError, OSError):  # it died by itself: killed by the kernel, a crash in C
-            finish(w, FileReport.unreadable(paths[w.index], "ENGINE", "",
-                                            "not checked: its worker process stopped (out of memory?)"))
+            finish(
+                w,
+                FileReport.unreadable(
+                    paths[w.index], "ENGINE", "", "not checked: its worker process stopped (out of memory?)"
+                ),
+            )
             workers[workers.index(w)] = _replace(w, check)
             return
         if kind == "rule":
@@ -190,7 +216,10 @@ def _replace(w: _Worker, check: Check, kill: bool = False) -> _Worker:
 
 def _stopped(path: str, budget: float, out_of_memory: bool, rules: list[str]) -> FileReport:
     """The report of a file whose worker had to be killed: its findings went with the worker."""
-    why = (f"it held more than {MEMORY_CAP >> 20:,} MB" if out_of_memory
-           else f"still busy {GRACE:g} s after the budget ran out, inside one long computation")
+    why = (
+        f"it held more than {MEMORY_CAP >> 20:,} MB"
+        if out_of_memory
+        else f"still busy {GRACE:g} s after the budget ran out, inside one long computation"
+    )
     stop = budget_finding(budget, out_of_memory, loaded=bool(rules), unfinished=rules[-1:], killed=why)
     return FileReport(path, [stop], load_error=True, checked=rules[:-1])

@@ -16,6 +16,7 @@ Findings cap. A report lists at most MAX_FINDINGS findings per file (:class:`Fin
 TRUNCATED finding counts the rest by code, and a witness longer than MAX_WITNESS_CHARS is left out, so
 one hostile file cannot make a report GitHub refuses.
 """
+
 from __future__ import annotations
 
 import json
@@ -106,12 +107,21 @@ class Budget:
 
 
 def _can_use_alarm() -> bool:
-    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-            and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+    return (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    )
 
 
-def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unfinished: list[str],
-                   killed: str = "", between: bool = False) -> Violation:
+def budget_finding(
+    seconds: float | None,
+    out_of_memory: bool,
+    loaded: bool,
+    unfinished: list[str],
+    killed: str = "",
+    between: bool = False,
+) -> Violation:
     """The one BUDGET finding of a file whose checks did not finish. ``unfinished``: the rules that did
     not finish, the one running first (``between``: none was running, the next had not started);
     ``killed``: why the checking process had to be stopped (then none of the file's findings survived),
@@ -122,8 +132,10 @@ def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unf
     if not loaded:
         message = f"not checked: {why} while loading the file (the schema and consistency checks)"
     elif unfinished:
-        message = (f"not fully checked: {why} {'before' if between else 'during'} {unfinished[0]}; "
-                   f"rules that did not finish: {', '.join(unfinished)}")
+        message = (
+            f"not fully checked: {why} {'before' if between else 'during'} {unfinished[0]}; "
+            f"rules that did not finish: {', '.join(unfinished)}"
+        )
     else:
         message = f"not fully checked: {why}"
     if killed:
@@ -132,8 +144,13 @@ def budget_finding(seconds: float | None, out_of_memory: bool, loaded: bool, unf
         message += "; the findings of the rules that finished are listed"
     if not out_of_memory:
         message += " (--budget SECONDS sets it, 0 for none)"
-    return Violation(message, "BUDGET", "error", {"pointer": ""},
-                     witness={"budget_seconds": seconds, "out_of_memory": out_of_memory, "unfinished": unfinished})
+    return Violation(
+        message,
+        "BUDGET",
+        "error",
+        {"pointer": ""},
+        witness={"budget_seconds": seconds, "out_of_memory": out_of_memory, "unfinished": unfinished},
+    )
 
 
 class Findings:
@@ -170,10 +187,17 @@ class Findings:
         if not self.left_out:
             return list(self.kept)
         total = sum(self.left_out.values())
-        counts = ", ".join(f"{code} {n:,}" for code, n in sorted(self.left_out.items(), key=lambda kv: (-kv[1], kv[0])))
-        note = Violation(f"{total:,} more findings are not listed ({counts}): a report lists at most "
-                         f"{self.limit:,} per file", "TRUNCATED", "error" if self.left_out_errors else "warning",
-                         {"pointer": ""}, witness={"listed": len(self.kept), "left_out": dict(self.left_out)})
+        counts = ", ".join(
+            f"{code} {n:,}" for code, n in sorted(self.left_out.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
+        note = Violation(
+            f"{total:,} more findings are not listed ({counts}): a report lists at most "
+            f"{self.limit:,} per file",
+            "TRUNCATED",
+            "error" if self.left_out_errors else "warning",
+            {"pointer": ""},
+            witness={"listed": len(self.kept), "left_out": dict(self.left_out)},
+        )
         return self.kept + [note]
 
 
@@ -182,7 +206,9 @@ def _bounded(v: Violation) -> Violation:
     if v.witness is not None:
         size = len(json.dumps(v.witness, ensure_ascii=False, default=str))
         if size > MAX_WITNESS_CHARS:
-            v.witness = {"left_out": f"a witness of {size:,} characters (a report keeps at most {MAX_WITNESS_CHARS:,})"}
+            v.witness = {
+                "left_out": f"a witness of {size:,} characters (a report keeps at most {MAX_WITNESS_CHARS:,})"
+            }
     return v
 
 

@@ -19,6 +19,7 @@ And `breach-short-window`, pointy odd-r 8 x 8: a river that flows off the right 
 hexes, a swell shorter than its speed (length 2, speed 4: some hexes are never covered) and
 simulation options and a combat table of its own.
 """
+
 from __future__ import annotations
 
 from dambuster.model.hexgrid import Layout, distance, hexside_between, hexside_hexes, neighbor
@@ -48,18 +49,66 @@ def _hx(h):
 
 
 UNIT_TYPES = {
-    "infantry": {"name": "Infantry", "category": "infantry", "movement_class": "infantry",
-                 "attack": 1, "range": 1, "defense": 1, "movement": 2, "size": 1},
-    "marines": {"name": "Marines", "category": "infantry", "movement_class": "infantry",
-                "attack": 1, "range": 1, "defense": 1, "movement": 2, "size": 1},
-    "gev": {"name": "GEV", "category": "armor", "movement_class": "gev",
-            "attack": 2, "range": 2, "defense": 2, "movement": 4, "size": 2},
-    "heavy-tank": {"name": "Heavy tank", "category": "armor", "movement_class": "armor",
-                   "attack": 4, "range": 2, "defense": 3, "movement": 3, "size": 2},
-    "superheavy": {"name": "Superheavy", "category": "armor", "movement_class": "superheavy",
-                   "attack": 6, "range": 3, "defense": 4, "movement": 2, "size": 4},
-    "ogre-mk3": {"name": "Ogre Mark III", "category": "ogre", "movement_class": "ogre",
-                 "attack": 4, "range": 3, "defense": 0, "movement": 3, "size": 7},
+    "infantry": {
+        "name": "Infantry",
+        "category": "infantry",
+        "movement_class": "infantry",
+        "attack": 1,
+        "range": 1,
+        "defense": 1,
+        "movement": 2,
+        "size": 1,
+    },
+    "marines": {
+        "name": "Marines",
+        "category": "infantry",
+        "movement_class": "infantry",
+        "attack": 1,
+        "range": 1,
+        "defense": 1,
+        "movement": 2,
+        "size": 1,
+    },
+    "gev": {
+        "name": "GEV",
+        "category": "armor",
+        "movement_class": "gev",
+        "attack": 2,
+        "range": 2,
+        "defense": 2,
+        "movement": 4,
+        "size": 2,
+    },
+    "heavy-tank": {
+        "name": "Heavy tank",
+        "category": "armor",
+        "movement_class": "armor",
+        "attack": 4,
+        "range": 2,
+        "defense": 3,
+        "movement": 3,
+        "size": 2,
+    },
+    "superheavy": {
+        "name": "Superheavy",
+        "category": "armor",
+        "movement_class": "superheavy",
+        "attack": 6,
+        "range": 3,
+        "defense": 4,
+        "movement": 2,
+        "size": 4,
+    },
+    "ogre-mk3": {
+        "name": "Ogre Mark III",
+        "category": "ogre",
+        "movement_class": "ogre",
+        "attack": 4,
+        "range": 3,
+        "defense": 0,
+        "movement": 3,
+        "size": 7,
+    },
 }
 SIDES = [{"id": "blue", "name": "Blue", "role": "defender"}, {"id": "red", "name": "Red", "role": "attacker"}]
 
@@ -67,7 +116,7 @@ SIDES = [{"id": "blue", "name": "Blue", "role": "defender"}, {"id": "red", "name
 def _valley_parts():
     main = [AX(7, r) for r in range(ROWS)]
     dam = main[3]
-    west = _walk(main[6], [4, 4, 5, 5, 0])          # forks at main[6], rejoins main (confluence)
+    west = _walk(main[6], [4, 4, 5, 5, 0])  # forks at main[6], rejoins main (confluence)
     east = _walk(main[10], [0, 0, 1, 0, 0, 1, 0, 0])  # forks at main[10], flows off the right edge
     river_hexes = set(main) | set(west) | set(east)
     terrain = [["c"] * COLUMNS for _ in range(ROWS)]
@@ -99,8 +148,9 @@ def _washout_distances(doc, sides):
 
     probe = json.loads(json.dumps(doc))
     probe["parameters"] = {**probe.get("parameters", {}), "washout_radius": 30}
-    probe["map"]["stream_bridges"] = [{"id": f"probe-{i}", "side": list(s), "road": "road-dam"}
-                                      for i, s in enumerate(sides)]
+    probe["map"]["stream_bridges"] = [
+        {"id": f"probe-{i}", "side": list(s), "road": "road-dam"} for i, s in enumerate(sides)
+    ]
     b = Breach(loads(json.dumps(probe)), "dam-1")
     best: dict[str, int] = {}
     for k in range(b.plan.last_step):
@@ -116,13 +166,30 @@ def valley(floodplain_mode: str, listed: bool, under_bridge: str) -> dict:
     rail = _path(AX(0, 16), AX(6, 13))
     if river_hexes & set(rail):
         raise ValueError("a route crosses the river off a bridge")
-    floodplain_hexes = [AX(6, 8), AX(8, 8), AX(8, 9), AX(6, 12), AX(8, 12), AX(8, 13), AX(6, 15), AX(8, 15), AX(8, 17)]
+    floodplain_hexes = [
+        AX(6, 8),
+        AX(8, 8),
+        AX(8, 9),
+        AX(6, 12),
+        AX(8, 12),
+        AX(8, 13),
+        AX(6, 15),
+        AX(8, 15),
+        AX(8, 17),
+    ]
     doc = {
         "format_version": "1.2",
         "generator": "conformance/make_vectors.py",
-        "meta": {"title": f"Conformance: breach, {floodplain_mode} floodplain", "profiles": ["ogre-basic", "ogre-dambusters"]},
+        "meta": {
+            "title": f"Conformance: breach, {floodplain_mode} floodplain",
+            "profiles": ["ogre-basic", "ogre-dambusters"],
+        },
         "map": {
-            "kind": "hex", "orientation": "flat", "offset": "odd-q", "columns": COLUMNS, "rows": ROWS,
+            "kind": "hex",
+            "orientation": "flat",
+            "offset": "odd-q",
+            "columns": COLUMNS,
+            "rows": ROWS,
             "terrain": {"rows": ["".join(row) for row in terrain]},
             "hexsides": [],
             "rivers": [
@@ -130,15 +197,29 @@ def valley(floodplain_mode: str, listed: bool, under_bridge: str) -> dict:
                 {"id": "west-arm", "hexes": [_hx(h) for h in west], "joins": "main"},
                 {"id": "east-arm", "hexes": [_hx(h) for h in east]},
             ],
-            "roads": [{"id": "road-dam", "hexes": [_hx(h) for h in road_dam]},
-                      {"id": "road-bridge", "hexes": [_hx(h) for h in road_bridge]}],
+            "roads": [
+                {"id": "road-dam", "hexes": [_hx(h) for h in road_dam]},
+                {"id": "road-bridge", "hexes": [_hx(h) for h in road_bridge]},
+            ],
             "rails": [{"id": "rail-south", "hexes": [_hx(h) for h in rail]}],
-            "dams": [{"id": "dam-1", "hex": _hx(dam), "river": "main", "sp": 60, "damage": 0,
-                      "reservoir": [_hx(h) for h in reservoir]}],
-            "river_bridges": [{"id": "bridge-river", "hex": _hx(AX(7, 12)), "road": "road-bridge", "river": "main"}],
+            "dams": [
+                {
+                    "id": "dam-1",
+                    "hex": _hx(dam),
+                    "river": "main",
+                    "sp": 60,
+                    "damage": 0,
+                    "reservoir": [_hx(h) for h in reservoir],
+                }
+            ],
+            "river_bridges": [
+                {"id": "bridge-river", "hex": _hx(AX(7, 12)), "road": "road-bridge", "river": "main"}
+            ],
             "towns": [{"id": "town-1", "name": "Town", "hexes": [_hx(h) for h in town]}],
-            "floodplain": {"mode": floodplain_mode,
-                           "hexes": [_hx(h) for h in floodplain_hexes] if listed else []},
+            "floodplain": {
+                "mode": floodplain_mode,
+                "hexes": [_hx(h) for h in floodplain_hexes] if listed else [],
+            },
         },
         "unit_types": UNIT_TYPES,
         "sides": SIDES,
@@ -147,11 +228,23 @@ def valley(floodplain_mode: str, listed: bool, under_bridge: str) -> dict:
             {"id": "inf-3", "type": "marines", "side": "blue", "hex": _hx(main[5]), "squads": 3},
             {"id": "inf-1", "type": "marines", "side": "blue", "hex": _hx(main[11]), "squads": 1},
             {"id": "ogre", "type": "ogre-mk3", "side": "red", "hex": _hx(main[8])},
-            {"id": "at-bridge", "type": under_bridge, "side": "blue", "hex": _hx(AX(7, 12)),
-             **({"squads": 2} if under_bridge == "marines" else {})},
+            {
+                "id": "at-bridge",
+                "type": under_bridge,
+                "side": "blue",
+                "hex": _hx(AX(7, 12)),
+                **({"squads": 2} if under_bridge == "marines" else {}),
+            },
             {"id": "gev-disabled", "type": "gev", "side": "red", "hex": _hx(west[3]), "status": "disabled"},
             {"id": "superheavy", "type": "superheavy", "side": "red", "hex": _hx(east[4])},
-            {"id": "wreck", "type": "infantry", "side": "red", "hex": _hx(main[9]), "squads": 2, "status": "destroyed"},
+            {
+                "id": "wreck",
+                "type": "infantry",
+                "side": "red",
+                "hex": _hx(main[9]),
+                "squads": 2,
+                "status": "destroyed",
+            },
             {"id": "tank-plain", "type": "heavy-tank", "side": "blue", "hex": _hx(AX(6, 8))},
             {"id": "tank-plain-2", "type": "heavy-tank", "side": "blue", "hex": _hx(AX(8, 15))},
             {"id": "reserve", "type": "infantry", "side": "blue"},
@@ -168,7 +261,8 @@ def valley(floodplain_mode: str, listed: bool, under_bridge: str) -> dict:
         doc["map"]["roads"].append({"id": f"road-east-{n}", "hexes": [_hx(a), _hx(b)]})
         doc["map"]["hexsides"].append({"side": list(side), "kind": "stream"})
         doc["map"]["stream_bridges"] = doc["map"].get("stream_bridges", []) + [
-            {"id": f"bridge-at-{n}", "side": list(side), "road": f"road-east-{n}"}]
+            {"id": f"bridge-at-{n}", "side": list(side), "road": f"road-east-{n}"}
+        ]
     return doc
 
 
@@ -183,13 +277,28 @@ def short_window() -> dict:
     return {
         "format_version": "1.2",
         "generator": "conformance/make_vectors.py",
-        "meta": {"title": "Conformance: breach, swell shorter than its speed", "profiles": ["ogre-basic", "ogre-dambusters"]},
+        "meta": {
+            "title": "Conformance: breach, swell shorter than its speed",
+            "profiles": ["ogre-basic", "ogre-dambusters"],
+        },
         "map": {
-            "kind": "hex", "orientation": "pointy", "offset": "odd-r", "columns": 8, "rows": 8,
+            "kind": "hex",
+            "orientation": "pointy",
+            "offset": "odd-r",
+            "columns": 8,
+            "rows": 8,
             "terrain": {"rows": ["".join(row) for row in terrain]},
             "rivers": [{"id": "brook", "hexes": [_hx(h) for h in river]}],
-            "dams": [{"id": "dam-small", "hex": _hx(river[2]), "river": "brook", "sp": 50, "damage": 0,
-                      "reservoir": [_hx(ax(2, 1)), _hx(ax(2, 0))]}],
+            "dams": [
+                {
+                    "id": "dam-small",
+                    "hex": _hx(river[2]),
+                    "river": "brook",
+                    "sp": 50,
+                    "damage": 0,
+                    "reservoir": [_hx(ax(2, 1)), _hx(ax(2, 0))],
+                }
+            ],
             "floodplain": {"mode": "random", "hexes": []},
         },
         "unit_types": UNIT_TYPES,
@@ -204,26 +313,44 @@ def short_window() -> dict:
             "floodplain_floods_on": 3,
             "random_towns_roll": False,
             "flooding_cuts_routes": False,
-            "crt": {"columns": ["1:1", "2:1"], "results": [["NE", "D", "D", "X", "X", "X"], ["D", "D", "X", "X", "X", "X"]],
-                    "above": "D", "below": "NE"},
-            "rules": {"UNIT-TERRAIN": {"marines_water": 1},
-                      "SIMULATION": {"gev_surge_attack": 8, "infantry_odds_attack": 3, "infantry_odds_defense": 1}},
+            "crt": {
+                "columns": ["1:1", "2:1"],
+                "results": [["NE", "D", "D", "X", "X", "X"], ["D", "D", "X", "X", "X", "X"]],
+                "above": "D",
+                "below": "NE",
+            },
+            "rules": {
+                "UNIT-TERRAIN": {"marines_water": 1},
+                "SIMULATION": {"gev_surge_attack": 8, "infantry_odds_attack": 3, "infantry_odds_defense": 1},
+            },
         },
     }
 
 
 #: name -> (document builder, description, dam, [(seed, turns)])
 BREACHES = {
-    "breach-valley": (lambda: valley("predetermined", True, "gev"),
-                      "focused breach: fork, confluence, leaving the map, predetermined floodplain, stream bridges at 6 and 7 hexsides",
-                      "dam-1", [(0, None), (1, None), (2, None), (3, 1)]),
-    "breach-valley-random": (lambda: valley("random", False, "marines"),
-                             "focused breach: the valley with a random floodplain over every eligible hex",
-                             "dam-1", [(0, None), (1, None), (2, None)]),
-    "breach-valley-random-listed": (lambda: valley("random", True, "gev"),
-                                    "focused breach: the valley with a random floodplain over listed hexes",
-                                    "dam-1", [(0, None), (1, None), (2, None)]),
-    "breach-short-window": (short_window,
-                            "focused breach: pointy odd-r 8 x 8, swell length 2 speed 4, options and a combat table of its own",
-                            "dam-small", [(0, None), (1, None), (2, None)]),
+    "breach-valley": (
+        lambda: valley("predetermined", True, "gev"),
+        "focused breach: fork, confluence, leaving the map, predetermined floodplain, stream bridges at 6 and 7 hexsides",
+        "dam-1",
+        [(0, None), (1, None), (2, None), (3, 1)],
+    ),
+    "breach-valley-random": (
+        lambda: valley("random", False, "marines"),
+        "focused breach: the valley with a random floodplain over every eligible hex",
+        "dam-1",
+        [(0, None), (1, None), (2, None)],
+    ),
+    "breach-valley-random-listed": (
+        lambda: valley("random", True, "gev"),
+        "focused breach: the valley with a random floodplain over listed hexes",
+        "dam-1",
+        [(0, None), (1, None), (2, None)],
+    ),
+    "breach-short-window": (
+        short_window,
+        "focused breach: pointy odd-r 8 x 8, swell length 2 speed 4, options and a combat table of its own",
+        "dam-small",
+        [(0, None), (1, None), (2, None)],
+    ),
 }

@@ -10,6 +10,7 @@ Terrain: bands of forest and swamp, towns in blocks, so it is not one letter; a 
 edge to the bottom edge near the middle, a tributary from the left edge that joins it, a dam with its
 reservoir near the top, and units at the corners and on the river.
 """
+
 from __future__ import annotations
 
 from breach_scenarios import _hx, _path  # beside this file: the same path and hex helpers
@@ -23,7 +24,6 @@ NAME = "cap-1000x1000"
 DESCRIPTION = "focused: the size cap, pointy even-r 1000 x 1000 (gzip-compressed scenario)"
 DAM = "dam-cap"
 RUNS = [(0, 4)]
-
 
 
 def document() -> dict:
@@ -41,8 +41,9 @@ def document() -> dict:
     joins_col = min(LAY.to_offset(h)[0] for h in main if LAY.to_offset(h)[1] == 640)
     tributary = [AX(c, 640) for c in range(joins_col)]  # along offset row 640 up to the main river
     dam = main[10]
-    reservoir = [h for h in (neighbor(x, d) for x in main[:10] for d in range(6))
-                 if h not in main and LAY.contains(h)]
+    reservoir = [
+        h for h in (neighbor(x, d) for x in main[:10] for d in range(6)) if h not in main and LAY.contains(h)
+    ]
     reservoir = list(dict.fromkeys(reservoir))
     for h in main + tributary + reservoir:
         c, r = LAY.to_offset(h)
@@ -50,23 +51,59 @@ def document() -> dict:
     return {
         "format_version": "1.2",
         "generator": "conformance/make_vectors.py",
-        "meta": {"title": "Conformance: the size cap, 1000 x 1000", "profiles": ["ogre-basic", "ogre-dambusters"]},
+        "meta": {
+            "title": "Conformance: the size cap, 1000 x 1000",
+            "profiles": ["ogre-basic", "ogre-dambusters"],
+        },
         "map": {
-            "kind": "hex", "orientation": "pointy", "offset": "even-r", "columns": SIZE, "rows": SIZE,
+            "kind": "hex",
+            "orientation": "pointy",
+            "offset": "even-r",
+            "columns": SIZE,
+            "rows": SIZE,
             "terrain": {"rows": ["".join(row) for row in terrain]},
-            "rivers": [{"id": "great", "hexes": [_hx(h) for h in main]},
-                       {"id": "western", "hexes": [_hx(h) for h in tributary], "joins": "great"}],
-            "dams": [{"id": DAM, "hex": _hx(dam), "river": "great", "sp": 80, "damage": 0,
-                      "reservoir": [_hx(h) for h in reservoir]}],
+            "rivers": [
+                {"id": "great", "hexes": [_hx(h) for h in main]},
+                {"id": "western", "hexes": [_hx(h) for h in tributary], "joins": "great"},
+            ],
+            "dams": [
+                {
+                    "id": DAM,
+                    "hex": _hx(dam),
+                    "river": "great",
+                    "sp": 80,
+                    "damage": 0,
+                    "reservoir": [_hx(h) for h in reservoir],
+                }
+            ],
             "floodplain": {"mode": "random", "hexes": []},
         },
         "unit_types": {
-            "gev": {"name": "GEV", "category": "armor", "movement_class": "gev",
-                    "attack": 2, "range": 2, "defense": 2, "movement": 4, "size": 2},
-            "heavy-tank": {"name": "Heavy tank", "category": "armor", "movement_class": "armor",
-                           "attack": 4, "range": 2, "defense": 3, "movement": 3, "size": 2},
+            "gev": {
+                "name": "GEV",
+                "category": "armor",
+                "movement_class": "gev",
+                "attack": 2,
+                "range": 2,
+                "defense": 2,
+                "movement": 4,
+                "size": 2,
+            },
+            "heavy-tank": {
+                "name": "Heavy tank",
+                "category": "armor",
+                "movement_class": "armor",
+                "attack": 4,
+                "range": 2,
+                "defense": 3,
+                "movement": 3,
+                "size": 2,
+            },
         },
-        "sides": [{"id": "blue", "name": "Blue", "role": "defender"}, {"id": "red", "name": "Red", "role": "attacker"}],
+        "sides": [
+            {"id": "blue", "name": "Blue", "role": "defender"},
+            {"id": "red", "name": "Red", "role": "attacker"},
+        ],
         "units": [
             {"id": "gev-river", "type": "gev", "side": "blue", "hex": _hx(main[16])},
             {"id": "tank-corner", "type": "heavy-tank", "side": "red", "hex": _hx(AX(SIZE - 1, SIZE - 1))},

@@ -13,6 +13,7 @@ off, a junction die rolled again and a model stopped by a cave-in.
 ``flood-now`` is the same sewer with a turn table whose first turn needs 1 (the flood comes without a
 draw); ``flood-never`` one whose only turn needs 7 (it never comes).
 """
+
 from __future__ import annotations
 
 CORRIDORS = [
@@ -27,10 +28,17 @@ CORRIDORS = [
     ("isolated", [[50, 50], [250, 50]], 20),
 ]
 MODELS = [  # id, corridor, position (mm), strength
-    ("m-intake-a", "intake", 150, 2), ("m-intake-b", "intake", 170, 1), ("m-intake-c", "intake", 260, 3),
-    ("m-north", "north", 50, 1), ("m-south", "south", 50, 1),
-    ("m-east-a", "east", 60, 2), ("m-east-b", "east", 75, 1), ("m-east-c", "east", 390, 2),
-    ("m-slant", "e-slant", 120, 1), ("m-under-gantry", "south", 180, 1), ("m-isolated", "isolated", 100, 1),
+    ("m-intake-a", "intake", 150, 2),
+    ("m-intake-b", "intake", 170, 1),
+    ("m-intake-c", "intake", 260, 3),
+    ("m-north", "north", 50, 1),
+    ("m-south", "south", 50, 1),
+    ("m-east-a", "east", 60, 2),
+    ("m-east-b", "east", 75, 1),
+    ("m-east-c", "east", 390, 2),
+    ("m-slant", "e-slant", 120, 1),
+    ("m-under-gantry", "south", 180, 1),
+    ("m-isolated", "isolated", 100, 1),
 ]
 
 
@@ -40,21 +48,41 @@ def document(turns: list[dict] | None) -> dict:
         "format_version": "1.2",
         "generator": "conformance/make_vectors.py",
         "meta": {"title": "Conformance: flash flood, junctions and bumps", "profiles": ["flash-flood"]},
-        "map": {"kind": "table", "width": 1000, "depth": 600, "unit": "mm",
-                "sewer": {"corridors": [{"id": i, "line": [[float(x), float(y)] for x, y in line], "width": w}
-                                        for i, line, w in CORRIDORS],
-                          "nodes": [],
-                          "grates": [{"id": "grate-north", "point": [450.0, 100.0]}],
-                          "sluice_gates": [],
-                          "cave_ins": [{"id": "cave-in-up", "point": [700.0, 180.0]},
-                                       {"id": "cave-in-south", "point": [300.0, 420.0]}],
-                          "gantries": [{"id": "gantry-south", "polygon": [[280.0, 460.0], [320.0, 460.0],
-                                                                          [320.0, 500.0], [280.0, 500.0]]}],
-                          "flood_origin": [20.0, 300.0],
-                          "models": [{"id": i, "side": "red", "strength": s, "corridor": c, "position": float(p)}
-                                     for i, c, p, s in MODELS]}},
+        "map": {
+            "kind": "table",
+            "width": 1000,
+            "depth": 600,
+            "unit": "mm",
+            "sewer": {
+                "corridors": [
+                    {"id": i, "line": [[float(x), float(y)] for x, y in line], "width": w}
+                    for i, line, w in CORRIDORS
+                ],
+                "nodes": [],
+                "grates": [{"id": "grate-north", "point": [450.0, 100.0]}],
+                "sluice_gates": [],
+                "cave_ins": [
+                    {"id": "cave-in-up", "point": [700.0, 180.0]},
+                    {"id": "cave-in-south", "point": [300.0, 420.0]},
+                ],
+                "gantries": [
+                    {
+                        "id": "gantry-south",
+                        "polygon": [[280.0, 460.0], [320.0, 460.0], [320.0, 500.0], [280.0, 500.0]],
+                    }
+                ],
+                "flood_origin": [20.0, 300.0],
+                "models": [
+                    {"id": i, "side": "red", "strength": s, "corridor": c, "position": float(p)}
+                    for i, c, p, s in MODELS
+                ],
+            },
+        },
         "unit_types": {},
-        "sides": [{"id": "red", "name": "Red", "role": "defender"}, {"id": "blue", "name": "Blue", "role": "attacker"}],
+        "sides": [
+            {"id": "red", "name": "Red", "role": "defender"},
+            {"id": "blue", "name": "Blue", "role": "attacker"},
+        ],
     }
     if turns is not None:
         doc["parameters"] = {"flash_flood": flash}
@@ -93,11 +121,20 @@ def pick_seeds(run) -> list[int]:
 
 #: name -> (document builder, description, seeds: None to pick them with pick_seeds, or a list)
 FLOODS = {
-    "flood-junctions": (lambda: document(None),
-                        "focused flash flood: junctions of 3 and 4 ways, bumps, a tie, exploding sixes, a grate, a "
-                        "cave-in, a dead end, a gantry and a corridor out of reach (mm)", None),
-    "flood-now": (lambda: document([{"turn": 1, "on": 1}]),
-                  "focused flash flood: the first turn needs 1, the flood comes without a draw", [0, 1]),
-    "flood-never": (lambda: document([{"turn": 2, "on": 7}]),
-                    "focused flash flood: the only turn needs 7, the flood never comes", [0]),
+    "flood-junctions": (
+        lambda: document(None),
+        "focused flash flood: junctions of 3 and 4 ways, bumps, a tie, exploding sixes, a grate, a "
+        "cave-in, a dead end, a gantry and a corridor out of reach (mm)",
+        None,
+    ),
+    "flood-now": (
+        lambda: document([{"turn": 1, "on": 1}]),
+        "focused flash flood: the first turn needs 1, the flood comes without a draw",
+        [0, 1],
+    ),
+    "flood-never": (
+        lambda: document([{"turn": 2, "on": 7}]),
+        "focused flash flood: the only turn needs 7, the flood never comes",
+        [0],
+    ),
 }

@@ -16,6 +16,7 @@ conformance/vector.schema.json. Beside them, one rule-code vector per scenario a
 (rule_vectors.py, conformance/rules.schema.json). Rerunning gives byte-identical files
 (tests/test_conformance.py checks it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,9 +71,11 @@ def focused_document(name: str) -> dict:
     orientation, offset, columns, rows = FOCUSED[name]
     lay = Layout(orientation, offset, columns, rows)
     ax = lay.to_axial
-    terrain = ["".join(LETTERS[(3 * c + 5 * r + c * r) % len(LETTERS)] for c in range(columns)) for r in range(rows)]
+    terrain = [
+        "".join(LETTERS[(3 * c + 5 * r + c * r) % len(LETTERS)] for c in range(columns)) for r in range(rows)
+    ]
     for c, r in ((1, 1), (columns - 1, rows - 1)):  # the units stand on clear ground
-        terrain[r] = terrain[r][:c] + "c" + terrain[r][c + 1:]
+        terrain[r] = terrain[r][:c] + "c" + terrain[r][c + 1 :]
     mid = columns // 2
     main = [ax(mid, r) for r in range(rows)]
     tributary = [ax(c, 2) for c in range(mid)]
@@ -94,7 +97,11 @@ def focused_document(name: str) -> dict:
         "generator": "conformance/make_vectors.py",
         "meta": {"title": f"Conformance: {name}", "profiles": ["ogre-basic", "ogre-engineers"]},
         "map": {
-            "kind": "hex", "orientation": orientation, "offset": offset, "columns": columns, "rows": rows,
+            "kind": "hex",
+            "orientation": orientation,
+            "offset": offset,
+            "columns": columns,
+            "rows": rows,
             "terrain": {"rows": terrain},
             "hexsides": [{"side": list(s), "kind": k} for s, k in sides],
             "rivers": [
@@ -104,13 +111,31 @@ def focused_document(name: str) -> dict:
             ],
         },
         "unit_types": {
-            "infantry": {"name": "Infantry", "category": "infantry", "movement_class": "infantry",
-                         "attack": 1, "range": 1, "defense": 1, "movement": 2, "size": 1},
-            "truck": {"name": "Truck", "category": "vehicle", "movement_class": "armor",
-                      "attack": 0, "range": 0, "defense": 1, "movement": 3, "size": 2},
+            "infantry": {
+                "name": "Infantry",
+                "category": "infantry",
+                "movement_class": "infantry",
+                "attack": 1,
+                "range": 1,
+                "defense": 1,
+                "movement": 2,
+                "size": 1,
+            },
+            "truck": {
+                "name": "Truck",
+                "category": "vehicle",
+                "movement_class": "armor",
+                "attack": 0,
+                "range": 0,
+                "defense": 1,
+                "movement": 3,
+                "size": 2,
+            },
         },
-        "sides": [{"id": "blue", "name": "Blue", "role": "defender"},
-                  {"id": "red", "name": "Red", "role": "attacker"}],
+        "sides": [
+            {"id": "blue", "name": "Blue", "role": "defender"},
+            {"id": "red", "name": "Red", "role": "attacker"},
+        ],
         "units": [
             {"id": "u-inf", "type": "infantry", "side": "blue", "hex": hx(ax(1, 1)), "squads": 3},
             {"id": "u-truck", "type": "truck", "side": "blue", "hex": hx(ax(1, 1))},
@@ -125,23 +150,53 @@ def sewer_document() -> dict:
     corners, at their very start and at their very end (6.3: positions along a corridor)."""
     bent = [[10.0, 10.0], [40.0, 50.0], [40.0, 90.0], [100.0, 170.0]]  # segments 50, 40 and 100 long
     slant = [[100.0, 170.0], [160.5, 89.75], [270.25, 50.0]]  # starts where bent ends
-    models = [("m-start", "bent", 0.0), ("m-first", "bent", 12.5), ("m-corner", "bent", 50.0),
-              ("m-second", "bent", 77.75), ("m-third", "bent", 131.0), ("m-end", "bent", 190.0),
-              ("m-slant", "slant", 100.0), ("m-slant-2", "slant", 140.125)]
+    models = [
+        ("m-start", "bent", 0.0),
+        ("m-first", "bent", 12.5),
+        ("m-corner", "bent", 50.0),
+        ("m-second", "bent", 77.75),
+        ("m-third", "bent", 131.0),
+        ("m-end", "bent", 190.0),
+        ("m-slant", "slant", 100.0),
+        ("m-slant-2", "slant", 140.125),
+    ]
     return {
         "format_version": "1.2",
         "generator": "conformance/make_vectors.py",
         "meta": {"title": "Conformance: table-sewer", "profiles": ["flash-flood"]},
-        "map": {"kind": "table", "width": 400, "depth": 200, "unit": "mm",
-                "sewer": {"corridors": [{"id": "bent", "line": bent, "width": 20},
-                                        {"id": "slant", "line": slant, "width": 15}],
-                          "nodes": [], "grates": [], "sluice_gates": [], "cave_ins": [], "gantries": [],
-                          "flood_origin": [10.0, 10.0],
-                          "models": [{"id": i, "side": "blue" if n < 4 else "red", "strength": 2, "corridor": c,
-                                      "position": pos} for n, (i, c, pos) in enumerate(models)]}},
+        "map": {
+            "kind": "table",
+            "width": 400,
+            "depth": 200,
+            "unit": "mm",
+            "sewer": {
+                "corridors": [
+                    {"id": "bent", "line": bent, "width": 20},
+                    {"id": "slant", "line": slant, "width": 15},
+                ],
+                "nodes": [],
+                "grates": [],
+                "sluice_gates": [],
+                "cave_ins": [],
+                "gantries": [],
+                "flood_origin": [10.0, 10.0],
+                "models": [
+                    {
+                        "id": i,
+                        "side": "blue" if n < 4 else "red",
+                        "strength": 2,
+                        "corridor": c,
+                        "position": pos,
+                    }
+                    for n, (i, c, pos) in enumerate(models)
+                ],
+            },
+        },
         "unit_types": {},
-        "sides": [{"id": "blue", "name": "Blue", "role": "attacker"},
-                  {"id": "red", "name": "Red", "role": "defender"}],
+        "sides": [
+            {"id": "blue", "name": "Blue", "role": "attacker"},
+            {"id": "red", "name": "Red", "role": "defender"},
+        ],
     }
 
 
@@ -176,29 +231,45 @@ def hex_vector(s: Scenario) -> dict:
         for h in sorted(chosen, key=lambda h: lay.to_offset(h)[::-1])
     ]
 
-    corners = [lay.to_axial(c, r) for c, r in ((0, 0), (m.columns - 1, 0), (0, m.rows - 1), (m.columns - 1, m.rows - 1))]
+    corners = [
+        lay.to_axial(c, r)
+        for c, r in ((0, 0), (m.columns - 1, 0), (0, m.rows - 1), (m.columns - 1, m.rows - 1))
+    ]
     off = sorted({n for h in corners for n in (neighbor(h, d) for d in range(6)) if not lay.contains(n)})
     off_map = [{"axial": _hx(h), "col_row": list(lay.to_offset(h))} for h in off]
 
     features: dict[tuple, list[str]] = {}
     for f in m.hexsides:
         features.setdefault(tuple(f.side), []).append(f.kind)
-    probe = list(dict.fromkeys(
-        corners + [lay.to_axial(m.columns // 2, m.rows // 2)]
-        + [f.side[:2] for f in m.hexsides[:6]]
-        + [r.hexes[0] for r in m.rivers]
-    ))
+    probe = list(
+        dict.fromkeys(
+            corners
+            + [lay.to_axial(m.columns // 2, m.rows // 2)]
+            + [f.side[:2] for f in m.hexsides[:6]]
+            + [r.hexes[0] for r in m.rivers]
+        )
+    )
     neighbours = []
     for h in probe:
         sides = []
         for d in range(6):
             n = neighbor(h, d)
             key = canonical_hexside(h, d)
-            sides.append({"d": d, "hex": _hx(n), "on_map": lay.contains(n), "hexside": list(key),
-                          "features": sorted(features.get(key, []))})
+            sides.append(
+                {
+                    "d": d,
+                    "hex": _hx(n),
+                    "on_map": lay.contains(n),
+                    "hexside": list(key),
+                    "features": sorted(features.get(key, [])),
+                }
+            )
         neighbours.append({"hex": _hx(tuple(h)), "sides": sides})
-    distances = [{"from": _hx(a), "to": _hx(b), "distance": distance(a, b)}
-                 for a, b in zip(probe, probe[1:] + probe[:1]) if a != b]
+    distances = [
+        {"from": _hx(a), "to": _hx(b), "distance": distance(a, b)}
+        for a, b in zip(probe, probe[1:] + probe[:1])
+        if a != b
+    ]
 
     g = flow_graph(m)
     by_id = {r.id: r for r in m.rivers}
@@ -209,8 +280,13 @@ def hex_vector(s: Scenario) -> dict:
     down = []
     for h in dict.fromkeys(queries):
         reach = downstream(g, h)
-        down.append({"hex": _hx(h), "off_map": OFF_MAP in reach,
-                     "hexes": [_hx(x) for x in sorted(x for x in reach if x != OFF_MAP)]})
+        down.append(
+            {
+                "hex": _hx(h),
+                "off_map": OFF_MAP in reach,
+                "hexes": [_hx(x) for x in sorted(x for x in reach if x != OFF_MAP)],
+            }
+        )
     confluences = []
     for r in m.rivers:
         if r.joins is not None:
@@ -221,13 +297,26 @@ def hex_vector(s: Scenario) -> dict:
     for u in s.units:
         if u.hex is not None:
             per_hex.setdefault(tuple(u.hex), []).append(u.id)
-    units = [{"label": lay.label(h), "hex": _hx(h), "units": sorted(ids)}
-             for h, ids in sorted(per_hex.items(), key=lambda kv: lay.to_offset(kv[0])[::-1])]
+    units = [
+        {"label": lay.label(h), "hex": _hx(h), "units": sorted(ids)}
+        for h, ids in sorted(per_hex.items(), key=lambda kv: lay.to_offset(kv[0])[::-1])
+    ]
     return {
-        "map": {"kind": "hex", "orientation": m.orientation, "offset": m.offset, "columns": m.columns,
-                "rows": m.rows, "label_width": lay.label_width},
-        "hexes": hexes, "off_map": off_map, "neighbours": neighbours, "distances": distances,
-        "downstream": down, "confluences": confluences, "units": units,
+        "map": {
+            "kind": "hex",
+            "orientation": m.orientation,
+            "offset": m.offset,
+            "columns": m.columns,
+            "rows": m.rows,
+            "label_width": lay.label_width,
+        },
+        "hexes": hexes,
+        "off_map": off_map,
+        "neighbours": neighbours,
+        "distances": distances,
+        "downstream": down,
+        "confluences": confluences,
+        "units": units,
         "units_not_on_map": sorted(u.id for u in s.units if u.hex is None),
     }
 
@@ -242,8 +331,15 @@ def table_vector(s: Scenario) -> dict:
     if m.sewer is not None:
         lines = {c.id: c.line for c in m.sewer.corridors}
         out["corridors"] = [{"id": c.id, "length": _r(LineString(c.line).length)} for c in m.sewer.corridors]
-        out["models"] = [{"id": md.id, "corridor": md.corridor, "position": md.position,
-                          "point": [_r(v) for v in along(lines[md.corridor], md.position)]} for md in m.sewer.models]
+        out["models"] = [
+            {
+                "id": md.id,
+                "corridor": md.corridor,
+                "position": md.position,
+                "point": [_r(v) for v in along(lines[md.corridor], md.position)],
+            }
+            for md in m.sewer.models
+        ]
     return {**out, "units": [], "units_not_on_map": sorted(u.id for u in s.units if u.hex is None)}
 
 
@@ -264,8 +360,10 @@ def vector_for(path: Path, name: str, description: str, breaches=None, floods=Fa
 # ------------------------------------------------------------------------------------- writing
 def _text(v) -> str:
     """Top-level keys one per line; each item of a top-level list on its own line."""
+
     def one(x):
         return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
+
     parts = []
     for k, val in v.items():
         if k in ("breaches", "floods"):
@@ -293,11 +391,24 @@ def _build(out: Path, tmp: Path) -> list[Path]:
     (scen_dir / "table-sewer.json").write_text(dumps(loads(json.dumps(sewer_document()))), encoding="utf-8")
     for name, (document, _, _, _) in BREACHES.items():
         (scen_dir / f"{name}.json").write_text(dumps(loads(json.dumps(document()))), encoding="utf-8")
-    sources = [(p, f"../../samples/{p.name}", f"sample {p.name}") for p in sorted((ROOT / "samples").glob("*.json"))]
-    sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json",
-                 f"focused: {' '.join(FOCUSED[n][:2])} {FOCUSED[n][2]} x {FOCUSED[n][3]}") for n in FOCUSED]
-    sources.append((scen_dir / "table-sewer.json", "../scenarios/table-sewer.json",
-                    "focused: a table in mm with bent sewer corridors and models along them"))
+    sources = [
+        (p, f"../../samples/{p.name}", f"sample {p.name}") for p in sorted((ROOT / "samples").glob("*.json"))
+    ]
+    sources += [
+        (
+            scen_dir / f"{n}.json",
+            f"../scenarios/{n}.json",
+            f"focused: {' '.join(FOCUSED[n][:2])} {FOCUSED[n][2]} x {FOCUSED[n][3]}",
+        )
+        for n in FOCUSED
+    ]
+    sources.append(
+        (
+            scen_dir / "table-sewer.json",
+            "../scenarios/table-sewer.json",
+            "focused: a table in mm with bent sewer corridors and models along them",
+        )
+    )
     sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json", d) for n, (_, d, _, _) in BREACHES.items()]
     # the map at the size cap ships gzip-compressed; the vectors are made from its plain text
     cap_text = dumps(loads(json.dumps(cap_scenario.document()))).encode("utf-8")
@@ -306,9 +417,18 @@ def _build(out: Path, tmp: Path) -> list[Path]:
     sources += [(scen_dir / f"{n}.json", f"../scenarios/{n}.json", d) for n, (_, d, _) in FLOODS.items()]
     (scen_dir / f"{cap_scenario.NAME}.json.gz").write_bytes(gzip.compress(cap_text, compresslevel=9, mtime=0))
     (tmp / f"{cap_scenario.NAME}.json").write_bytes(cap_text)
-    sources.append((tmp / f"{cap_scenario.NAME}.json", f"../scenarios/{cap_scenario.NAME}.json.gz", cap_scenario.DESCRIPTION))
-    replays = {**SAMPLE_BREACHES, **{n: (dam, runs) for n, (_, _, dam, runs) in BREACHES.items()},
-               cap_scenario.NAME: (cap_scenario.DAM, cap_scenario.RUNS)}
+    sources.append(
+        (
+            tmp / f"{cap_scenario.NAME}.json",
+            f"../scenarios/{cap_scenario.NAME}.json.gz",
+            cap_scenario.DESCRIPTION,
+        )
+    )
+    replays = {
+        **SAMPLE_BREACHES,
+        **{n: (dam, runs) for n, (_, _, dam, runs) in BREACHES.items()},
+        cap_scenario.NAME: (cap_scenario.DAM, cap_scenario.RUNS),
+    }
     floods = {**SAMPLE_FLOODS, **{n: seeds for n, (_, _, seeds) in FLOODS.items()}}
     for path, name, description in sources:
         target = vec_dir / f"{path.stem}.vector.json"
@@ -326,7 +446,9 @@ def _build(out: Path, tmp: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=HERE, help="folder for scenarios/ and vectors/ (default: conformance/)")
+    ap.add_argument(
+        "--out", type=Path, default=HERE, help="folder for scenarios/ and vectors/ (default: conformance/)"
+    )
     args = ap.parse_args(argv)
     for p in build(args.out):
         print(p)

@@ -4,6 +4,7 @@ Each replay stores the command's JSON document (parsed) and the SHA-256 of the b
 another implementation proves byte-for-byte agreement (docs/engines.md). The commands run in this
 process through dambuster's own command-line entry point.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -57,8 +58,15 @@ def breach_replays(path: Path, dam: str, runs) -> list[dict]:
     out = []
     for seed, turns in runs:
         data = surge_output(path, dam, seed, turns)
-        out.append({"dam": dam, "seed": seed, "turns": turns, "sha256": hashlib.sha256(data).hexdigest(),
-                    "output": json.loads(data)})
+        out.append(
+            {
+                "dam": dam,
+                "seed": seed,
+                "turns": turns,
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "output": json.loads(data),
+            }
+        )
     return out
 
 
@@ -73,4 +81,4 @@ def replay_text(x: dict, one) -> str:
             inner.append(f"{one(k)}: [\n{lines}\n    ]" if val else f"{one(k)}: []")
         else:
             inner.append(f"{one(k)}: {one(val)}")
-    return "    {" + ", ".join(parts) + ", \"output\": {" + ", ".join(inner) + "}}"
+    return "    {" + ", ".join(parts) + ', "output": {' + ", ".join(inner) + "}}"

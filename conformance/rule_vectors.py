@@ -7,6 +7,7 @@ line and column where the validator gives them), in the order reported. Messages
 left out: their wording is dambuster's, not a fact other validators must share. They follow
 conformance/rules.schema.json.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,13 @@ def rules_vector(path: Path, name: str, description: str) -> dict:
     """``name``: the file's path as written in the vector, relative to conformance/rules/."""
     (report,) = validate_output(path)["files"]
     keep = ("code", "severity", "profile", "location")
-    return {"rules_format": RULES_FORMAT, "scenario": name, "description": description, "valid": report["valid"],
-            "violations": [{k: v[k] for k in keep if k in v} for v in report["violations"]]}
+    return {
+        "rules_format": RULES_FORMAT,
+        "scenario": name,
+        "description": description,
+        "valid": report["valid"],
+        "violations": [{k: v[k] for k in keep if k in v} for v in report["violations"]],
+    }
 
 
 def rule_sources(root: Path) -> list[tuple[Path, str, str]]:

@@ -1,6 +1,7 @@
 """`dambuster-editor [FILE]`: the desktop editor. Without Qt for Python (installed without the ``gui``
 extra) it says how to install it, in one line and exit 2; without a display it explains the headless
 commands instead of failing. Both before importing Qt."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -14,8 +15,10 @@ Everything the editor checks is also available from the command line:
   dambuster new hex -o my.json        write a blank hex scenario (or: new table)
 To run the editor without a screen (tests, screenshots), set QT_QPA_PLATFORM=offscreen."""
 
-NO_QT = ("dambuster-editor: the editor needs Qt for Python (PySide6), which is not installed; "
-         "install it with: pip install 'dambuster[gui]' (the command line works without it: dambuster --help)")
+NO_QT = (
+    "dambuster-editor: the editor needs Qt for Python (PySide6), which is not installed; "
+    "install it with: pip install 'dambuster[gui]' (the command line works without it: dambuster --help)"
+)
 
 
 def has_qt() -> bool:

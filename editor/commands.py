@@ -3,6 +3,7 @@
 A brush stroke is many small PaintTerrain commands with the same stroke id; QUndoStack merges
 them (mergeWith) into one undo step.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -88,8 +89,10 @@ class SetFields(QUndoCommand):
         super().__init__(text)
         self.doc = doc
         self.new = [(o, n, list(v) if isinstance(v, list) else v) for o, n, v in changes]
-        self.old = [(o, n, list(getattr(o, n)) if isinstance(getattr(o, n), list) else getattr(o, n))
-                    for o, n, _ in changes][::-1]
+        self.old = [
+            (o, n, list(getattr(o, n)) if isinstance(getattr(o, n), list) else getattr(o, n))
+            for o, n, _ in changes
+        ][::-1]
 
     def redo(self) -> None:
         self.doc.set_fields(self.new)

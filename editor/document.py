@@ -3,6 +3,7 @@
 Views listen to the signals and repaint only what changed; edits go through QUndoCommands
 (editor/commands.py) that call the small mutators here.
 """
+
 from __future__ import annotations
 
 import os

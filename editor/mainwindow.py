@@ -9,6 +9,7 @@ Validation beside History at the bottom. Every dock stays visible at once, and n
 bars exist (Qt 6 leaves a stale copy of a tab bar over the docks when two areas are tabified before
 the window is first shown). The layout is saved on close and restored on start under
 ``LAYOUT_VERSION``: a layout saved by an older arrangement is ignored (the default is used)."""
+
 from __future__ import annotations
 
 import sys
@@ -75,10 +76,11 @@ class MainWindow(QMainWindow):
         self.undo_view.setEmptyLabel("<opened>")
         self.docks: dict[str, QDockWidget] = {}
         for key, title, widget, area in (
-                ("terrain", "Terrain", self.terrain_palette, Qt.DockWidgetArea.LeftDockWidgetArea),
-                ("history", "History", self.undo_view, Qt.DockWidgetArea.BottomDockWidgetArea),
-                ("properties", "Scenario", self.properties_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-                ("validation", "Validation", self.validation_panel, Qt.DockWidgetArea.BottomDockWidgetArea)):
+            ("terrain", "Terrain", self.terrain_palette, Qt.DockWidgetArea.LeftDockWidgetArea),
+            ("history", "History", self.undo_view, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("properties", "Scenario", self.properties_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("validation", "Validation", self.validation_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+        ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{key}")
             dock.setWidget(widget)
@@ -277,8 +279,13 @@ class MainWindow(QMainWindow):
     # -- closing ---------------------------------------------------------------------------------
     def _ask_save(self) -> QMessageBox.StandardButton:
         B = QMessageBox.StandardButton
-        return QMessageBox.question(self, "Unsaved changes", f"Save changes to {self.doc.display_name}?",
-                                    B.Save | B.Discard | B.Cancel, B.Save)
+        return QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save changes to {self.doc.display_name}?",
+            B.Save | B.Discard | B.Cancel,
+            B.Save,
+        )
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current document (saved, discarded or unmodified)."""

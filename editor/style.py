@@ -1,4 +1,5 @@
 """Colours, patterns and abbreviations: light, print-friendly, distinct in greyscale where it matters."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -55,10 +56,24 @@ AREA_STYLE: dict[str, tuple[str, Qt.BrushStyle | None]] = {
 }
 
 UNIT_ABBREVIATIONS = {
-    "ogre-mk3": "M3", "ogre-mk5": "M5", "vulcan": "VUL", "heavy-tank": "HVY", "missile-tank": "MSL",
-    "light-tank": "LT", "gev": "GEV", "jeep": "JP", "howitzer": "HWZ", "superheavy": "SHV",
-    "heavy-drone": "DRN", "infantry": "INF", "marines": "MAR", "combat-engineers": "ENG",
-    "command-post": "CP", "mobile-command-trailer": "MCT", "truck": "TRK", "hovertruck": "HTR",
+    "ogre-mk3": "M3",
+    "ogre-mk5": "M5",
+    "vulcan": "VUL",
+    "heavy-tank": "HVY",
+    "missile-tank": "MSL",
+    "light-tank": "LT",
+    "gev": "GEV",
+    "jeep": "JP",
+    "howitzer": "HWZ",
+    "superheavy": "SHV",
+    "heavy-drone": "DRN",
+    "infantry": "INF",
+    "marines": "MAR",
+    "combat-engineers": "ENG",
+    "command-post": "CP",
+    "mobile-command-trailer": "MCT",
+    "truck": "TRK",
+    "hovertruck": "HTR",
 }
 
 

@@ -3,6 +3,7 @@
 Errors are one line on standard error and exit code 2. Output goes to ``-o FILE`` (written
 atomically, never over an existing file or the input without --force) or to standard output.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,25 +92,40 @@ def cmd_player_view(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    g = sub.add_parser("export-geojson", help="write a table map as GeoJSON (table units, a local CRS)",
-                       description="Write a table map as an RFC 7946 FeatureCollection: areas, waterway, rivers, "
-                                   "roads, DBM sectors, sewer corridors, points and models. Coordinates are table "
-                                   "units in a local, non-geographic plane (x along the width, y along the depth).")
-    g.add_argument("file", metavar="FILE", help="scenario file with a table map; - reads it from standard input")
+    g = sub.add_parser(
+        "export-geojson",
+        help="write a table map as GeoJSON (table units, a local CRS)",
+        description="Write a table map as an RFC 7946 FeatureCollection: areas, waterway, rivers, "
+        "roads, DBM sectors, sewer corridors, points and models. Coordinates are table "
+        "units in a local, non-geographic plane (x along the width, y along the depth).",
+    )
+    g.add_argument(
+        "file", metavar="FILE", help="scenario file with a table map; - reads it from standard input"
+    )
     g.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
     g.add_argument("--force", action="store_true", help="replace an existing file, even the input file")
-    g.add_argument("--sectors", action=argparse.BooleanOptionalAction, default=None,
-                   help="add the six DBM sectors as polygons (default: when the scenario follows dbm-terrain)")
+    g.add_argument(
+        "--sectors",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="add the six DBM sectors as polygons (default: when the scenario follows dbm-terrain)",
+    )
     g.set_defaults(func=cmd_export_geojson)
 
-    v = sub.add_parser("player-view", help="write a copy of a scenario without what one side must not know",
-                       description="Write the scenario as one side sees it: other sides' hidden mines removed, the "
-                                   "SP and damage of dams whose SP the side does not know masked (the text's "
-                                   "minimum SP, no damage). The copy is tagged player-view and validates.")
+    v = sub.add_parser(
+        "player-view",
+        help="write a copy of a scenario without what one side must not know",
+        description="Write the scenario as one side sees it: other sides' hidden mines removed, the "
+        "SP and damage of dams whose SP the side does not know masked (the text's "
+        "minimum SP, no damage). The copy is tagged player-view and validates.",
+    )
     v.add_argument("file", metavar="FILE", help="scenario file; - reads it from standard input")
     v.add_argument("--side", required=True, metavar="ID", help="the side that will see the copy")
     v.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
     v.add_argument("--force", action="store_true", help="replace an existing file, even the input file")
-    v.add_argument("--hide-reserves", action="store_true",
-                   help="also remove other sides' units that are not on the map yet")
+    v.add_argument(
+        "--hide-reserves",
+        action="store_true",
+        help="also remove other sides' units that are not on the map yet",
+    )
     v.set_defaults(func=cmd_player_view)

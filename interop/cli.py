@@ -4,6 +4,7 @@ Errors are one line on standard error and exit code 2; --lenient import warnings
 error too, and the import then succeeds (exit 0). Files are written atomically (the map and its tileset
 image together), never over an existing file or an input without --force (model.atomic_write).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -78,26 +79,44 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    e = sub.add_parser("export-tiled", help="write a scenario as a Tiled map (TMJ or TMX)",
-                       description="Write a scenario as a Tiled map: JSON (.tmj) or, when the output ends in .tmx, "
-                                   "XML (TMX, which pytmx reads). A hex map is a hexagonal map with its terrain "
-                                   "tileset image (<name>-terrain.png beside it); a table map an orthogonal map of "
-                                   "object layers. See docs/tiled.md for the mapping.")
-    e.add_argument("scenario", help="dambuster scenario file (.json); - reads it from standard input (then -o is needed)")
-    e.add_argument("-o", "--output", help="map to write, .tmj or .tmx (default: the scenario's name with .tmj)")
-    e.add_argument("--force", action="store_true", help="replace existing files (the map and its tileset image)")
+    e = sub.add_parser(
+        "export-tiled",
+        help="write a scenario as a Tiled map (TMJ or TMX)",
+        description="Write a scenario as a Tiled map: JSON (.tmj) or, when the output ends in .tmx, "
+        "XML (TMX, which pytmx reads). A hex map is a hexagonal map with its terrain "
+        "tileset image (<name>-terrain.png beside it); a table map an orthogonal map of "
+        "object layers. See docs/tiled.md for the mapping.",
+    )
+    e.add_argument(
+        "scenario", help="dambuster scenario file (.json); - reads it from standard input (then -o is needed)"
+    )
+    e.add_argument(
+        "-o", "--output", help="map to write, .tmj or .tmx (default: the scenario's name with .tmj)"
+    )
+    e.add_argument(
+        "--force", action="store_true", help="replace existing files (the map and its tileset image)"
+    )
     e.set_defaults(func=cmd_export)
 
-    i = sub.add_parser("import-tiled", help="read a hexagonal Tiled map or a table map (TMJ or TMX) as a scenario",
-                       description="Read a hexagonal Tiled map, or a table map export-tiled wrote (.tmj/.json or "
-                                   ".tmx), as a dambuster scenario. Terrain comes from each tile's 'dambuster:terrain' "
-                                   "(or 'terrain') property or from --terrain-map; objects become features by their "
-                                   "class. Exit 0 on success, 2 when the map cannot be imported.")
+    i = sub.add_parser(
+        "import-tiled",
+        help="read a hexagonal Tiled map or a table map (TMJ or TMX) as a scenario",
+        description="Read a hexagonal Tiled map, or a table map export-tiled wrote (.tmj/.json or "
+        ".tmx), as a dambuster scenario. Terrain comes from each tile's 'dambuster:terrain' "
+        "(or 'terrain') property or from --terrain-map; objects become features by their "
+        "class. Exit 0 on success, 2 when the map cannot be imported.",
+    )
     i.add_argument("map", help="Tiled map (.tmj, .json or .tmx); - reads it from standard input")
     i.add_argument("-o", "--output", help="scenario file to write (default: standard output)")
     i.add_argument("--force", action="store_true", help="replace an existing file")
-    i.add_argument("--terrain-map", metavar="JSON",
-                   help="JSON file mapping tile gids to terrain kinds, e.g. {\"1\": \"clear\", \"2\": \"forest\"}")
-    i.add_argument("--lenient", action="store_true",
-                   help="warn instead of failing on objects and tiles dambuster cannot map (they are dropped, or clear)")
+    i.add_argument(
+        "--terrain-map",
+        metavar="JSON",
+        help='JSON file mapping tile gids to terrain kinds, e.g. {"1": "clear", "2": "forest"}',
+    )
+    i.add_argument(
+        "--lenient",
+        action="store_true",
+        help="warn instead of failing on objects and tiles dambuster cannot map (they are dropped, or clear)",
+    )
     i.set_defaults(func=cmd_import)

@@ -13,6 +13,7 @@ GIS must be told to treat the file as a local, non-georeferenced CRS. The foreig
 Every feature has the properties id, kind, sector, placed_by and name (null where they do not apply)
 plus ``layer`` (area, waterway, river, road, sector, sewer, table) and the properties of its kind.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,9 +58,25 @@ def point(p: Point) -> dict:
     return {"type": "Point", "coordinates": [float(p[0]), float(p[1])]}
 
 
-def feature(geometry: dict, layer: str, kind: str, id: str | None = None, *, sector: int | None = None,
-            placed_by: str | None = None, name: str | None = None, **more: Any) -> dict:
-    props = {"id": id, "kind": kind, "sector": sector, "placed_by": placed_by, "name": name or None, "layer": layer}
+def feature(
+    geometry: dict,
+    layer: str,
+    kind: str,
+    id: str | None = None,
+    *,
+    sector: int | None = None,
+    placed_by: str | None = None,
+    name: str | None = None,
+    **more: Any,
+) -> dict:
+    props = {
+        "id": id,
+        "kind": kind,
+        "sector": sector,
+        "placed_by": placed_by,
+        "name": name or None,
+        "layer": layer,
+    }
     props.update(more)
     out = {"type": "Feature", "geometry": geometry, "properties": props}
     if id is not None:
@@ -69,13 +86,22 @@ def feature(geometry: dict, layer: str, kind: str, id: str | None = None, *, sec
 
 # ------------------------------------------------------------------------------ features
 def table_features(m: TableMap) -> Iterator[dict]:
-    yield feature(polygon([(0, 0), (m.width, 0), (m.width, m.depth), (0, m.depth)]), "table", "table", "table",
-                  unit=m.unit, width=m.width, depth=m.depth)
+    yield feature(
+        polygon([(0, 0), (m.width, 0), (m.width, m.depth), (0, m.depth)]),
+        "table",
+        "table",
+        "table",
+        unit=m.unit,
+        width=m.width,
+        depth=m.depth,
+    )
 
 
 def area_features(m: TableMap) -> Iterator[dict]:
     for a in m.areas:
-        yield feature(polygon(a.polygon), "area", a.kind, a.id, sector=a.sector, placed_by=a.placed_by, name=a.name)
+        yield feature(
+            polygon(a.polygon), "area", a.kind, a.id, sector=a.sector, placed_by=a.placed_by, name=a.name
+        )
     if m.waterway is not None:
         w = m.waterway
         yield feature(polygon(w.polygon), "waterway", "waterway", w.id, placed_by=w.placed_by, edge=w.edge)
@@ -84,8 +110,17 @@ def area_features(m: TableMap) -> Iterator[dict]:
 def water_features(m: TableMap) -> Iterator[dict]:
     for r in m.rivers:
         # flow: the line runs downstream (its first position is upstream); flows_into: where it ends
-        yield feature(line(r.line), "river", "river", r.id, placed_by=r.placed_by, name=r.name,
-                      width=r.width, flow="downstream", flows_into=r.flows_into)
+        yield feature(
+            line(r.line),
+            "river",
+            "river",
+            r.id,
+            placed_by=r.placed_by,
+            name=r.name,
+            width=r.width,
+            flow="downstream",
+            flows_into=r.flows_into,
+        )
 
 
 def road_features(m: TableMap) -> Iterator[dict]:
@@ -97,8 +132,14 @@ def sector_features(m: TableMap) -> Iterator[dict]:
     from ..validators.dbm.table import Frame
 
     for k, poly in Frame.of(m).sectors():
-        yield feature(polygon(list(poly.exterior.coords)), "sector", "sector", f"sector-{k}", sector=k,
-                      name=f"Sector {k}")
+        yield feature(
+            polygon(list(poly.exterior.coords)),
+            "sector",
+            "sector",
+            f"sector-{k}",
+            sector=k,
+            name=f"Sector {k}",
+        )
 
 
 def sewer_features(m: TableMap) -> Iterator[dict]:
@@ -109,8 +150,12 @@ def sewer_features(m: TableMap) -> Iterator[dict]:
     for c in s.corridors:
         lines[c.id] = c.line
         yield feature(line(c.line), "sewer", "corridor", c.id, name=c.name, width=c.width)
-    for kind, points in (("node", s.nodes), ("grate", s.grates), ("sluice-gate", s.sluice_gates),
-                         ("cave-in", s.cave_ins)):
+    for kind, points in (
+        ("node", s.nodes),
+        ("grate", s.grates),
+        ("sluice-gate", s.sluice_gates),
+        ("cave-in", s.cave_ins),
+    ):
         for p in points:
             yield feature(point(p.point), "sewer", kind, p.id)
     for g in s.gantries:
@@ -120,8 +165,17 @@ def sewer_features(m: TableMap) -> Iterator[dict]:
     for md in s.models:
         where = along(lines.get(md.corridor, []), md.position)
         if where is not None:
-            yield feature(point(where), "sewer", "model", md.id, name=md.name, side=md.side,
-                          strength=md.strength, corridor=md.corridor, position=md.position)
+            yield feature(
+                point(where),
+                "sewer",
+                "model",
+                md.id,
+                name=md.name,
+                side=md.side,
+                strength=md.strength,
+                corridor=md.corridor,
+                position=md.position,
+            )
 
 
 def along(pts: Sequence[Point], distance: float) -> tuple[float, float] | None:

@@ -6,6 +6,7 @@ column is pushed down half a tile; for "y" (pointy-top) rows are pushed right by
 ``staggerindex`` "odd" the odd (zero-based) columns or rows are the pushed ones: exactly our odd-q /
 odd-r, checked against Tiled's own renderer (tests/interop/test_tiled_roundtrip.py, docs/tiled.md).
 """
+
 from __future__ import annotations
 
 import math
@@ -83,11 +84,23 @@ class HexPixels:
         hw, hh = self.tile_w / 2, self.tile_h / 2
         if self.flat:  # Tiled cuts (tilewidth - hexsidelength) / 2 off the left and right
             inset = hw - (self.tile_w - self.side) // 2
-            return [(cx - hw, cy), (cx - inset, cy - hh), (cx + inset, cy - hh), (cx + hw, cy),
-                    (cx + inset, cy + hh), (cx - inset, cy + hh)]
+            return [
+                (cx - hw, cy),
+                (cx - inset, cy - hh),
+                (cx + inset, cy - hh),
+                (cx + hw, cy),
+                (cx + inset, cy + hh),
+                (cx - inset, cy + hh),
+            ]
         inset = hh - (self.tile_h - self.side) // 2
-        return [(cx, cy - hh), (cx + hw, cy - inset), (cx + hw, cy + inset), (cx, cy + hh),
-                (cx - hw, cy + inset), (cx - hw, cy - inset)]
+        return [
+            (cx, cy - hh),
+            (cx + hw, cy - inset),
+            (cx + hw, cy + inset),
+            (cx, cy + hh),
+            (cx - hw, cy + inset),
+            (cx - hw, cy - inset),
+        ]
 
     def side_ends(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
         """The two corners a hexside runs between: the corners of its first hex nearest the other's centre."""
@@ -142,4 +155,3 @@ class HexPixels:
 
 def _dist2(a, b) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-

@@ -13,6 +13,7 @@ The dam itself always stays: the dambusters text makes every dam's position publ
 what it is in meta: the tags ``player-view`` and ``player-view:SIDE``, and a sentence appended to the
 description listing what was masked. The result is an ordinary scenario that loads and validates.
 """
+
 from __future__ import annotations
 
 import copy
@@ -42,8 +43,10 @@ class Masked:
         if self.mines:
             parts.append(f"{len(self.mines)} hidden enemy mine(s) removed")
         if self.dams:
-            parts.append(f"the SP and damage of dam(s) {', '.join(self.dams)} are unknown "
-                         f"(shown as {placeholder} SP, no damage)")
+            parts.append(
+                f"the SP and damage of dam(s) {', '.join(self.dams)} are unknown "
+                f"(shown as {placeholder} SP, no damage)"
+            )
         if self.units:
             parts.append(f"{len(self.units)} enemy unit(s) off the map removed")
         if self.budgets:
@@ -59,8 +62,9 @@ def unknown_sp_placeholder(scenario: Scenario) -> int:
     return max(1, int(param(scenario, "DAM-SP-MIN", "min_sp", 50)))
 
 
-def player_view(scenario: Scenario, side: str, hide_reserves: bool = False,
-                placeholder_sp: int | None = None) -> tuple[Scenario, Masked]:
+def player_view(
+    scenario: Scenario, side: str, hide_reserves: bool = False, placeholder_sp: int | None = None
+) -> tuple[Scenario, Masked]:
     """A deep copy of ``scenario`` as ``side`` may see it, and what was masked."""
     sides = [s.id for s in scenario.sides]
     if side not in sides:

@@ -1,4 +1,5 @@
 """Tiny PNG writer (zlib + struct): the terrain tileset image Tiled shows, with no imaging library."""
+
 from __future__ import annotations
 
 import struct
@@ -6,7 +7,9 @@ import zlib
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (
+        struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
 def encode_rgba(width: int, height: int, pixels: bytes) -> bytes:
@@ -14,9 +17,14 @@ def encode_rgba(width: int, height: int, pixels: bytes) -> bytes:
     if len(pixels) != width * height * 4:
         raise ValueError("pixel buffer does not match the size")
     stride = width * 4
-    raw = b"".join(b"\x00" + pixels[y * stride:(y + 1) * stride] for y in range(height))
+    raw = b"".join(b"\x00" + pixels[y * stride : (y + 1) * stride] for y in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA, no interlace
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(raw, 9)) + _chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(raw, 9))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def hex_strip(colors: list[tuple[int, int, int]], tile_w: int, tile_h: int, inside) -> bytes:

@@ -1,4 +1,5 @@
 """The Qt-free scenario model and its file I/O."""
+
 from .errors import Problem, ScenarioError
 from .factory import new_hex_scenario, new_table_scenario
 from .hexgrid import Layout
@@ -7,6 +8,17 @@ from .scenario import HexMap, Scenario, TableMap
 from .terrain import Terrain
 
 __all__ = [
-    "HexMap", "Layout", "Problem", "Scenario", "ScenarioError", "TableMap", "Terrain",
-    "dumps", "load", "loads", "new_hex_scenario", "new_table_scenario", "save",
+    "HexMap",
+    "Layout",
+    "Problem",
+    "Scenario",
+    "ScenarioError",
+    "TableMap",
+    "Terrain",
+    "dumps",
+    "load",
+    "loads",
+    "new_hex_scenario",
+    "new_table_scenario",
+    "save",
 ]

@@ -22,6 +22,7 @@ through :func:`write_files`:
 (``--force`` replaces it), is one of the command's inputs (``--force`` too), is named twice, or cannot be
 written at all (a dangling link, a folder, a device: ``--force`` does not help).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -62,7 +63,7 @@ def _owner(temp: str, target_name: str) -> tuple[str, int] | None:
         return "", 0
     if not (temp.startswith(prefix) and temp.endswith(TEMP_SUFFIX)):
         return None
-    middle = temp[len(prefix):-len(TEMP_SUFFIX)].split(".")
+    middle = temp[len(prefix) : -len(TEMP_SUFFIX)].split(".")
     host, _, pid = middle[0].partition("-")
     if len(middle) != 2 or not (pid.isascii() and pid.isdigit()):
         return None
@@ -109,7 +110,9 @@ def resolve_target(path: str | os.PathLike) -> Path:
     """The file a write to ``path`` replaces (through symlinks); OutputError when it cannot be one."""
     p = Path(path)
     if os.path.islink(p) and not os.path.exists(p):
-        raise OutputError("is a symbolic link to a file that does not exist; refused (remove the link or write elsewhere)")
+        raise OutputError(
+            "is a symbolic link to a file that does not exist; refused (remove the link or write elsewhere)"
+        )
     target = Path(os.path.realpath(p))
     try:
         mode = os.stat(target).st_mode
@@ -124,7 +127,9 @@ def resolve_target(path: str | os.PathLike) -> Path:
     return target
 
 
-def output_problem(path: str | os.PathLike, force: bool, inputs: Iterable[str | os.PathLike] = ()) -> str | None:
+def output_problem(
+    path: str | os.PathLike, force: bool, inputs: Iterable[str | os.PathLike] = ()
+) -> str | None:
     """Why a command must not write ``path`` (one sentence, without the path), or None when it may."""
     try:
         target = resolve_target(path)
@@ -141,8 +146,9 @@ def output_problem(path: str | os.PathLike, force: bool, inputs: Iterable[str | 
     return None if force else "exists; use --force to replace it"
 
 
-def outputs_problem(outputs: Sequence[str | os.PathLike | None], force: bool,
-                    inputs: Iterable[str | os.PathLike | None] = ()) -> str | None:
+def outputs_problem(
+    outputs: Sequence[str | os.PathLike | None], force: bool, inputs: Iterable[str | os.PathLike | None] = ()
+) -> str | None:
     """The first refusal among a command's outputs as ``"PATH: sentence"``, or None (None outputs are skipped).
 
     Asked before any work is done, so that a long run never ends in a refusal."""
@@ -216,7 +222,9 @@ def write_files(files: Sequence[tuple[str | os.PathLike, bytes]]) -> None:
         for t in temps:
             _unlink(t)
         raise
-    replaced: list[tuple[Path, Path | None]] = []  # targets renamed over, with a hard link to their old version
+    replaced: list[
+        tuple[Path, Path | None]
+    ] = []  # targets renamed over, with a hard link to their old version
     try:
         for target, temp in zip(targets, temps):
             backup = None

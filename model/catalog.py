@@ -5,6 +5,7 @@ engine reads the stats from the file and a scenario can change them.
 Where the rule texts give no figure (sizes of most units, trucks), the values are our decision and
 are listed in docs/format.md.
 """
+
 from __future__ import annotations
 
 from .scenario import UnitType

@@ -3,6 +3,7 @@
 ``to_dict`` writes every field in declaration order (the canonical form); ``from_dict`` expects a
 document that the schema has already accepted.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,7 +24,11 @@ def to_dict(obj: Any) -> Any:
         return {"rows": obj.to_rows()}
     if isinstance(obj, (HexMap, TableMap)):  # the map's kind comes first, then its fields
         out = {"kind": obj.kind}
-        out.update((name, to_dict(_as_declared(tp, getattr(obj, name)))) for name, tp in _hints(type(obj)) if name != "kind")
+        out.update(
+            (name, to_dict(_as_declared(tp, getattr(obj, name))))
+            for name, tp in _hints(type(obj))
+            if name != "kind"
+        )
         return out
     if dataclasses.is_dataclass(obj):
         return {name: to_dict(_as_declared(tp, getattr(obj, name))) for name, tp in _hints(type(obj))}

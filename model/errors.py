@@ -1,4 +1,5 @@
 """The one error type of loading: a JSON pointer, a plain sentence, and a code."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,5 @@
 """Blank scenarios, as `dambuster new` and the editor's New dialog make them."""
+
 from __future__ import annotations
 
 from .catalog import default_unit_types
@@ -8,8 +9,14 @@ from .scenario import HexMap, Meta, Scenario, TableMap
 from .terrain import Terrain
 
 
-def new_hex_scenario(columns: int, rows: int, orientation: str = "flat", offset: str | None = None,
-                     title: str = "Untitled scenario", profiles: list[str] | None = None) -> Scenario:
+def new_hex_scenario(
+    columns: int,
+    rows: int,
+    orientation: str = "flat",
+    offset: str | None = None,
+    title: str = "Untitled scenario",
+    profiles: list[str] | None = None,
+) -> Scenario:
     allowed = OFFSETS_BY_ORIENTATION[orientation]
     offset = offset or allowed[0]
     if offset not in allowed:
@@ -18,12 +25,20 @@ def new_hex_scenario(columns: int, rows: int, orientation: str = "flat", offset:
         raise ValueError("columns and rows must be between 1 and 1000")
     layout = Layout(orientation, offset, columns, rows)
     hex_map = HexMap(orientation, offset, columns, rows, Terrain(layout))
-    return Scenario(Meta(title=title, profiles=list(profiles or [])), hex_map, unit_types=default_unit_types())
+    return Scenario(
+        Meta(title=title, profiles=list(profiles or [])), hex_map, unit_types=default_unit_types()
+    )
 
 
-def new_table_scenario(width: float, depth: float, unit: str = "paces", title: str = "Untitled scenario",
-                       profiles: list[str] | None = None, figures: str = DEFAULT_FIGURES,
-                       reduced: bool = False) -> Scenario:
+def new_table_scenario(
+    width: float,
+    depth: float,
+    unit: str = "paces",
+    title: str = "Untitled scenario",
+    profiles: list[str] | None = None,
+    figures: str = DEFAULT_FIGURES,
+    reduced: bool = False,
+) -> Scenario:
     """A blank table; 15mm figures unless told (the commonest; model/ground_scale.py)."""
     if width <= 0 or depth <= 0:
         raise ValueError("width and depth must be positive")

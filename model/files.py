@@ -9,6 +9,7 @@ regular file swapped for a FIFO between the check and the open cannot hang it ei
 The path ``-`` means standard input (a pipe, a redirect or a terminal), read to its end under the same
 cap: that is the one stream a user hands over on purpose.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,13 @@ import sys
 
 MiB = 1 << 20
 STDIN = "-"
-_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
 
 
 class InputError(Exception):

@@ -17,6 +17,7 @@ A table in paces is measured in the text's own paces: no conversion, and no redu
 turns the text's paces into lengths on a real table; model/semantic.py refuses it on a table in paces).
 Computed with fractions, so that 1,000 paces of 25mm figures are exactly 800 mm.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

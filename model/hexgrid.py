@@ -10,6 +10,7 @@ A hexside is stored as ``(q, r, d)`` with ``d`` in ``{0, 1, 2}``: the side of he
 faces its neighbour in direction ``d``. Directions 3, 4 and 5 are spelled from the neighbour, so
 every hexside has exactly one canonical key.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator

@@ -6,6 +6,7 @@ MAX_DEPTH levels (model.json_prescan, before anything is built) -> strict JSON (
 duplicate keys, bounded numbers) -> version and migrations -> size of every array -> JSON Schema ->
 model -> semantic checks. Saving writes canonical bytes atomically (model.atomic_write).
 """
+
 from __future__ import annotations
 
 import json
@@ -125,7 +126,9 @@ def parse_bytes(data: bytes) -> Any:
     if not data.strip():
         raise ScenarioError.at("JSON", "", "the file is empty")
     if data.startswith(b"\xef\xbb\xbf"):
-        raise ScenarioError.at("JSON", "", "the file starts with a byte-order mark; save it as UTF-8 without BOM")
+        raise ScenarioError.at(
+            "JSON", "", "the file starts with a byte-order mark; save it as UTF-8 without BOM"
+        )
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise ScenarioError.at("JSON", "", "the file is UTF-16; save it as UTF-8")
     try:
@@ -134,12 +137,18 @@ def parse_bytes(data: bytes) -> Any:
         line = data.count(b"\n", 0, e.start) + 1
         column = e.start - data.rfind(b"\n", 0, e.start)
         raise ScenarioError.at(
-            "JSON", "", f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8; save the file as UTF-8", line, column
+            "JSON",
+            "",
+            f"not UTF-8 text: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8; save the file as UTF-8",
+            line,
+            column,
         ) from None
     measure = json_prescan.check(data)
     hooks = _Strict()
     # a Python call per number costs more than the rest of the parse: only where a number may be refused
-    numbers = {} if measure.plain_numbers else {"parse_int": hooks.parse_int, "parse_float": hooks.parse_float}
+    numbers = (
+        {} if measure.plain_numbers else {"parse_int": hooks.parse_int, "parse_float": hooks.parse_float}
+    )
     try:
         tree = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.parse_constant, **numbers)
     except json.JSONDecodeError as e:
@@ -157,7 +166,7 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
     msg = e.msg[:1].lower() + e.msg[1:]
     if msg.startswith("unterminated string"):
         return f"not valid JSON: the file ends inside a string that starts at line {e.lineno} column {e.colno}; is it cut short?"
-    if not e.doc[e.pos:].strip():
+    if not e.doc[e.pos :].strip():
         return f"not valid JSON: the file ends early ({msg}); is it cut short?"
     return f"not valid JSON: {msg}"
 
@@ -168,7 +177,11 @@ def read_document(path: str | os.PathLike) -> dict:
     try:
         size = 0 if os.fspath(path) == STDIN else check_regular(path).st_size
         if size > MAX_FILE_BYTES:  # says how big; the read below is bounded by the bytes it gets anyway
-            raise ScenarioError.at("JSON", "", f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit")
+            raise ScenarioError.at(
+                "JSON",
+                "",
+                f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit",
+            )
         data = read_input(path, MAX_FILE_BYTES)
     except InputError as e:
         raise ScenarioError.at("JSON", "", str(e)) from None
@@ -210,7 +223,11 @@ def to_document(scenario: Scenario) -> dict:
     from .. import __version__
     from ..schema import schema_id
 
-    doc = {"$schema": schema_id(), "format_version": migrations.CURRENT, "generator": f"{GENERATOR} {__version__}"}
+    doc = {
+        "$schema": schema_id(),
+        "format_version": migrations.CURRENT,
+        "generator": f"{GENERATOR} {__version__}",
+    }
     doc.update(to_dict(scenario))
     return doc
 

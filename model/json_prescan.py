@@ -20,6 +20,7 @@ A file of at most SMALL bytes (every real map but the largest) is measured the s
 methods and ``re`` instead (also C, over the whole buffer): importing numpy costs more than that scan,
 and a single-file `dambuster validate` would pay it on every start.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -89,7 +90,7 @@ def _outside_strings(data: bytes):
     inside = 0
     view = np.frombuffer(_blank_escapes(data), dtype=np.uint8)
     for start in range(0, len(view), _CHUNK):
-        chunk = view[start:start + _CHUNK]
+        chunk = view[start : start + _CHUNK]
         odd = np.bitwise_xor.accumulate((chunk == _QUOTE).view(np.uint8))
         odd ^= inside
         inside = int(odd[-1])
@@ -146,7 +147,9 @@ def _offset_of_bracket(data: bytes, index: int) -> int:
 
 
 #: For a small file's numbers: digits as 0, e and E as e, the rest a blank.
-_NUMBER_SHAPE = bytes(ord("0") if b in b"0123456789" else ord("e") if b in b"eE" else ord(" ") for b in range(256))
+_NUMBER_SHAPE = bytes(
+    ord("0") if b in b"0123456789" else ord("e") if b in b"eE" else ord(" ") for b in range(256)
+)
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
 _PARENTHESES = bytes.maketrans(b"[{]}", b"(())")
 
@@ -155,8 +158,16 @@ def _measure_small(data: bytes) -> tuple[Measure, bool]:
     """The measure and whether it nests deeper than MAX_DEPTH, as the numpy passes find them."""
     pieces = _blank_escapes(data).split(b'"')  # outside, a string, outside, ...: one quote kept per string
     bones = b'"'.join(pieces[0::2]).translate(None, b" \t\r\n")
-    values = (1 + bones.count(b",") + bones.count(b"[") + bones.count(b"{") - bones.count(b"[]") - bones.count(b"{}")
-              if bones else 0)
+    values = (
+        1
+        + bones.count(b",")
+        + bones.count(b"[")
+        + bones.count(b"{")
+        - bones.count(b"[]")
+        - bones.count(b"{}")
+        if bones
+        else 0
+    )
     shape = bones.translate(_NUMBER_SHAPE)
     plain = b"0e" not in shape and b"0" * (MAX_INT_DIGITS + 1) not in shape
     return Measure(values, plain), _too_deep(bones.translate(None, _NOT_BRACKET))
@@ -194,12 +205,18 @@ def check(data: bytes) -> Measure:
     """ScenarioError (JSON) when the file holds more than MAX_VALUES values or nests deeper than MAX_DEPTH."""
     measure, deep = _measure_small(data) if len(data) <= SMALL else _measure(data)
     if measure.values > MAX_VALUES:
-        raise ScenarioError.at("JSON", "", f"the file holds {measure.values:,} JSON values (objects, arrays, strings, "
-                                           f"numbers); a map holds at most {MAX_VALUES:,}")
+        raise ScenarioError.at(
+            "JSON",
+            "",
+            f"the file holds {measure.values:,} JSON values (objects, arrays, strings, "
+            f"numbers); a map holds at most {MAX_VALUES:,}",
+        )
     if deep:  # where: found with the numpy passes, which only a refused file pays for
         at = _offset_of_bracket(data, _deepest(skeleton(data)))
         line = data.count(b"\n", 0, at) + 1
-        raise ScenarioError.at("JSON", "", f"nesting deeper than {MAX_DEPTH} levels", line, at - data.rfind(b"\n", 0, at))
+        raise ScenarioError.at(
+            "JSON", "", f"nesting deeper than {MAX_DEPTH} levels", line, at - data.rfind(b"\n", 0, at)
+        )
     return measure
 
 

@@ -4,6 +4,7 @@ Each step is registered under the MAJOR.MINOR it reads and returns a document of
 names. ``upgrade`` runs them in order before schema validation. A major version newer than ours,
 or one no step reads, is refused with a clear message.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,7 @@ def register(from_version: str, to_version: str):
 
 def parse_version(v: object) -> tuple[int, int]:
     if not isinstance(v, str):
-        raise ScenarioError.at("SCHEMA", "/format_version", "format_version must be a string such as \"1.0\"")
+        raise ScenarioError.at("SCHEMA", "/format_version", 'format_version must be a string such as "1.0"')
     m = _VERSION.match(v)
     if not m:
         raise ScenarioError.at("SCHEMA", "/format_version", f"format_version {v[:20]!r} is not MAJOR.MINOR")
@@ -40,7 +41,9 @@ def parse_version(v: object) -> tuple[int, int]:
 def upgrade(doc: dict) -> dict:
     if "format_version" not in doc:
         raise ScenarioError.at(
-            "SCHEMA", "", f"missing format_version: a dambuster scenario has \"format_version\": \"{CURRENT}\" at its top level; is this a scenario file?"
+            "SCHEMA",
+            "",
+            f'missing format_version: a dambuster scenario has "format_version": "{CURRENT}" at its top level; is this a scenario file?',
         )
     cur_major, cur_minor = parse_version(CURRENT)
     seen = set()
@@ -56,7 +59,11 @@ def upgrade(doc: dict) -> dict:
                 f"format version {version} is newer than this dambuster reads ({CURRENT}); upgrade dambuster",
             )
         if version not in STEPS or version in seen:
-            raise ScenarioError.at("SCHEMA", "/format_version", f"format version {version} is not supported (no migration to {CURRENT})")
+            raise ScenarioError.at(
+                "SCHEMA",
+                "/format_version",
+                f"format version {version} is not supported (no migration to {CURRENT})",
+            )
         seen.add(version)
         to_version, step = STEPS[version]
         doc = step(dict(doc))

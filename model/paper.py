@@ -7,6 +7,7 @@ portrait, in millimetres; ``WxHmm`` or ``WxHin`` names any other size.
 
 Sources for the figures are in docs/print.md; each preset below names its own.
 """
+
 from __future__ import annotations
 
 import re
@@ -107,7 +108,9 @@ def parse_paper(text: str) -> tuple[float, float]:
         return PAPER_SIZES[key]
     m = _CUSTOM_PAPER.match(text)
     if not m:
-        raise SizeError(f"{text!r} is not a paper size: {', '.join(PAPER_SIZES)} or WxH with a unit, e.g. 300x400mm")
+        raise SizeError(
+            f"{text!r} is not a paper size: {', '.join(PAPER_SIZES)} or WxH with a unit, e.g. 300x400mm"
+        )
     k = _UNITS[m.group(3).lower()]
     w, h = float(m.group(1)) * k, float(m.group(2)) * k
     if not (50 <= w <= 2000 and 50 <= h <= 2000):

@@ -8,6 +8,7 @@ edge flows off the map. Edge attribute ``river`` names the river an edge belongs
 
 Used by the rule checks (cycles, outlets, splits, surge paths) and by the breach simulation.
 """
+
 from __future__ import annotations
 
 import networkx as nx

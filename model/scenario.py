@@ -3,6 +3,7 @@
 Field names and order match the file format (schema/scenario.schema.json); the codec in
 ``codec.py`` turns these into JSON-ready dicts and back. References between objects are ids.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -4,6 +4,7 @@ jsonschema-rs says "valid" quickly; python-jsonschema, the reference, is importe
 document fails (or jsonschema-rs is missing): a valid file's check never pays its import (0.06 s). Our
 schema is checked against its meta-schema by the tests (tests/test_conformance.py), not at every start.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -58,16 +59,29 @@ def validator():
 
     formats = FormatChecker(formats=())
     formats.checks("date-time", raises=ValueError)(_date_time)
-    return validators.extend(Draft202012Validator, {"pattern": pattern})(load_schema(), format_checker=formats)
+    return validators.extend(Draft202012Validator, {"pattern": pattern})(
+        load_schema(), format_checker=formats
+    )
 
 
 def _short(v: object) -> str:
-    text = json.dumps(v, ensure_ascii=False) if not isinstance(v, (dict, list)) else ("an object" if isinstance(v, dict) else "an array")
+    text = (
+        json.dumps(v, ensure_ascii=False)
+        if not isinstance(v, (dict, list))
+        else ("an object" if isinstance(v, dict) else "an array")
+    )
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-_TYPE_NAMES = {"object": "an object", "array": "an array", "string": "a string", "integer": "an integer",
-               "number": "a number", "boolean": "true or false", "null": "null"}
+_TYPE_NAMES = {
+    "object": "an object",
+    "array": "an array",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
 
 
 def describe(error: jsonschema.ValidationError) -> str:
@@ -87,7 +101,11 @@ def describe(error: jsonschema.ValidationError) -> str:
         close = difflib.get_close_matches(extra[0], list(known), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return f"unknown property {extra[0][:40]!r}{hint}"
-    if kw == "enum" and list(error.path)[-1:] == ["offset"] and val in (["odd-q", "even-q"], ["odd-r", "even-r"]):
+    if (
+        kw == "enum"
+        and list(error.path)[-1:] == ["offset"]
+        and val in (["odd-q", "even-q"], ["odd-r", "even-r"])
+    ):
         orientation = "flat-top" if val[0] == "odd-q" else "pointy-top"
         return f"a {orientation} map uses offset {val[0]} or {val[1]}, not {_short(inst)}"
     if kw == "enum":
@@ -99,16 +117,23 @@ def describe(error: jsonschema.ValidationError) -> str:
     if kw in ("maxLength", "minLength"):
         return f"text of {len(inst):,} characters; {'at most' if kw == 'maxLength' else 'at least'} {val:,} allowed"
     if kw in ("maxProperties", "minProperties"):
-        return f"has {len(inst):,} entries; {'at most' if kw == 'maxProperties' else 'at least'} {val:,} allowed"
+        return (
+            f"has {len(inst):,} entries; {'at most' if kw == 'maxProperties' else 'at least'} {val:,} allowed"
+        )
     if kw in ("maximum", "minimum", "exclusiveMinimum", "exclusiveMaximum"):
-        words = {"maximum": "at most", "minimum": "at least", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}
+        words = {
+            "maximum": "at most",
+            "minimum": "at least",
+            "exclusiveMinimum": "more than",
+            "exclusiveMaximum": "less than",
+        }
         return f"{_short(inst)} must be {words[kw]} {val}"
     if kw == "pattern" and error.schema.get("format") == "date-time":  # the pattern spells the format out
-        return f"{_short(inst)} is not an RFC 3339 date-time such as \"2026-01-31T18:00:00Z\""
+        return f'{_short(inst)} is not an RFC 3339 date-time such as "2026-01-31T18:00:00Z"'
     if kw == "pattern":
         return f"{_short(inst)} does not match the pattern {val}"
     if kw == "format" and val == "date-time":
-        return f"{_short(inst)} is not an RFC 3339 date-time such as \"2026-01-31T18:00:00Z\""
+        return f'{_short(inst)} is not an RFC 3339 date-time such as "2026-01-31T18:00:00Z"'
     if kw == "format":
         return f"{_short(inst)} is not a valid {val}"
     if kw == "uniqueItems":
@@ -142,7 +167,9 @@ def fast_validator():
     except ImportError:
         return None
     try:
-        return jsonschema_rs.validator_for(load_schema(), formats={"date-time": _date_time_ok}, validate_formats=True)
+        return jsonschema_rs.validator_for(
+            load_schema(), formats={"date-time": _date_time_ok}, validate_formats=True
+        )
     except Exception:  # an engine that cannot compile our schema is simply not used
         return None
 
@@ -181,7 +208,9 @@ def _hexside_hint(doc, path: list, err: jsonschema.ValidationError) -> str:
             node = node[key]
     except (KeyError, IndexError, TypeError):
         return ""
-    if not (isinstance(node, list) and len(node) == 3 and all(type(v) is int for v in node) and 3 <= node[2] <= 5):
+    if not (
+        isinstance(node, list) and len(node) == 3 and all(type(v) is int for v in node) and 3 <= node[2] <= 5
+    ):
         return ""
     from .hexgrid import canonical_hexside
 

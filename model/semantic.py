@@ -1,6 +1,7 @@
 """Checks the schema cannot express: ids unique, references resolve, hexes on the map, terrain
 sized to the map, geometry valid. Failures are SCHEMA errors with the JSON pointer of the culprit.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,9 +50,15 @@ def _id_owners(s: Scenario) -> Iterator[tuple[str, str, str]]:
         yield x.id, "setup zone", f"/setup_zones/{i}/id"
     m = s.map
     if isinstance(m, HexMap):
-        groups = [("rivers", "river", m.rivers), ("roads", "road", m.roads), ("rails", "rail", m.rails),
-                  ("dams", "dam", m.dams), ("river_bridges", "river bridge", m.river_bridges),
-                  ("stream_bridges", "stream bridge", m.stream_bridges), ("towns", "town", m.towns)]
+        groups = [
+            ("rivers", "river", m.rivers),
+            ("roads", "road", m.roads),
+            ("rails", "rail", m.rails),
+            ("dams", "dam", m.dams),
+            ("river_bridges", "river bridge", m.river_bridges),
+            ("stream_bridges", "stream bridge", m.stream_bridges),
+            ("towns", "town", m.towns),
+        ]
         for key, kind, items in groups:
             for i, x in enumerate(items):
                 yield x.id, kind, f"/map/{key}/{i}/id"
@@ -143,7 +150,9 @@ def _refs(s: Scenario, ids: dict[str, str], sides: set[str]) -> Iterator[Problem
         for i, x in enumerate(m.markers.road_cuts):
             yield from _want(ids, x.route, ("road", "rail"), f"/map/markers/road_cuts/{i}/route")
         for i, x in enumerate(m.markers.bridges_out):
-            yield from _want(ids, x.bridge, ("river bridge", "stream bridge"), f"/map/markers/bridges_out/{i}/bridge")
+            yield from _want(
+                ids, x.bridge, ("river bridge", "stream bridge"), f"/map/markers/bridges_out/{i}/bridge"
+            )
     else:
         for i, r in enumerate(m.rivers):
             yield from _want(ids, r.flows_into, ("river", "waterway"), f"/map/rivers/{i}/flows_into")
@@ -161,7 +170,11 @@ def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
 
     def on_map(h, ptr):
         if not layout.contains(h):
-            return [Problem(ptr, f"hex {list(h)} (label {_label(layout, h)}) is outside the {m.columns}x{m.rows} map")]
+            return [
+                Problem(
+                    ptr, f"hex {list(h)} (label {_label(layout, h)}) is outside the {m.columns}x{m.rows} map"
+                )
+            ]
         return []
 
     def all_on_map(hexes, ptr):
@@ -173,14 +186,19 @@ def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
     def side_on_map(side, ptr):
         if not layout.hexside_on_map(side):
             a, b = hexside_hexes(side)
-            yield Problem(ptr, f"hexside {list(side)} lies between {list(a)} and {list(b)}, both outside the map")
+            yield Problem(
+                ptr, f"hexside {list(side)} lies between {list(a)} and {list(b)}, both outside the map"
+            )
 
     seen_sides: dict[tuple, int] = {}
     for i, f in enumerate(m.hexsides):
         yield from side_on_map(f.side, f"/map/hexsides/{i}/side")
         key = (f.side, f.kind)
         if key in seen_sides:
-            yield Problem(f"/map/hexsides/{i}", f"hexside {list(f.side)} already has a {f.kind} (entry {seen_sides[key]})")
+            yield Problem(
+                f"/map/hexsides/{i}",
+                f"hexside {list(f.side)} already has a {f.kind} (entry {seen_sides[key]})",
+            )
         seen_sides[key] = i
     for key in ("rivers", "roads", "rails", "towns"):
         for i, x in enumerate(getattr(m, key)):
@@ -202,14 +220,19 @@ def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
     counts = Counter(e.hex for e in mk.entrenchments)
     for i, e in enumerate(mk.entrenchments):
         if counts[e.hex] > 1:
-            yield Problem(f"/map/markers/entrenchments/{i}/hex", f"hex {list(e.hex)} has more than one entrenchment entry; give one entry a count")
+            yield Problem(
+                f"/map/markers/entrenchments/{i}/hex",
+                f"hex {list(e.hex)} has more than one entrenchment entry; give one entry a count",
+            )
             break
     for i, u in enumerate(s.units):
         if u.hex is not None:
             yield from on_map(u.hex, f"/units/{i}/hex")
     for i, z in enumerate(s.setup_zones):
         if z.polygon is not None:
-            yield Problem(f"/setup_zones/{i}/polygon", "a hex map's setup zone is a list of hexes, not a polygon")
+            yield Problem(
+                f"/setup_zones/{i}/polygon", "a hex map's setup zone is a list of hexes, not a polygon"
+            )
         yield from all_on_map(z.hexes, f"/setup_zones/{i}/hexes")
 
 
@@ -279,7 +302,10 @@ def _table_map(s: Scenario, m: TableMap) -> Iterator[Problem]:
         for i, x in enumerate(m.sewer.models):
             length = lengths.get(x.corridor)
             if length is not None and x.position > length + 1e-9:
-                yield Problem(f"/map/sewer/models/{i}/position", f"position {x.position:g} is past the end of corridor {x.corridor!r} ({length:g} long)")
+                yield Problem(
+                    f"/map/sewer/models/{i}/position",
+                    f"position {x.position:g} is past the end of corridor {x.corridor!r} ({length:g} long)",
+                )
     for i, u in enumerate(s.units):
         if u.hex is not None:
             yield Problem(f"/units/{i}/hex", "a table map has no hexes; place miniatures as sewer models")
@@ -320,8 +346,11 @@ def _check_total(items: Iterator[tuple[str, list]], cap: int, what: str) -> None
     for ptr, values in items:
         total += len(values)
         if total > cap:
-            raise ScenarioError.at("SCHEMA", ptr, f"{what} number more than {cap:,} in all ({total:,} up to this one); "
-                                                  f"at most {cap:,} allowed")
+            raise ScenarioError.at(
+                "SCHEMA",
+                ptr,
+                f"{what} number more than {cap:,} in all ({total:,} up to this one); at most {cap:,} allowed",
+            )
 
 
 def check_document(doc: dict) -> None:
@@ -331,13 +360,20 @@ def check_document(doc: dict) -> None:
     if m.get("kind") != "hex":
         _check_total(_point_lists(m, doc), MAX_TABLE_POINTS, "the points of the table's lines and outlines")
         return
-    _check_total(((f"/map/rivers/{i}/hexes", r["hexes"]) for i, r in enumerate(m.get("rivers", []))),
-                 MAX_RIVER_HEXES, "the hexes of the map's rivers")
+    _check_total(
+        ((f"/map/rivers/{i}/hexes", r["hexes"]) for i, r in enumerate(m.get("rivers", []))),
+        MAX_RIVER_HEXES,
+        "the hexes of the map's rivers",
+    )
     rows = m["terrain"]["rows"]
     if len(rows) != m["rows"]:
-        raise ScenarioError.at("SCHEMA", "/map/terrain/rows", f"{len(rows)} terrain rows for a map of {m['rows']} rows")
+        raise ScenarioError.at(
+            "SCHEMA", "/map/terrain/rows", f"{len(rows)} terrain rows for a map of {m['rows']} rows"
+        )
     for i, row in enumerate(rows):
         if len(row) != m["columns"]:
             raise ScenarioError.at(
-                "SCHEMA", f"/map/terrain/rows/{i}", f"terrain row {i + 1} has {len(row)} hexes; the map has {m['columns']} columns"
+                "SCHEMA",
+                f"/map/terrain/rows/{i}",
+                f"terrain row {i + 1} has {len(row)} hexes; the map has {m['columns']} columns",
             )

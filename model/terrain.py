@@ -2,6 +2,7 @@
 
 In the file, terrain is a list of strings, one per offset row, one letter per hex (see TERRAIN_CODES).
 """
+
 from __future__ import annotations
 
 from .hexgrid import Hex, Layout
@@ -22,12 +23,8 @@ TERRAIN_CODES: dict[str, str] = {
 TERRAIN_BY_CODE: dict[str, str] = {v: k for k, v in TERRAIN_CODES.items()}
 TERRAIN_KINDS: tuple[str, ...] = tuple(TERRAIN_CODES)
 _BYTE_OF_KIND = {k: i for i, k in enumerate(TERRAIN_KINDS)}
-_TO_BYTES = bytes.maketrans(
-    "".join(TERRAIN_CODES.values()).encode(), bytes(range(len(TERRAIN_KINDS)))
-)
-_FROM_BYTES = bytes.maketrans(
-    bytes(range(len(TERRAIN_KINDS))), "".join(TERRAIN_CODES.values()).encode()
-)
+_TO_BYTES = bytes.maketrans("".join(TERRAIN_CODES.values()).encode(), bytes(range(len(TERRAIN_KINDS))))
+_FROM_BYTES = bytes.maketrans(bytes(range(len(TERRAIN_KINDS))), "".join(TERRAIN_CODES.values()).encode())
 
 
 def kind_index(kind: str) -> int:

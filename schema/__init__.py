@@ -1,4 +1,5 @@
 """The JSON Schema of the scenario format (schema/scenario.schema.json) and its reference docs."""
+
 import re
 from importlib import resources
 

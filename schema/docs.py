@@ -9,6 +9,7 @@ written inline inside another (``parameters.surge``); ``$ref`` becomes a link be
 Default column says what a reader must assume when an optional property is absent; it comes from the
 field defaults of the model dataclass whose fields match the section's properties.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -104,7 +105,9 @@ def model_classes(secs: list[Section]) -> dict[str, type]:
         if not props:
             continue
         # the same names in the same order first (Route and Town have the same names), then any order
-        matches = [c for c in classes if names[c] == props] or [c for c in classes if set(names[c]) == set(props)]
+        matches = [c for c in classes if names[c] == props] or [
+            c for c in classes if set(names[c]) == set(props)
+        ]
         if len(matches) == 1:
             out[s.key] = matches[0]
     return out
@@ -174,7 +177,9 @@ def type_of(node: dict, keys: dict[int, str]) -> str:
     if "anyOf" in node:
         return " or ".join(type_of(b, keys) for b in node["anyOf"])
     if "const" in node:
-        return {str: "string", bool: "boolean", int: "integer", float: "number"}.get(type(node["const"]), "value")
+        return {str: "string", bool: "boolean", int: "integer", float: "number"}.get(
+            type(node["const"]), "value"
+        )
     kind = node.get("type", "any")
     if kind == "array":
         if "prefixItems" in node:
@@ -195,12 +200,19 @@ def bounds(node: dict) -> list[str]:
         out.append("exactly " + _code(node["const"]))
     lo, hi = node.get("minimum"), node.get("maximum")
     xlo, xhi = node.get("exclusiveMinimum"), node.get("exclusiveMaximum")
-    low = f"{_num(xlo)} <" if xlo is not None and (lo is None or xlo >= lo) else (f"{_num(lo)} ≤" if lo is not None else "")
+    low = (
+        f"{_num(xlo)} <"
+        if xlo is not None and (lo is None or xlo >= lo)
+        else (f"{_num(lo)} ≤" if lo is not None else "")
+    )
     high = f"< {_num(xhi)}" if xhi is not None else (f"≤ {_num(hi)}" if hi is not None else "")
     if low or high:
         out.append(" ".join(p for p in (low, "value", high) if p))
-    for lo_key, hi_key, what in (("minLength", "maxLength", "characters"), ("minItems", "maxItems", "items"),
-                                 ("minProperties", "maxProperties", "entries")):
+    for lo_key, hi_key, what in (
+        ("minLength", "maxLength", "characters"),
+        ("minItems", "maxItems", "items"),
+        ("minProperties", "maxProperties", "entries"),
+    ):
         a, b = node.get(lo_key), node.get(hi_key)
         one = {"characters": "character", "items": "item", "entries": "entry"}[what]
         if a and b is not None and a == b:
@@ -236,7 +248,11 @@ def _condition(node: dict, keys: dict[int, str]) -> Iterator[str]:
     for cond in [node] + node.get("allOf", []):
         if "if" not in cond:
             continue
-        tests = [f"`{name}` is {_code(p['const'])}" for name, p in cond["if"].get("properties", {}).items() if "const" in p]
+        tests = [
+            f"`{name}` is {_code(p['const'])}"
+            for name, p in cond["if"].get("properties", {}).items()
+            if "const" in p
+        ]
         when = " and ".join(tests) or "the `if` schema matches"
         parts = []
         for word, branch in (("then", cond.get("then")), ("else", cond.get("else"))):
@@ -245,7 +261,9 @@ def _condition(node: dict, keys: dict[int, str]) -> Iterator[str]:
             if "$ref" in branch:
                 what = "the object must also be a " + type_of(branch, keys)
             else:
-                what = "; ".join(f"`{name}` {', '.join(bounds(p))}" for name, p in branch.get("properties", {}).items())
+                what = "; ".join(
+                    f"`{name}` {', '.join(bounds(p))}" for name, p in branch.get("properties", {}).items()
+                )
             parts.append(("If " + when + ": " if word == "then" else "Otherwise: ") + what + ".")
         yield " ".join(parts)
 
@@ -268,15 +286,23 @@ def _property_table(s: Section, keys: dict[int, str], cls: type | None, holder: 
 def _value_table(s: Section, keys: dict[int, str]) -> list[str]:
     node = s.schema
     own = {k: v for k, v in keys.items() if k != id(node)}  # describe the node, do not link to itself
-    lines = ["| Type | Bounds |", "|---|---|", f"| {_cell(type_of(node, own))} | {_cell('; '.join(bounds(node)))} |"]
+    lines = [
+        "| Type | Bounds |",
+        "|---|---|",
+        f"| {_cell(type_of(node, own))} | {_cell('; '.join(bounds(node)))} |",
+    ]
     if "prefixItems" in node:
         lines += ["", "| Position | Type | Bounds | Meaning |", "|---|---|---|---|"]
         for i, p in enumerate(node["prefixItems"]):
-            lines.append(f"| {i} | {p.get('type', 'any')} | {_cell('; '.join(bounds(p)))} | {_cell(p.get('description', ''))} |")
+            lines.append(
+                f"| {i} | {p.get('type', 'any')} | {_cell('; '.join(bounds(p)))} | {_cell(p.get('description', ''))} |"
+            )
     return lines
 
 
-def render_section(s: Section, keys: dict[int, str], classes: dict[str, type], holders: dict[str, str]) -> str:
+def render_section(
+    s: Section, keys: dict[int, str], classes: dict[str, type], holders: dict[str, str]
+) -> str:
     lines = [f'<a id="{anchor(s.key)}"></a>', "", f"### {s.title}", ""]
     if s.schema.get("description"):
         lines += [s.schema["description"], ""]

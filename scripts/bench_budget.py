@@ -27,6 +27,7 @@ their counts), and the size of the JSON report. Nothing here asserts anything: i
     .venv/bin/python scripts/bench_budget.py [--only NAME] [--keep DIR] [--repeat 3] [--timeout 300]
                                              [--validate-args "--budget 0"]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,7 +72,9 @@ def gen_roads(path: Path, roads: int = 1000, points: int = 200) -> None:
     save(sc, path)
 
 
-def gen_dams(path: Path, size: int = 1000, rivers: int = 1, river_hexes: int = 100_000, dams: int = 1000) -> None:
+def gen_dams(
+    path: Path, size: int = 1000, rivers: int = 1, river_hexes: int = 100_000, dams: int = 1000
+) -> None:
     """Rivers snaking down and up every other column of their own band of columns, each ending on the
     map edge, with dams spread along them."""
     from dambuster.model import new_hex_scenario, save
@@ -202,7 +205,11 @@ def gen_findings(path: Path, units: int = 100_000) -> None:
 
 #: The five files of issue 14 (now refused by the caps), then the worst files the caps still let in.
 GENERATORS = {
-    "roads": gen_roads, "dams": gen_dams, "woods": gen_woods, "spiral": gen_spiral, "empty": gen_empty,
+    "roads": gen_roads,
+    "dams": gen_dams,
+    "woods": gen_woods,
+    "spiral": gen_spiral,
+    "empty": gen_empty,
     "findings": gen_findings,
     "roads-cap": partial(gen_roads, roads=50, points=2000),
     "dams-cap": partial(gen_dams, rivers=10, river_hexes=10_000, dams=100),
@@ -220,7 +227,9 @@ def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dic
     out, err = out_dir / "stdout.json", out_dir / "stderr.txt"
     with open(out, "wb") as o, open(err, "wb") as e:
         t = time.perf_counter()
-        proc = subprocess.Popen([str(DAMBUSTER), "validate", str(path), "--format", "json", *extra], stdout=o, stderr=e)
+        proc = subprocess.Popen(
+            [str(DAMBUSTER), "validate", str(path), "--format", "json", *extra], stdout=o, stderr=e
+        )
         deadline = t + timeout
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -233,8 +242,14 @@ def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dic
             time.sleep(0.02)
         wall = time.perf_counter() - t
     proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here; keep Popen from waiting again
-    result = {"wall": wall, "rss_mb": usage.ru_maxrss / 1024, "exit": proc.returncode,
-              "timed_out": wall > timeout, "report_mb": out.stat().st_size / 1e6, "codes": {}}
+    result = {
+        "wall": wall,
+        "rss_mb": usage.ru_maxrss / 1024,
+        "exit": proc.returncode,
+        "timed_out": wall > timeout,
+        "report_mb": out.stat().st_size / 1e6,
+        "codes": {},
+    }
     try:
         report = json.loads(out.read_bytes())
         result["codes"] = dict(Counter(v["code"] for f in report["files"] for v in f["violations"]))
@@ -246,26 +261,45 @@ def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dic
 
 
 def describe_codes(codes: dict[str, int]) -> str:
-    return ", ".join(f"{c} x{n:,}" if n > 1 else c for c, n in sorted(codes.items(), key=lambda kv: -kv[1])[:5]) or "-"
+    return (
+        ", ".join(f"{c} x{n:,}" if n > 1 else c for c, n in sorted(codes.items(), key=lambda kv: -kv[1])[:5])
+        or "-"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", action="append", choices=list(GENERATORS), help="run only this file (repeatable)")
-    ap.add_argument("--keep", metavar="DIR", help="write the files to DIR and keep them (reused when present)")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per file; the median time is shown (default 3)")
-    ap.add_argument("--timeout", type=float, default=300, help="kill a run after this many seconds (default 300)")
-    ap.add_argument("--validate-args", default="", metavar="ARGS",
-                    help="extra arguments for `dambuster validate`, e.g. \"--budget 0\"")
+    ap.add_argument(
+        "--only", action="append", choices=list(GENERATORS), help="run only this file (repeatable)"
+    )
+    ap.add_argument(
+        "--keep", metavar="DIR", help="write the files to DIR and keep them (reused when present)"
+    )
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="runs per file; the median time is shown (default 3)"
+    )
+    ap.add_argument(
+        "--timeout", type=float, default=300, help="kill a run after this many seconds (default 300)"
+    )
+    ap.add_argument(
+        "--validate-args",
+        default="",
+        metavar="ARGS",
+        help='extra arguments for `dambuster validate`, e.g. "--budget 0"',
+    )
     args = ap.parse_args(argv)
     names = args.only or list(GENERATORS)
     extra = shlex.split(args.validate_args)
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; "
-          f"dambuster validate FILE --format json {' '.join(extra)}".rstrip())
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}; "
+        f"dambuster validate FILE --format json {' '.join(extra)}".rstrip()
+    )
     with tempfile.TemporaryDirectory(prefix="bench-budget-") as tmp_name:
         folder = Path(args.keep) if args.keep else Path(tmp_name)
         folder.mkdir(parents=True, exist_ok=True)
-        print(f"{'file':<9} {'MB':>6} {'median s':>9} {'peak RSS MB':>12} {'exit':>5} {'report MB':>10}  codes")
+        print(
+            f"{'file':<9} {'MB':>6} {'median s':>9} {'peak RSS MB':>12} {'exit':>5} {'report MB':>10}  codes"
+        )
         for name in names:
             path = folder / f"bench-{name}.json"
             if not path.exists():
@@ -274,8 +308,11 @@ def main(argv: list[str] | None = None) -> int:
             last = runs[-1]
             wall = statistics.median(r["wall"] for r in runs)
             timed_out = " (killed at the timeout)" if any(r["timed_out"] for r in runs) else ""
-            print(f"{name:<9} {path.stat().st_size / 1e6:>6.1f} {wall:>9.2f} {max(r['rss_mb'] for r in runs):>12.0f} "
-                  f"{last['exit']:>5} {last['report_mb']:>10.2f}  {describe_codes(last['codes'])}{timed_out}", flush=True)
+            print(
+                f"{name:<9} {path.stat().st_size / 1e6:>6.1f} {wall:>9.2f} {max(r['rss_mb'] for r in runs):>12.0f} "
+                f"{last['exit']:>5} {last['report_mb']:>10.2f}  {describe_codes(last['codes'])}{timed_out}",
+                flush=True,
+            )
             if last["exit"] == 2 and last["stderr"]:
                 print(f"{'':<9} stderr: {last['stderr']}")
     return 0

@@ -13,6 +13,7 @@ geometry, no graph: neither shapely, numpy nor networkx is imported) and a DBM t
 check-jsonschema is not a dependency: without it (`pip install check-jsonschema`) only our figures are
 printed. Nothing here asserts a speed: it prints figures.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,7 +64,9 @@ def main() -> None:
     if theirs is None:
         print("check-jsonschema is not installed (pip install check-jsonschema): our figures only")
     print(f"{'':36} {'wall-clock seconds':^32}   {'CPU seconds':^32}")
-    print(f"{'file':36} {'dambuster':>10} {'check-js':>10} {'ratio':>6}     {'dambuster':>10} {'check-js':>10} {'ratio':>6}")
+    print(
+        f"{'file':36} {'dambuster':>10} {'check-js':>10} {'ratio':>6}     {'dambuster':>10} {'check-js':>10} {'ratio':>6}"
+    )
     for name in args.files:
         path = str(ROOT / name) if not Path(name).exists() else name
         commands = {"ours": [ours, "validate", path]}
@@ -79,7 +82,9 @@ def main() -> None:
         for kind in (0, 1):
             mine = statistics.median(r[kind] for r in runs["ours"])
             other = statistics.median(r[kind] for r in runs["theirs"]) if theirs else None
-            cells.append(f"{mine:10.3f} " + (f"{other:10.3f} {mine / other:6.2f}" if other else f"{'-':>10} {'-':>6}"))
+            cells.append(
+                f"{mine:10.3f} " + (f"{other:10.3f} {mine / other:6.2f}" if other else f"{'-':>10} {'-':>6}")
+            )
         print(f"{Path(name).name:36} {cells[0]}     {cells[1]}")
     print(f"medians of {args.repeat} runs each, alternating; ratio: dambuster / check-jsonschema")
 

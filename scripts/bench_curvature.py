@@ -8,6 +8,7 @@ for a gentle meander that passes and a tight one that fails, and checks that all
 
     .venv/bin/python scripts/bench_curvature.py [--vertices 10000] [--repeats 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,7 +41,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--vertices", type=int, default=10_000)
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--quadratic-repeats", type=int, default=None, help="repeats of the O(n^2) check (default: --repeats)")
+    ap.add_argument(
+        "--quadratic-repeats", type=int, default=None, help="repeats of the O(n^2) check (default: --repeats)"
+    )
     args = ap.parse_args()
     n = args.vertices
     qrep = args.quadratic_repeats or args.repeats

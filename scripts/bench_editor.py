@@ -11,6 +11,7 @@ Also "full repaint" = repainting the whole 1400x900 window view at 100% from cac
 "repaint at zoom to fit" = repainting it with the whole map in view (counters, labels and overlay lines
 must be culled or drawn at low detail when small).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,11 @@ def big_map(size: int, folder: Path) -> Path:
     out = folder / f"big-{size}x{size}.json"
     maker = ROOT / "scripts/make_big_map.py"
     if maker.exists():
-        subprocess.run([sys.executable, str(maker), "--columns", str(size), "--rows", str(size), "-o", str(out)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, str(maker), "--columns", str(size), "--rows", str(size), "-o", str(out)],
+            check=True,
+            capture_output=True,
+        )
     else:
         from dambuster.model import new_hex_scenario, save
 
@@ -113,17 +117,23 @@ def main(argv: list[str] | None = None) -> int:
         return f"{statistics.median(xs) * 1000:.1f} ms"
 
     n = layout.columns * layout.rows
-    print(f"map: {layout.columns}x{layout.rows} ({n} hexes), {len(w.controller.terrain.chunks)} chunks, "
-          f"{path.stat().st_size // 1024} KB file")
+    print(
+        f"map: {layout.columns}x{layout.rows} ({n} hexes), {len(w.controller.terrain.chunks)} chunks, "
+        f"{path.stat().st_size // 1024} KB file"
+    )
     print(f"load only (median of {args.repeat}):            {ms(loads)}")
     print(f"open = load + scene + first paint (median):  {ms(opens)}")
-    print(f"brush stamp = model + repaint (median of {len(stamps)}): {ms(stamps)}; "
-          f"chunks re-rendered per stamp: {statistics.median(renders):g}")
+    print(
+        f"brush stamp = model + repaint (median of {len(stamps)}): {ms(stamps)}; "
+        f"chunks re-rendered per stamp: {statistics.median(renders):g}"
+    )
     print(f"full repaint of the view at 100% (median):   {ms(full)}")
     print(f"repaint of the view at zoom to fit (median): {ms(fits)}")
     import resource
 
-    print(f"peak resident memory of the process:         {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print(
+        f"peak resident memory of the process:         {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
     return 0
 
 
@@ -139,8 +149,12 @@ def monte_carlo_stall(argv: list[str] | None = None) -> int:
     Default files: the valley sample and the 200x200 sample.
     """
     ap = argparse.ArgumentParser(description="longest event-loop stall during a Monte Carlo in the editor")
-    ap.add_argument("files", nargs="*", type=Path,
-                    default=[ROOT / "samples/ogre-dambusters-valley.json", ROOT / "samples/big-200x200.json"])
+    ap.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        default=[ROOT / "samples/ogre-dambusters-valley.json", ROOT / "samples/big-200x200.json"],
+    )
     ap.add_argument("--runs", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
@@ -191,9 +205,11 @@ def monte_carlo_stall(argv: list[str] | None = None) -> int:
             totals.append(time.perf_counter() - t0)
             worst.append(max(gaps))
             ticks.append(len(gaps))
-        print(f"{path.name}: {args.runs:,} runs in the helper process, click to drawn result "
-              f"{', '.join(f'{x:.2f}' for x in totals)} s; longest stall {max(worst) * 1000:.1f} ms (per run: "
-              f"{', '.join(f'{x * 1000:.1f}' for x in worst)} ms); {statistics.median(ticks):.0f} ticks of 2 ms")
+        print(
+            f"{path.name}: {args.runs:,} runs in the helper process, click to drawn result "
+            f"{', '.join(f'{x:.2f}' for x in totals)} s; longest stall {max(worst) * 1000:.1f} ms (per run: "
+            f"{', '.join(f'{x * 1000:.1f}' for x in worst)} ms); {statistics.median(ticks):.0f} ticks of 2 ms"
+        )
     w.doc.undo_stack.setClean()
     w.close()
     return 0

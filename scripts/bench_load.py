@@ -9,6 +9,7 @@ Targets (Foundation issue): Ogre sample <= 20 ms; 1000x1000 <= 3 s and <= 500 MB
 
     .venv/bin/python scripts/bench_load.py [--repeat N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,7 +42,13 @@ print(json.dumps({"median_ms": statistics.median(times) * 1000, "min_ms": min(ti
 
 def run_case(path: Path, repeat: int, engine: str) -> dict:
     env = dict(os.environ, DAMBUSTER_SCHEMA_ENGINE=engine)
-    out = subprocess.run([sys.executable, "-c", CHILD, str(path), str(repeat)], capture_output=True, text=True, check=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path), str(repeat)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
     return json.loads(out.stdout)
 
 
@@ -51,21 +58,39 @@ def main() -> int:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big-1000x1000.json"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_big_map.py"), "--columns", "1000", "--rows", "1000",
-                        "--seed", "1", "-o", str(big)], check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "scripts" / "make_big_map.py"),
+                "--columns",
+                "1000",
+                "--rows",
+                "1000",
+                "--seed",
+                "1",
+                "-o",
+                str(big),
+            ],
+            check=True,
+            capture_output=True,
+        )
         cases = [
             ("Ogre sample", ROOT / "samples" / "ogre-dambusters-valley.json", args.repeat),
             ("200x200 map", ROOT / "samples" / "big-200x200.json", args.repeat),
             ("1000x1000 map", big, max(3, args.repeat // 4)),
         ]
-        print(f"{'case':<16}{'schema engine':<16}{'size':>10}{'median ms':>12}{'min ms':>10}{'py peak MB':>12}{'RSS peak MB':>13}")
+        print(
+            f"{'case':<16}{'schema engine':<16}{'size':>10}{'median ms':>12}{'min ms':>10}{'py peak MB':>12}{'RSS peak MB':>13}"
+        )
         for name, path, repeat in cases:
             # side by side: the default (jsonschema-rs fast pass when installed) and python-jsonschema alone
             for engine in ("auto", "python"):
                 r = run_case(path, repeat, engine)
                 size = f"{path.stat().st_size / 1024:.0f} KB"
-                print(f"{name:<16}{engine:<16}{size:>10}{r['median_ms']:>12.1f}{r['min_ms']:>10.1f}"
-                      f"{r['tracemalloc_peak_mb']:>12.1f}{r['peak_rss_mb']:>13.0f}")
+                print(
+                    f"{name:<16}{engine:<16}{size:>10}{r['median_ms']:>12.1f}{r['min_ms']:>10.1f}"
+                    f"{r['tracemalloc_peak_mb']:>12.1f}{r['peak_rss_mb']:>13.0f}"
+                )
     return 0
 
 

@@ -8,6 +8,7 @@ the imports, Qt's offscreen platform, the strict load, the scene, drawing, the a
 default PNG (2400 pixels on the longer side), the default SVG and a PNG at 48 px a hex.
 "in process" = the same work after Qt and the modules are loaded (what a long-running caller pays).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,11 +46,18 @@ def main() -> int:
             out = Path(tmp) / f"map.{name.split()[0]}"
 
             def run():
-                subprocess.run([str(SCRIPT), "render", args.file, "-o", str(out), "--force", *extra], env=env,
-                               check=True, capture_output=True)
+                subprocess.run(
+                    [str(SCRIPT), "render", args.file, "-o", str(out), "--force", *extra],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                )
+
             times = timed(run, args.repeat)
-            print(f"command {name:22s} median {statistics.median(times):.2f} s  (min {min(times):.2f}, "
-                  f"{out.stat().st_size / 1e6:.1f} MB)")
+            print(
+                f"command {name:22s} median {statistics.median(times):.2f} s  (min {min(times):.2f}, "
+                f"{out.stat().st_size / 1e6:.1f} MB)"
+            )
         from dambuster.cli import main as cli
 
         for name, extra in cases.items():

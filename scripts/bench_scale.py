@@ -16,6 +16,7 @@ give the same JSON report. Nothing asserts a speed: the script prints a table.
 
     .venv/bin/python scripts/bench_scale.py [--maps 10000] [--workers 2] [--skip-dask]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,10 +82,16 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_dask:
             from distributed import LocalCluster
 
-            with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                              dashboard_address=":0") as cluster:
-                seconds, report, _ = timed_validate(folder, "--scheduler", cluster.scheduler_address,
-                                                    "--jobs", str(args.workers))
+            with LocalCluster(
+                n_workers=args.workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=":0",
+            ) as cluster:
+                seconds, report, _ = timed_validate(
+                    folder, "--scheduler", cluster.scheduler_address, "--jobs", str(args.workers)
+                )
             assert report == reference, "the Dask cluster gave another report"
             rows.append((f"Dask LocalCluster ({args.workers} worker processes)", seconds))
 

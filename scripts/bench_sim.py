@@ -11,6 +11,7 @@
   process's peak resident size.
 The big map comes from scripts/make_big_map.py (floodplain switched to random mode here).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,20 @@ def big_map(size: int, folder: Path):
     from dambuster.model import load
 
     out = folder / f"big-{size}.json"
-    subprocess.run([sys.executable, str(ROOT / "scripts/make_big_map.py"), "--columns", str(size), "--rows",
-                    str(size), "-o", str(out)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts/make_big_map.py"),
+            "--columns",
+            str(size),
+            "--rows",
+            str(size),
+            "-o",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return load(out)
 
 
@@ -70,8 +83,10 @@ def main() -> None:
             (cold if seed == 0 else steps).append(time.perf_counter() - t)
     print(f"{a.size}x{a.size} map, dam {dam}: swell leaves the map after {b.plan.last_step} steps")
     print(f"  prepare   median {prep * 1000:8.1f} ms")
-    print(f"  one step  median {statistics.median(cold) * 1000:8.2f} ms first run (washout and stream starts "
-          f"computed), {statistics.median(steps) * 1000:.2f} ms later runs (cached per step)")
+    print(
+        f"  one step  median {statistics.median(cold) * 1000:8.2f} ms first run (washout and stream starts "
+        f"computed), {statistics.median(steps) * 1000:.2f} ms later runs (cached per step)"
+    )
 
     valley = load(ROOT / "samples/ogre-dambusters-valley.json")
     bv = Breach(valley, valley.map.dams[0].id)
@@ -84,7 +99,9 @@ def main() -> None:
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory: {peak / 2**20:.1f} MiB allocated during the big Monte Carlo; process peak RSS {rss:.0f} MiB")
+    print(
+        f"peak memory: {peak / 2**20:.1f} MiB allocated during the big Monte Carlo; process peak RSS {rss:.0f} MiB"
+    )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ Every timed case runs in its own process. Nothing here asserts a speed: it print
 
     .venv/bin/python scripts/bench_validate.py [--maps 1000] [--repeat 21] [--jobs 2] [--skip-big]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,8 +74,11 @@ def child(code: str, *args: str) -> dict:
 def sample_path(tmp: Path) -> Path:
     if SAMPLE.exists():
         return SAMPLE
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--out", str(tmp / "samples")],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--out", str(tmp / "samples")],
+        check=True,
+        capture_output=True,
+    )
     return tmp / "samples" / SAMPLE.name
 
 
@@ -97,8 +101,22 @@ def make_batch(sample: Path, out: Path, n: int, seed: int = 7) -> None:
 def make_big(path: Path, size: int) -> None:
     script = ROOT / "scripts" / "make_big_map.py"
     if script.exists():
-        subprocess.run([sys.executable, str(script), "--columns", str(size), "--rows", str(size), "--seed", "1",
-                        "-o", str(path)], check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                str(script),
+                "--columns",
+                str(size),
+                "--rows",
+                str(size),
+                "--seed",
+                "1",
+                "-o",
+                str(path),
+            ],
+            check=True,
+            capture_output=True,
+        )
         return
     build_big(path, size)
 
@@ -128,8 +146,12 @@ def ours_per_second(folder: Path, n: int, jobs: int, engine: str | None = None) 
         env["DAMBUSTER_SCHEMA_ENGINE"] = engine
     db = [sys.executable, "-m", "dambuster"]
     t = time.perf_counter()
-    proc = subprocess.run(db + ["validate", str(folder), "--jobs", str(jobs), "--format", "json"],
-                          capture_output=True, text=True, env=env)
+    proc = subprocess.run(
+        db + ["validate", str(folder), "--jobs", str(jobs), "--format", "json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     ours = time.perf_counter() - t
     if proc.returncode > 1:
         raise SystemExit(f"validate exited {proc.returncode}: {proc.stderr[-500:]}")
@@ -156,33 +178,43 @@ def main(argv: list[str] | None = None) -> int:
         fast = True
     except ImportError:
         fast = False
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, jsonschema-rs {'present' if fast else 'absent'}")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, jsonschema-rs {'present' if fast else 'absent'}"
+    )
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         sample = sample_path(tmp)
 
         r = child(IN_PROCESS, str(sample), str(args.repeat))
-        print(f"(a) {sample.name}: full validation in-process median {r['median_ms']:.1f} ms "
-              f"(min {r['min_ms']:.1f} ms; valid={r['valid']}, {r['violations']} findings)")
+        print(
+            f"(a) {sample.name}: full validation in-process median {r['median_ms']:.1f} ms "
+            f"(min {r['min_ms']:.1f} ms; valid={r['valid']}, {r['violations']} findings)"
+        )
 
         folder = tmp / "batch"
         make_batch(sample, folder, args.maps)
         schema_only = schema_only_per_second(folder, args.maps)
         ours, valid = ours_per_second(folder, args.maps, args.jobs)
-        print(f"(b) {args.maps} maps: dambuster validate --jobs {args.jobs} {ours:.1f} maps/s ({valid} valid); "
-              f"python-jsonschema schema-only {schema_only:.1f} maps/s; ratio {ours / schema_only:.2f}x (target >= 5x)")
+        print(
+            f"(b) {args.maps} maps: dambuster validate --jobs {args.jobs} {ours:.1f} maps/s ({valid} valid); "
+            f"python-jsonschema schema-only {schema_only:.1f} maps/s; ratio {ours / schema_only:.2f}x (target >= 5x)"
+        )
         if fast:
             slow, _ = ours_per_second(folder, args.maps, args.jobs, engine="python")
-            print(f"    without the jsonschema-rs pass (DAMBUSTER_SCHEMA_ENGINE=python): {slow:.1f} maps/s, "
-                  f"ratio {slow / schema_only:.2f}x")
+            print(
+                f"    without the jsonschema-rs pass (DAMBUSTER_SCHEMA_ENGINE=python): {slow:.1f} maps/s, "
+                f"ratio {slow / schema_only:.2f}x"
+            )
 
         if not args.skip_big:
             big = tmp / f"big-{args.big}x{args.big}.json"
             make_big(big, args.big)
             r = child(BIG, str(big))
-            print(f"(c) {args.big}x{args.big} map ({big.stat().st_size / 2**20:.1f} MB): full validation "
-                  f"{r['validate_s']:.2f} s (+{r['import_s']:.2f} s imports), peak RSS {r['peak_rss_mb']:.0f} MB; "
-                  f"valid={r['valid']}, findings {r['violations']} {r['codes'][:6]}")
+            print(
+                f"(c) {args.big}x{args.big} map ({big.stat().st_size / 2**20:.1f} MB): full validation "
+                f"{r['validate_s']:.2f} s (+{r['import_s']:.2f} s imports), peak RSS {r['peak_rss_mb']:.0f} MB; "
+                f"valid={r['valid']}, findings {r['violations']} {r['codes'][:6]}"
+            )
     return 0
 
 

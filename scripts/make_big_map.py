@@ -10,6 +10,7 @@ crosses a river only where the river runs straight down for three rows, so every
 with one bridge. The reservoir lies upstream of the dam on the first river and never touches the river
 below the dam.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -116,10 +117,13 @@ def generate(columns: int, rows: int, seed: int) -> Scenario:
         i += 1
     dam_hex = main[i]
     below = set(main[i:])
-    near_below = {n for h in main[i + 1:] for n in neighbors(h)} | below
+    near_below = {n for h in main[i + 1 :] for n in neighbors(h)} | below
     lo, hi = int(bands[0]) + 1, int(bands[1]) - 2
-    reservoir = [h for h in grow(L, main[max(0, i - radius - 1)], radius)
-                 if h not in near_below and lo <= L.to_offset(h)[0] <= hi and L.to_offset(h)[1] > 0]
+    reservoir = [
+        h
+        for h in grow(L, main[max(0, i - radius - 1)], radius)
+        if h not in near_below and lo <= L.to_offset(h)[0] <= hi and L.to_offset(h)[1] > 0
+    ]
     reservoir_rows = {L.to_offset(h)[1] for h in reservoir}
     assert not reservoir_rows & set(road_rows)
 
@@ -137,7 +141,11 @@ def generate(columns: int, rows: int, seed: int) -> Scenario:
     for k in range(max(1, columns * rows // 8000)):
         r = road_rows[k % len(road_rows)] + int(rng.integers(-1, 2))
         c = int(rng.integers(2, columns - 2))
-        hexes = [h for h in grow(L, L.to_axial(c, r), 1) if h not in water and not any(n in water for n in neighbors(h))]
+        hexes = [
+            h
+            for h in grow(L, L.to_axial(c, r), 1)
+            if h not in water and not any(n in water for n in neighbors(h))
+        ]
         if hexes:
             for h in hexes:
                 put(h, "town")
@@ -162,7 +170,12 @@ def generate(columns: int, rows: int, seed: int) -> Scenario:
     floodplain = []
     for h in main[i + 1 : i + 40]:
         for n in neighbors(h):
-            if L.contains(n) and n not in water and kind_at(n) in ("clear", "forest", "town") and n not in floodplain:
+            if (
+                L.contains(n)
+                and n not in water
+                and kind_at(n) in ("clear", "forest", "town")
+                and n not in floodplain
+            ):
                 floodplain.append(n)
 
     # Forces: a garrison around the dam, an Ogre and a Vulcan on the southern edge.
@@ -179,35 +192,72 @@ def generate(columns: int, rows: int, seed: int) -> Scenario:
     taken: set[Hex] = set()
     garrison_zone = [h for h in grow(L, dam_hex, 8) if h not in water]
     garrison = land_near(dam_hex, 6, taken)
-    south = [h for h in (L.to_axial(c, rows - 1) for c in range(columns)) if h not in water and kind_at(h) == "clear"]
+    south = [
+        h
+        for h in (L.to_axial(c, rows - 1) for c in range(columns))
+        if h not in water and kind_at(h) == "clear"
+    ]
     kinds = ["heavy-tank", "heavy-tank", "missile-tank", "infantry", "infantry", "howitzer"]
-    units = [Unit(f"pe-{n + 1}", kind, "paneuropean", h, squads=3 if kind == "infantry" else 1)
-             for n, (kind, h) in enumerate(zip(kinds, garrison))]
-    units += [Unit("ogre-1", "ogre-mk3", "combine", south[len(south) // 3]),
-              Unit("vulcan-1", "vulcan", "combine", south[2 * len(south) // 3])]
-    attacker_zone = [h for h in (L.to_axial(c, r) for r in range(rows - 3, rows) for c in range(columns)) if h not in water]
+    units = [
+        Unit(f"pe-{n + 1}", kind, "paneuropean", h, squads=3 if kind == "infantry" else 1)
+        for n, (kind, h) in enumerate(zip(kinds, garrison))
+    ]
+    units += [
+        Unit("ogre-1", "ogre-mk3", "combine", south[len(south) // 3]),
+        Unit("vulcan-1", "vulcan", "combine", south[2 * len(south) // 3]),
+    ]
+    attacker_zone = [
+        h for h in (L.to_axial(c, r) for r in range(rows - 3, rows) for c in range(columns)) if h not in water
+    ]
 
     terrain = Terrain(L, bytearray(cells.tobytes()))
     hex_map = HexMap(
-        "flat", "odd-q", columns, rows, terrain,
+        "flat",
+        "odd-q",
+        columns,
+        rows,
+        terrain,
         rivers=[River(f"river-{n + 1}", river, f"River {n + 1}") for n, river in enumerate(rivers)],
         roads=roads,
-        dams=[Dam("dam-1", dam_hex, "river-1", sp=80, damage=0, sp_known_to=["paneuropean"], reservoir=reservoir, name="Great dam")],
+        dams=[
+            Dam(
+                "dam-1",
+                dam_hex,
+                "river-1",
+                sp=80,
+                damage=0,
+                sp_known_to=["paneuropean"],
+                reservoir=reservoir,
+                name="Great dam",
+            )
+        ],
         river_bridges=bridges,
         towns=towns,
         floodplain=Floodplain("predetermined", sorted(floodplain, key=L.index)),
     )
     return Scenario(
-        Meta(f"Generated valley {columns}x{rows} (seed {seed})", "dambuster samples",
-             f"A generated {columns} x {rows} hex map for testing and benchmarks: made by scripts/make_big_map.py "
-             f"--columns {columns} --rows {rows} --seed {seed}.",
-             "CC0-1.0", ["generated", "large map", "dambusters"], STAMP, STAMP, ["ogre-dambusters"]),
+        Meta(
+            f"Generated valley {columns}x{rows} (seed {seed})",
+            "dambuster samples",
+            f"A generated {columns} x {rows} hex map for testing and benchmarks: made by scripts/make_big_map.py "
+            f"--columns {columns} --rows {rows} --seed {seed}.",
+            "CC0-1.0",
+            ["generated", "large map", "dambusters"],
+            STAMP,
+            STAMP,
+            ["ogre-dambusters"],
+        ),
         hex_map,
         unit_types=default_unit_types(),
-        sides=[Side("combine", "Combine", "attacker", "#c03030"), Side("paneuropean", "Paneuropean", "defender", "#3060c0")],
+        sides=[
+            Side("combine", "Combine", "attacker", "#c03030"),
+            Side("paneuropean", "Paneuropean", "defender", "#3060c0"),
+        ],
         units=units,
-        setup_zones=[SetupZone("zone-dam", "paneuropean", garrison_zone, name="Dam garrison"),
-                     SetupZone("zone-south", "combine", attacker_zone, name="Southern edge")],
+        setup_zones=[
+            SetupZone("zone-dam", "paneuropean", garrison_zone, name="Dam garrison"),
+            SetupZone("zone-south", "combine", attacker_zone, name="Southern edge"),
+        ],
         turn_limit=20,
     )
 

@@ -15,6 +15,7 @@ The invalid corpus (``--invalid``) is one small file per kind of load error, eac
 scale errors (``samples/scale-errors/``) are valid files that break one DBM rule at the table's true
 scale, each beside its expected report (exit 1).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -97,7 +98,10 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
     n = distance(a, b)
     if n == 0:
         return [a]
-    return [_cube_round(a[0] + (b[0] - a[0]) * i / n + 1e-6, a[1] + (b[1] - a[1]) * i / n + 2e-6) for i in range(n + 1)]
+    return [
+        _cube_round(a[0] + (b[0] - a[0]) * i / n + 1e-6, a[1] + (b[1] - a[1]) * i / n + 2e-6)
+        for i in range(n + 1)
+    ]
 
 
 def chain(layout: Layout, *waypoints: tuple[int, int]) -> list[Hex]:
@@ -176,7 +180,9 @@ def check_hex_sample(s: Scenario) -> None:
             fail(f"bridge {b.id} is not where its road meets its river")
     for b in m.stream_bridges:
         road = next(x for x in m.roads + m.rails if x.id == b.road)
-        if b.side not in stream_sides or b.side not in {hexside_between(x, y) for x, y in zip(road.hexes, road.hexes[1:])}:
+        if b.side not in stream_sides or b.side not in {
+            hexside_between(x, y) for x, y in zip(road.hexes, road.hexes[1:])
+        }:
             fail(f"stream bridge {b.id} is not where its road crosses a stream")
     for f in m.hexsides:
         if any(t.get(h) == "water" for h in hexside_hexes(f.side)):
@@ -255,7 +261,9 @@ def check_dbm_sample(s: Scenario) -> None:
         across = max(Point(p).distance(Point(q)) for p in a.polygon for q in a.polygon)
         if not 100 <= across <= 1000:
             errors.append(f"{a.id} is {across:.0f}p across")
-        for other, shape in list(shapes.items()) + [("waterway", ww)] + [(r.id, rs) for r, rs in zip(m.rivers, river_shapes)]:
+        for other, shape in (
+            list(shapes.items()) + [("waterway", ww)] + [(r.id, rs) for r, rs in zip(m.rivers, river_shapes)]
+        ):
             if poly.intersection(shape).area > 1e-6:
                 errors.append(f"{a.id} overlaps {other}")
         shapes[a.id] = poly
@@ -263,8 +271,14 @@ def check_dbm_sample(s: Scenario) -> None:
     for a in m.areas:
         poly = Polygon(a.polygon)
         touches = poly.distance(edges) < 1e-9 or poly.distance(ww) < 1e-9
-        if a.kind not in ("bua", "fields-open", "fields-enclosed") and not touches and poly.centroid.distance(edges) < 500:
-            errors.append(f"{a.id} neither touches an edge or the waterway nor has its centre 500p from the edges")
+        if (
+            a.kind not in ("bua", "fields-open", "fields-enclosed")
+            and not touches
+            and poly.centroid.distance(edges) < 500
+        ):
+            errors.append(
+                f"{a.id} neither touches an edge or the waterway nor has its centre 500p from the edges"
+            )
     bua = next(a for a in m.areas if a.kind == "bua")
     if not Polygon(bua.polygon).touches(ww):
         errors.append("the BUA does not touch the waterway")
@@ -284,8 +298,11 @@ def check_dbm_sample(s: Scenario) -> None:
         line = LineString(r.line)
         pts_ = [line.interpolate(d) for d in range(0, int(line.length) + 1, 25)]
         along = [line.project(p) for p in pts_]
-        ratio = max((along[j] - along[i]) / pts_[i].distance(pts_[j])
-                    for i in range(len(pts_)) for j in range(i + 1, len(pts_)))
+        ratio = max(
+            (along[j] - along[i]) / pts_[i].distance(pts_[j])
+            for i in range(len(pts_))
+            for j in range(i + 1, len(pts_))
+        )
         if ratio > 1.1:
             errors.append(f"{r.id} curves too much ({ratio:.3f})")
         if r.flows_into == m.waterway.id and Point(r.line[-1]).distance(ww) > 1e-6:
@@ -313,7 +330,10 @@ def check_sewer_sample(s: Scenario) -> None:
         if min(line.distance(Point(p.point)) for line in lines.values()) > 1e-9:
             errors.append(f"{p.id} is not on a corridor")
     for g in sw.gantries:
-        if not any(line.buffer(c.width / 2, cap_style="flat").contains(Polygon(g.polygon)) for c, line in zip(sw.corridors, lines.values())):
+        if not any(
+            line.buffer(c.width / 2, cap_style="flat").contains(Polygon(g.polygon))
+            for c, line in zip(sw.corridors, lines.values())
+        ):
             errors.append(f"{g.id} is not over a corridor")
     if tuple(sw.flood_origin) not in ends or ends.count(tuple(sw.flood_origin)) != 1:
         errors.append("the flood origin is not a corridor's free end")
@@ -362,9 +382,25 @@ def valley() -> Scenario:
     road_ns = chain(L, (18, 0), (18, 13))
     rail = chain(L, (6, 0), (6, 10), (3, 16), (3, 29))
     bridge_hex = next(h for h in road_ew if h in main)
-    stream = [s for s in column_edge(L, 14, range(4, 20)) if all(t.get(h) not in (None, "water") for h in hexside_hexes(s))]
-    stream = stream[: next((i for i, s in enumerate(stream) if any(n in trib for h in hexside_hexes(s) for n in neighbors(h))), len(stream)) + 1]
-    stream_cross = next(hexside_between(a, b) for a, b in zip(road_ew, road_ew[1:]) if hexside_between(a, b) in stream)
+    stream = [
+        s
+        for s in column_edge(L, 14, range(4, 20))
+        if all(t.get(h) not in (None, "water") for h in hexside_hexes(s))
+    ]
+    stream = stream[
+        : next(
+            (
+                i
+                for i, s in enumerate(stream)
+                if any(n in trib for h in hexside_hexes(s) for n in neighbors(h))
+            ),
+            len(stream),
+        )
+        + 1
+    ]
+    stream_cross = next(
+        hexside_between(a, b) for a, b in zip(road_ew, road_ew[1:]) if hexside_between(a, b) in stream
+    )
     ridges = column_edge(L, 1, range(19, 25))
     trees = column_edge(L, 5, range(4, 8)) + column_edge(L, 15, range(24, 27))
 
@@ -377,14 +413,32 @@ def valley() -> Scenario:
             floodplain.append(h)
 
     hex_map = HexMap(
-        "flat", "odd-q", 22, 30, t,
+        "flat",
+        "odd-q",
+        22,
+        30,
+        t,
         hexsides=hexsides,
         rivers=[River("river-main", main, "Aller"), River("river-brook", trib, "Sieber", joins="river-main")],
         roads=[Route("road-valley", road_ew, "Valley road"), Route("road-north", road_ns, "North road")],
         rails=[Route("rail-west", rail, "West line")],
-        dams=[Dam("dam-aller", dam_hex, "river-main", sp=60, damage=12, sp_known_to=["paneuropean"],
-                  buildings=[Building("dam-powerhouse", "power station", 10), Building("dam-tower", "control tower", 6)],
-                  reservoir=reservoir, hidden=False, name="Aller dam")],
+        dams=[
+            Dam(
+                "dam-aller",
+                dam_hex,
+                "river-main",
+                sp=60,
+                damage=12,
+                sp_known_to=["paneuropean"],
+                buildings=[
+                    Building("dam-powerhouse", "power station", 10),
+                    Building("dam-tower", "control tower", 6),
+                ],
+                reservoir=reservoir,
+                hidden=False,
+                name="Aller dam",
+            )
+        ],
         river_bridges=[RiverBridge("bridge-kessel", bridge_hex, "road-valley", "river-main")],
         stream_bridges=[StreamBridge("bridge-brook", stream_cross, "road-valley")],
         towns=[Town("town-kessel", "Kessel", town_hexes)],
@@ -392,11 +446,16 @@ def valley() -> Scenario:
         markers=Markers(
             entrenchments=[Entrenchment(H(11, 9), 3), Entrenchment(H(9, 10), 2)],
             revetments=[Revetment("revetment-1", H(7, 9), "small")],
-            mines=[Mine("mine-1", H(3, 13), "paneuropean", hidden=True, on_road=True),
-                   Mine("mine-2", H(16, 13), "paneuropean", hidden=True, on_road=True)],
+            mines=[
+                Mine("mine-1", H(3, 13), "paneuropean", hidden=True, on_road=True),
+                Mine("mine-2", H(16, 13), "paneuropean", hidden=True, on_road=True),
+            ],
         ),
     )
-    sides = [Side("combine", "Combine", "attacker", "#c03030"), Side("paneuropean", "Paneuropean", "defender", "#3060c0")]
+    sides = [
+        Side("combine", "Combine", "attacker", "#c03030"),
+        Side("paneuropean", "Paneuropean", "defender", "#3060c0"),
+    ]
     units = [
         Unit("ogre-1", "ogre-mk3", "combine", H(15, 28), name="Ogre Mark III"),
         Unit("vulcan-1", "vulcan", "combine", H(7, 28), name="Vulcan"),
@@ -414,24 +473,45 @@ def valley() -> Scenario:
     defender_zone = [h for h in L.hexes() if L.to_offset(h)[1] <= 13 and t[h] != "building"]
     attacker_zone = [h for h in L.hexes() if L.to_offset(h)[1] >= 27 and t[h] not in ("building", "water")]
     s = Scenario(
-        meta("Dambusters: the Aller valley",
-             "A Combine Ogre and a Vulcan come up the Aller valley to breach the dam above Kessel. The Paneuropean "
-             "garrison knows how much punishment the dam can take; the attacker does not. Breaching it sends a surge "
-             "of debris down the Aller, floods the fields beside the river and washes out the brook bridge.",
-             ["ogre", "dambusters", "combat engineers", "dam", "sample"], ["ogre-dambusters", "ogre-basic", "ogre-engineers"]),
+        meta(
+            "Dambusters: the Aller valley",
+            "A Combine Ogre and a Vulcan come up the Aller valley to breach the dam above Kessel. The Paneuropean "
+            "garrison knows how much punishment the dam can take; the attacker does not. Breaching it sends a surge "
+            "of debris down the Aller, floods the fields beside the river and washes out the brook bridge.",
+            ["ogre", "dambusters", "combat engineers", "dam", "sample"],
+            ["ogre-dambusters", "ogre-basic", "ogre-engineers"],
+        ),
         hex_map,
         unit_types=default_unit_types(),
         sides=sides,
         units=units,
-        setup_zones=[SetupZone("zone-garrison", "paneuropean", defender_zone, name="Dam garrison"),
-                     SetupZone("zone-approach", "combine", attacker_zone, name="Southern approach")],
-        budgets=[Budget("paneuropean", infantry_attack=8, armor_units=6, units={"truck": 1}),
-                 Budget("combine", units={"ogre-mk3": 1, "vulcan": 1})],
+        setup_zones=[
+            SetupZone("zone-garrison", "paneuropean", defender_zone, name="Dam garrison"),
+            SetupZone("zone-approach", "combine", attacker_zone, name="Southern approach"),
+        ],
+        budgets=[
+            Budget("paneuropean", infantry_attack=8, armor_units=6, units={"truck": 1}),
+            Budget("combine", units={"ogre-mk3": 1, "vulcan": 1}),
+        ],
         victory=[
-            VictoryLevel("combine", 1, "Complete Combine victory", "The dam collapses and the Ogre leaves the map by the southern edge."),
-            VictoryLevel("combine", 2, "Marginal Combine victory", "The dam collapses but the Ogre is destroyed."),
-            VictoryLevel("paneuropean", 1, "Complete Paneuropean victory", "The dam stands at the end of turn 12 and the Ogre is destroyed."),
-            VictoryLevel("paneuropean", 2, "Marginal Paneuropean victory", "The dam stands at the end of turn 12."),
+            VictoryLevel(
+                "combine",
+                1,
+                "Complete Combine victory",
+                "The dam collapses and the Ogre leaves the map by the southern edge.",
+            ),
+            VictoryLevel(
+                "combine", 2, "Marginal Combine victory", "The dam collapses but the Ogre is destroyed."
+            ),
+            VictoryLevel(
+                "paneuropean",
+                1,
+                "Complete Paneuropean victory",
+                "The dam stands at the end of turn 12 and the Ogre is destroyed.",
+            ),
+            VictoryLevel(
+                "paneuropean", 2, "Marginal Paneuropean victory", "The dam stands at the end of turn 12."
+            ),
         ],
         turn_limit=12,
     )
@@ -447,13 +527,28 @@ def ogre_basic() -> Scenario:
     houses = [H(0, 10), H(14, 10)]  # the two houses at the map edges that mark the forward line
     for h in houses + [H(4, 4), H(10, 3), H(7, 8), H(3, 15), H(11, 17), H(7, 19)]:
         t[h] = "building"
-    trees = column_edge(L, 2, range(6, 9)) + column_edge(L, 8, range(12, 15)) + column_edge(L, 11, range(5, 7))
+    trees = (
+        column_edge(L, 2, range(6, 9)) + column_edge(L, 8, range(12, 15)) + column_edge(L, 11, range(5, 7))
+    )
     trees += [canonical_hexside(H(5, 13), 2), canonical_hexside(H(6, 13), 2), canonical_hexside(H(12, 14), 5)]
-    hex_map = HexMap("flat", "odd-q", 15, 22, t, hexsides=[HexsideFeature(s, "trees") for s in trees],
-                     markers=Markers(mines=[Mine(f"mine-{i + 1}", H(c, r), "defense", True, False)
-                                            for i, (c, r) in enumerate([(5, 14), (9, 16), (12, 18)])]))
+    hex_map = HexMap(
+        "flat",
+        "odd-q",
+        15,
+        22,
+        t,
+        hexsides=[HexsideFeature(s, "trees") for s in trees],
+        markers=Markers(
+            mines=[
+                Mine(f"mine-{i + 1}", H(c, r), "defense", True, False)
+                for i, (c, r) in enumerate([(5, 14), (9, 16), (12, 18)])
+            ]
+        ),
+    )
     defense_units = [("cp", "command-post", (7, 2), 1)]
-    defense_units += [(f"heavy-{i + 1}", "heavy-tank", pos, 1) for i, pos in enumerate([(3, 12), (11, 12), (5, 7), (9, 7)])]
+    defense_units += [
+        (f"heavy-{i + 1}", "heavy-tank", pos, 1) for i, pos in enumerate([(3, 12), (11, 12), (5, 7), (9, 7)])
+    ]
     defense_units += [(f"missile-{i + 1}", "missile-tank", pos, 1) for i, pos in enumerate([(3, 6), (12, 6)])]
     defense_units += [(f"jeep-{i + 1}", "jeep", pos, 1) for i, pos in enumerate([(1, 8), (13, 8)])]
     defense_units += [(f"howitzer-{i + 1}", "howitzer", pos, 1) for i, pos in enumerate([(6, 1), (8, 1)])]
@@ -465,29 +560,64 @@ def ogre_basic() -> Scenario:
     forward_zone = [h for h in L.hexes() if 11 <= L.to_offset(h)[1] <= 16 and t[h] != "building"]
     entry = [H(c, 21) for c in range(15) if t[H(c, 21)] != "building"]
     s = Scenario(
-        meta("Ogre: the basic scenario",
-             "A single Ogre Mark III attacks a command post guarded by 20 attack points of infantry and 12 armor "
-             "units (each howitzer counts as two). Up to 20 attack points of the defense may set up beyond the line "
-             "between the two houses on the map edges. The Ogre enters anywhere along the bottom edge.",
-             ["ogre", "basic scenario", "sample"], ["ogre-basic"]),
+        meta(
+            "Ogre: the basic scenario",
+            "A single Ogre Mark III attacks a command post guarded by 20 attack points of infantry and 12 armor "
+            "units (each howitzer counts as two). Up to 20 attack points of the defense may set up beyond the line "
+            "between the two houses on the map edges. The Ogre enters anywhere along the bottom edge.",
+            ["ogre", "basic scenario", "sample"],
+            ["ogre-basic"],
+        ),
         hex_map,
         unit_types=default_unit_types(),
-        sides=[Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")],
+        sides=[
+            Side("ogre", "Ogre", "attacker", "#c03030"),
+            Side("defense", "Defense", "defender", "#3060c0"),
+        ],
         units=units,
         setup_zones=[
             SetupZone("zone-main", "defense", main_zone, name="Behind the line"),
-            SetupZone("zone-forward", "defense", forward_zone, max_attack=20, name="Beyond the line (20 attack points at most)"),
+            SetupZone(
+                "zone-forward",
+                "defense",
+                forward_zone,
+                max_attack=20,
+                name="Beyond the line (20 attack points at most)",
+            ),
             SetupZone("zone-entry", "ogre", entry, name="Bottom edge (entry)"),
         ],
-        budgets=[Budget("defense", infantry_attack=20, armor_units=12, units={"command-post": 1}),
-                 Budget("ogre", units={"ogre-mk3": 1})],
+        budgets=[
+            Budget("defense", infantry_attack=20, armor_units=12, units={"command-post": 1}),
+            Budget("ogre", units={"ogre-mk3": 1}),
+        ],
         victory=[
-            VictoryLevel("ogre", 1, "Complete Ogre victory", "Every defending unit and the command post are destroyed."),
-            VictoryLevel("ogre", 2, "Standard Ogre victory", "The command post is destroyed and the Ogre escapes."),
-            VictoryLevel("ogre", 3, "Marginal Ogre victory", "The command post is destroyed but the Ogre is destroyed too."),
-            VictoryLevel("defense", 1, "Complete defense victory", "The command post survives with at least 30 attack points of the defense."),
-            VictoryLevel("defense", 2, "Standard defense victory", "The command post survives and the Ogre is destroyed."),
-            VictoryLevel("defense", 3, "Marginal defense victory", "The command post survives but the Ogre escapes."),
+            VictoryLevel(
+                "ogre", 1, "Complete Ogre victory", "Every defending unit and the command post are destroyed."
+            ),
+            VictoryLevel(
+                "ogre", 2, "Standard Ogre victory", "The command post is destroyed and the Ogre escapes."
+            ),
+            VictoryLevel(
+                "ogre",
+                3,
+                "Marginal Ogre victory",
+                "The command post is destroyed but the Ogre is destroyed too.",
+            ),
+            VictoryLevel(
+                "defense",
+                1,
+                "Complete defense victory",
+                "The command post survives with at least 30 attack points of the defense.",
+            ),
+            VictoryLevel(
+                "defense",
+                2,
+                "Standard defense victory",
+                "The command post survives and the Ogre is destroyed.",
+            ),
+            VictoryLevel(
+                "defense", 3, "Marginal defense victory", "The command post survives but the Ogre escapes."
+            ),
         ],
     )
     check_hex_sample(s)
@@ -512,27 +642,79 @@ def dbm_table() -> Scenario:
     Every area feature other than the BUA and its fields touches a table edge or the waterway, or keeps
     its centre 500p from every edge (the second DBM placement die)."""
     # The waterway runs the whole left short edge: 750p deep for its first 800p, tapering to 400p by 900p.
-    waterway = Waterway("ww-sea", pts((0, 0), (750, 0), (750, 800), (400, 900), (400, 1800), (0, 1800)), "left", "defender")
+    waterway = Waterway(
+        "ww-sea", pts((0, 0), (750, 0), (750, 800), (400, 900), (400, 1800), (0, 1800)), "left", "defender"
+    )
     areas = [
-        Area("hill-1", "hill-gentle", pts((950, 0), (1450, 0), (1480, 300), (1350, 500), (1000, 470)), 2, "invader", "Long barrow"),
-        Area("wood-1", "wood", pts((1750, 0), (2200, 0), (2250, 380), (1900, 460), (1700, 300)), 3, "defender", "Oak wood"),
-        Area("marsh-1", "marsh", pts((950, 1000), (1350, 980), (1450, 1200), (1200, 1330), (900, 1200)), 5, "defender", "Fen"),
-        Area("rocky-1", "rocky", pts((1000, 1500), (1400, 1480), (1500, 1800), (1050, 1800)), 5, "defender", "Scree"),
-        Area("hill-2", "hill-steep", pts((1850, 1000), (2400, 1000), (2400, 1300), (2050, 1380), (1800, 1250)), 6, "defender", "Crag"),
+        Area(
+            "hill-1",
+            "hill-gentle",
+            pts((950, 0), (1450, 0), (1480, 300), (1350, 500), (1000, 470)),
+            2,
+            "invader",
+            "Long barrow",
+        ),
+        Area(
+            "wood-1",
+            "wood",
+            pts((1750, 0), (2200, 0), (2250, 380), (1900, 460), (1700, 300)),
+            3,
+            "defender",
+            "Oak wood",
+        ),
+        Area(
+            "marsh-1",
+            "marsh",
+            pts((950, 1000), (1350, 980), (1450, 1200), (1200, 1330), (900, 1200)),
+            5,
+            "defender",
+            "Fen",
+        ),
+        Area(
+            "rocky-1",
+            "rocky",
+            pts((1000, 1500), (1400, 1480), (1500, 1800), (1050, 1800)),
+            5,
+            "defender",
+            "Scree",
+        ),
+        Area(
+            "hill-2",
+            "hill-steep",
+            pts((1850, 1000), (2400, 1000), (2400, 1300), (2050, 1380), (1800, 1250)),
+            6,
+            "defender",
+            "Crag",
+        ),
         Area("bua-1", "bua", rect(400, 1000, 750, 1350), 4, "defender", "Portus"),
         Area("fields-1", "fields-open", rect(400, 1350, 750, 1700), 4, "defender", "Portus fields"),
     ]
-    river = TableRiver("river-1", pts((2400, 760), (2000, 720), (1600, 780), (1200, 740), (750, 750)), 150.0, "ww-sea", "defender", "Tamesis")
-    road = TableRoad("road-1", pts((750, 1250), (1200, 1400), (1700, 1410), (2400, 1420)), "defender", "Portus road")
+    river = TableRiver(
+        "river-1",
+        pts((2400, 760), (2000, 720), (1600, 780), (1200, 740), (750, 750)),
+        150.0,
+        "ww-sea",
+        "defender",
+        "Tamesis",
+    )
+    road = TableRoad(
+        "road-1", pts((750, 1250), (1200, 1400), (1700, 1410), (2400, 1420)), "defender", "Portus road"
+    )
     s = Scenario(
-        meta("DBM: a coastal table",
-             "A 2400 x 1800 pace table laid out by the DBM terrain rules: a waterway along the left short edge with a "
-             "built-up area and its fields on the shore, a river from the right short edge into the waterway, a road "
-             "from the town, and hills, a wood, a marsh and rocky ground each in its own sector.",
-             ["dbm", "terrain", "table", "sample"], ["dbm-terrain"]),
+        meta(
+            "DBM: a coastal table",
+            "A 2400 x 1800 pace table laid out by the DBM terrain rules: a waterway along the left short edge with a "
+            "built-up area and its fields on the shore, a river from the right short edge into the waterway, a road "
+            "from the town, and hills, a wood, a marsh and rocky ground each in its own sector.",
+            ["dbm", "terrain", "table", "sample"],
+            ["dbm-terrain"],
+        ),
         TableMap(2400.0, 1800.0, "paces", areas=areas, waterway=waterway, rivers=[river], roads=[road]),
         unit_types=default_unit_types(),
-        sides=[Side("invader", "Invader", "invader", "#c03030"), Side("defender", "Defender", "defender", "#3060c0")],
+        sides=[
+            Side("invader", "Invader", "invader", "#c03030"),
+            Side("defender", "Defender", "defender", "#3060c0"),
+        ],
     )
     check_dbm_sample(s)
     return s
@@ -544,10 +726,14 @@ def dbm_table() -> Scenario:
 DBM_FEATURES = {
     "invader": {"kind": "road"},
     "defender": [
-        {"kind": "waterway", "compulsory": True}, {"kind": "hill-gentle", "across": 700, "compulsory": True},
+        {"kind": "waterway", "compulsory": True},
+        {"kind": "hill-gentle", "across": 700, "compulsory": True},
         {"kind": "wood", "across": 600, "compulsory": True, "name": "Old forest"},
-        {"kind": "bua", "across": 320, "name": "Vicus"}, {"kind": "fields-open", "across": 300},
-        {"kind": "river", "width": 120, "name": "Flumen"}, {"kind": "wood", "across": 420}, {"kind": "hill-steep", "across": 450},
+        {"kind": "bua", "across": 320, "name": "Vicus"},
+        {"kind": "fields-open", "across": 300},
+        {"kind": "river", "width": 120, "name": "Flumen"},
+        {"kind": "wood", "across": 420},
+        {"kind": "hill-steep", "across": 450},
     ],
 }
 
@@ -573,25 +759,39 @@ def dbm_set_up(title: str, description: str, table: dict, edge: str, seed: int, 
     s = setup.scenario
     if any(step.outcome != "placed" for step in setup.steps):
         raise SystemExit(f"{title}: a feature was not placed; choose other dice")
-    s.meta = meta(title, f"{description} {s.meta.description}", ["dbm", "dbm-setup", "terrain", "table", "sample"],
-                  ["dbm-terrain"])
+    s.meta = meta(
+        title,
+        f"{description} {s.meta.description}",
+        ["dbm", "dbm-setup", "terrain", "table", "sample"],
+        ["dbm-terrain"],
+    )
     check_clean(s)
     return s
 
 
 def dbm_15mm() -> Scenario:
     return dbm_set_up(
-        "DBM: a 15mm competition table", "A 1800 x 1200 mm table for 15mm figures (50 paces = 25 mm): a waterway along "
+        "DBM: a 15mm competition table",
+        "A 1800 x 1200 mm table for 15mm figures (50 paces = 25 mm): a waterway along "
         "the left edge, a BUA with open fields on its shore, a river into it, the invader's road, two hills and two woods.",
-        {"width": 1800, "depth": 1200, "unit": "mm", "figures": "15mm"}, "left", 1, [2, 5, 6, 1, 3, 2, 5, 3])
+        {"width": 1800, "depth": 1200, "unit": "mm", "figures": "15mm"},
+        "left",
+        1,
+        [2, 5, 6, 1, 3, 2, 5, 3],
+    )
 
 
 def dbm_25mm() -> Scenario:
     return dbm_set_up(
-        "DBM: a 25mm table in inches", "A 108 x 60 inch table for 25mm figures (50 paces = 40 mm, 1.6 of the text's "
+        "DBM: a 25mm table in inches",
+        "A 108 x 60 inch table for 25mm figures (50 paces = 40 mm, 1.6 of the text's "
         "25 mm inches): a waterway along the right edge, a BUA with open fields on its shore, a river into it, the "
         "invader's road, two hills and two woods.",
-        {"width": 108, "depth": 60, "unit": "inches", "figures": "25mm"}, "right", 2, [5, 6, 4, 1, 2, 4, 6, 2])
+        {"width": 108, "depth": 60, "unit": "inches", "figures": "25mm"},
+        "right",
+        2,
+        [5, 6, 4, 1, 2, 4, 6, 2],
+    )
 
 
 # ------------------------------------------------------------------------ sewer flash flood
@@ -611,19 +811,31 @@ def sewer() -> Scenario:
     sluices = [SewerPoint("sluice-1", (24.0, 34.0))]
     cave_ins = [SewerPoint("cave-in-1", (36.0, 44.0))]
     gantries = [Gantry("gantry-1", rect(14, 2.5, 18, 5.5))]
-    models = [Model(f"guard-{i + 1}", "imperials", 3, "c-shaft", float(p), f"Guardsman {i + 1}") for i, p in enumerate([4, 7, 10, 13, 16])]
-    models += [Model(f"stealer-{i + 1}", "tyranids", 4, "c-west", float(p), f"Genestealer {i + 1}") for i, p in enumerate([6, 10, 16, 22])]
+    models = [
+        Model(f"guard-{i + 1}", "imperials", 3, "c-shaft", float(p), f"Guardsman {i + 1}")
+        for i, p in enumerate([4, 7, 10, 13, 16])
+    ]
+    models += [
+        Model(f"stealer-{i + 1}", "tyranids", 4, "c-west", float(p), f"Genestealer {i + 1}")
+        for i, p in enumerate([6, 10, 16, 22])
+    ]
     sewer_ = Sewer(corridors, nodes, grates, sluices, cave_ins, gantries, (4.0, 4.0), models)
     s = Scenario(
-        meta("Flash flood in the hive sewers",
-             "A 48 x 48 inch sewer table for the flash flood special event: galleries meeting at three junctions, "
-             "grates, a sluice gate and a cave-in that hold back anyone swept away, a gantry above the water line, "
-             "and the flood rising from the intake in the north-west corner. A squad of guardsmen in the main shaft "
-             "meets a brood of genestealers in the west gallery.",
-             ["flash flood", "sewer", "skirmish", "sample"], ["flash-flood"]),
+        meta(
+            "Flash flood in the hive sewers",
+            "A 48 x 48 inch sewer table for the flash flood special event: galleries meeting at three junctions, "
+            "grates, a sluice gate and a cave-in that hold back anyone swept away, a gantry above the water line, "
+            "and the flood rising from the intake in the north-west corner. A squad of guardsmen in the main shaft "
+            "meets a brood of genestealers in the west gallery.",
+            ["flash flood", "sewer", "skirmish", "sample"],
+            ["flash-flood"],
+        ),
         TableMap(48.0, 48.0, "inches", sewer=sewer_),
         unit_types=default_unit_types(),
-        sides=[Side("imperials", "Imperial Guard", "attacker", "#3060c0"), Side("tyranids", "Tyranids", "defender", "#803090")],
+        sides=[
+            Side("imperials", "Imperial Guard", "attacker", "#3060c0"),
+            Side("tyranids", "Tyranids", "defender", "#803090"),
+        ],
         turn_limit=6,
     )
     check_sewer_sample(s)
@@ -648,27 +860,55 @@ def _base_hex() -> dict:
     river = chain(L, (2, 0), (2, 4))
     for h in river:
         t[h] = "water"
-    m = HexMap("flat", "odd-q", 6, 5, t, rivers=[River("river-1", river, "Brook")],
-               dams=[Dam("dam-1", river[1], "river-1", sp=50, reservoir=[river[0]])],
-               hexsides=[HexsideFeature(canonical_hexside(L.to_axial(4, 2), 0), "ridge")])
-    s = Scenario(meta("Invalid-file base", "", [], ["ogre-dambusters"]), m, unit_types={},
-                 sides=[Side("red", "Red", "attacker", "#c03030")])
+    m = HexMap(
+        "flat",
+        "odd-q",
+        6,
+        5,
+        t,
+        rivers=[River("river-1", river, "Brook")],
+        dams=[Dam("dam-1", river[1], "river-1", sp=50, reservoir=[river[0]])],
+        hexsides=[HexsideFeature(canonical_hexside(L.to_axial(4, 2), 0), "ridge")],
+    )
+    s = Scenario(
+        meta("Invalid-file base", "", [], ["ogre-dambusters"]),
+        m,
+        unit_types={},
+        sides=[Side("red", "Red", "attacker", "#c03030")],
+    )
     return json.loads(dumps(s))
 
 
 def _base_table() -> dict:
-    s = Scenario(meta("Invalid-file base", "", [], ["dbm-terrain"]),
-                 TableMap(2400.0, 1800.0, "paces", areas=[Area("wood-1", "wood", rect(1000, 100, 1400, 400), 2, "defender")],
-                          rivers=[TableRiver("river-1", pts((2400, 700), (1200, 750)), 150.0)]),
-                 unit_types={})
+    s = Scenario(
+        meta("Invalid-file base", "", [], ["dbm-terrain"]),
+        TableMap(
+            2400.0,
+            1800.0,
+            "paces",
+            areas=[Area("wood-1", "wood", rect(1000, 100, 1400, 400), 2, "defender")],
+            rivers=[TableRiver("river-1", pts((2400, 700), (1200, 750)), 150.0)],
+        ),
+        unit_types={},
+    )
     return json.loads(dumps(s))
 
 
 def _base_sewer() -> dict:
-    s = Scenario(meta("Invalid-file base", "", [], ["flash-flood"]),
-                 TableMap(48.0, 48.0, "inches", sewer=Sewer(corridors=[Corridor("c-1", pts((4, 4), (24, 4)), 4.0)],
-                                                            models=[Model("m-1", "red", 3, "c-1", 5.0)])),
-                 unit_types={}, sides=[Side("red", "Red", "attacker", "#c03030")])
+    s = Scenario(
+        meta("Invalid-file base", "", [], ["flash-flood"]),
+        TableMap(
+            48.0,
+            48.0,
+            "inches",
+            sewer=Sewer(
+                corridors=[Corridor("c-1", pts((4, 4), (24, 4)), 4.0)],
+                models=[Model("m-1", "red", 3, "c-1", 5.0)],
+            ),
+        ),
+        unit_types={},
+        sides=[Side("red", "Red", "attacker", "#c03030")],
+    )
     return json.loads(dumps(s))
 
 
@@ -695,8 +935,12 @@ def invalid_files() -> dict[str, bytes]:
         "empty": b"",
         "nan": _replace(hexdoc, '"sp": 50', '"sp": NaN'),
         "infinity": _replace(hexdoc, '"turn_limit": null', '"turn_limit": Infinity'),
-        "duplicate-key": _replace(hexdoc, '"title": "Invalid-file base",', '"title": "Invalid-file base",\n    "title": "Again",'),
-        "integer-30-digits": _replace(hexdoc, '"turn_limit": null', '"turn_limit": 123456789012345678901234567890'),
+        "duplicate-key": _replace(
+            hexdoc, '"title": "Invalid-file base",', '"title": "Invalid-file base",\n    "title": "Again",'
+        ),
+        "integer-30-digits": _replace(
+            hexdoc, '"turn_limit": null', '"turn_limit": 123456789012345678901234567890'
+        ),
         "bom": b"\xef\xbb\xbf" + _text(hexdoc()).encode(),
         "utf16": _text(hexdoc()).encode("utf-16"),
         "not-utf8": _replace(hexdoc, '"Brook"', '"Br\u00f6ok"').replace("Br\u00f6ok".encode(), b"Br\xf6ok"),
@@ -716,23 +960,41 @@ def invalid_files() -> dict[str, bytes]:
         "terrain-row-length": _edit(hexdoc, lambda d: d["map"]["terrain"]["rows"].__setitem__(2, "cccc")),
         "damage-over-sp": _edit(hexdoc, lambda d: d["map"]["dams"][0].update(damage=60)),
         "flat-odd-r": _edit(hexdoc, lambda d: d["map"].update(offset="odd-r")),
-        "self-intersecting-polygon": _edit(_base_table, lambda d: d["map"]["areas"][0].update(
-            polygon=[[1000.0, 100.0], [1400.0, 400.0], [1400.0, 100.0], [1000.0, 400.0]])),
-        "zero-length-river": _edit(_base_table, lambda d: d["map"]["rivers"][0].update(line=[[1200.0, 750.0], [1200.0, 750.0]])),
-        "model-past-corridor-end": _edit(_base_sewer, lambda d: d["map"]["sewer"]["models"][0].update(position=25.0)),
+        "self-intersecting-polygon": _edit(
+            _base_table,
+            lambda d: d["map"]["areas"][0].update(
+                polygon=[[1000.0, 100.0], [1400.0, 400.0], [1400.0, 100.0], [1000.0, 400.0]]
+            ),
+        ),
+        "zero-length-river": _edit(
+            _base_table, lambda d: d["map"]["rivers"][0].update(line=[[1200.0, 750.0], [1200.0, 750.0]])
+        ),
+        "model-past-corridor-end": _edit(
+            _base_sewer, lambda d: d["map"]["sewer"]["models"][0].update(position=25.0)
+        ),
         "reduced-15mm": _edit(_base_table, lambda d: d["map"].update(reduced=True)),
     }
 
 
 # --------------------------------------------------------------------- DBM scale errors
-def _dbm_base(title: str, width: float, depth: float, unit: str, figures: str = "15mm", reduced: bool = False) -> Scenario:
-    return Scenario(meta(title, "", [], ["dbm-terrain"]),
-                    TableMap(width, depth, unit, figures=figures, reduced=reduced), unit_types={})
+def _dbm_base(
+    title: str, width: float, depth: float, unit: str, figures: str = "15mm", reduced: bool = False
+) -> Scenario:
+    return Scenario(
+        meta(title, "", [], ["dbm-terrain"]),
+        TableMap(width, depth, unit, figures=figures, reduced=reduced),
+        unit_types={},
+    )
 
 
 def _circle(cx: float, cy: float, r: float, sides: int = 16) -> list[tuple[float, float]]:
-    return [(round(cx + r * math.cos(2 * math.pi * k / sides), 1), round(cy + r * math.sin(2 * math.pi * k / sides), 1))
-            for k in range(sides)]
+    return [
+        (
+            round(cx + r * math.cos(2 * math.pi * k / sides), 1),
+            round(cy + r * math.sin(2 * math.pi * k / sides), 1),
+        )
+        for k in range(sides)
+    ]
 
 
 def scale_error_files() -> dict[str, Scenario]:
@@ -743,16 +1005,31 @@ def scale_error_files() -> dict[str, Scenario]:
     river.map.rivers = [TableRiver("river-1", pts((108, 25), (0, 25)), 6.432, None, "defender")]
     shallow = _dbm_base("A waterway 5.9 inches deep on a 15mm table (295 paces)", 72.0, 48.0, "inches")
     shallow.map.waterway = Waterway("sea", rect(0, 0, 5.9, 48), "left", "defender")
-    near = _dbm_base("A river 295 mm from a long edge, 25mm figures reduced to 5/8 (590 paces)", 1800.0, 1200.0, "mm",
-                     "25mm", True)
+    near = _dbm_base(
+        "A river 295 mm from a long edge, 25mm figures reduced to 5/8 (590 paces)",
+        1800.0,
+        1200.0,
+        "mm",
+        "25mm",
+        True,
+    )
     near.map.rivers = [TableRiver("river-1", pts((1800, 325), (0, 325)), 60.0, None, "defender")]
-    isle = _dbm_base("An island 70 paces from the shore, 25mm figures (an element is 75 paces)", 3375.0, 1875.0, "paces",
-                     "25mm")
+    isle = _dbm_base(
+        "An island 70 paces from the shore, 25mm figures (an element is 75 paces)",
+        3375.0,
+        1875.0,
+        "paces",
+        "25mm",
+    )
     isle.map.waterway = Waterway("sea", rect(0, 0, 500, 1875), "left", "defender")
     isle.map.areas = [Area("isle", "hill-gentle", rect(300, 800, 430, 1000), None, "defender")]
-    return {"wood-1040-paces-15mm-mm": wood, "river-201-paces-wide-25mm-inches": river,
-            "waterway-295-paces-15mm-inches": shallow, "river-590-paces-from-edge-25mm-reduced-mm": near,
-            "island-70-paces-from-shore-25mm-paces": isle}
+    return {
+        "wood-1040-paces-15mm-mm": wood,
+        "river-201-paces-wide-25mm-inches": river,
+        "waterway-295-paces-15mm-inches": shallow,
+        "river-590-paces-from-edge-25mm-reduced-mm": near,
+        "island-70-paces-from-shore-25mm-paces": isle,
+    }
 
 
 def write_scale_errors(out: Path) -> None:
@@ -767,7 +1044,9 @@ def write_scale_errors(out: Path) -> None:
         report = validate_file(str(path))
         report.path = f"samples/scale-errors/{name}.json"  # as run from the repository root
         if report.load_error or len(report.violations) != 1:
-            raise SystemExit(f"{name}.json should break exactly one DBM rule: {[v.message for v in report.violations]}")
+            raise SystemExit(
+                f"{name}.json should break exactly one DBM rule: {[v.message for v in report.violations]}"
+            )
         (folder / f"{name}.expected.json").write_text(render([report], "json"), encoding="utf-8")
 
 
@@ -789,8 +1068,11 @@ def write_invalid(out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", type=Path, default=ROOT / "samples", help="folder to write (default samples/)")
-    ap.add_argument("--invalid", action="store_true",
-                    help="also write the invalid corpus into OUT/invalid/ and the DBM scale errors into OUT/scale-errors/")
+    ap.add_argument(
+        "--invalid",
+        action="store_true",
+        help="also write the invalid corpus into OUT/invalid/ and the DBM scale errors into OUT/scale-errors/",
+    )
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, build in SAMPLES.items():

@@ -4,6 +4,7 @@ File > Print to PDF… dialog with its preview.
 Usage: python scripts/print_map_shots.py [--out DIR]   (under xvfb-run with QT_QPA_PLATFORM=xcb for the
 desktop's look; offscreen works too)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,10 +26,26 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp) / "valley.pdf"
         dambuster = Path(sys.executable).with_name("dambuster")
-        subprocess.run([str(dambuster), "render", str(VALLEY), "-o", str(pdf), "--sheets", "maps"], check=True)
+        subprocess.run(
+            [str(dambuster), "render", str(VALLEY), "-o", str(pdf), "--sheets", "maps"], check=True
+        )
         for page, name in ((1, "print-assembly"), (2, "print-map-page")):
-            subprocess.run(["pdftoppm", "-r", str(DPI), "-f", str(page), "-l", str(page), "-singlefile", "-png",
-                            str(pdf), str(out / name)], check=True)
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-r",
+                    str(DPI),
+                    "-f",
+                    str(page),
+                    "-l",
+                    str(page),
+                    "-singlefile",
+                    "-png",
+                    str(pdf),
+                    str(out / name),
+                ],
+                check=True,
+            )
 
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication

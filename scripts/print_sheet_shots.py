@@ -3,6 +3,7 @@ docs/screenshots/print-counters.png (the basic Ogre scenario's counters, the top
 above the top of its back) and docs/screenshots/print-overlays.png (the Aller valley's breach overlays,
 the whole page). Usage: QT_QPA_PLATFORM=offscreen python scripts/print_sheet_shots.py [--out DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,8 +20,28 @@ def rasterise(pdf: Path, page: int, height_mm: float, out: Path, dpi: int = DPI)
     """The top ``height_mm`` of a page of ``pdf`` as a PNG."""
     h = round(height_mm * dpi / 25.4)
     stem = out.with_suffix("")
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-y", "0", "-H", str(h),
-                    "-W", str(round(210 * dpi / 25.4)), "-singlefile", "-png", str(pdf), str(stem)], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-y",
+            "0",
+            "-H",
+            str(h),
+            "-W",
+            str(round(210 * dpi / 25.4)),
+            "-singlefile",
+            "-png",
+            str(pdf),
+            str(stem),
+        ],
+        check=True,
+    )
     return stem.with_suffix(".png")
 
 

@@ -11,6 +11,7 @@ to docs/screenshots/layers-panel.png.
     xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshot.py
 (the second on a real X server, as the README's screenshots are made: fonts and styles as on a desktop).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,22 +25,39 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sample", nargs="?", default=None, help="scenario to open (default: the Ogre valley sample)")
+    parser.add_argument(
+        "sample", nargs="?", default=None, help="scenario to open (default: the Ogre valley sample)"
+    )
     parser.add_argument("-o", "--output", default=str(ROOT / "docs/screenshots/main-window.png"))
     parser.add_argument("--size", default="1400x1000", help="window size WxH")
     parser.add_argument("--labels", action="store_true", help="turn hex labels on")
     parser.add_argument("--zoom", type=float, default=1.0, help="zoom factor after zoom to fit")
-    parser.add_argument("--preview", default=str(ROOT / "docs/screenshots/breach-preview.png"),
-                        help="also the window with the breach preview open (hex maps with a dam); '' to skip")
+    parser.add_argument(
+        "--preview",
+        default=str(ROOT / "docs/screenshots/breach-preview.png"),
+        help="also the window with the breach preview open (hex maps with a dam); '' to skip",
+    )
     parser.add_argument("--preview-step", type=int, default=2, help="the preview's step (default 2)")
-    parser.add_argument("--plain-log", default=str(ROOT / "docs/screenshots/breach-plain-log.png"),
-                        help="also the preview with its plain log, a line clicked (hex maps with a dam); '' to skip")
-    parser.add_argument("--start-page", default=str(ROOT / "docs/screenshots/start-page.png"),
-                        help="also the start page (the editor opened without a file, a few recent files); '' to skip")
-    parser.add_argument("--counters", default=str(ROOT / "docs/screenshots/counters.png"),
-                        help="also a close-up of the counters of every unit type; '' to skip")
-    parser.add_argument("--layers", default=str(ROOT / "docs/screenshots/layers-panel.png"),
-                        help="also the window with the Layers dock (hex maps); '' to skip")
+    parser.add_argument(
+        "--plain-log",
+        default=str(ROOT / "docs/screenshots/breach-plain-log.png"),
+        help="also the preview with its plain log, a line clicked (hex maps with a dam); '' to skip",
+    )
+    parser.add_argument(
+        "--start-page",
+        default=str(ROOT / "docs/screenshots/start-page.png"),
+        help="also the start page (the editor opened without a file, a few recent files); '' to skip",
+    )
+    parser.add_argument(
+        "--counters",
+        default=str(ROOT / "docs/screenshots/counters.png"),
+        help="also a close-up of the counters of every unit type; '' to skip",
+    )
+    parser.add_argument(
+        "--layers",
+        default=str(ROOT / "docs/screenshots/layers-panel.png"),
+        help="also the window with the Layers dock (hex maps); '' to skip",
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -101,18 +119,28 @@ def counters_scenario():
     from dambuster.model.scenario import Side, Unit
 
     sc = new_hex_scenario(9, 3, title="Counters")
-    sc.sides = [Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")]
+    sc.sides = [
+        Side("ogre", "Ogre", "attacker", "#c03030"),
+        Side("defense", "Defense", "defender", "#3060c0"),
+    ]
     lay = sc.map.layout
     places = iter((c, r) for r in range(3) for c in range(9))
     n = 0
     for key, t in DEFAULT_UNIT_TYPES.items():
-        for squads in ((1, 2, 3) if t.category == "infantry" and key == "infantry" else ((t.category == "infantry" and 2) or 1,)):
+        for squads in (
+            (1, 2, 3)
+            if t.category == "infantry" and key == "infantry"
+            else ((t.category == "infantry" and 2) or 1,)
+        ):
             n += 1
             status = {"light-tank": "disabled", "jeep": "stuck", "hovertruck": "destroyed"}.get(key, "ready")
             side = "ogre" if t.category == "ogre" else "defense"
             sc.units.append(Unit(f"unit-{n}", key, side, lay.to_axial(*next(places)), squads, status))
     stack = lay.to_axial(*next(places))
-    sc.units += [Unit("unit-stack-1", "heavy-tank", "defense", stack), Unit("unit-stack-2", "infantry", "defense", stack, 3)]
+    sc.units += [
+        Unit("unit-stack-1", "heavy-tank", "defense", stack),
+        Unit("unit-stack-2", "infantry", "defense", stack, 3),
+    ]
     return sc
 
 
@@ -132,7 +160,9 @@ def shot_counters(app, out: Path, zoom: float = 3.4) -> None:
 
     from dambuster.editor.mainwindow import MainWindow
 
-    w = MainWindow(settings=QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(
+        settings=QSettings(str(Path(tempfile.mkdtemp()) / "settings.ini"), QSettings.Format.IniFormat)
+    )
     w.resize(1400, 900)
     w.show()
     for dock in w.findChildren(QDockWidget):
@@ -187,7 +217,11 @@ def shot_layers(app, w, out: Path) -> None:
     w.view.resetTransform()
     w.view.scale(1.5, 1.5)
     w.view.zoom_changed.emit(w.view.zoom())
-    target = w.doc.scenario.map.dams[0].hex if w.doc.scenario.map.dams else w.doc.scenario.map.layout.to_axial(0, 0)
+    target = (
+        w.doc.scenario.map.dams[0].hex
+        if w.doc.scenario.map.dams
+        else w.doc.scenario.map.layout.to_axial(0, 0)
+    )
     w.view.centerOn(w.controller.scene_pos(target))
     settle(app)
     _save(w.grab(), out)
@@ -211,7 +245,9 @@ def shot_preview(app, w, out: Path, step: int) -> None:
     x0, y0, x1, y1 = w.controller.geom.bounds(near)
     pad = 3 * w.controller.geom.size
     w.view.fitting = False  # a zoom of our own: resizes must not fit the whole map again
-    w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
+    w.view.fitInView(
+        QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio
+    )
     w.view.zoom_changed.emit(w.view.zoom())
     w.view.clear_highlight()
     settle(app)
@@ -242,7 +278,9 @@ def shot_plain_log(app, w, out: Path, seed: int = 7, step: int = 2) -> None:
     x0, y0, x1, y1 = geom.bounds(near)
     pad = 4 * geom.size
     w.view.fitting = False
-    w.view.fitInView(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio)
+    w.view.fitInView(
+        QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), Qt.AspectRatioMode.KeepAspectRatio
+    )
     w.view.zoom_changed.emit(w.view.zoom())
     w.view.clear_highlight()
     lines = pane.log.texts()

@@ -10,10 +10,21 @@ Monte Carlo: ``dambuster.simulation.montecarlo.monte_carlo``; flash flood:
 chances of many: ``summary``; command line: ``dambuster.simulation.cli.add_parsers``.
 Draw order and every decision: docs/simulation.md.
 """
+
 from .breach import Breach, Run, apply
 from .dice import Dice, RollNeeded, ScriptedDice, TableDice
 from .plan import SimulationError
 from .state import Event, SimState
 
-__all__ = ["Breach", "Dice", "Event", "RollNeeded", "Run", "ScriptedDice", "SimState", "SimulationError", "TableDice",
-           "apply"]
+__all__ = [
+    "Breach",
+    "Dice",
+    "Event",
+    "RollNeeded",
+    "Run",
+    "ScriptedDice",
+    "SimState",
+    "SimulationError",
+    "TableDice",
+    "apply",
+]

@@ -6,6 +6,7 @@ step and a new immutable state. ``Run`` keeps the history so a step can be taken
 ``apply`` writes a state into a copy of the scenario. The order of the draws within a step is listed
 in docs/simulation.md and mirrored here in the order of the calls.
 """
+
 from __future__ import annotations
 
 import copy
@@ -74,8 +75,9 @@ class Breach:
 
     # ------------------------------------------------------------------------------ helpers
     def initial(self) -> SimState:
-        return SimState(-1, bytes(self.map.terrain.cells),
-                        tuple((u.status, u.squads) for u in self.scenario.units))
+        return SimState(
+            -1, bytes(self.map.terrain.cells), tuple((u.status, u.squads) for u in self.scenario.units)
+        )
 
     def unit_type(self, i: int):
         return self.scenario.unit_types[self.scenario.units[i].type]
@@ -106,8 +108,10 @@ class Breach:
         """For each stream bridge: corner -> hexsides from the bridge's hexside, within the radius."""
         if self._reach is None:
             r = self.params.washout_radius
-            self._reach = {b.id: corner_distances(ends(tuple(b.side)), max(r - 1, 0), self.layout.hexside_on_map)
-                           for b in self.map.stream_bridges}
+            self._reach = {
+                b.id: corner_distances(ends(tuple(b.side)), max(r - 1, 0), self.layout.hexside_on_map)
+                for b in self.map.stream_bridges
+            }
         return self._reach
 
     def washouts(self, step: int) -> list[tuple[str, int]]:
@@ -163,7 +167,9 @@ class Breach:
 
         if k == 0:
             events.append(Event(0, "breach", self.dam.id, {"hex": self.dam.hex}))
-            for h, kind in reservoir_changes(self.dam, Terrain(self.layout, bytearray(terrain)), self.plan.river_hexes):
+            for h, kind in reservoir_changes(
+                self.dam, Terrain(self.layout, bytearray(terrain)), self.plan.river_hexes
+            ):
                 terrain[self.layout.index(h)] = _K[kind]
                 events.append(Event(0, "reservoir", h, {"becomes": kind}))
             for h in self.plan.below_dam:
@@ -207,8 +213,17 @@ class Breach:
                 streams.extend(path)
                 events.append(Event(k, "stream", path[0], {"hexsides": path}, tuple(dice.take_log())))
 
-        return SimState(k, bytes(terrain), tuple(units), tuple(cuts), tuple(out), tuple(streams),
-                        frozenset(settled), tuple(swell), False)
+        return SimState(
+            k,
+            bytes(terrain),
+            tuple(units),
+            tuple(cuts),
+            tuple(out),
+            tuple(streams),
+            frozenset(settled),
+            tuple(swell),
+            False,
+        )
 
     def _surge_unit(self, k, i, h, unit_state, dice, events):
         status, squads = unit_state
@@ -232,23 +247,43 @@ class Breach:
                 lost += res in ("D", "X")
             left = squads - lost
             new = (status, left) if left > 0 else ("destroyed", squads)
-            events.append(Event(k, "surge-attack", u.id, {"odds": crtlib.odds_label(crt, col), "results": results,
-                                                          "squads_left": left, "status": new[0]},
-                                tuple(dice.take_log())))
+            events.append(
+                Event(
+                    k,
+                    "surge-attack",
+                    u.id,
+                    {
+                        "odds": crtlib.odds_label(crt, col),
+                        "results": results,
+                        "squads_left": left,
+                        "status": new[0],
+                    },
+                    tuple(dice.take_log()),
+                )
+            )
             return new
         if mc == "gev":
             col = crtlib.column(crt, o.gev_surge_attack, t.defense)
             roll = dice.d6(f"surge attack on {u.id}")
             res = crtlib.result(crt, col, roll)
             new = (hit(status, res), squads)
-            events.append(Event(k, "surge-attack", u.id, {"odds": crtlib.odds_label(crt, col), "results": [res],
-                                                          "status": new[0]}, tuple(dice.take_log())))
+            events.append(
+                Event(
+                    k,
+                    "surge-attack",
+                    u.id,
+                    {"odds": crtlib.odds_label(crt, col), "results": [res], "status": new[0]},
+                    tuple(dice.take_log()),
+                )
+            )
             return new
         if mc == "superheavy":
             roll = dice.d6(f"stuck roll of {u.id}")
             stuck = roll <= o.superheavy_stuck_on
             new = ("stuck" if stuck else status, squads)
-            events.append(Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": new[0]}, tuple(dice.take_log())))
+            events.append(
+                Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": new[0]}, tuple(dice.take_log()))
+            )
             return new
         events.append(Event(k, "unaffected", u.id, {"movement_class": mc}))
         return unit_state
@@ -285,8 +320,9 @@ class Breach:
             roll = dice.d6(f"stuck roll of {u.id}")
             stuck = roll <= self.options.swamp_stuck_on
             units[i] = ("stuck" if stuck else status, squads)
-            events.append(Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": units[i][0]},
-                                tuple(dice.take_log())))
+            events.append(
+                Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": units[i][0]}, tuple(dice.take_log()))
+            )
 
     def _stream(self, k, starts, dice) -> list[Hexside]:
         i = dice.choice(len(starts), "where the new stream starts", [side for side, _ in starts])
@@ -369,8 +405,11 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
             m.hexsides.append(HexsideFeature(side, "stream"))
             have_sides.add((side, "stream"))
     before = scenario.map.terrain
-    m.floodplain.hexes = [h for h in m.floodplain.hexes
-                          if not (before[tuple(h)] in FLOODS_TO and m.terrain[tuple(h)] == FLOODS_TO[before[tuple(h)]])]
+    m.floodplain.hexes = [
+        h
+        for h in m.floodplain.hexes
+        if not (before[tuple(h)] in FLOODS_TO and m.terrain[tuple(h)] == FLOODS_TO[before[tuple(h)]])
+    ]
     if dam_id is not None and state.step >= 0:
         for d in m.dams:
             if d.id == dam_id:

@@ -4,6 +4,7 @@ Errors are one line on standard error and exit code 2. The same seed gives the s
 (--apply, --out-json, --out-csv) are written atomically and never over an existing file or the input
 without --force (model.atomic_write).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -86,8 +87,10 @@ def cmd_surge(args: argparse.Namespace) -> int:
                 write_json(_dumps(doc))
             else:
                 floods = sum(1 for h in doc["hexes"] if h["flood"] > 0)
-                print(f"{res.runs} runs, seed {res.seed}: the swell leaves the map at step {res.last_step}; "
-                      f"{floods} hexes may flood.")
+                print(
+                    f"{res.runs} runs, seed {res.seed}: the swell leaves the map at step {res.last_step}; "
+                    f"{floods} hexes may flood."
+                )
                 section = None
                 for row in chance_rows(breach, res):
                     if row.section != section:
@@ -100,9 +103,17 @@ def cmd_surge(args: argparse.Namespace) -> int:
         if args.apply:
             _write_outputs([(args.apply, dumps(apply(sc, run.state, args.dam)).encode("utf-8"))])
         if args.format == "json":
-            write_json(_dumps({"dam": args.dam, "seed": args.seed, "steps": run.state.step,
-                                     "left_map": run.state.done,
-                                     "events": [e.to_dict(label) for e in events]}))
+            write_json(
+                _dumps(
+                    {
+                        "dam": args.dam,
+                        "seed": args.seed,
+                        "steps": run.state.step,
+                        "left_map": run.state.done,
+                        "events": [e.to_dict(label) for e in events],
+                    }
+                )
+            )
         else:
             for step in run.events:
                 _print_sentences(breach_sentences(breach, step))
@@ -140,8 +151,15 @@ def cmd_flood(args: argparse.Namespace) -> int:
     if args.format == "json":
         doc = {"seed": args.seed, "turn": turn, "events": [e.to_dict() for e in events]}
         if result:
-            doc["models"] = {k: {"corridor": p.corridor, "position": round(p.position, 6), "hits": p.hits,
-                                 "carried": p.carried} for k, p in result.models.items()}
+            doc["models"] = {
+                k: {
+                    "corridor": p.corridor,
+                    "position": round(p.position, 6),
+                    "hits": p.hits,
+                    "carried": p.carried,
+                }
+                for k, p in result.models.items()
+            }
             doc["difficult"] = result.difficult
         write_json(_dumps(doc))
     else:
@@ -154,24 +172,33 @@ def cmd_flood(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub) -> None:
-    s = sub.add_parser("surge", help="simulate the breach of a dam (seeded); or many runs with --monte-carlo",
-                       description="Breach a dam and step the debris swell down the river until it leaves the map. "
-                                   "Exit 0, or 2 with one line on standard error.")
+    s = sub.add_parser(
+        "surge",
+        help="simulate the breach of a dam (seeded); or many runs with --monte-carlo",
+        description="Breach a dam and step the debris swell down the river until it leaves the map. "
+        "Exit 0, or 2 with one line on standard error.",
+    )
     s.add_argument("file", metavar="FILE", help="scenario file (hex map)")
     s.add_argument("--dam", required=True, metavar="ID", help="id of the dam to breach")
     s.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
     s.add_argument("--turns", type=int, metavar="N", help="stop N player turns after the breach")
     s.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     s.add_argument("--apply", metavar="OUT", help="write the map after the breach to OUT")
-    s.add_argument("--force", action="store_true",
-                   help="replace existing output files (--apply, --out-json, --out-csv), even the input file")
+    s.add_argument(
+        "--force",
+        action="store_true",
+        help="replace existing output files (--apply, --out-json, --out-csv), even the input file",
+    )
     s.add_argument("--monte-carlo", type=int, metavar="N", help="run N breaches and report probabilities")
     s.add_argument("--out-json", metavar="P", help="with --monte-carlo: write the probabilities as JSON")
     s.add_argument("--out-csv", metavar="P", help="with --monte-carlo: write per-hex probabilities as CSV")
     s.set_defaults(func=cmd_surge)
 
-    f = sub.add_parser("flood", help="simulate the sewer flash flood (seeded)",
-                       description="Roll for the turn of the flash flood and resolve it on the sewer's corridors.")
+    f = sub.add_parser(
+        "flood",
+        help="simulate the sewer flash flood (seeded)",
+        description="Roll for the turn of the flash flood and resolve it on the sewer's corridors.",
+    )
     f.add_argument("file", metavar="FILE", help="scenario file (table map with a sewer)")
     f.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
     f.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")

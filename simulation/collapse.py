@@ -4,6 +4,7 @@ Once a dam has lost at least a threshold fraction of its SP, one die is rolled a
 player turn and the dam collapses on ``collapses_on`` or less; the highest threshold reached
 applies (defaults: 80 % lost -> 1, 90 % -> 1-3). Probabilities are exact ``Fraction``s.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction

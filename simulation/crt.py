@@ -4,6 +4,7 @@ Odds are rounded in the defender's favour: attack:defense becomes floor(a/d):1 w
 1:ceil(d/a) otherwise; the column is the best one not better than the rounded odds. Rounded odds
 better than the last column give ``above``, worse than the first give ``below``.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction

@@ -13,6 +13,7 @@ replays) or from the players at the table (:class:`TableDice`): a roll not typed
 :class:`RollNeeded`, naming what it is for, so the caller asks for it and runs the step again. A
 choice may name its ``options`` (hexsides, corridors, models) so the one asking can show them.
 """
+
 from __future__ import annotations
 
 import random
@@ -153,7 +154,7 @@ class TableDice(ScriptedDice):
 
     def forget_unused(self) -> None:
         """Drops the rolls given beyond what the run has used (after stepping back)."""
-        del self._values[self._pos:]
+        del self._values[self._pos :]
 
     def d6(self, purpose: str, options: Sequence | None = None) -> int:
         if self._pos >= len(self._values):

@@ -9,6 +9,7 @@ more and is carried in turn. Every carried model takes a hit of ``hit_strength``
 ``hit_step`` inches carried, and another of ``impassable_hit`` when stopped by impassable terrain.
 The corridors the water reaches are difficult terrain afterwards. Draw order: docs/simulation.md.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -46,8 +47,11 @@ def _when(params: FlashFloodParameters, dice: Dice, events: list[Event]) -> int 
             continue
         roll = dice.d6(f"flood on turn {t.turn}")
         comes = roll >= t.on
-        events.append(Event(t.turn, "flood-comes" if comes else "no-flood", None, {"needed": t.on},
-                            tuple(dice.take_log())))
+        events.append(
+            Event(
+                t.turn, "flood-comes" if comes else "no-flood", None, {"needed": t.on}, tuple(dice.take_log())
+            )
+        )
         if comes:
             return t.turn
     return None
@@ -90,7 +94,8 @@ class _Flood:
     def reachable(self, mid: str) -> bool:
         pl = self.at[mid]
         return self.net.distance(pl.corridor, pl.position) != float("inf") and not self.net.out_of_reach(
-            pl.corridor, pl.position)
+            pl.corridor, pl.position
+        )
 
     def order(self) -> list[str]:
         """Reachable models, farthest from the origin first. Models at the same distance (to a
@@ -101,7 +106,7 @@ class _Flood:
         out: list[str] = []
         while ids:
             tied = [i for i in ids if dist[i] == dist[ids[0]]]
-            ids = ids[len(tied):]
+            ids = ids[len(tied) :]
             if len(tied) > 1:
                 picked = []
                 while tied:
@@ -125,8 +130,15 @@ class _Flood:
         for mid in self.order():
             roll = self.dice.d6(f"{mid} tests strength {self.models[mid].strength}")
             fails = strength_test_fails(roll, self.models[mid].strength, self.o)
-            self.events.append(Event(0, "test", mid, {"strength": self.models[mid].strength, "fails": fails},
-                                     tuple(self.dice.take_log())))
+            self.events.append(
+                Event(
+                    0,
+                    "test",
+                    mid,
+                    {"strength": self.models[mid].strength, "fails": fails},
+                    tuple(self.dice.take_log()),
+                )
+            )
             if fails:
                 queue = deque([mid])
                 while queue:
@@ -161,8 +173,14 @@ class _Flood:
                 info = self.net.corridors[c]
                 end = info.length if d > 0 else 0.0
                 room = abs(end - pos)
-                block = next(((q, k, b) for q, k, b in (info.blocks if d > 0 else reversed(info.blocks))
-                              if d * (q - pos) > EPS), None)
+                block = next(
+                    (
+                        (q, k, b)
+                        for q, k, b in (info.blocks if d > 0 else reversed(info.blocks))
+                        if d * (q - pos) > EPS
+                    ),
+                    None,
+                )
                 stop_at = pos + d * min(left, room)
                 if block is not None and d * (block[0] - stop_at) <= EPS:
                     stop_at, stopped_by = block[0], f"{block[1]} {block[2]}"
@@ -170,8 +188,9 @@ class _Flood:
                     bumped_now.add(other)
                     b_roll = self.dice.d6(f"{other} bumped by {mid}")
                     off = b_roll >= self.p.bump_on
-                    self.events.append(Event(0, "bump", other, {"by": mid, "knocked_off": off},
-                                             tuple(self.dice.log[-1:])))
+                    self.events.append(
+                        Event(0, "bump", other, {"by": mid, "knocked_off": off}, tuple(self.dice.log[-1:]))
+                    )
                     if off:
                         knocked.append(other)
                 left -= abs(stop_at - pos)
@@ -186,7 +205,9 @@ class _Flood:
                         if not self.o.dead_end_is_impassable:
                             left = 0.0
                         break
-                    c, d = ways[self._branch(len(ways), mid, [w for w, _ in ways])] if len(ways) > 1 else ways[0]
+                    c, d = (
+                        ways[self._branch(len(ways), mid, [w for w, _ in ways])] if len(ways) > 1 else ways[0]
+                    )
                     pos = 0.0 if d > 0 else self.net.corridors[c].length
                     path.append(c)
             if roll != 6:
@@ -199,10 +220,23 @@ class _Flood:
         pl.corridor, pl.position = c, pos
         pl.hits.extend(hits)
         pl.carried += inches
-        self.events.append(Event(0, "carried", mid, {"inches": inches, "dice": rolls, "corridors": path,
-                                                     "stopped_by": stopped_by, "hits": hits,
-                                                     "corridor": c, "position": round(pos, 6)},
-                                 tuple(x for x in self.dice.take_log() if " bumped by " not in x.purpose)))
+        self.events.append(
+            Event(
+                0,
+                "carried",
+                mid,
+                {
+                    "inches": inches,
+                    "dice": rolls,
+                    "corridors": path,
+                    "stopped_by": stopped_by,
+                    "hits": hits,
+                    "corridor": c,
+                    "position": round(pos, 6),
+                },
+                tuple(x for x in self.dice.take_log() if " bumped by " not in x.purpose),
+            )
+        )
         return knocked
 
     def _contacts(self, c: str, a: float, b: float, d: int, skip: set[str], queued) -> list[str]:

@@ -6,6 +6,7 @@ once; only the dice are drawn per run, as numpy arrays (one row per run) from
 ``numpy.random.Generator(PCG64(seed))``. The draw order (docs/simulation.md) is fixed, so the same
 seed gives the same figures; the runs are not draw-for-draw replays of ``dambuster surge --seed``.
 """
+
 from __future__ import annotations
 
 import weakref
@@ -41,11 +42,18 @@ class MonteCarloResult:
     def to_json(self, label) -> dict:
         r6 = lambda x: round(float(x), 6)  # noqa: E731
         return {
-            "runs": self.runs, "seed": self.seed, "dam": self.dam, "steps": self.last_step,
-            "hexes": [{"hex": list(h), "label": label(h), **{k: r6(p.get(k, 0.0)) for k in HEX_KEYS}}
-                      for h, p in sorted(self.hexes.items())],
+            "runs": self.runs,
+            "seed": self.seed,
+            "dam": self.dam,
+            "steps": self.last_step,
+            "hexes": [
+                {"hex": list(h), "label": label(h), **{k: r6(p.get(k, 0.0)) for k in HEX_KEYS}}
+                for h, p in sorted(self.hexes.items())
+            ],
             "bridges": [{"id": b, "washout": r6(p), "step": k} for b, (p, k) in self.bridges.items()],
-            "units": [{"id": u, "outcomes": {k: r6(v) for k, v in sorted(o.items())}} for u, o in self.units.items()],
+            "units": [
+                {"id": u, "outcomes": {k: r6(v) for k, v in sorted(o.items())}} for u, o in self.units.items()
+            ],
             "river": [{"hex": list(h), "label": label(h), "arrival": k} for h, k in self.arrival.items()],
         }
 
@@ -144,7 +152,9 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
                     status[i] = np.where(left > 0, init.units[i][0], "destroyed").astype(object)
                 elif t.movement_class == "gev":
                     col = crtlib.column(crt, opts.gev_surge_attack, t.defense)
-                    after = np.array([hit(init.units[i][0], crtlib.result(crt, col, r)) for r in range(1, 7)], dtype=object)
+                    after = np.array(
+                        [hit(init.units[i][0], crtlib.result(crt, col, r)) for r in range(1, 7)], dtype=object
+                    )
                     status[i] = after[rng.integers(0, 6, size=runs)]
                 elif t.movement_class == "superheavy":
                     stuck = rng.integers(1, 7, size=runs) <= opts.superheavy_stuck_on
@@ -176,7 +186,10 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
             if new_kind != "swamp":
                 continue
             for i in b.units_by_hex.get(h, []):
-                if init.units[i][0] == "destroyed" or b.unit_type(i).movement_class not in ("armor", "superheavy"):
+                if init.units[i][0] == "destroyed" or b.unit_type(i).movement_class not in (
+                    "armor",
+                    "superheavy",
+                ):
                     continue
                 touched.add(i)
                 stuck = floods & (rng.integers(1, 7, size=runs) <= opts.swamp_stuck_on)
@@ -223,7 +236,9 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     for br in b.map.stream_bridges:
         first = None
         if br.id not in b.already_out:
-            first = next((k for k in range(plan.last_step) if any(x == br.id for x, _ in b.washouts(k))), None)
+            first = next(
+                (k for k in range(plan.last_step) if any(x == br.id for x, _ in b.washouts(k))), None
+            )
         res.bridges[br.id] = (1.0 if first is not None else 0.0, first)
 
     # 5. towns and routes: the runs in which any of their hexes floods (a route is also cut at the dam)
@@ -234,8 +249,11 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     for i in sorted(touched):
         u = scen_units[i]
         if b.unit_type(i).category == "infantry":
-            labels = np.where(status[i] == "destroyed", "destroyed",
-                              np.char.add(squads[i].astype(str), np.where(squads[i] == 1, " squad", " squads"))).astype(object)
+            labels = np.where(
+                status[i] == "destroyed",
+                "destroyed",
+                np.char.add(squads[i].astype(str), np.where(squads[i] == 1, " squad", " squads")),
+            ).astype(object)
         else:
             labels = status[i]
         vals, counts = np.unique(labels.astype(str), return_counts=True)

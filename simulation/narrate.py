@@ -12,6 +12,7 @@ Each :class:`Sentence` carries the hexes it speaks of (a view highlights them wh
 clicked) and the units, bridges or models it names. Qt-free: the editor and the command line share
 the wording.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,7 +37,7 @@ class Sentence:
 
 # --------------------------------------------------------------------------------- wording
 def join_words(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
@@ -159,8 +160,12 @@ def _heading(breach, n: Names, events) -> Sentence:
     covers = f"the swell covers {n.hexes(hexes)}" if hexes else "the swell"
     if k == 0:
         dam = breach.dam
-        return Sentence(f"The breach: {dam.name or dam.id} ({n.layout.label(tuple(dam.hex))}) gives way; {covers}.",
-                        (tuple(dam.hex), *hexes), (dam.id,), True)
+        return Sentence(
+            f"The breach: {dam.name or dam.id} ({n.layout.label(tuple(dam.hex))}) gives way; {covers}.",
+            (tuple(dam.hex), *hexes),
+            (dam.id,),
+            True,
+        )
     return Sentence(f"Before player turn {k}: {covers}.", hexes, (), True)
 
 
@@ -175,7 +180,10 @@ def _grouped(breach, n: Names, key, items) -> Sentence:
     if kind == "dam-cut":
         return Sentence(f"The breach cuts {join_words(items)} at {n.layout.label(key[1])}.", (key[1],))
     if kind == "dry":
-        parts = [f"{n.layout.label(h)} (roll {v})" for h, v in sorted(items, key=lambda x: n.layout.to_offset(x[0]))]
+        parts = [
+            f"{n.layout.label(h)} (roll {v})"
+            for h, v in sorted(items, key=lambda x: n.layout.to_offset(x[0]))
+        ]
         verb = "stays" if len(items) == 1 else "stay"
         on = at_most(breach.params.floodplain_floods_on)
         return Sentence(f"{join_words(parts)} {verb} dry: a hex floods on {on}.", tuple(h for h, _ in items))
@@ -183,7 +191,9 @@ def _grouped(breach, n: Names, key, items) -> Sentence:
     verb = "floods" if len(items) == 1 else "flood"
     towns = sorted({n.town_of[h] for h in items if h in n.town_of})
     where = f" ({join_words(towns)})" if towns else ""
-    return Sentence(f"{n.hexes(items)}{where} {verb}: {was} becomes {becomes.replace('-', ' ')}.", tuple(items))
+    return Sentence(
+        f"{n.hexes(items)}{where} {verb}: {was} becomes {becomes.replace('-', ' ')}.", tuple(items)
+    )
 
 
 def _one(breach, n: Names, e: Event, cuts, rolls) -> Sentence:
@@ -201,8 +211,12 @@ def _one(breach, n: Names, e: Event, cuts, rolls) -> Sentence:
         return _unit(breach, n, e)
     if k == "bridge-out":
         hexes = n.on_map(hexes_of(tuple(d["side"])))
-        return Sentence(f"Stream bridge {e.where} between {n.hexes(hexes)} washes out "
-                        f"({_plural(d['hexsides'], 'hexside')} from the swell).", hexes, (e.where,))
+        return Sentence(
+            f"Stream bridge {e.where} between {n.hexes(hexes)} washes out "
+            f"({_plural(d['hexsides'], 'hexside')} from the swell).",
+            hexes,
+            (e.where,),
+        )
     if k == "stream":
         return _stream(n, e)
     return Sentence(f"{k.replace('-', ' ')} at {e.where}.")  # not reached by today's events
@@ -238,10 +252,16 @@ def _unit(breach, n: Names, e: Event) -> Sentence:
             after = f"{_plural(left, 'squad')} left"
         size = f" ({_plural(before, 'squad')})" if before > 1 else ""
         rolls = "rolls" if before > 1 else "roll"
-        return Sentence(f"The swell attacks {name}{size} in {label} at {d['odds']}, each squad alone: "
-                        f"{rolls} {pairs}, {after}.", hexes, (uid,))
+        return Sentence(
+            f"The swell attacks {name}{size} in {label} at {d['odds']}, each squad alone: "
+            f"{rolls} {pairs}, {after}.",
+            hexes,
+            (uid,),
+        )
     after = "no effect" if results == ["NE"] else d.get("status", "")
-    return Sentence(f"The swell attacks {name} in {label} at {d['odds']}: roll {pairs}, {after}.", hexes, (uid,))
+    return Sentence(
+        f"The swell attacks {name} in {label} at {d['odds']}: roll {pairs}, {after}.", hexes, (uid,)
+    )
 
 
 def _stream(n: Names, e: Event) -> Sentence:
@@ -259,8 +279,10 @@ def _stream(n: Names, e: Event) -> Sentence:
     hexes = n.on_map(dict.fromkeys(h for s in path for h in hexes_of(s)))
     rolled = f" ({', '.join(draws)})" if draws else ""
     if length is not None and len(path) < length:
-        text = (f"A new stream starts between {first} and runs {len(path)} of the {length} hexsides "
-                f"rolled, then finds no way on{rolled}.")
+        text = (
+            f"A new stream starts between {first} and runs {len(path)} of the {length} hexsides "
+            f"rolled, then finds no way on{rolled}."
+        )
     else:
         text = f"A new stream of {_plural(len(path), 'hexside')} starts between {first}{rolled}."
     return Sentence(text, hexes)
@@ -291,8 +313,11 @@ def _flood_one(e: Event, names: dict, bump_on: int) -> Sentence:
     if k == "tie":
         order = [names.get(m, m) for m in d["order"]]
         picks = ", ".join(f"{r.value + 1} of {r.sides}" for r in e.rolls)
-        return Sentence(f"{join_words(sorted(order))} are as far from the origin; the picks ({picks}) "
-                        f"test them in the order {', '.join(order)}.", subjects=tuple(d["order"]))
+        return Sentence(
+            f"{join_words(sorted(order))} are as far from the origin; the picks ({picks}) "
+            f"test them in the order {', '.join(order)}.",
+            subjects=tuple(d["order"]),
+        )
     if k == "test":
         s = d["strength"]
         if not d["fails"]:
@@ -302,8 +327,10 @@ def _flood_one(e: Event, names: dict, bump_on: int) -> Sentence:
     if k == "bump":
         by = names.get(d["by"], d["by"])
         what = "is knocked off" if d["knocked_off"] else "keeps its footing"
-        return Sentence(f"{who}, bumped by {by}, {what} (roll {roll}; {at_least(bump_on)} knocks a model off).",
-                        subjects=(e.where, d["by"]))
+        return Sentence(
+            f"{who}, bumped by {by}, {what} (roll {roll}; {at_least(bump_on)} knocks a model off).",
+            subjects=(e.where, d["by"]),
+        )
     if k == "carried":
         return Sentence(_carried(who, d, e.rolls), subjects=subj)
     return Sentence(f"{k.replace('-', ' ')}: {who}.", subjects=subj)

@@ -4,6 +4,7 @@ A corner is named by the three mutually adjacent hexes that meet there (a sorted
 hexsides are the three pairs. A hexside between hexes a and b has two corners: {a, b, c} for each
 hex c adjacent to both. No orientation is involved, so flat- and pointy-top maps are alike.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -44,8 +45,9 @@ def sides_of_hex(h: Hex) -> list[Hexside]:
     return [canonical_hexside(h, d) for d in range(6)]
 
 
-def corner_distances(sources: Iterable[Corner], limit: int,
-                     usable: Callable[[Hexside], bool] = lambda s: True) -> dict[Corner, int]:
+def corner_distances(
+    sources: Iterable[Corner], limit: int, usable: Callable[[Hexside], bool] = lambda s: True
+) -> dict[Corner, int]:
     """Breadth-first number of hexsides from the nearest source corner, up to ``limit``."""
     dist: dict[Corner, int] = {}
     queue: deque[Corner] = deque()

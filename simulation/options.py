@@ -4,6 +4,7 @@ Defaults are our decisions (docs/simulation.md). A scenario may override the num
 ``parameters.rules["SIMULATION"]`` (for example ``{"SIMULATION": {"superheavy_stuck_on": 1}}``);
 the command line passes them too.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace

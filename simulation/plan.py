@@ -7,6 +7,7 @@ branch has its own distances (the swell follows every branch); through a conflue
 the joined river. A hex reachable by two routes counts the shorter one. The swell has left the map at
 the first step whose window holds no on-map hex.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

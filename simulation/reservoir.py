@@ -11,6 +11,7 @@ Decisions (docs/simulation.md):
 * a hex with no contacts (surrounded by water, the map edge or the dam) stays water.
 All tests use the terrain before the breach: the drying does not spread ring by ring.
 """
+
 from __future__ import annotations
 
 from ..model.hexgrid import Hex, distance, neighbors
@@ -28,8 +29,11 @@ def reservoir_changes(dam: Dam, terrain: Terrain, river_hexes=frozenset()) -> li
     for h in dam.reservoir:
         if not layout.contains(h) or terrain[h] != "water" or distance(h, dam.hex) <= 1 or h in river_hexes:
             continue
-        contacts = [terrain[n] for n in neighbors(h)
-                    if layout.contains(n) and n not in pool and n != dam.hex and terrain[n] not in WATERY]
+        contacts = [
+            terrain[n]
+            for n in neighbors(h)
+            if layout.contains(n) and n not in pool and n != dam.hex and terrain[n] not in WATERY
+        ]
         if not contacts:
             continue
         out.append((h, "swamp" if all(k == "swamp" for k in contacts) else "clear"))

@@ -4,6 +4,7 @@ Corridor ends closer than ``join_tolerance`` are one junction. Positions are dis
 corridor's polyline, in table units, from its first point. Grates, sluice gates and cave-ins sit on
 every corridor that passes within the tolerance (or half the corridor's width) of their point.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ class Network:
 
         def junction(p) -> int:
             for i, q in enumerate(ends):
-                if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 <= tolerance ** 2:
+                if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 <= tolerance**2:
                     return i
             ends.append((float(p[0]), float(p[1])))
             return len(ends) - 1
@@ -58,7 +59,11 @@ class Network:
             corridors[c.id] = info
             g.add_edge(info.start, info.end, key=c.id, weight=info.length)
             reach = max(tolerance, c.width / 2)
-            for kind, pts in (("grate", sw.grates), ("sluice gate", sw.sluice_gates), ("cave-in", sw.cave_ins)):
+            for kind, pts in (
+                ("grate", sw.grates),
+                ("sluice gate", sw.sluice_gates),
+                ("cave-in", sw.cave_ins),
+            ):
                 for p in pts:
                     pt = Point(p.point)
                     if line.distance(pt) <= reach:

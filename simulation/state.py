@@ -5,6 +5,7 @@ the markers and streams it added, the floodplain hexes already settled, and wher
 States are frozen (bytes, tuples, frozensets), so keeping the list of past states is all stepping
 back needs.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -10,6 +10,7 @@ rows of a table: the chance each stream bridge washes out, each town floods, eac
 destroyed, disabled or stuck or loses squads, each road or rail is cut. Things that never happen are
 counted in one "others" row per section. Qt-free.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,7 +28,9 @@ HIT_EVENTS = ("surge-attack", "stuck-roll")
 class BreachSummary:
     units: list[tuple[str, str, str]] = field(default_factory=list)  # (unit id, name, result)
     bridges: list[str] = field(default_factory=list)
-    towns: list[tuple[str, list[Hex], int]] = field(default_factory=list)  # (name, hexes flooded, hexes in town)
+    towns: list[tuple[str, list[Hex], int]] = field(
+        default_factory=list
+    )  # (name, hexes flooded, hexes in town)
     routes: list[tuple[str, list[Hex]]] = field(default_factory=list)  # (name, hexes cut)
     hexes: dict[str, tuple[Hex, ...]] = field(default_factory=dict)  # heading -> hexes to show
 
@@ -69,7 +72,9 @@ def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummar
     unit_hexes = tuple(n.unit_hex[u] for u, _, _ in out.units if u in n.unit_hex)
     out.hexes = {
         "units": unit_hexes,
-        "bridges": tuple(h for b in out.bridges if b in sides for h in hexes_of(sides[b]) if layout.contains(h)),
+        "bridges": tuple(
+            h for b in out.bridges if b in sides for h in hexes_of(sides[b]) if layout.contains(h)
+        ),
         "towns": tuple(h for _, wet, _ in out.towns for h in wet),
         "routes": tuple(h for _, hexes in out.routes for h in hexes),
     }
@@ -79,14 +84,21 @@ def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummar
 def summary_sentences(summary: BreachSummary, layout) -> list[Sentence]:
     units = "; ".join(f"{name} {result}" for _, name, result in summary.units) or "none"
     bridges = join_words(summary.bridges) or "none"
-    towns = "; ".join(f"{name} ({len(wet)} of {total} hexes: {hex_list(layout, wet)})"
-                      for name, wet, total in summary.towns) or "none"
+    towns = (
+        "; ".join(
+            f"{name} ({len(wet)} of {total} hexes: {hex_list(layout, wet)})"
+            for name, wet, total in summary.towns
+        )
+        or "none"
+    )
     routes = "; ".join(f"{name} at {hex_list(layout, hexes)}" for name, hexes in summary.routes) or "none"
     h = summary.hexes
-    return [Sentence(f"Units hit: {units}.", h.get("units", ()), tuple(u for u, _, _ in summary.units)),
-            Sentence(f"Bridges washed out: {bridges}.", h.get("bridges", ()), tuple(summary.bridges)),
-            Sentence(f"Towns flooded: {towns}.", h.get("towns", ())),
-            Sentence(f"Roads and rails cut: {routes}.", h.get("routes", ()))]
+    return [
+        Sentence(f"Units hit: {units}.", h.get("units", ()), tuple(u for u, _, _ in summary.units)),
+        Sentence(f"Bridges washed out: {bridges}.", h.get("bridges", ()), tuple(summary.bridges)),
+        Sentence(f"Towns flooded: {towns}.", h.get("towns", ())),
+        Sentence(f"Roads and rails cut: {routes}.", h.get("routes", ())),
+    ]
 
 
 # ------------------------------------------------------------------------------ Monte Carlo
@@ -111,19 +123,42 @@ def chance_rows(breach, result) -> list[ChanceRow]:
         never = 0
         for subject, p, hexes in items:
             if p > 0:
-                rows.append(ChanceRow(name, subject, outcome, p, tuple(h for h in hexes if layout.contains(h))))
+                rows.append(
+                    ChanceRow(name, subject, outcome, p, tuple(h for h in hexes if layout.contains(h)))
+                )
             else:
                 never += 1
         if never:
-            rows.append(ChanceRow(name, f"{never} other {plural}" if rows and rows[-1].section == name
-                                  else f"{never} {plural}", outcome, 0.0))
+            rows.append(
+                ChanceRow(
+                    name,
+                    f"{never} other {plural}" if rows and rows[-1].section == name else f"{never} {plural}",
+                    outcome,
+                    0.0,
+                )
+            )
 
     bridges = {b.id: b for b in m.stream_bridges}
-    section("Stream bridges", [(bid, p, hexes_of(tuple(bridges[bid].side)) if bid in bridges else ())
-                               for bid, (p, _step) in result.bridges.items()], "washed out", "bridges")
+    section(
+        "Stream bridges",
+        [
+            (bid, p, hexes_of(tuple(bridges[bid].side)) if bid in bridges else ())
+            for bid, (p, _step) in result.bridges.items()
+        ],
+        "washed out",
+        "bridges",
+    )
     towns = {t.id: t for t in m.towns}
-    section("Towns", [(towns[tid].name or tid, p, [tuple(h) for h in towns[tid].hexes])
-                      for tid, p in result.towns.items() if tid in towns], "flooded", "towns")
+    section(
+        "Towns",
+        [
+            (towns[tid].name or tid, p, [tuple(h) for h in towns[tid].hexes])
+            for tid, p in result.towns.items()
+            if tid in towns
+        ],
+        "flooded",
+        "towns",
+    )
     units = {u.id: u for u in breach.scenario.units}
     for uid, outcomes in result.units.items():
         u = units.get(uid)
@@ -134,19 +169,29 @@ def chance_rows(breach, result) -> list[ChanceRow]:
             if outcomes.get(what, 0.0) > 0:
                 rows.append(ChanceRow("Units", name, what, outcomes[what], hexes))
         if u is not None and u.squads > 1:
-            fewer = sum(p for k, p in outcomes.items()
-                        if k.endswith(("squad", "squads")) and int(k.split()[0]) < u.squads)
+            fewer = sum(
+                p
+                for k, p in outcomes.items()
+                if k.endswith(("squad", "squads")) and int(k.split()[0]) < u.squads
+            )
             if fewer > 0:
                 rows.append(ChanceRow("Units", name, "squads lost", fewer, hexes))
     routes = {r.id: r for r in list(m.roads) + list(m.rails)}
     dam = tuple(breach.dam.hex)
 
     def cut_at(rid: str) -> list[Hex]:  # where it may be cut: the dam, hexes that may flood
-        return [tuple(h) for h in routes[rid].hexes
-                if tuple(h) == dam or result.hexes.get(tuple(h), {}).get("flood", 0.0) > 0]
+        return [
+            tuple(h)
+            for h in routes[rid].hexes
+            if tuple(h) == dam or result.hexes.get(tuple(h), {}).get("flood", 0.0) > 0
+        ]
 
-    section("Roads and rails", [(n.route.get(rid, rid), p, cut_at(rid))
-                                for rid, p in result.routes.items() if rid in routes], "cut", "roads and rails")
+    section(
+        "Roads and rails",
+        [(n.route.get(rid, rid), p, cut_at(rid)) for rid, p in result.routes.items() if rid in routes],
+        "cut",
+        "roads and rails",
+    )
     return rows
 
 

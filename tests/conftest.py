@@ -5,6 +5,7 @@ asks for ``qtbot``. Such tests get the ``qt`` marker; when PySide6 has been made
 (``tests/run_without_qt.py``) their modules are not even collected, so the core suite proves it runs
 without Qt.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,9 @@ os.environ["XDG_CACHE_HOME"] = str(_SANDBOX / "cache")  # the validate cache key
 
 # No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off. 50 examples
 # keep the suite quick; HYPOTHESIS_PROFILE=thorough runs 1,000 per property (e.g. nightly).
-settings.register_profile("dambuster", deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "dambuster", deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile("thorough", parent=settings.get_profile("dambuster"), max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dambuster"))
 

@@ -9,6 +9,7 @@ processes the tests start (the installed ``dambuster`` command) find tests/no_qt
 PySide6 and shiboken6 fail to import. So the model, the rules, the simulation and the command line are
 proven to work with PySide6 absent (scripts/test.sh runs this after the main run).
 """
+
 from __future__ import annotations
 
 import os

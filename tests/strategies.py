@@ -17,6 +17,7 @@ inside the schema's bounds: ids match ``^[A-Za-z0-9][A-Za-z0-9_.:-]*$`` and are 
 characters, free text is any unicode except lone surrogates (which UTF-8 cannot carry), within each
 field's length limit.
 """
+
 from __future__ import annotations
 
 import math
@@ -150,14 +151,23 @@ def _subset(draw, items, max_size=None):
 
 
 # ------------------------------------------------------------------------------------- meta
-_ZONES = [UTC, timezone(timedelta(hours=2)), timezone(timedelta(hours=-5, minutes=-30)),
-          timezone(timedelta(hours=13, minutes=45))]
+_ZONES = [
+    UTC,
+    timezone(timedelta(hours=2)),
+    timezone(timedelta(hours=-5, minutes=-30)),
+    timezone(timedelta(hours=13, minutes=45)),
+]
 
 
 @st.composite
 def _date_times(draw):
-    dt = draw(st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2200, 12, 31),
-                           timezones=st.sampled_from(_ZONES)))
+    dt = draw(
+        st.datetimes(
+            min_value=datetime(1900, 1, 1),
+            max_value=datetime(2200, 12, 31),
+            timezones=st.sampled_from(_ZONES),
+        )
+    )
     text = dt.isoformat()
     return text.replace("+00:00", "Z") if draw(st.booleans()) else text
 
@@ -177,15 +187,21 @@ def metas(draw) -> Meta:
 
 
 # ------------------------------------------------------------------------------- forces
-_COLORS = st.builds(lambda n, upper: f"#{n:06X}" if upper else f"#{n:06x}", st.integers(0, 0xFFFFFF), st.booleans())
+_COLORS = st.builds(
+    lambda n, upper: f"#{n:06X}" if upper else f"#{n:06x}", st.integers(0, 0xFFFFFF), st.booleans()
+)
 
 
 @st.composite
 def sides_lists(draw, pool: IdPool, min_size: int = 1, max_size: int = 3) -> list[Side]:
     n = draw(st.integers(min_size, max_size))
     return [
-        Side(pool.new(), draw(texts(40, min_size=1)),
-             draw(st.sampled_from(["attacker", "defender", "invader", "neutral"])), draw(_COLORS))
+        Side(
+            pool.new(),
+            draw(texts(40, min_size=1)),
+            draw(st.sampled_from(["attacker", "defender", "invader", "neutral"])),
+            draw(_COLORS),
+        )
         for _ in range(n)
     ]
 
@@ -202,10 +218,14 @@ def unit_type_catalogs(draw) -> dict[str, UnitType]:
     if draw(st.booleans()):
         key = draw(st.from_regex(r"[a-z0-9-]{1,20}", fullmatch=True))
         cat[key] = UnitType(
-            draw(texts(40)), draw(st.sampled_from(["ogre", "armor", "infantry", "structure", "vehicle"])),
+            draw(texts(40)),
+            draw(st.sampled_from(["ogre", "armor", "infantry", "structure", "vehicle"])),
             draw(st.sampled_from(["ogre", "armor", "gev", "infantry", "superheavy", "immobile"])),
-            *(draw(st.integers(0, 1000)) for _ in range(3)), draw(st.integers(0, 100)), draw(st.integers(0, 100)),
-            armor_weight=draw(st.integers(0, 100)), treads=draw(st.integers(0, 10000)),
+            *(draw(st.integers(0, 1000)) for _ in range(3)),
+            draw(st.integers(0, 100)),
+            draw(st.integers(0, 100)),
+            armor_weight=draw(st.integers(0, 100)),
+            treads=draw(st.integers(0, 10000)),
             second_move=draw(st.integers(0, 100)),
         )
     if draw(st.booleans()):
@@ -213,28 +233,51 @@ def unit_type_catalogs(draw) -> dict[str, UnitType]:
     return cat
 
 
-def _unit(draw, pool: IdPool, types: dict[str, UnitType], sides: list[Side], hex_choices: list | None) -> Unit:
+def _unit(
+    draw, pool: IdPool, types: dict[str, UnitType], sides: list[Side], hex_choices: list | None
+) -> Unit:
     key = draw(st.sampled_from(sorted(types)))
     squads = draw(st.integers(1, 3)) if types[key].category == "infantry" else 1
     h = None
     if hex_choices and draw(st.booleans()):
         h = draw(st.sampled_from(hex_choices))
-    return Unit(pool.new(), key, draw(st.sampled_from(sides)).id, h, squads,
-                draw(st.sampled_from(["ready", "disabled", "stuck", "destroyed"])), draw(names()))
+    return Unit(
+        pool.new(),
+        key,
+        draw(st.sampled_from(sides)).id,
+        h,
+        squads,
+        draw(st.sampled_from(["ready", "disabled", "stuck", "destroyed"])),
+        draw(names()),
+    )
 
 
 def _budgets(draw, sides: list[Side], types: dict[str, UnitType]) -> list[Budget]:
     out = []
     for side in _subset(draw, sides):
         units = {k: draw(st.integers(0, 10000)) for k in _subset(draw, sorted(types), max_size=4)}
-        out.append(Budget(side.id, draw(st.none() | st.integers(0, 100000)), draw(st.none() | st.integers(0, 100000)), units))
+        out.append(
+            Budget(
+                side.id,
+                draw(st.none() | st.integers(0, 100000)),
+                draw(st.none() | st.integers(0, 100000)),
+                units,
+            )
+        )
     return out
 
 
 def _victory(draw, sides: list[Side]) -> list[VictoryLevel]:
     n = draw(st.integers(0, 3))
-    return [VictoryLevel(draw(st.sampled_from(sides)).id, draw(st.integers(1, 20)), draw(texts(40, min_size=1)),
-                         draw(texts(200))) for _ in range(n)]
+    return [
+        VictoryLevel(
+            draw(st.sampled_from(sides)).id,
+            draw(st.integers(1, 20)),
+            draw(texts(40, min_size=1)),
+            draw(texts(200)),
+        )
+        for _ in range(n)
+    ]
 
 
 # -------------------------------------------------------------------------------- parameters
@@ -244,14 +287,25 @@ def parameters(draw) -> Parameters:
     if draw(st.booleans()):
         return Parameters()
     n_cols = draw(st.integers(1, 8))
-    columns = draw(st.lists(st.builds(lambda a, b: f"{a}:{b}", st.integers(0, 99), st.integers(0, 99)),
-                            min_size=n_cols, max_size=n_cols))
+    columns = draw(
+        st.lists(
+            st.builds(lambda a, b: f"{a}:{b}", st.integers(0, 99), st.integers(0, 99)),
+            min_size=n_cols,
+            max_size=n_cols,
+        )
+    )
     result = st.sampled_from(["NE", "D", "X"])
-    rules = draw(st.dictionaries(
-        st.from_regex(r"[A-Z][A-Z0-9-]{0,11}", fullmatch=True),
-        st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_]{0,11}", fullmatch=True), st.floats(-1e9, 1e9, allow_nan=False), max_size=3),
-        max_size=3,
-    ))
+    rules = draw(
+        st.dictionaries(
+            st.from_regex(r"[A-Z][A-Z0-9-]{0,11}", fullmatch=True),
+            st.dictionaries(
+                st.from_regex(r"[a-z_][a-z0-9_]{0,11}", fullmatch=True),
+                st.floats(-1e9, 1e9, allow_nan=False),
+                max_size=3,
+            ),
+            max_size=3,
+        )
+    )
     return Parameters(
         surge=SurgeParameters(draw(st.integers(1, 100)), draw(st.integers(1, 100))),
         washout_radius=draw(st.integers(0, 100)),
@@ -259,11 +313,18 @@ def parameters(draw) -> Parameters:
         random_towns_roll=draw(st.booleans()),
         flooding_cuts_routes=draw(st.booleans()),
         collapse=draw(st.lists(st.builds(CollapseThreshold, st.floats(0, 1), st.integers(0, 6)), max_size=4)),
-        crt=CombatResults(columns, [draw(st.lists(result, min_size=6, max_size=6)) for _ in columns],
-                          draw(result), draw(result)),
+        crt=CombatResults(
+            columns,
+            [draw(st.lists(result, min_size=6, max_size=6)) for _ in columns],
+            draw(result),
+            draw(result),
+        ),
         flash_flood=FlashFloodParameters(
             draw(st.lists(st.builds(FloodTurn, st.integers(1, 100), st.integers(1, 7)), max_size=5)),
-            draw(st.integers(0, 10)), draw(st.floats(0.001, 1000.0)), draw(st.integers(0, 10)), draw(st.integers(1, 7)),
+            draw(st.integers(0, 10)),
+            draw(st.floats(0.001, 1000.0)),
+            draw(st.integers(0, 10)),
+            draw(st.integers(1, 7)),
         ),
         rules=rules,
     )
@@ -281,7 +342,9 @@ def layouts(draw, max_columns: int = 8, max_rows: int = 8) -> Layout:
 @st.composite
 def terrains(draw, layout: Layout) -> Terrain:
     n = layout.columns * layout.rows
-    cells = draw(st.binary(min_size=n, max_size=n).map(lambda b: bytearray(x % len(TERRAIN_KINDS) for x in b)))
+    cells = draw(
+        st.binary(min_size=n, max_size=n).map(lambda b: bytearray(x % len(TERRAIN_KINDS) for x in b))
+    )
     return Terrain(layout, cells)
 
 
@@ -312,7 +375,9 @@ def hex_maps(draw, pool: IdPool, sides: list[Side], max_columns: int = 8, max_ro
     cells = list(layout.hexes())
     hexsides, seen = [], set()
     for _ in range(draw(st.integers(0, 6))):
-        f = HexsideFeature(_hexside(draw, cells), draw(st.sampled_from(["stream", "ridge", "trees", "cleared-ridge"])))
+        f = HexsideFeature(
+            _hexside(draw, cells), draw(st.sampled_from(["stream", "ridge", "trees", "cleared-ridge"]))
+        )
         if (f.side, f.kind) not in seen:
             seen.add((f.side, f.kind))
             hexsides.append(f)
@@ -320,43 +385,98 @@ def hex_maps(draw, pool: IdPool, sides: list[Side], max_columns: int = 8, max_ro
     for i in range(draw(st.integers(0, 3))):
         joins = draw(st.none() | st.sampled_from([r.id for r in rivers])) if rivers else None  # acyclic
         rivers.append(River(pool.new(), draw(hex_chains(layout)), draw(names()), joins))
-    roads = [Route(pool.new(), draw(hex_chains(layout)), draw(names())) for _ in range(draw(st.integers(0, 2)))]
-    rails = [Route(pool.new(), draw(hex_chains(layout)), draw(names())) for _ in range(draw(st.integers(0, 1)))]
+    roads = [
+        Route(pool.new(), draw(hex_chains(layout)), draw(names())) for _ in range(draw(st.integers(0, 2)))
+    ]
+    rails = [
+        Route(pool.new(), draw(hex_chains(layout)), draw(names())) for _ in range(draw(st.integers(0, 1)))
+    ]
     dams = []
     for r in _subset(draw, rivers, max_size=2):
         sp = draw(st.integers(1, 100))
-        dams.append(Dam(
-            pool.new(), draw(st.sampled_from(r.hexes)), r.id, sp, draw(st.integers(0, sp)),
-            [s.id for s in _subset(draw, sides)],
-            [Building(pool.new(), draw(st.sampled_from(["building", "power plant", "pumphouse"])), draw(st.integers(0, 100)))
-             for _ in range(draw(st.integers(0, 2)))],
-            _hexes(draw, cells), draw(st.booleans()), draw(names()),
-        ))
+        dams.append(
+            Dam(
+                pool.new(),
+                draw(st.sampled_from(r.hexes)),
+                r.id,
+                sp,
+                draw(st.integers(0, sp)),
+                [s.id for s in _subset(draw, sides)],
+                [
+                    Building(
+                        pool.new(),
+                        draw(st.sampled_from(["building", "power plant", "pumphouse"])),
+                        draw(st.integers(0, 100)),
+                    )
+                    for _ in range(draw(st.integers(0, 2)))
+                ],
+                _hexes(draw, cells),
+                draw(st.booleans()),
+                draw(names()),
+            )
+        )
     routes = roads + rails
     river_bridges, stream_bridges = [], []
     if routes and rivers:
         for _ in range(draw(st.integers(0, 2))):
             r = draw(st.sampled_from(rivers))
-            river_bridges.append(RiverBridge(pool.new(), draw(st.sampled_from(r.hexes)), draw(st.sampled_from(routes)).id, r.id))
+            river_bridges.append(
+                RiverBridge(
+                    pool.new(), draw(st.sampled_from(r.hexes)), draw(st.sampled_from(routes)).id, r.id
+                )
+            )
     streams = [f.side for f in hexsides if f.kind == "stream"]
     if routes and streams:
         for side in _subset(draw, streams, max_size=2):
             stream_bridges.append(StreamBridge(pool.new(), side, draw(st.sampled_from(routes)).id))
-    towns = [Town(pool.new(), draw(texts(40)), draw(hex_chains(layout, max_size=4))) for _ in range(draw(st.integers(0, 2)))]
+    towns = [
+        Town(pool.new(), draw(texts(40)), draw(hex_chains(layout, max_size=4)))
+        for _ in range(draw(st.integers(0, 2)))
+    ]
     floodplain = Floodplain(draw(st.sampled_from(["predetermined", "random"])), _hexes(draw, cells))
     markers = Markers(
         entrenchments=[Entrenchment(h, draw(st.integers(1, 3))) for h in _hexes(draw, cells, 3)],
-        revetments=[Revetment(pool.new(), draw(st.sampled_from(cells)), draw(st.sampled_from(["small", "large"])))
-                    for _ in range(draw(st.integers(0, 2)))],
-        mines=[Mine(pool.new(), draw(st.sampled_from(cells)), draw(st.sampled_from(sides)).id, draw(st.booleans()), draw(st.booleans()))
-               for _ in range(draw(st.integers(0, 2)))],
-        road_cuts=[RoadCut(draw(st.sampled_from(cells)), draw(st.none() | st.sampled_from([r.id for r in routes])) if routes else None)
-                   for _ in range(draw(st.integers(0, 2)))],
+        revetments=[
+            Revetment(pool.new(), draw(st.sampled_from(cells)), draw(st.sampled_from(["small", "large"])))
+            for _ in range(draw(st.integers(0, 2)))
+        ],
+        mines=[
+            Mine(
+                pool.new(),
+                draw(st.sampled_from(cells)),
+                draw(st.sampled_from(sides)).id,
+                draw(st.booleans()),
+                draw(st.booleans()),
+            )
+            for _ in range(draw(st.integers(0, 2)))
+        ],
+        road_cuts=[
+            RoadCut(
+                draw(st.sampled_from(cells)),
+                draw(st.none() | st.sampled_from([r.id for r in routes])) if routes else None,
+            )
+            for _ in range(draw(st.integers(0, 2)))
+        ],
         bridges_out=[BridgeOut(b.id) for b in _subset(draw, river_bridges + stream_bridges)],
         graded_ridges=list(dict.fromkeys(_hexside(draw, cells) for _ in range(draw(st.integers(0, 2))))),
     )
-    return HexMap(layout.orientation, layout.offset, layout.columns, layout.rows, draw(terrains(layout)),
-                  hexsides, rivers, roads, rails, dams, river_bridges, stream_bridges, towns, floodplain, markers)
+    return HexMap(
+        layout.orientation,
+        layout.offset,
+        layout.columns,
+        layout.rows,
+        draw(terrains(layout)),
+        hexsides,
+        rivers,
+        roads,
+        rails,
+        dams,
+        river_bridges,
+        stream_bridges,
+        towns,
+        floodplain,
+        markers,
+    )
 
 
 @st.composite
@@ -368,11 +488,29 @@ def hex_scenarios(draw, max_columns: int = 8, max_rows: int = 8) -> Scenario:
     cells = list(m.layout.hexes())
     types = draw(unit_type_catalogs())
     units = [_unit(draw, pool, types, sides, cells) for _ in range(draw(st.integers(0, 5)))]
-    zones = [SetupZone(pool.new(), draw(st.sampled_from(sides)).id, _hexes(draw, cells), None,
-                       draw(st.none() | st.integers(0, 100000)), draw(names()))
-             for _ in range(draw(st.integers(0, 2)))]
-    return Scenario(draw(metas()), m, types, sides, units, zones, _budgets(draw, sides, types), _victory(draw, sides),
-                    draw(st.none() | st.integers(1, 1000)), draw(parameters()))
+    zones = [
+        SetupZone(
+            pool.new(),
+            draw(st.sampled_from(sides)).id,
+            _hexes(draw, cells),
+            None,
+            draw(st.none() | st.integers(0, 100000)),
+            draw(names()),
+        )
+        for _ in range(draw(st.integers(0, 2)))
+    ]
+    return Scenario(
+        draw(metas()),
+        m,
+        types,
+        sides,
+        units,
+        zones,
+        _budgets(draw, sides, types),
+        _victory(draw, sides),
+        draw(st.none() | st.integers(1, 1000)),
+        draw(parameters()),
+    )
 
 
 # -------------------------------------------------------------------------------- table maps
@@ -411,7 +549,9 @@ def simple_polygons(width: float, depth: float) -> st.SearchStrategy[list[tuple[
 
 
 @st.composite
-def polylines(draw, width: float, depth: float, min_points: int = 2, max_points: int = 6) -> list[tuple[float, float]]:
+def polylines(
+    draw, width: float, depth: float, min_points: int = 2, max_points: int = 6
+) -> list[tuple[float, float]]:
     """A line on the table whose consecutive points are at least 0.001 apart."""
     pt = st.tuples(_coord(0.0, width), _coord(0.0, depth))
     points = [draw(pt)]
@@ -430,12 +570,17 @@ def _on_line(draw, line: list[tuple[float, float]]) -> tuple[float, float]:
 
 @st.composite
 def sewers(draw, pool: IdPool, sides: list[Side], width: float, depth: float) -> Sewer:
-    corridors = [Corridor(pool.new(), draw(polylines(width, depth)), draw(_coord(0.5, 50.0)), draw(names()))
-                 for _ in range(draw(st.integers(1, 3)))]
+    corridors = [
+        Corridor(pool.new(), draw(polylines(width, depth)), draw(_coord(0.5, 50.0)), draw(names()))
+        for _ in range(draw(st.integers(1, 3)))
+    ]
     lines = [c.line for c in corridors]
 
     def points():
-        return [SewerPoint(pool.new(), _on_line(draw, draw(st.sampled_from(lines)))) for _ in range(draw(st.integers(0, 2)))]
+        return [
+            SewerPoint(pool.new(), _on_line(draw, draw(st.sampled_from(lines))))
+            for _ in range(draw(st.integers(0, 2)))
+        ]
 
     nodes, grates, sluices, cave_ins = points(), points(), points(), points()
     gantries = [Gantry(pool.new(), draw(rectangles(width, depth))) for _ in range(draw(st.integers(0, 1)))]
@@ -444,13 +589,32 @@ def sewers(draw, pool: IdPool, sides: list[Side], width: float, depth: float) ->
     for _ in range(draw(st.integers(0, 4))):
         c = draw(st.sampled_from(corridors))
         length = LineString(c.line).length
-        models.append(Model(pool.new(), draw(st.sampled_from(sides)).id, draw(st.integers(1, 10)), c.id,
-                            min(length, draw(_coord(0.0, 1.0)) * length), draw(names())))
+        models.append(
+            Model(
+                pool.new(),
+                draw(st.sampled_from(sides)).id,
+                draw(st.integers(1, 10)),
+                c.id,
+                min(length, draw(_coord(0.0, 1.0)) * length),
+                draw(names()),
+            )
+        )
     return Sewer(corridors, nodes, grates, sluices, cave_ins, gantries, origin, models)
 
 
-_AREA_KINDS = ["hill-gentle", "hill-steep", "hill-wooded", "hill-rocky", "wood", "marsh", "rocky", "dunes",
-               "fields-open", "fields-enclosed", "bua"]
+_AREA_KINDS = [
+    "hill-gentle",
+    "hill-steep",
+    "hill-wooded",
+    "hill-rocky",
+    "wood",
+    "marsh",
+    "rocky",
+    "dunes",
+    "fields-open",
+    "fields-enclosed",
+    "bua",
+]
 
 
 @st.composite
@@ -458,22 +622,47 @@ def table_maps(draw, pool: IdPool, sides: list[Side]) -> TableMap:
     width = draw(_coord(100.0, 5000.0))
     depth = draw(_coord(100.0, 5000.0))
     placed_by = st.sampled_from([None, "invader", "defender"])
-    areas = [Area(pool.new(), draw(st.sampled_from(_AREA_KINDS)), draw(simple_polygons(width, depth)),
-                  draw(st.none() | st.integers(1, 6)), draw(placed_by), draw(names()))
-             for _ in range(draw(st.integers(0, 4)))]
+    areas = [
+        Area(
+            pool.new(),
+            draw(st.sampled_from(_AREA_KINDS)),
+            draw(simple_polygons(width, depth)),
+            draw(st.none() | st.integers(1, 6)),
+            draw(placed_by),
+            draw(names()),
+        )
+        for _ in range(draw(st.integers(0, 4)))
+    ]
     waterway = None
     if draw(st.booleans()):
-        waterway = Waterway(pool.new(), draw(simple_polygons(width, depth)), draw(st.sampled_from(["left", "right"])), draw(placed_by))
+        waterway = Waterway(
+            pool.new(),
+            draw(simple_polygons(width, depth)),
+            draw(st.sampled_from(["left", "right"])),
+            draw(placed_by),
+        )
     rivers: list[TableRiver] = []
     for _ in range(draw(st.integers(0, 2))):
         targets = [r.id for r in rivers] + ([waterway.id] if waterway else [])
         flows_into = draw(st.none() | st.sampled_from(targets)) if targets else None
-        rivers.append(TableRiver(pool.new(), draw(polylines(width, depth)), draw(_coord(0.5, 200.0)), flows_into,
-                                 draw(placed_by), draw(names())))
-    roads = [TableRoad(pool.new(), draw(polylines(width, depth)), draw(placed_by), draw(names()))
-             for _ in range(draw(st.integers(0, 2)))]
+        rivers.append(
+            TableRiver(
+                pool.new(),
+                draw(polylines(width, depth)),
+                draw(_coord(0.5, 200.0)),
+                flows_into,
+                draw(placed_by),
+                draw(names()),
+            )
+        )
+    roads = [
+        TableRoad(pool.new(), draw(polylines(width, depth)), draw(placed_by), draw(names()))
+        for _ in range(draw(st.integers(0, 2)))
+    ]
     sewer = draw(st.none() | sewers(pool, sides, width, depth))
-    return TableMap(width, depth, draw(st.sampled_from(["paces", "inches", "mm"])), areas, waterway, rivers, roads, sewer)
+    return TableMap(
+        width, depth, draw(st.sampled_from(["paces", "inches", "mm"])), areas, waterway, rivers, roads, sewer
+    )
 
 
 @st.composite
@@ -484,11 +673,29 @@ def table_scenarios(draw) -> Scenario:
     m = draw(table_maps(pool, sides))
     types = draw(unit_type_catalogs())
     units = [_unit(draw, pool, types, sides, None) for _ in range(draw(st.integers(0, 3)))]
-    zones = [SetupZone(pool.new(), draw(st.sampled_from(sides)).id, [], draw(st.none() | simple_polygons(m.width, m.depth)),
-                       draw(st.none() | st.integers(0, 100000)), draw(names()))
-             for _ in range(draw(st.integers(0, 2)))]
-    return Scenario(draw(metas()), m, types, sides, units, zones, _budgets(draw, sides, types), _victory(draw, sides),
-                    draw(st.none() | st.integers(1, 1000)), draw(parameters()))
+    zones = [
+        SetupZone(
+            pool.new(),
+            draw(st.sampled_from(sides)).id,
+            [],
+            draw(st.none() | simple_polygons(m.width, m.depth)),
+            draw(st.none() | st.integers(0, 100000)),
+            draw(names()),
+        )
+        for _ in range(draw(st.integers(0, 2)))
+    ]
+    return Scenario(
+        draw(metas()),
+        m,
+        types,
+        sides,
+        units,
+        zones,
+        _budgets(draw, sides, types),
+        _victory(draw, sides),
+        draw(st.none() | st.integers(1, 1000)),
+        draw(parameters()),
+    )
 
 
 def scenarios() -> st.SearchStrategy[Scenario]:
@@ -504,43 +711,95 @@ def rich_hex_scenario() -> Scenario:
     for h, kind in (((0, 0), "forest"), ((1, 0), "water"), ((2, 1), "town"), ((3, 1), "swamp")):
         terrain[h] = kind
     m = HexMap(
-        "flat", "odd-q", 6, 5, terrain,
+        "flat",
+        "odd-q",
+        6,
+        5,
+        terrain,
         hexsides=[HexsideFeature((2, 2, 0), "stream"), HexsideFeature((4, 0, 1), "ridge")],
-        rivers=[River("rhine", [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1)], "Rhein", None),
-                River("ruhr", [(3, 3), (3, 2)], "Ruhr", "rhine")],
+        rivers=[
+            River("rhine", [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1)], "Rhein", None),
+            River("ruhr", [(3, 3), (3, 2)], "Ruhr", "rhine"),
+        ],
         roads=[Route("r1", [(2, 0), (2, 1), (2, 2), (2, 3)], "Chaussée")],
         rails=[Route("rail-1", [(0, 3), (1, 3)])],
-        dams=[Dam("moehne", (1, 1), "rhine", 50, 10, ["blue"], [Building("b-1", "power plant", 12)],
-                  [(0, 1), (0, 2)], True, "Möhne")],
+        dams=[
+            Dam(
+                "moehne",
+                (1, 1),
+                "rhine",
+                50,
+                10,
+                ["blue"],
+                [Building("b-1", "power plant", 12)],
+                [(0, 1), (0, 2)],
+                True,
+                "Möhne",
+            )
+        ],
         river_bridges=[RiverBridge("br-1", (2, 1), "r1", "rhine")],
         stream_bridges=[StreamBridge("sb-1", (2, 2, 0), "r1")],
         towns=[Town("t-1", "Neheim-Hüsten", [(2, 1), (2, 0)])],
         floodplain=Floodplain("random", [(3, 0), (4, 0)]),
-        markers=Markers([Entrenchment((5, 0), 2)], [Revetment("rev-1", (1, 2), "large")],
-                        [Mine("mine-1", (4, 2), "red", True, False)], [RoadCut((2, 3), "r1"), RoadCut((1, 3), None)],
-                        [BridgeOut("sb-1")], [(4, 0, 1)]),
+        markers=Markers(
+            [Entrenchment((5, 0), 2)],
+            [Revetment("rev-1", (1, 2), "large")],
+            [Mine("mine-1", (4, 2), "red", True, False)],
+            [RoadCut((2, 3), "r1"), RoadCut((1, 3), None)],
+            [BridgeOut("sb-1")],
+            [(4, 0, 1)],
+        ),
     )
-    sides = [Side("red", "Roter Ogre", "attacker", "#c03030"), Side("blue", "Défenseurs", "defender", "#3060c0")]
-    units = [Unit("u-ogre", "ogre-mk3", "red", None), Unit("u-inf", "infantry", "blue", (2, 1), 3, "ready", "1st"),
-             Unit("u-tank", "heavy-tank", "blue", (3, 2), 1, "disabled")]
+    sides = [
+        Side("red", "Roter Ogre", "attacker", "#c03030"),
+        Side("blue", "Défenseurs", "defender", "#3060c0"),
+    ]
+    units = [
+        Unit("u-ogre", "ogre-mk3", "red", None),
+        Unit("u-inf", "infantry", "blue", (2, 1), 3, "ready", "1st"),
+        Unit("u-tank", "heavy-tank", "blue", (3, 2), 1, "disabled"),
+    ]
     return Scenario(
-        Meta("Möhne raid ⚓", "A. Designer", "Breach the dam.\nThen run.", "CC-BY-4.0", ["ww2", "水"],
-             "2025-05-16T21:30:00Z", "2025-05-17T01:00:00+02:00", ["ogre-dambusters"]),
-        m, default_unit_types(), sides, units,
+        Meta(
+            "Möhne raid ⚓",
+            "A. Designer",
+            "Breach the dam.\nThen run.",
+            "CC-BY-4.0",
+            ["ww2", "水"],
+            "2025-05-16T21:30:00Z",
+            "2025-05-17T01:00:00+02:00",
+            ["ogre-dambusters"],
+        ),
+        m,
+        default_unit_types(),
+        sides,
+        units,
         [SetupZone("z-blue", "blue", [(2, 2), (3, 2)], None, 20, "east bank")],
         [Budget("blue", 12, 4, {"heavy-tank": 2})],
-        [VictoryLevel("red", 1, "Marginal", "dam damaged"), VictoryLevel("red", 2, "Complete", "dam breached")],
+        [
+            VictoryLevel("red", 1, "Marginal", "dam damaged"),
+            VictoryLevel("red", 2, "Complete", "dam breached"),
+        ],
         12,
-        Parameters(SurgeParameters(4, 2), 5, 2, False, True, [CollapseThreshold(0.75, 2)],
-                   rules={"OGRE-DAM-01": {"max_hexes": 7.0}}),
+        Parameters(
+            SurgeParameters(4, 2),
+            5,
+            2,
+            False,
+            True,
+            [CollapseThreshold(0.75, 2)],
+            rules={"OGRE-DAM-01": {"max_hexes": 7.0}},
+        ),
     )
 
 
 def rich_table_scenario() -> Scenario:
     """One hand-made table scenario with areas, a waterway, rivers, roads and a full sewer."""
     sewer = Sewer(
-        corridors=[Corridor("c-1", [(0.0, 100.0), (300.0, 100.0)], 6.0, "main"),
-                   Corridor("c-2", [(150.0, 100.0), (150.0, 250.0)], 4.0)],
+        corridors=[
+            Corridor("c-1", [(0.0, 100.0), (300.0, 100.0)], 6.0, "main"),
+            Corridor("c-2", [(150.0, 100.0), (150.0, 250.0)], 4.0),
+        ],
         nodes=[SewerPoint("n-1", (150.0, 100.0))],
         grates=[SewerPoint("g-1", (50.0, 100.0))],
         sluice_gates=[SewerPoint("s-1", (250.0, 100.0))],
@@ -550,17 +809,33 @@ def rich_table_scenario() -> Scenario:
         models=[Model("m-1", "red", 3, "c-1", 25.5, "Sgt. Ørsted"), Model("m-2", "blue", 2, "c-2", 150.0)],
     )
     m = TableMap(
-        1200.0, 800.0, "paces",
-        areas=[Area("hill-1", "hill-gentle", [(100.0, 100.0), (300.0, 100.0), (200.0, 250.0)], 2, "defender", "Butte"),
-               Area("wood-1", "wood", [(500.0, 500.0), (700.0, 500.0), (700.0, 650.0), (500.0, 650.0)])],
+        1200.0,
+        800.0,
+        "paces",
+        areas=[
+            Area(
+                "hill-1",
+                "hill-gentle",
+                [(100.0, 100.0), (300.0, 100.0), (200.0, 250.0)],
+                2,
+                "defender",
+                "Butte",
+            ),
+            Area("wood-1", "wood", [(500.0, 500.0), (700.0, 500.0), (700.0, 650.0), (500.0, 650.0)]),
+        ],
         waterway=Waterway("ww", [(0.0, 0.0), (150.0, 0.0), (150.0, 800.0), (0.0, 800.0)], "left", None),
-        rivers=[TableRiver("river-1", [(1200.0, 400.0), (600.0, 420.0), (150.0, 400.0)], 40.0, "ww", None, "Aa")],
+        rivers=[
+            TableRiver("river-1", [(1200.0, 400.0), (600.0, 420.0), (150.0, 400.0)], 40.0, "ww", None, "Aa")
+        ],
         roads=[TableRoad("road-1", [(600.0, 0.0), (600.0, 800.0)], "invader", "Route nationale")],
         sewer=sewer,
     )
     sides = [Side("red", "Invader", "invader", "#aa2222"), Side("blue", "Defender", "defender", "#2222aa")]
     return Scenario(
-        Meta("Table — flash flood", profiles=["dbm-terrain", "flash-flood"]), m, default_unit_types(), sides,
+        Meta("Table — flash flood", profiles=["dbm-terrain", "flash-flood"]),
+        m,
+        default_unit_types(),
+        sides,
         [Unit("u-1", "infantry", "red")],
         [SetupZone("z-1", "red", [], [(900.0, 0.0), (1200.0, 0.0), (1200.0, 300.0)], None)],
         victory=[VictoryLevel("blue", 1, "Hold", "keep the sluice")],

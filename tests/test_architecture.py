@@ -6,6 +6,7 @@ mapped by setuptools' package-dir. So the test assembles the installed package s
 folder (dambuster/ with model/, validators/, ... inside, per [tool.setuptools.package-dir]) and runs
 ``lint-imports`` on that copy.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,15 +21,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
-CORE = ["dambuster.model", "dambuster.validators", "dambuster.simulation", "dambuster.schema", "dambuster.cli"]
+CORE = [
+    "dambuster.model",
+    "dambuster.validators",
+    "dambuster.simulation",
+    "dambuster.schema",
+    "dambuster.cli",
+]
 
 
 def _stage_package(dest: Path) -> Path:
     """Copies every package-dir folder to where it sits in the installed package."""
     cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     for package, folder in sorted(cfg["tool"]["setuptools"]["package-dir"].items()):
-        shutil.copytree(ROOT / folder, dest.joinpath(*package.split(".")), dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules", "*.json", "*.md"))
+        shutil.copytree(
+            ROOT / folder,
+            dest.joinpath(*package.split(".")),
+            dirs_exist_ok=True,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules", "*.json", "*.md"),
+        )
     return dest
 
 
@@ -36,8 +47,14 @@ def _lint_imports(staged: Path) -> subprocess.CompletedProcess:
     if not LINT_IMPORTS.exists():
         pytest.skip(f"lint-imports is not installed beside {sys.executable} (pip install -e '.[test]')")
     env = dict(os.environ, PYTHONPATH=str(staged))
-    return subprocess.run([str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
-                          cwd=staged, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        cwd=staged,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_import_contracts_are_kept(tmp_path):
@@ -64,7 +81,9 @@ def test_core_imports_do_not_load_pyside6():
         "    importlib.import_module(name)\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6'))))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == []
 
@@ -81,6 +100,8 @@ def test_core_works_when_pyside6_cannot_be_imported(tmp_path):
         f"assert main(['new', 'hex', '-o', {str(target)!r}]) == 0\n"
         f"sys.exit(main(['validate', {str(target)!r}]))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert result.returncode == 0, result.stderr
     assert "ok" in result.stdout

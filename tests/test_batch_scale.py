@@ -1,4 +1,5 @@
 """Batch validation at scale: a Dask cluster gives the local pool's report; --cache skips unchanged files."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,9 @@ def run_json(capsys, *argv) -> tuple[int, dict, str]:
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=":0") as c:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as c:
         yield c
 
 
@@ -103,7 +105,9 @@ def test_a_new_tool_fingerprint_checks_everything_again(collection, capsys):
     assert "0 unchanged, 4 checked" in run_json(capsys, ".", "--cache", "../cache.json")[2]
 
 
-@pytest.mark.parametrize("junk", [b"{not json", b"\xff\xfe", b"[]", b'{"format": "something else", "entries": {}}'])
+@pytest.mark.parametrize(
+    "junk", [b"{not json", b"\xff\xfe", b"[]", b'{"format": "something else", "entries": {}}']
+)
 def test_a_corrupted_cache_is_ignored_with_one_warning_and_rewritten(collection, capsys, junk):
     (collection.parent / "cache.json").write_bytes(junk)
     code, report, err = run_json(capsys, ".", "--cache", "../cache.json")

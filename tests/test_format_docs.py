@@ -3,6 +3,7 @@
 An engine author implements a reader from this page alone, so every number, formula and example in
 it is checked here against the schema and the model (hexgrid, terrain, catalog, Parameters, io).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -72,7 +73,9 @@ def test_the_committed_format_md_is_what_the_generator_writes(doc):
 
 
 def test_check_flag_passes_on_the_repository_file():
-    done = subprocess.run([sys.executable, "-m", "dambuster.schema.docs", "--check"], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "dambuster.schema.docs", "--check"], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -158,15 +161,20 @@ def test_tables_have_as_many_cells_as_their_header(doc):
 def test_every_model_dataclass_lends_its_defaults_to_a_section(schema):
     from dambuster.model import scenario as model
 
-    classes = {c for c in vars(model).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
-               and c.__module__ == model.__name__}
+    classes = {
+        c
+        for c in vars(model).values()
+        if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == model.__name__
+    }
     matched = set(docs.model_classes(docs.sections(schema)).values())
     assert classes - matched == set(), "these dataclasses match no schema object, so no defaults are shown"
 
 
 def test_optional_properties_show_what_an_absent_value_means(doc):
     unit = {r[0]: r for r in table_rows(section(doc, "unit"))}
-    assert unit["`squads`"][3] == "`1`" and unit["`status`"][3] == '`"ready"`' and unit["`hex`"][3] == "`null`"
+    assert (
+        unit["`squads`"][3] == "`1`" and unit["`status`"][3] == '`"ready"`' and unit["`hex`"][3] == "`null`"
+    )
     surge = {r[0]: r for r in table_rows(section(doc, "parameters › surge"))}
     assert surge["`length`"][3] == "`3` when `surge` is absent"
     sewer = {r[0]: r for r in table_rows(section(doc, "sewer"))}
@@ -265,8 +273,19 @@ def test_terrain_letters_are_the_models(doc):
 # ------------------------------------------------------------------------------- catalog, limits
 def test_default_unit_catalog_table_is_the_models(doc):
     rows = table_rows(section(doc, "Default unit catalog"))
-    fields = ["name", "category", "movement_class", "attack", "range", "defense", "movement", "size",
-              "armor_weight", "treads", "second_move"]
+    fields = [
+        "name",
+        "category",
+        "movement_class",
+        "attack",
+        "range",
+        "defense",
+        "movement",
+        "size",
+        "armor_weight",
+        "treads",
+        "second_move",
+    ]
     documented = {}
     for r in rows:
         values = [int(c) if c.isdigit() else c for c in r[1:12]]
@@ -304,7 +323,16 @@ def _nest(levels: int) -> bytes:
         (lambda t: t.replace(b'"generator": "handwritten"', _nest(io.MAX_DEPTH)), "SCHEMA", "string"),
         (lambda t: t.replace(b'"format_version": "1.2"', b'"format_version": "2.0"'), "SCHEMA", "newer"),
     ],
-    ids=["bom", "nan", "duplicate-key", "19-digits", "18-digits-parse", "depth-65", "depth-64-parses", "major-2"],
+    ids=[
+        "bom",
+        "nan",
+        "duplicate-key",
+        "19-digits",
+        "18-digits-parse",
+        "depth-65",
+        "depth-64-parses",
+        "major-2",
+    ],
 )
 def test_the_encoding_rules_the_page_states_are_enforced(doc, change, code, words):
     data = _example(doc).encode("utf-8")

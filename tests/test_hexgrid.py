@@ -1,4 +1,5 @@
 """Hex arithmetic as a designer sees it: labels, offsets, neighbours and one key per hexside."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,8 +15,12 @@ from dambuster.model.hexgrid import (
     neighbors,
 )
 
-LAYOUTS = [Layout("flat", "odd-q", 15, 22), Layout("flat", "even-q", 15, 22),
-           Layout("pointy", "odd-r", 15, 22), Layout("pointy", "even-r", 15, 22)]
+LAYOUTS = [
+    Layout("flat", "odd-q", 15, 22),
+    Layout("flat", "even-q", 15, 22),
+    Layout("pointy", "odd-r", 15, 22),
+    Layout("pointy", "even-r", 15, 22),
+]
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda l: l.offset)

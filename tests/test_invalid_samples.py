@@ -1,4 +1,5 @@
 """The invalid-file corpus: each broken file is refused with exit 2 and exactly its expected report."""
+
 from __future__ import annotations
 
 import json
@@ -12,14 +13,35 @@ from dambuster.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "samples" / "invalid"
-NAMES = sorted(p.name[: -len(".json")] for p in INVALID.glob("*.json") if not p.name.endswith(".expected.json"))
+NAMES = sorted(
+    p.name[: -len(".json")] for p in INVALID.glob("*.json") if not p.name.endswith(".expected.json")
+)
 
 #: The kinds of load error the corpus must cover (the file names are the kinds).
 REQUIRED = {
-    "truncated", "nan", "infinity", "duplicate-key", "integer-30-digits", "bom", "utf16", "version-2",
-    "missing-format-version", "missing-required", "wrong-type", "integer-out-of-range", "unknown-property",
-    "hexside-d4", "hex-off-map", "dangling-reference", "duplicate-id", "terrain-row-length",
-    "self-intersecting-polygon", "zero-length-river", "model-past-corridor-end", "damage-over-sp", "flat-odd-r",
+    "truncated",
+    "nan",
+    "infinity",
+    "duplicate-key",
+    "integer-30-digits",
+    "bom",
+    "utf16",
+    "version-2",
+    "missing-format-version",
+    "missing-required",
+    "wrong-type",
+    "integer-out-of-range",
+    "unknown-property",
+    "hexside-d4",
+    "hex-off-map",
+    "dangling-reference",
+    "duplicate-id",
+    "terrain-row-length",
+    "self-intersecting-polygon",
+    "zero-length-river",
+    "model-past-corridor-end",
+    "damage-over-sp",
+    "flat-odd-r",
 }
 
 
@@ -80,8 +102,13 @@ def test_the_report_points_at_the_culprit(name):
 
 
 def test_the_installed_command_refuses_the_whole_folder_with_exit_2():
-    proc = subprocess.run([sys.executable, "-m", "dambuster", "validate", "--format", "json", "samples/invalid"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dambuster", "validate", "--format", "json", "samples/invalid"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2
     report = json.loads(proc.stdout)
     got = {f["path"]: f for f in report["files"]}

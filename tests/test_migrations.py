@@ -1,4 +1,5 @@
 """The migration chain upgrades old files before validation and refuses versions it cannot read."""
+
 import json
 
 import pytest
@@ -31,7 +32,9 @@ def test_a_registered_step_upgrades_an_older_file(current_doc, monkeypatch):
     assert old["meta"]["name"] == "Untitled scenario"  # steps are pure: the input is untouched
 
 
-@pytest.mark.parametrize("version,words", [("2.0", "newer"), ("1.7", "newer"), ("0.3", "not supported"), ("one", "MAJOR.MINOR")])
+@pytest.mark.parametrize(
+    "version,words", [("2.0", "newer"), ("1.7", "newer"), ("0.3", "not supported"), ("one", "MAJOR.MINOR")]
+)
 def test_unreadable_versions_are_refused_with_a_reason(current_doc, version, words):
     current_doc["format_version"] = version
     with pytest.raises(ScenarioError) as e:

@@ -5,6 +5,7 @@ simulation-output, `diff --format json` -> semantic-diff. Each is run as a user 
 sample (and every invalid sample), and its output checked with python-jsonschema; hand-broken outputs
 are refused, so the schemas are tight enough to catch a writer that drifts.
 """
+
 from __future__ import annotations
 
 import copy
@@ -20,10 +21,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 PREFIX = "https://raw.githubusercontent.com/dambuster/dambuster/main/schema/"
-OUTPUT_SCHEMAS = ("validation-report.schema.json", "simulation-output.schema.json", "semantic-diff.schema.json")
+OUTPUT_SCHEMAS = (
+    "validation-report.schema.json",
+    "simulation-output.schema.json",
+    "semantic-diff.schema.json",
+)
 SAMPLES = sorted((ROOT / "samples").glob("*.json"))
-BROKEN = sorted(p for folder in ("invalid", "scale-errors") for p in (ROOT / "samples" / folder).glob("*.json")
-                if not p.name.endswith(".expected.json"))
+BROKEN = sorted(
+    p
+    for folder in ("invalid", "scale-errors")
+    for p in (ROOT / "samples" / folder).glob("*.json")
+    if not p.name.endswith(".expected.json")
+)
 SCENARIOS = sorted((ROOT / "conformance" / "scenarios").glob("*.json"))  # the conformance kit's focused maps
 VALLEY = ROOT / "samples" / "ogre-dambusters-valley.json"
 SEWER = ROOT / "samples" / "sewer-flash-flood.json"
@@ -159,9 +168,13 @@ def test_every_flash_flood_log_matches_whether_the_flood_comes_or_not(tmp_path):
 BROKEN_LOGS = {
     "an unknown kind": lambda d: d["events"][-1].update(kind="tsunami"),
     "a flood without its hex": lambda d: next(e for e in d["events"] if e["kind"] == "flood").pop("where"),
-    "a draw without its purpose": lambda d: next(e for e in d["events"] if "rolls" in e)["rolls"][0].pop("for"),
+    "a draw without its purpose": lambda d: next(e for e in d["events"] if "rolls" in e)["rolls"][0].pop(
+        "for"
+    ),
     "a negative seed": lambda d: d.update(seed=-1),
-    "an extra detail": lambda d: next(e for e in d["events"] if e["kind"] == "swell")["detail"].update(speed=3),
+    "an extra detail": lambda d: next(e for e in d["events"] if e["kind"] == "swell")["detail"].update(
+        speed=3
+    ),
     "the breach at step 1": lambda d: d["events"][0].update(step=1),
 }
 
@@ -208,7 +221,13 @@ def test_the_diff_of_every_sample_with_itself_and_of_edited_maps_matches(tmp_pat
     table = scenario(ROOT / "samples" / "dbm-table.json")
     table["map"]["width"] += 1
     table["meta"]["profiles"] = []
-    diff = run_json("diff", str(ROOT / "samples" / "dbm-table.json"), write(tmp_path, "table.json", table), "--format", "json")
+    diff = run_json(
+        "diff",
+        str(ROOT / "samples" / "dbm-table.json"),
+        write(tmp_path, "table.json", table),
+        "--format",
+        "json",
+    )
     assert errors(OUTPUT_SCHEMAS[2], diff) == [] and diff["equal"] is False
     assert {c["change"] for c in a_diff["changes"]} == {"added", "removed", "changed", "order", "terrain"}
 
@@ -238,8 +257,14 @@ def test_a_hand_broken_diff_is_refused(breaks, a_diff):
 
 
 def test_the_docs_name_each_output_schema():
-    docs = {name: (ROOT / "docs" / name).read_text(encoding="utf-8") for name in ("batch.md", "simulation.md", "engines.md")}
-    assert "validation-report.schema.json" in docs["batch.md"] and "semantic-diff.schema.json" in docs["batch.md"]
+    docs = {
+        name: (ROOT / "docs" / name).read_text(encoding="utf-8")
+        for name in ("batch.md", "simulation.md", "engines.md")
+    }
+    assert (
+        "validation-report.schema.json" in docs["batch.md"]
+        and "semantic-diff.schema.json" in docs["batch.md"]
+    )
     assert "simulation-output.schema.json" in docs["simulation.md"]
     assert all(name in docs["engines.md"] for name in OUTPUT_SCHEMAS)
 
@@ -254,14 +279,24 @@ console.log(JSON.stringify([validate(doc), validate({ ...doc, unknown_key: 1 })]
 """
 
 
-@pytest.mark.parametrize("name,output", [(OUTPUT_SCHEMAS[0], "a_report"), (OUTPUT_SCHEMAS[1], "a_breach_log"),
-                                         (OUTPUT_SCHEMAS[2], "a_diff")], ids=lambda x: x)
+@pytest.mark.parametrize(
+    "name,output",
+    [(OUTPUT_SCHEMAS[0], "a_report"), (OUTPUT_SCHEMAS[1], "a_breach_log"), (OUTPUT_SCHEMAS[2], "a_diff")],
+    ids=lambda x: x,
+)
 def test_ajv_compiles_each_output_schema_in_strict_mode_and_agrees(name, output, request, tmp_path):
     """The independent engine (Ajv, as tests/test_schema_ajv.py): no keyword it would refuse, same verdict."""
     js = ROOT / "tests" / "js"
     if shutil.which("node") is None or not (js / "node_modules" / "ajv").is_dir():
         pytest.skip("node and tests/js/node_modules are needed (scripts/setup.sh installs them)")
     doc = write(tmp_path, "out.json", request.getfixturevalue(output))
-    result = subprocess.run([shutil.which("node"), "--input-type=module", "-e", AJV_STRICT, str(ROOT / "schema" / name), doc],
-                            capture_output=True, text=True, timeout=120, cwd=js)
-    assert result.stdout.strip() == "[true,false]", result.stderr  # the output passes; with a stray key it fails
+    result = subprocess.run(
+        [shutil.which("node"), "--input-type=module", "-e", AJV_STRICT, str(ROOT / "schema" / name), doc],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=js,
+    )
+    assert result.stdout.strip() == "[true,false]", (
+        result.stderr
+    )  # the output passes; with a stray key it fails

@@ -2,6 +2,7 @@
 into a fresh virtualenv outside the repository; the wheel checks the samples, the sdist runs its own tests.
 Also: metadata a package index shows, a README whose links work there, and no folder of the repository
 shadowing the installed package."""
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 BLOB = "https://github.com/dambuster/dambuster/blob/main/"
 RAW = "https://raw.githubusercontent.com/dambuster/dambuster/main/"
 #: Qt-free tests the sdist must be able to run by itself
-SDIST_TESTS = ["tests/test_samples.py", "tests/test_invalid_samples.py", "tests/test_hexgrid.py",
-               "tests/test_migrations.py", "tests/test_schema_conventions.py"]
+SDIST_TESTS = [
+    "tests/test_samples.py",
+    "tests/test_invalid_samples.py",
+    "tests/test_hexgrid.py",
+    "tests/test_migrations.py",
+    "tests/test_schema_conventions.py",
+]
 
 
 def test_every_readme_link_is_absolute_and_names_a_file_of_the_repository():
@@ -31,9 +37,9 @@ def test_every_readme_link_is_absolute_and_names_a_file_of_the_repository():
     for image, target in links:
         assert target.startswith(("https://", "http://")), f"relative link {target!r}"
         if target.startswith(RAW):
-            assert image and (ROOT / target[len(RAW):]).is_file(), target
+            assert image and (ROOT / target[len(RAW) :]).is_file(), target
         elif target.startswith(BLOB):
-            assert (ROOT / target[len(BLOB):]).exists(), target
+            assert (ROOT / target[len(BLOB) :]).exists(), target
 
 
 def test_no_folder_of_the_repository_is_named_like_the_package():
@@ -46,8 +52,12 @@ def dist(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     if subprocess.run([sys.executable, "-c", "import build"], capture_output=True).returncode:
         pytest.skip("the build package is not installed (pip install -e '.[test]')")
-    p = subprocess.run([sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(ROOT)],
-                       capture_output=True, text=True, timeout=900)
+    p = subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--wheel", "-o", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
     return out
 
@@ -58,8 +68,12 @@ def fresh_venv(where: Path) -> Path:
 
 
 def pip_install(python: Path, *what: str) -> None:
-    p = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", *what],
-                       capture_output=True, text=True, timeout=900)
+    p = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", *what],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert p.returncode == 0, p.stderr[-3000:]
 
 
@@ -86,31 +100,58 @@ def test_the_wheel_installed_outside_the_repository_checks_the_samples(dist, tmp
     pip_install(python, str(wheel))
     samples = shutil.copytree(ROOT / "samples", tmp_path / "maps" / "samples")
     bin_ = python.parent
-    p = subprocess.run([str(bin_ / "dambuster"), "validate", "samples"], cwd=samples.parent,
-                       capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        [str(bin_ / "dambuster"), "validate", "samples"],
+        cwd=samples.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stdout + p.stderr
     assert re.search(r"^\d+ file\(s\) checked, 0 with errors$", p.stdout, re.M)
     # run from the repository root: the checkout's folders do not shadow the installed package
-    p = subprocess.run([str(python), "-m", "dambuster", "--version"], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
+    p = subprocess.run(
+        [str(python), "-m", "dambuster", "--version"], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert p.returncode == 0 and p.stdout.strip() == "dambuster 0.1.0", p.stderr
     # a doc generator run from an install writes to standard output, never into site-packages
-    site = subprocess.run([str(python), "-c", "import dambuster, pathlib; print(pathlib.Path(dambuster.__file__).parent)"],
-                          capture_output=True, text=True, timeout=60).stdout.strip()
+    site = subprocess.run(
+        [str(python), "-c", "import dambuster, pathlib; print(pathlib.Path(dambuster.__file__).parent)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.strip()
     before = sorted(p.name for p in Path(site).rglob("*.md"))
-    p = subprocess.run([str(python), "-m", "dambuster.validators.catalog_doc"], cwd=tmp_path, capture_output=True,
-                       text=True, timeout=120)
+    p = subprocess.run(
+        [str(python), "-m", "dambuster.validators.catalog_doc"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert p.returncode == 0 and p.stdout.startswith("#"), p.stderr
     assert sorted(p.name for p in Path(site).rglob("*.md")) == before
     # without the gui extra, the editor says how to get it
-    p = subprocess.run([str(bin_ / "dambuster-editor")], capture_output=True, text=True, timeout=60,
-                       env={"DISPLAY": ":0", "PATH": "/usr/bin:/bin"})
+    p = subprocess.run(
+        [str(bin_ / "dambuster-editor")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"DISPLAY": ":0", "PATH": "/usr/bin:/bin"},
+    )
     assert p.returncode == 2 and "pip install 'dambuster[gui]'" in p.stderr and "Traceback" not in p.stderr
     # and so do the commands that draw with the editor's scene
-    for command in (["render", "samples/ogre-basic.json", "-o", "basic.png"],
-                    ["diff", "samples/ogre-basic.json", "samples/ogre-basic.json", "-o", "diff.svg"]):
-        p = subprocess.run([str(bin_ / "dambuster"), *command], cwd=samples.parent, capture_output=True, text=True,
-                           timeout=60)
+    for command in (
+        ["render", "samples/ogre-basic.json", "-o", "basic.png"],
+        ["diff", "samples/ogre-basic.json", "samples/ogre-basic.json", "-o", "diff.svg"],
+    ):
+        p = subprocess.run(
+            [str(bin_ / "dambuster"), *command],
+            cwd=samples.parent,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
         assert "pip install 'dambuster[gui]'" in p.stderr and "Traceback" not in p.stderr
     assert not list(samples.parent.glob("*.png")) and not list(samples.parent.glob("*.svg"))
@@ -127,7 +168,12 @@ def test_the_sdist_runs_its_own_tests(dist, tmp_path):
     assert not list(unpacked.rglob("node_modules"))
     python = fresh_venv(tmp_path / "venv")
     pip_install(python, str(sdist), "pytest>=8", "hypothesis>=6.100")
-    p = subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", *SDIST_TESTS],
-                       cwd=unpacked, capture_output=True, text=True, timeout=900)
+    p = subprocess.run(
+        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", *SDIST_TESTS],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
     assert re.search(r"\d+ passed", p.stdout)

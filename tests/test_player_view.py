@@ -1,4 +1,5 @@
 """Player views: one side's copy of a scenario leaves out what that side must not know, and validates."""
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,9 @@ def valley(tmp_path) -> Path:
 
 def view_of(path: Path, side: str, tmp_path: Path, *extra: str) -> tuple[dict, str]:
     out = tmp_path / f"{side}.json"
-    assert main(["player-view", str(path), "--side", side, "-o", str(out), "--force", *extra]) == 0  # one file, many views
+    assert (
+        main(["player-view", str(path), "--side", side, "-o", str(out), "--force", *extra]) == 0
+    )  # one file, many views
     return json.loads(out.read_text(encoding="utf-8")), str(out)
 
 

@@ -3,6 +3,7 @@
 The folder under test holds a valid file, a file with rule violations (from two temporary rules
 registered here and removed afterwards) and a file that is not JSON.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ from dambuster.validators import REGISTRY, Violation, param, rule
 
 ROOT = Path(__file__).resolve().parent.parent
 SARIF_TOOL = ROOT / "tests" / "sarif" / "node_modules" / ".bin" / "sarif-multitool"
-TRICKY = "50% of the dam: broken, <gone> & \"lost\"\nsecond line\x01"
+TRICKY = '50% of the dam: broken, <gone> & "lost"\nsecond line\x01'
 
 SOURCE = {"ZZTEST-001": "test rules, section 1"}
 DECISIONS = {"ZZTEST-001": "decided for the test"}
@@ -31,8 +32,11 @@ DECISIONS = {"ZZTEST-001": "decided for the test"}
 def _dam_rule(scenario):
     limit = param(scenario, "ZZTEST-001", "max_dams", 0)
     if "bad" in scenario.meta.title and limit < 1:
-        yield Violation(TRICKY, location={"pointer": "/map/dams/0", "hex": [1, 1], "hex_label": "0202"},
-                        witness={"hexes": [[1, 1]]})
+        yield Violation(
+            TRICKY,
+            location={"pointer": "/map/dams/0", "hex": [1, 1], "hex_label": "0202"},
+            witness={"hexes": [[1, 1]]},
+        )
         yield Violation("another one", location={"pointer": "/map/dams/1"})
 
 
@@ -96,7 +100,11 @@ def test_json_report_keeps_the_public_shape(reports):
     assert files["good.json"] == {"path": files["good.json"]["path"], "valid": True, "violations": []}
     first = files["bad.json"]["violations"][0]
     assert {"code", "severity", "message", "location"} <= set(first)
-    assert first["code"] == "ZZTEST-001" and first["profile"] == "ogre-basic" and first["witness"] == {"hexes": [[1, 1]]}
+    assert (
+        first["code"] == "ZZTEST-001"
+        and first["profile"] == "ogre-basic"
+        and first["witness"] == {"hexes": [[1, 1]]}
+    )
     assert files["broken.json"]["valid"] is False and files["broken.json"]["violations"][0]["code"] == "JSON"
 
 
@@ -106,7 +114,11 @@ def test_sarif_lists_every_code_as_a_rule_and_points_results_at_them(reports, fo
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     (run,) = log["runs"]
     driver = run["tool"]["driver"]
-    assert driver["name"] == "dambuster" and driver["version"] and driver["informationUri"].startswith("https://")
+    assert (
+        driver["name"] == "dambuster"
+        and driver["version"]
+        and driver["informationUri"].startswith("https://")
+    )
     ids = [r["id"] for r in driver["rules"]]
     assert set(REGISTRY) | {"JSON", "SCHEMA"} <= set(ids)
     for r in driver["rules"]:
@@ -115,7 +127,11 @@ def test_sarif_lists_every_code_as_a_rule_and_points_results_at_them(reports, fo
         assert r["defaultConfiguration"]["level"] in ("error", "warning", "note")
         assert "profile" in r["properties"] and "source" in r["properties"]
     rule = driver["rules"][ids.index("ZZTEST-001")]
-    assert rule["properties"] == {"profile": "ogre-basic", "source": "test rules, section 1", "tags": ["ogre-basic"]}
+    assert rule["properties"] == {
+        "profile": "ogre-basic",
+        "source": "test rules, section 1",
+        "tags": ["ogre-basic"],
+    }
     assert "decided for the test" in rule["help"]["text"] and "max_dams" in rule["help"]["text"]
     for res in run["results"]:
         assert ids[res["ruleIndex"]] == res["ruleId"]
@@ -142,20 +158,27 @@ def test_sarif_results_carry_level_region_pointer_and_map_location(reports, fold
     # the map has no dams: the region is the line of "dams": [] (the pointer's nearest existing parent)
     line, col = dam["locations"][0]["physicalLocation"]["region"].values()
     text_line = (folder / "bad.json").read_text(encoding="utf-8").splitlines()[line - 1]
-    assert text_line.strip().startswith('"dams": []') and text_line[col - 1:col + 1] == "[]"
+    assert text_line.strip().startswith('"dams": []') and text_line[col - 1 : col + 1] == "[]"
     broken = results[("JSON", "error")]["locations"][0]["physicalLocation"]
     assert broken["artifactLocation"]["uri"].endswith("broken.json")
     assert broken["region"] == {"startLine": 2, "startColumn": 3}
 
 
-@pytest.mark.skipif(not SARIF_TOOL.exists(), reason="Microsoft's SARIF validator is not installed: "
-                    "run `npm ci` in tests/sarif (scripts/setup.sh does)")
+@pytest.mark.skipif(
+    not SARIF_TOOL.exists(),
+    reason="Microsoft's SARIF validator is not installed: "
+    "run `npm ci` in tests/sarif (scripts/setup.sh does)",
+)
 def test_sarif_passes_microsofts_validator(reports, tmp_path):
     report = tmp_path / "report.sarif"
     report.write_text(FORMATS["sarif"](reports), encoding="utf-8")
     check = tmp_path / "check.sarif"
-    proc = subprocess.run([str(SARIF_TOOL), "validate", str(report), "-o", str(check)],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [str(SARIF_TOOL), "validate", str(report), "-o", str(check)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert check.exists(), proc.stdout + proc.stderr
     results = json.loads(check.read_text(encoding="utf-8"))["runs"][0].get("results", [])
     errors = [(r["ruleId"], r["message"]) for r in results if r.get("level", "warning") == "error"]
@@ -177,7 +200,7 @@ def test_junit_is_valid_xml_with_a_suite_per_file_and_a_case_per_code(reports):
     failure = bad["ZZTEST-001"].find("failure")
     assert failure.get("type") == "ZZTEST-001"
     assert "50% of the dam" in failure.get("message") and "(and 1 more)" in failure.get("message")
-    assert "\\x01" in failure.text and "<gone> & \"lost\"" in failure.text
+    assert "\\x01" in failure.text and '<gone> & "lost"' in failure.text
     assert bad["ZZTEST-002"].find("failure") is None
     assert "only a warning" in bad["ZZTEST-002"].find("system-out").text
     assert suites["bad.json"].get("tests") == "3" and suites["bad.json"].get("failures") == "1"
@@ -191,8 +214,10 @@ def test_junit_is_valid_xml_with_a_suite_per_file_and_a_case_per_code(reports):
 def test_github_escapes_percent_newline_colon_and_comma():
     assert escape_data("100% a\r\nb: c, d") == "100%25 a%0D%0Ab: c, d"
     assert escape_property("maps/a:b,c%\n.json") == "maps/a%3Ab%2Cc%25%0A.json"
-    assert command("error", "50%\nsure: yes, no", file="x,y.json", line=3, col=None, title="DB-1") == \
-        "::error file=x%2Cy.json,line=3,title=DB-1::50%25%0Asure: yes, no"
+    assert (
+        command("error", "50%\nsure: yes, no", file="x,y.json", line=3, col=None, title="DB-1")
+        == "::error file=x%2Cy.json,line=3,title=DB-1::50%25%0Asure: yes, no"
+    )
 
 
 def test_github_annotations_for_errors_and_warnings(reports, folder):
@@ -201,8 +226,11 @@ def test_github_annotations_for_errors_and_warnings(reports, folder):
     warnings = [ln for ln in lines if ln.startswith("::warning ")]
     assert len(errors) == 3 and len(warnings) == 1
     dam = next(ln for ln in errors if "title=ZZTEST-001" in ln and "50%25" in ln)
-    assert re.match(rf"::error file={folder.name}/bad\.json,line=\d+,col=\d+,title=ZZTEST-001::"
-                    r"hex 0202: 50%25 of the dam: broken, ", dam)
+    assert re.match(
+        rf"::error file={folder.name}/bad\.json,line=\d+,col=\d+,title=ZZTEST-001::"
+        r"hex 0202: 50%25 of the dam: broken, ",
+        dam,
+    )
     assert "\n" not in dam and "\\nsecond line\\x01" in dam  # made visible first (dambuster.escape)
     broken = next(ln for ln in errors if "broken.json" in ln)
     assert ",line=2,col=3,title=JSON::" in broken
@@ -232,7 +260,10 @@ def test_sarif_from_a_folder_without_problems_is_still_complete(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     assert main(["validate", "one.json", "--format", "sarif"]) == 0
     run = json.loads(capsys.readouterr().out)["runs"][0]
-    assert run["results"] == [] and run["artifacts"][0]["location"] == {"uri": "one.json", "uriBaseId": "SRCROOT"}
+    assert run["results"] == [] and run["artifacts"][0]["location"] == {
+        "uri": "one.json",
+        "uriBaseId": "SRCROOT",
+    }
     assert run["artifacts"][0]["length"] == (tmp_path / "one.json").stat().st_size
 
 
@@ -246,7 +277,7 @@ def test_sarif_tool_is_pinned_in_its_own_package_json():
 def test_pointers_are_placed_on_their_line_even_without_one_from_the_loader(tmp_path):
     from dambuster.formats._lines import locate
 
-    doc = {"a": [1, {"b~/c": [[], [2, 3]], "d": {}}], "e": "x,\"y\":[", "f": {"g": []}}
+    doc = {"a": [1, {"b~/c": [[], [2, 3]], "d": {}}], "e": 'x,"y":[', "f": {"g": []}}
     text = json.dumps(doc, indent=2)
     path = tmp_path / "doc.json"
     path.write_text(text, encoding="utf-8")
@@ -254,7 +285,7 @@ def test_pointers_are_placed_on_their_line_even_without_one_from_the_loader(tmp_
 
     def at(ptr):
         line, col = locate(str(path), [ptr])[ptr]
-        return lines[line - 1][col - 1:]
+        return lines[line - 1][col - 1 :]
 
     assert at("") == "{" and at("/a").startswith("[") and at("/a/0") == "1,"
     assert at("/a/1/b~0~1c/1/1") == "3" and at("/a/1/d") == "{}"

@@ -3,6 +3,7 @@
 Generated scenarios (tests/strategies.py) cover both map kinds, every offset layout, unicode text and
 changed parameters.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,10 @@ from dambuster.model.schema_check import validator
 
 
 def _schema_errors(text: str) -> list[str]:
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in validator().iter_errors(json.loads(text))]
+    return [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+        for e in validator().iter_errors(json.loads(text))
+    ]
 
 
 def _assert_round_trip(scenario) -> None:

@@ -1,4 +1,5 @@
 """The bundled samples: they load, validate clean, keep their exact bytes, and can be rebuilt."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -14,8 +15,15 @@ from dambuster.model.hexgrid import distance
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-NAMES = ["ogre-dambusters-valley.json", "ogre-basic.json", "dbm-table.json", "dbm-15mm-competition.json",
-         "dbm-25mm-inches.json", "sewer-flash-flood.json", "big-200x200.json"]
+NAMES = [
+    "ogre-dambusters-valley.json",
+    "ogre-basic.json",
+    "dbm-table.json",
+    "dbm-15mm-competition.json",
+    "dbm-25mm-inches.json",
+    "sewer-flash-flood.json",
+    "big-200x200.json",
+]
 
 
 def _script(name: str):
@@ -33,8 +41,13 @@ def make_samples():
 @pytest.fixture(scope="module")
 def validate_run():
     """One run of the real command over every sample, as a user or a CI job would run it."""
-    proc = subprocess.run([sys.executable, "-m", "dambuster", "validate", "--format", "json", *NAMES],
-                          cwd=SAMPLES, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "dambuster", "validate", "--format", "json", *NAMES],
+        cwd=SAMPLES,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return proc
 
 
@@ -76,8 +89,12 @@ def test_load_save_load_is_equal(name, tmp_path):
 
 
 def test_make_samples_rebuilds_every_file_byte_for_byte(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--out", str(tmp_path), "--invalid"],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--out", str(tmp_path), "--invalid"],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     for name in NAMES[:-1]:
         assert (tmp_path / name).read_bytes() == (SAMPLES / name).read_bytes(), name
     for corpus in ("invalid", "scale-errors"):
@@ -89,8 +106,23 @@ def test_make_samples_rebuilds_every_file_byte_for_byte(tmp_path):
 
 def test_make_big_map_rebuilds_the_200x200_sample(tmp_path):
     out = tmp_path / "big.json"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_big_map.py"), "--columns", "200", "--rows", "200",
-                    "--seed", "7", "-o", str(out)], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "make_big_map.py"),
+            "--columns",
+            "200",
+            "--rows",
+            "200",
+            "--seed",
+            "7",
+            "-o",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     assert out.read_bytes() == (SAMPLES / "big-200x200.json").read_bytes()
 
 
@@ -120,8 +152,10 @@ def test_dbm_table_follows_the_layout_decisions(make_samples):
     make_samples.check_dbm_sample(load(SAMPLES / "dbm-table.json"))
 
 
-@pytest.mark.parametrize("name, figures, unit", [("dbm-15mm-competition.json", "15mm", "mm"),
-                                                 ("dbm-25mm-inches.json", "25mm", "inches")])
+@pytest.mark.parametrize(
+    "name, figures, unit",
+    [("dbm-15mm-competition.json", "15mm", "mm"), ("dbm-25mm-inches.json", "25mm", "inches")],
+)
 def test_the_true_scale_dbm_tables_hold_every_kind_of_feature(name, figures, unit):
     s = load(SAMPLES / name)
     m = s.map

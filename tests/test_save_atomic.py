@@ -3,6 +3,7 @@
 Failures are injected where a real disk fails (fsync, the final rename) and, for real, by SIGKILLing
 a process that is saving a large scenario over and over.
 """
+
 from __future__ import annotations
 
 import math
@@ -115,7 +116,9 @@ def big_scenario(version: int):
         cells[i] = (i + version) % 5
     s.sides = rich_hex_scenario().sides
     layout = s.map.layout
-    s.units = [Unit(f"u{version}-{i}", "infantry", "blue", layout.to_axial(i % 600, i // 600)) for i in range(10_000)]
+    s.units = [
+        Unit(f"u{version}-{i}", "infantry", "blue", layout.to_axial(i % 600, i // 600)) for i in range(10_000)
+    ]
     return s
 
 

@@ -1,5 +1,6 @@
 """The conventions editors and other validators expect of the schema: a `"$schema"` in every file we
 write, a published `$id`, a SchemaStore catalog entry, and dates every validator refuses the same way."""
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,9 @@ SCHEMA = json.loads(schema_text())
 
 
 def ours(path: Path) -> bool:
-    return subprocess.run([DAMBUSTER, "validate", str(path)], capture_output=True, timeout=120).returncode != 2
+    return (
+        subprocess.run([DAMBUSTER, "validate", str(path)], capture_output=True, timeout=120).returncode != 2
+    )
 
 
 def python_jsonschema_defaults(path: Path) -> bool:
@@ -42,8 +45,11 @@ def jsonschema_rs_defaults(path: Path) -> bool:
 def ajv(path: Path) -> bool:
     if NODE is None or not (ROOT / "tests" / "js" / "node_modules" / "ajv").is_dir():
         pytest.skip("node and tests/js/node_modules are needed (scripts/setup.sh installs them)")
-    report = json.loads(subprocess.run([NODE, str(AJV), "--json", str(path)], capture_output=True, text=True,
-                                       timeout=120, cwd=ROOT).stdout)
+    report = json.loads(
+        subprocess.run(
+            [NODE, str(AJV), "--json", str(path)], capture_output=True, text=True, timeout=120, cwd=ROOT
+        ).stdout
+    )
     return next(iter(report.values()))["valid"]
 
 
@@ -66,12 +72,14 @@ def test_the_id_is_the_schemas_address_in_the_repository():
     assert schema_id() == SCHEMA["$id"]
     prefix = "https://raw.githubusercontent.com/dambuster/dambuster/main/"
     assert schema_id().startswith(prefix)
-    assert (ROOT / schema_id()[len(prefix):]).read_text(encoding="utf-8") == schema_text()
+    assert (ROOT / schema_id()[len(prefix) :]).read_text(encoding="utf-8") == schema_text()
 
 
 def test_the_catalog_entry_is_in_schemastores_format_and_points_at_the_schema():
     catalog = json.loads((ROOT / "schema" / "catalog.json").read_text(encoding="utf-8"))
-    assert catalog["$schema"] == "https://json.schemastore.org/schema-catalog.json" and catalog["version"] == 1
+    assert (
+        catalog["$schema"] == "https://json.schemastore.org/schema-catalog.json" and catalog["version"] == 1
+    )
     (entry,) = [e for e in catalog["schemas"] if e["url"] == schema_id()]  # the outputs' schemas follow it
     assert set(entry) >= {"name", "description", "fileMatch", "url"}
     assert entry["url"] == schema_id() and entry["fileMatch"] == ["*.dambuster.json"]

@@ -5,6 +5,7 @@ pinned in its package-lock.json); the committed files must be a fresh generation
 TypeScript compiler (pinned too) type-checks an engine's use of them. Needs node and ``npm ci`` in
 conformance/types (scripts/setup.sh does it).
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,10 @@ DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 
 pytestmark = [
     pytest.mark.skipif(NODE is None, reason="node is not installed (scripts/setup.sh installs nodejs)"),
-    pytest.mark.skipif(not (TYPES / "node_modules" / "json-schema-to-typescript").is_dir() or not TSC.is_file(),
-                       reason="run `npm ci` in conformance/types (scripts/setup.sh does)"),
+    pytest.mark.skipif(
+        not (TYPES / "node_modules" / "json-schema-to-typescript").is_dir() or not TSC.is_file(),
+        reason="run `npm ci` in conformance/types (scripts/setup.sh does)",
+    ),
 ]
 
 
@@ -35,8 +38,13 @@ def node(*args: str, cwd: Path = TYPES) -> subprocess.CompletedProcess:
 def stale(committed: Path, fresh: Path) -> list[str]:
     """Declaration files that differ between the two folders, or are in only one of them."""
     names = {p.name for p in committed.glob("*.d.ts")} | {p.name for p in fresh.glob("*.d.ts")}
-    return sorted(n for n in names if not (committed / n).is_file() or not (fresh / n).is_file()
-                  or (committed / n).read_bytes() != (fresh / n).read_bytes())
+    return sorted(
+        n
+        for n in names
+        if not (committed / n).is_file()
+        or not (fresh / n).is_file()
+        or (committed / n).read_bytes() != (fresh / n).read_bytes()
+    )
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +57,11 @@ def fresh(tmp_path_factory) -> Path:
 
 def test_the_committed_declarations_are_a_fresh_generation(fresh):
     assert sorted(p.name for p in fresh.glob("*.d.ts")) == [
-        "scenario.d.ts", "semantic-diff.d.ts", "simulation-output.d.ts", "validation-report.d.ts"]
+        "scenario.d.ts",
+        "semantic-diff.d.ts",
+        "simulation-output.d.ts",
+        "validation-report.d.ts",
+    ]
     assert stale(TYPES, fresh) == [], "run `npm run types` in conformance/types and commit the .d.ts files"
 
 
@@ -57,24 +69,31 @@ def test_an_altered_declaration_is_caught(fresh, tmp_path):
     for p in TYPES.glob("*.d.ts"):
         shutil.copy(p, tmp_path / p.name)
     altered = tmp_path / "simulation-output.d.ts"
-    altered.write_text(altered.read_text(encoding="utf-8").replace('"NE" | "D" | "X"', '"NE" | "D"'), encoding="utf-8")
+    altered.write_text(
+        altered.read_text(encoding="utf-8").replace('"NE" | "D" | "X"', '"NE" | "D"'), encoding="utf-8"
+    )
     assert stale(tmp_path, fresh) == ["simulation-output.d.ts"]
 
 
 def test_a_document_the_schemas_refuse_does_not_type_check(tmp_path):
     """The declarations say what the documents hold: not `any`, not loose records."""
     misuse = tmp_path / "misuse.mts"
-    misuse.write_text("\n".join([
-        f'import type {{ DambusterScenario, Hex }} from "{(TYPES / "scenario.js").as_posix()}";',
-        f'import type {{ BreachEvent }} from "{(TYPES / "simulation-output.js").as_posix()}";',
-        f'import type {{ Violation }} from "{(TYPES / "validation-report.js").as_posix()}";',
-        "export const threeNumbers: Hex = [1, 2, 3];",
-        'export const floodWithoutHex: BreachEvent = { step: 1, kind: "flood", label: "0101", '
-        'detail: { was: "clear", becomes: "swamp" } };',
-        'export const fatal: Violation = { code: "JSON", severity: "fatal", message: "", location: { pointer: "" } };',
-        "export const noColumns = (s: DambusterScenario) => s.map.columns;",
-        "",
-    ]), encoding="utf-8")
+    misuse.write_text(
+        "\n".join(
+            [
+                f'import type {{ DambusterScenario, Hex }} from "{(TYPES / "scenario.js").as_posix()}";',
+                f'import type {{ BreachEvent }} from "{(TYPES / "simulation-output.js").as_posix()}";',
+                f'import type {{ Violation }} from "{(TYPES / "validation-report.js").as_posix()}";',
+                "export const threeNumbers: Hex = [1, 2, 3];",
+                'export const floodWithoutHex: BreachEvent = { step: 1, kind: "flood", label: "0101", '
+                'detail: { was: "clear", becomes: "swamp" } };',
+                'export const fatal: Violation = { code: "JSON", severity: "fatal", message: "", location: { pointer: "" } };',
+                "export const noColumns = (s: DambusterScenario) => s.map.columns;",
+                "",
+            ]
+        ),
+        encoding="utf-8",
+    )
     result = node(str(TSC), "--noEmit", "--strict", "--module", "nodenext", str(misuse), cwd=tmp_path)
     assert result.returncode != 0
     lines = [line for line in result.stdout.splitlines() if "error TS" in line]
@@ -82,7 +101,9 @@ def test_a_document_the_schemas_refuse_does_not_type_check(tmp_path):
 
 
 def _output(*args: str):
-    return json.loads(subprocess.run([DAMBUSTER, *args], capture_output=True, text=True, timeout=300, cwd=ROOT).stdout)
+    return json.loads(
+        subprocess.run([DAMBUSTER, *args], capture_output=True, text=True, timeout=300, cwd=ROOT).stdout
+    )
 
 
 def test_an_engine_using_the_declarations_and_real_documents_compile(tmp_path):
@@ -90,22 +111,47 @@ def test_an_engine_using_the_declarations_and_real_documents_compile(tmp_path):
     TypeScript values of the declared types: one strict tsc run over both."""
     valley = "samples/ogre-dambusters-valley.json"
     documents = {
-        ("scenario", "DambusterScenario"): [json.loads((ROOT / "samples" / name).read_text(encoding="utf-8"))
-                                            for name in ("ogre-dambusters-valley.json", "dbm-table.json", "sewer-flash-flood.json")],
+        ("scenario", "DambusterScenario"): [
+            json.loads((ROOT / "samples" / name).read_text(encoding="utf-8"))
+            for name in ("ogre-dambusters-valley.json", "dbm-table.json", "sewer-flash-flood.json")
+        ],
         ("validation-report", "ValidationReport"): [
-            _output("validate", "--format", "json", "samples/invalid/not-utf8.json", "samples/scale-errors", valley)],
+            _output(
+                "validate",
+                "--format",
+                "json",
+                "samples/invalid/not-utf8.json",
+                "samples/scale-errors",
+                valley,
+            )
+        ],
         ("simulation-output", "SimulationOutput"): [
             _output("surge", valley, "--dam", "dam-aller", "--format", "json"),
             _output("surge", valley, "--dam", "dam-aller", "--monte-carlo", "20", "--format", "json"),
-            _output("flood", "samples/sewer-flash-flood.json", "--format", "json")],
-        ("semantic-diff", "SemanticDiff"): [_output("diff", valley, "samples/ogre-basic.json", "--format", "json")],
+            _output("flood", "samples/sewer-flash-flood.json", "--format", "json"),
+        ],
+        ("semantic-diff", "SemanticDiff"): [
+            _output("diff", valley, "samples/ogre-basic.json", "--format", "json")
+        ],
     }
-    lines = [f'import type {{ {name} }} from "{(TYPES / module).as_posix()}.js";' for module, name in documents]
+    lines = [
+        f'import type {{ {name} }} from "{(TYPES / module).as_posix()}.js";' for module, name in documents
+    ]
     for (_, name), docs in documents.items():
-        lines += [f"export const {name.lower()}{i}: {name} = {json.dumps(doc)};" for i, doc in enumerate(docs)]
+        lines += [
+            f"export const {name.lower()}{i}: {name} = {json.dumps(doc)};" for i, doc in enumerate(docs)
+        ]
     (tmp_path / "real.mts").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = node(str(TSC), "--noEmit", "--strict", "--module", "nodenext", str(TYPES / "usage.ts"), "real.mts",
-                  cwd=tmp_path)
+    result = node(
+        str(TSC),
+        "--noEmit",
+        "--strict",
+        "--module",
+        "nodenext",
+        str(TYPES / "usage.ts"),
+        "real.mts",
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stdout[-3000:]
 
 
@@ -113,14 +159,26 @@ def test_an_engine_using_the_declarations_and_real_documents_compile(tmp_path):
 READER = ROOT / "conformance" / "js"
 #: The reader's modules that use the declarations (JSDoc): the scenario it reads, the events it writes.
 #: run.mjs (the harness) and the modules' internals are not type-checked.
-TYPED = {"reader.mjs": ["scenario.js\").DambusterScenario"],
-         "breach.mjs": ["simulation-output.js\").BreachLog", "simulation-output.js\").BreachEvent[\"kind\"]"],
-         "flood.mjs": ["scenario.js\").DambusterScenario", "simulation-output.js\").FlashFloodEvent[\"kind\"]"]}
+TYPED = {
+    "reader.mjs": ['scenario.js").DambusterScenario'],
+    "breach.mjs": ['simulation-output.js").BreachLog', 'simulation-output.js").BreachEvent["kind"]'],
+    "flood.mjs": ['scenario.js").DambusterScenario', 'simulation-output.js").FlashFloodEvent["kind"]'],
+}
 
 
 def check_js(js: Path) -> subprocess.CompletedProcess:
-    return node(str(TSC), "--noEmit", "--allowJs", "--checkJs", "--target", "es2022", "--module", "nodenext",
-                *TYPED, cwd=js)
+    return node(
+        str(TSC),
+        "--noEmit",
+        "--allowJs",
+        "--checkJs",
+        "--target",
+        "es2022",
+        "--module",
+        "nodenext",
+        *TYPED,
+        cwd=js,
+    )
 
 
 def test_the_javascript_reader_type_checks_against_the_declarations():

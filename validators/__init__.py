@@ -4,6 +4,7 @@ Rule modules register themselves with ``engine.rule`` when imported. Importing t
 import them (they pull in shapely, numpy and networkx): checking a scenario loads the modules of its
 profiles (``engine.load``), and reading ``REGISTRY`` from here loads them all.
 """
+
 from .engine import check_scenario, param, rule
 from .violation import Violation
 

@@ -9,6 +9,7 @@ Reports (SARIF) and docs/rules.md read the same catalog.
 Run ``python -m dambuster.validators.catalog_doc`` to rewrite docs/rules.md, ``--check`` to fail
 when it is out of date.
 """
+
 from __future__ import annotations
 
 import ast
@@ -27,38 +28,38 @@ LOAD_CODES: dict[str, dict[str, str]] = {
     "JSON": {
         "summary": "The file can be read as strict JSON.",
         "checks": "The file exists, is within the size limit, is UTF-8 without a byte-order mark, nests at "
-                  "most 64 levels, and is valid JSON with no NaN or Infinity, no duplicate keys and no "
-                  "oversized integers.",
+        "most 64 levels, and is valid JSON with no NaN or Infinity, no duplicate keys and no "
+        "oversized integers.",
         "source": "dambuster file format (model/io.py)",
     },
     "SCHEMA": {
         "summary": "The document follows the scenario format.",
         "checks": "The document matches the JSON Schema (schema/scenario.schema.json, draft 2020-12) after "
-                  "migration to the current format version, and passes the model's consistency checks: "
-                  "unique ids, references that resolve, terrain rows that fit the map.",
+        "migration to the current format version, and passes the model's consistency checks: "
+        "unique ids, references that resolve, terrain rows that fit the map.",
         "source": "dambuster file format (schema/scenario.schema.json, model/semantic.py)",
     },
     "ENGINE": {
         "summary": "The rule checks ran to the end.",
         "checks": "Reported when a rule stops with an internal error, or a worker process of --jobs stops, "
-                  "so the file could not be checked. This is a fault in dambuster, not in the file: please "
-                  "report it with the file.",
+        "so the file could not be checked. This is a fault in dambuster, not in the file: please "
+        "report it with the file.",
         "source": "dambuster itself",
     },
     "BUDGET": {
         "summary": "The file was loaded and checked within its budget.",
         "checks": "Reported, once, when loading and checking a file takes longer than `validate --budget` "
-                  f"seconds (default {DEFAULT_SECONDS:g}) or runs out of memory. It names the rules that did "
-                  "not finish; the findings of the rules that finished are listed. The file was not fully "
-                  "checked, so this is not a verdict (exit status 2). --select and --ignore never hide it, "
-                  "and it is never cached.",
+        f"seconds (default {DEFAULT_SECONDS:g}) or runs out of memory. It names the rules that did "
+        "not finish; the findings of the rules that finished are listed. The file was not fully "
+        "checked, so this is not a verdict (exit status 2). --select and --ignore never hide it, "
+        "and it is never cached.",
         "source": "dambuster itself (docs/untrusted.md)",
     },
     "TRUNCATED": {
         "summary": "The report lists every finding of the file.",
         "checks": f"A report lists at most {MAX_FINDINGS:,} findings per file; this one finding counts the "
-                  "others by code. It is an error when any finding left out is an error, so the file's verdict is the "
-                  "full list's. The cap keeps one file from making a report code scanning refuses.",
+        "others by code. It is an error when any finding left out is an error, so the file's verdict is the "
+        "full list's. The cap keeps one file from making a report code scanning refuses.",
         "source": "dambuster itself (docs/untrusted.md)",
     },
 }
@@ -82,7 +83,9 @@ class RuleInfo:
 def _validator_modules() -> list:
     """The rule module of each registered rule and every other loaded module of this package."""
     mods = [sys.modules[r.fn.__module__] for r in REGISTRY.values() if r.fn.__module__ in sys.modules]
-    mods += [m for name, m in sorted(sys.modules.items()) if name.startswith(__package__ + ".") and m is not None]
+    mods += [
+        m for name, m in sorted(sys.modules.items()) if name.startswith(__package__ + ".") and m is not None
+    ]
     return list(dict.fromkeys(mods))
 
 
@@ -109,8 +112,13 @@ def _scan_file(path: Path) -> dict[str, dict[str, object]]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError):
         return {}
-    consts = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
-              for t in n.targets if isinstance(t, ast.Name)}
+    consts = {
+        t.id: n.value.value
+        for n in tree.body
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
     found: dict[str, dict[str, object]] = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and len(node.args) >= 4):
@@ -119,7 +127,9 @@ def _scan_file(path: Path) -> dict[str, dict[str, object]]:
         if fname != "param":
             continue
         code_node, name_node = node.args[1], node.args[2]
-        code = consts.get(code_node.id) if isinstance(code_node, ast.Name) else getattr(code_node, "value", None)
+        code = (
+            consts.get(code_node.id) if isinstance(code_node, ast.Name) else getattr(code_node, "value", None)
+        )
         name = getattr(name_node, "value", None)
         if isinstance(code, str) and isinstance(name, str):
             found.setdefault(code, {}).setdefault(name, _value(node.args[3]))
@@ -163,12 +173,16 @@ def rule_info(rule: Rule, scanned: dict | None = None) -> RuleInfo:
 
 def shared_settings() -> dict[str, dict[str, object]]:
     """Parameters read under a code that is not a rule (settings shared by a profile's rules)."""
-    return {c: names for c, names in scanned_parameters().items() if c not in REGISTRY and c not in LOAD_CODES}
+    return {
+        c: names for c, names in scanned_parameters().items() if c not in REGISTRY and c not in LOAD_CODES
+    }
 
 
 def load_infos() -> list[RuleInfo]:
-    return [RuleInfo(code, "error", None, d["summary"], d["checks"], d["source"], is_load_stage=True)
-            for code, d in LOAD_CODES.items()]
+    return [
+        RuleInfo(code, "error", None, d["summary"], d["checks"], d["source"], is_load_stage=True)
+        for code, d in LOAD_CODES.items()
+    ]
 
 
 def rule_infos(include_load: bool = True) -> list[RuleInfo]:
@@ -213,7 +227,9 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
         "|---|---|---|---|",
     ]
     for i in infos:
-        out.append(f"| [`{i.code}`](#{i.code.lower()}) | {i.severity} | {i.profile or 'load'} | {_cell(i.summary)} |")
+        out.append(
+            f"| [`{i.code}`](#{i.code.lower()}) | {i.severity} | {i.profile or 'load'} | {_cell(i.summary)} |"
+        )
     by_profile: dict[str, list[RuleInfo]] = {}
     for i in infos:
         by_profile.setdefault(i.profile or "", []).append(i)
@@ -237,9 +253,15 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
             elif not i.is_load_stage:
                 out.append("- **Parameters:** none")
     if shared:
-        out += ["", "## Shared settings", "",
-                "Parameters that several rules read, set under `parameters.rules.<NAME>.<parameter>` like a rule's.", "",
-                "| name | parameter | default |", "|---|---|---|"]
+        out += [
+            "",
+            "## Shared settings",
+            "",
+            "Parameters that several rules read, set under `parameters.rules.<NAME>.<parameter>` like a rule's.",
+            "",
+            "| name | parameter | default |",
+            "|---|---|---|",
+        ]
         for code, names in sorted(shared.items()):
             out += [f"| `{code}` | `{k}` | `{_cell(show(v))}` |" for k, v in names.items()]
     if not any(not i.is_load_stage for i in infos):
@@ -248,8 +270,12 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
 
 
 def main(argv: list[str] | None = None) -> int:
-    return generated_doc_main(argv, prog="python -m dambuster.validators.catalog_doc", name="rules.md",
-                              render=lambda: render_markdown(rule_infos(), shared_settings()))
+    return generated_doc_main(
+        argv,
+        prog="python -m dambuster.validators.catalog_doc",
+        name="rules.md",
+        render=lambda: render_markdown(rule_infos(), shared_settings()),
+    )
 
 
 if __name__ == "__main__":

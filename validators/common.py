@@ -1,4 +1,5 @@
 """Helpers every rule module shares: the map of the kind a rule wants, and points as JSON."""
+
 from __future__ import annotations
 
 from ..model.scenario import HexMap, Scenario, TableMap

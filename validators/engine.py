@@ -4,6 +4,7 @@ A rule module registers its rules when it is imported. ``load(profiles)`` import
 the profiles asked for (RULE_MODULES), so checking a hex map never imports shapely and a DBM table never
 imports networkx; ``load()``, or reading ``dambuster.validators.REGISTRY``, loads them all.
 """
+
 from __future__ import annotations
 
 import importlib

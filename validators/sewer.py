@@ -4,6 +4,7 @@ A corridor is its centre line widened by half its width on each side (a cardboar
 "on a corridor" lie within that strip (plus a tolerance); corridors meet where one's end lies on the
 other, or where their centre lines cross.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -72,7 +73,6 @@ def _tol(s: Scenario) -> float:
     return param(s, "SEWER", "tolerance", 0.01)
 
 
-
 class _Corridors:
     """Corridor centre lines with a spatial index."""
 
@@ -105,16 +105,22 @@ def origin(s: Scenario) -> Iterator[Violation]:
         return
     sewer = m.sewer
     if sewer is None:
-        yield Violation("the flash-flood profile needs a sewer with corridors and a flood origin",
-                        location={"pointer": "/map"})
+        yield Violation(
+            "the flash-flood profile needs a sewer with corridors and a flood origin",
+            location={"pointer": "/map"},
+        )
         return
     if sewer.flood_origin is None:
-        yield Violation("no flood origin: decide where the flood starts", location={"pointer": "/map/sewer/flood_origin"})
+        yield Violation(
+            "no flood origin: decide where the flood starts", location={"pointer": "/map/sewer/flood_origin"}
+        )
         return
     if not _Corridors(sewer).containing(sewer.flood_origin, _tol(s)):
-        yield Violation(f"the flood origin {point_json(sewer.flood_origin)} is not on any corridor",
-                        location={"pointer": "/map/sewer/flood_origin", "point": point_json(sewer.flood_origin)},
-                        witness={"point": point_json(sewer.flood_origin)})
+        yield Violation(
+            f"the flood origin {point_json(sewer.flood_origin)} is not on any corridor",
+            location={"pointer": "/map/sewer/flood_origin", "point": point_json(sewer.flood_origin)},
+            witness={"point": point_json(sewer.flood_origin)},
+        )
 
 
 def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph:
@@ -159,9 +165,15 @@ def unreached(s: Scenario) -> Iterator[Violation]:
         line = LineString(c.line)
         if safe_tree is not None and len(safe_tree.query(line, predicate="covered_by")):
             continue
-        yield Violation(f"corridor {c.id!r} is not connected to the corridors the flood starts in",
-                        location={"pointer": f"/map/sewer/corridors/{i}", "feature": c.id, "point": point_json(c.line[0])},
-                        witness={"origin": point_json(sewer.flood_origin), "reached": sorted(reached)})
+        yield Violation(
+            f"corridor {c.id!r} is not connected to the corridors the flood starts in",
+            location={
+                "pointer": f"/map/sewer/corridors/{i}",
+                "feature": c.id,
+                "point": point_json(c.line[0]),
+            },
+            witness={"origin": point_json(sewer.flood_origin), "reached": sorted(reached)},
+        )
 
 
 @rule("SEWER-FEATURE", P, "error", "A grate, sluice gate, cave-in or node is not on a corridor")
@@ -172,12 +184,23 @@ def feature(s: Scenario) -> Iterator[Violation]:
         return
     tol = _tol(s)
     cs = _Corridors(sewer)
-    for key, what in (("nodes", "node"), ("grates", "grate"), ("sluice_gates", "sluice gate"), ("cave_ins", "cave-in")):
+    for key, what in (
+        ("nodes", "node"),
+        ("grates", "grate"),
+        ("sluice_gates", "sluice gate"),
+        ("cave_ins", "cave-in"),
+    ):
         for i, x in enumerate(getattr(sewer, key)):
             if not cs.containing(x.point, tol):
-                yield Violation(f"{what} {x.id!r} at {point_json(x.point)} is not on a corridor",
-                                location={"pointer": f"/map/sewer/{key}/{i}", "feature": x.id, "point": point_json(x.point)},
-                                witness={"point": point_json(x.point)})
+                yield Violation(
+                    f"{what} {x.id!r} at {point_json(x.point)} is not on a corridor",
+                    location={
+                        "pointer": f"/map/sewer/{key}/{i}",
+                        "feature": x.id,
+                        "point": point_json(x.point),
+                    },
+                    witness={"point": point_json(x.point)},
+                )
 
 
 @rule("SEWER-MODEL", P, "error", "A model is not on a corridor (missing corridor or position past its end)")
@@ -192,8 +215,10 @@ def model(s: Scenario) -> Iterator[Violation]:
         loc = {"pointer": f"/map/sewer/models/{i}", "feature": x.id}
         c = by_id.get(x.corridor)
         if c is None:
-            yield Violation(f"model {x.id!r} stands in corridor {x.corridor!r}, which does not exist",
-                            location={**loc, "pointer": f"/map/sewer/models/{i}/corridor"})
+            yield Violation(
+                f"model {x.id!r} stands in corridor {x.corridor!r}, which does not exist",
+                location={**loc, "pointer": f"/map/sewer/models/{i}/corridor"},
+            )
             continue
         length = LineString(c.line).length if len(c.line) >= 2 else 0.0
         if x.position < -tol or x.position > length + tol:

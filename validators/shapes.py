@@ -6,6 +6,7 @@ a few segments for a spatial index: the distance between two polylines is the le
 two of their pieces, so an STRtree of pieces finds the lines within a distance of each other without
 comparing every pair of lines point by point, even when their bounding boxes all overlap.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,4 +1,5 @@
 """A rule violation or load error: code, severity, message, location and optional witness."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,7 +24,12 @@ class Violation:
         return loc.get("pointer") or "/"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "severity": self.severity, "message": self.message, "location": self.location}
+        out: dict[str, Any] = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "location": self.location,
+        }
         if self.profile:
             out["profile"] = self.profile
         if self.witness is not None:

@@ -12,6 +12,7 @@ dropped with one warning line and its file checked again. Runs sharing a cache m
 a lock (``cache.lock``) and replace the file atomically; a cache that cannot be read is ignored with a
 one-line warning and rewritten.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -87,8 +88,9 @@ def _library_versions() -> str:
 
 
 def options_key(profiles: Sequence[str] | None, select: Sequence[str], ignore: Sequence[str]) -> str:
-    return json.dumps({"profiles": sorted(profiles or []), "select": list(select), "ignore": list(ignore)},
-                      sort_keys=True)
+    return json.dumps(
+        {"profiles": sorted(profiles or []), "select": list(select), "ignore": list(ignore)}, sort_keys=True
+    )
 
 
 def content_hash(path: str) -> str | None:
@@ -107,16 +109,24 @@ def report_to_entry(r: FileReport) -> dict:
         "load_error": r.load_error,
         "checked": list(r.checked),
         "violations": [
-            {"message": v.message, "code": v.code, "severity": v.severity, "location": v.location,
-             "witness": v.witness, "profile": v.profile}
+            {
+                "message": v.message,
+                "code": v.code,
+                "severity": v.severity,
+                "location": v.location,
+                "witness": v.witness,
+                "profile": v.profile,
+            }
             for v in r.violations
         ],
     }
 
 
 def entry_to_report(path: str, e: dict) -> FileReport:
-    vs = [Violation(v["message"], v["code"], v["severity"], v["location"], v.get("witness"), v.get("profile"))
-          for v in e["violations"]]
+    vs = [
+        Violation(v["message"], v["code"], v["severity"], v["location"], v.get("witness"), v.get("profile"))
+        for v in e["violations"]
+    ]
     return FileReport(path, vs, load_error=bool(e["load_error"]), checked=list(e["checked"]))
 
 
@@ -184,8 +194,13 @@ class Cache:
     misses: int = 0
 
     @classmethod
-    def open(cls, path: str | os.PathLike, tool: str | None = None, warn: Callable[[str], None] = _warn,
-             key: bytes | None = None) -> Cache | None:
+    def open(
+        cls,
+        path: str | os.PathLike,
+        tool: str | None = None,
+        warn: Callable[[str], None] = _warn,
+        key: bytes | None = None,
+    ) -> Cache | None:
         """Reads the cache; None (with a warning) when it cannot be used at all: a symbolic link or a
         special file at its path (never written through), or no place for this machine's key. A
         missing file is an empty cache; an unreadable one is ignored with a warning."""
@@ -206,8 +221,10 @@ class Cache:
             return None
         tree = git_work_tree_of(p) if os.environ.get("CI") else None
         if tree is not None:
-            warn(f"the cache {p} lies inside the git work tree {tree}, where a pull request can put files; "
-                 "keep it outside the checkout (see docs/batch.md)")
+            warn(
+                f"the cache {p} lies inside the git work tree {tree}, where a pull request can put files; "
+                "keep it outside the checkout (see docs/batch.md)"
+            )
         tool = tool or tool_fingerprint()
         stamp = _stamp(p)
         found = read_cache(p, tool, key)
@@ -215,8 +232,10 @@ class Cache:
             warn(f"ignoring the cache {p}: {found.ignored[:100]}; every file is checked again")
         dropped = found.malformed + found.unsigned
         if dropped:
-            warn(f"dropped {dropped} of the entries in the cache {p} ({found.malformed} malformed, {found.unsigned} "
-                 f"not signed with this machine's key {key_folder() / KEY_NAME}); their files are checked again")
+            warn(
+                f"dropped {dropped} of the entries in the cache {p} ({found.malformed} malformed, {found.unsigned} "
+                f"not signed with this machine's key {key_folder() / KEY_NAME}); their files are checked again"
+            )
         return cls(p, tool, key, found.entries, stamp=stamp, current=found.current)
 
     def lookup(self, path: str, digest: str | None, options: str) -> FileReport | None:
@@ -253,15 +272,18 @@ class Cache:
             if current and not self.fresh and entries.keys() == on_disk.keys():
                 return
             doc = {"format": FORMAT, "version": VERSION, "tool": self.tool, "entries": entries}
-            write_atomic(self.path, (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+            write_atomic(
+                self.path, (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+            )
 
 
 def _key(path: str) -> str:
     return os.path.normpath(path)
 
 
-def validate_cached(paths: Sequence[str], cache: Cache, options: str,
-                    run: Callable[[list[str]], list[FileReport]]) -> list[FileReport]:
+def validate_cached(
+    paths: Sequence[str], cache: Cache, options: str, run: Callable[[list[str]], list[FileReport]]
+) -> list[FileReport]:
     """Reports in input order: cached ones for unchanged files, ``run(changed_paths)`` for the rest.
 
     Files that were not fully checked (ENGINE, BUDGET: see report.INCOMPLETE_CODES) are never cached:

@@ -9,6 +9,7 @@ open a device or a FIFO. The wait is bounded: a run never hangs behind a stuck o
 Where ``fcntl`` does not exist (Windows) there is no lock: runs still merge what they find on disk, so
 only entries written in the same instant can be lost.
 """
+
 from __future__ import annotations
 
 import os

@@ -12,6 +12,7 @@ outside any checkout, created on first use (mode 0600). Nobody who cannot read t
 entry this machine believes: a forged "valid" is checked again like any unknown file. A cache from
 another machine (or from CI without its key) is simply checked again.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -39,7 +40,9 @@ class CacheKeyError(OSError):
 # ------------------------------------------------------------------------------ shape
 @lru_cache(maxsize=1)
 def cache_schema() -> dict:
-    return json.loads(resources.files("dambuster.schema").joinpath("validate-cache.schema.json").read_text(encoding="utf-8"))
+    return json.loads(
+        resources.files("dambuster.schema").joinpath("validate-cache.schema.json").read_text(encoding="utf-8")
+    )
 
 
 @lru_cache(maxsize=2)

@@ -2,6 +2,7 @@
 
 FORMATS maps the ``--format`` name to its renderer; a new format is a module plus one line here.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -4,6 +4,7 @@ A small scanner walks the file's tokens keeping the path to the current value an
 wanted value starts. A pointer to a member that does not exist (a missing property) falls back to its
 nearest existing parent. Used by the SARIF and GitHub formats for findings that carry no line.
 """
+
 from __future__ import annotations
 
 import re
@@ -106,7 +107,13 @@ def positions(report) -> list[tuple[int, int | None] | None]:
         loc = v.location or {}
         line = loc.get("line")
         own.append((line, loc.get("column")) if isinstance(line, int) and line >= 1 else None)
-    missing = [v.location.get("pointer") for v, o in zip(report.violations, own)
-               if o is None and isinstance((v.location or {}).get("pointer"), str)]
+    missing = [
+        v.location.get("pointer")
+        for v, o in zip(report.violations, own)
+        if o is None and isinstance((v.location or {}).get("pointer"), str)
+    ]
     found = locate(getattr(report, "source", None) or report.path, missing) if missing else {}
-    return [o if o is not None else found.get((v.location or {}).get("pointer")) for v, o in zip(report.violations, own)]
+    return [
+        o if o is not None else found.get((v.location or {}).get("pointer"))
+        for v, o in zip(report.violations, own)
+    ]

@@ -9,6 +9,7 @@ control and bidi characters and undecodable file-name bytes as ``\\n``, ``\\u202
 ``##[`` (the runner's legacy command prefix, obeyed anywhere in a line) broken up. So every line of the
 output is one of ours.
 """
+
 from __future__ import annotations
 
 import os
@@ -36,8 +37,14 @@ def _annotation(path: str, v, position) -> str:
     where = v.where()
     message = v.message if where in ("/", "") or "line" in loc else f"{where}: {v.message}"
     line, col = position if position is not None else (None, None)
-    return command(kind, visible(message), file=visible(os.path.normpath(path).replace("\\", "/")), line=line,
-                   col=col if line is not None else None, title=visible(v.code))
+    return command(
+        kind,
+        visible(message),
+        file=visible(os.path.normpath(path).replace("\\", "/")),
+        line=line,
+        col=col if line is not None else None,
+        title=visible(v.code),
+    )
 
 
 def render(reports: list) -> str:

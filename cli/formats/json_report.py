@@ -6,6 +6,7 @@ keep each string on its line, and C1 and bidi controls, line separators and ``##
 ``\\uXXXX`` escapes too (dambuster.escape.json_escapes). A file name that is not UTF-8 cannot be carried
 exactly by portable JSON: its undecodable bytes are written as the text ``\\xff``.
 """
+
 from __future__ import annotations
 
 from ..output import json_text

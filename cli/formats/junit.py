@@ -10,6 +10,7 @@ before it goes in: dashboards and CI logs show the report as text, so a line bre
 start a line there, and ``##[`` (GitHub's legacy command prefix) is broken up. What visible leaves that
 XML 1.0 still cannot carry (U+FFFE, U+FFFF) becomes an escape too, so the report always parses.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,10 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 def xml_safe(text: str) -> str:
     """Visible text, with every character XML 1.0 forbids replaced by a ``\\xNN`` / ``\\uNNNN`` escape."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", visible(text))
+    return _NOT_XML.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
+        visible(text),
+    )
 
 
 def describe_location(v) -> str:

@@ -13,6 +13,7 @@ exact strings (the pointer in the properties and the logical location, the witne
 writes controls, bidi characters and ``##[`` as escapes (dambuster.escape.json_escapes). Artifact URIs
 percent-encode the file name's bytes, so a name that is not UTF-8 is still exact there.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -51,8 +52,12 @@ def _rule(info) -> dict:
     full = " ".join(filter(None, [info.summary, info.checks]))
     extra = [("Rule text", info.source), ("Decisions", info.decisions)]
     if info.parameters:
-        extra.append((f"Parameters (override under parameters.rules.{info.code})",
-                      ", ".join(f"{k} = {show(v)}" for k, v in info.parameters.items())))
+        extra.append(
+            (
+                f"Parameters (override under parameters.rules.{info.code})",
+                ", ".join(f"{k} = {show(v)}" for k, v in info.parameters.items()),
+            )
+        )
     paras = [info.checks] + [f"{label}: {value}" for label, value in extra if value]
     text = [f"{info.code} ({info.severity}, profile {profile}): {info.summary}"] + [p for p in paras if p]
     md = [f"**{info.code}** ({info.severity}, profile `{profile}`): {info.summary}"] + [p for p in paras if p]
@@ -124,7 +129,9 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
         "level": LEVELS.get(v.severity, "note"),
         "message": {"text": _sentence(visible(message))},
         "locations": [location],
-        "partialFingerprints": {"dambusterFinding/v1": hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:32]},
+        "partialFingerprints": {
+            "dambusterFinding/v1": hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:32]
+        },
         "properties": props,
     }
     if v.code in rule_index:
@@ -146,15 +153,19 @@ def build(reports: list) -> dict:
     for n, report in enumerate(reports):
         where = _artifact_location(report.path)
         artifacts.append(_artifact(report.path, where))
-        results += [_result(v, n, rule_index, where, pos) for v, pos in zip(report.violations, positions(report))]
+        results += [
+            _result(v, n, rule_index, where, pos) for v, pos in zip(report.violations, positions(report))
+        ]
     run = {
-        "tool": {"driver": {
-            "name": "dambuster",
-            "version": __version__,
-            "semanticVersion": __version__,
-            "informationUri": INFORMATION_URI,
-            "rules": rules,
-        }},
+        "tool": {
+            "driver": {
+                "name": "dambuster",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": rules,
+            }
+        },
         "invocations": [{"executionSuccessful": True}],
         "originalUriBaseIds": {BASE_ID: {"uri": _base_uri()}},
         "artifacts": artifacts,

@@ -15,6 +15,7 @@ always said on stderr.
 Everything from a file (its name, pointers, messages) is made visible (dambuster.escape): one finding
 is one line, and no line can start with a CI command.
 """
+
 from __future__ import annotations
 
 from ..escape import visible, visible_path

@@ -1,5 +1,6 @@
 """The QActions of one main window, made from the catalog: commands with their icons, shortcuts and
 handlers; tools as one exclusive group; the menus, the main tool bar and the tools' tool bar."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -72,7 +73,11 @@ class ActionSet:
         w = self.window
         if c.handler in ("undo", "redo"):
             stack = w.doc.undo_stack
-            act = stack.createUndoAction(w, c.text) if c.handler == "undo" else stack.createRedoAction(w, c.text)
+            act = (
+                stack.createUndoAction(w, c.text)
+                if c.handler == "undo"
+                else stack.createRedoAction(w, c.text)
+            )
         elif c.handler.startswith("dock:"):
             act = w.docks[c.handler[5:]].toggleViewAction()
             act.setText(c.text)
@@ -168,4 +173,3 @@ class ActionSet:
         for group, seps in self._group_separators.items():
             for sep in seps:
                 sep.setVisible(group in shown and group != shown[0])
-

@@ -9,6 +9,7 @@ fills, e.g. recent files). A shortcut is portable text (``"Ctrl+0"``) or ``"std:
 ``QKeySequence.StandardKey``; an icon is one of ours (``resources/icons/NAME.svg``) or
 ``"std:NAME"`` for a ``QStyle.StandardPixmap``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,38 +42,79 @@ class Tool:
 
 
 #: menu key -> title, in menu-bar order
-MENUS = {"file": "&File", "edit": "&Edit", "view": "&View", "tools": "&Tools", "scenario": "S&cenario",
-         "rules": "&Rules", "help": "&Help"}
+MENUS = {
+    "file": "&File",
+    "edit": "&Edit",
+    "view": "&View",
+    "tools": "&Tools",
+    "scenario": "S&cenario",
+    "rules": "&Rules",
+    "help": "&Help",
+}
 
 COMMANDS: tuple[Command | str, ...] = (
     Command("file.new", "&New…", "file_new", ("std:New",), "std:SP_FileIcon", toolbar=True),
     Command("file.open", "&Open…", "file_open", ("std:Open",), "std:SP_DialogOpenButton", toolbar=True),
     Command("file.recent", "Open &Recent", "menu:recent_menu"),
-    Command("file.start_page", "Start &Page", "start_page.show_page",
-            tip="Recent files, templates and samples"),
+    Command(
+        "file.start_page", "Start &Page", "start_page.show_page", tip="Recent files, templates and samples"
+    ),
     Command("file.save", "&Save", "file_save", ("std:Save",), "std:SP_DialogSaveButton", toolbar=True),
     Command("file.save_as", "Save &As…", "file_save_as", ("std:SaveAs",)),
     Command("file.export_png", "Map as &PNG…", "exporter.export_png", icon="export", submenu="E&xport"),
     Command("file.export_svg", "Map as &SVG…", "exporter.export_svg", icon="export", submenu="E&xport"),
-    Command("file.print_pdf", "&Print to PDF…", "print_pdf", ("std:Print",), "print",
-            tip="Print-and-play sheets at a chosen hex size: the map over pages, counters, overlays, templates"),
+    Command(
+        "file.print_pdf",
+        "&Print to PDF…",
+        "print_pdf",
+        ("std:Print",),
+        "print",
+        tip="Print-and-play sheets at a chosen hex size: the map over pages, counters, overlays, templates",
+    ),
     SEPARATOR,
     Command("file.quit", "&Quit", "close", ("std:Quit",)),
     Command("edit.undo", "&Undo", "undo", ("std:Undo",), "undo", toolbar=True),
     Command("edit.redo", "&Redo", "redo", ("std:Redo",), "redo", toolbar=True),
     SEPARATOR,
-    Command("edit.delete", "&Delete", "delete_selection", ("std:Delete",),
-            tip="Delete the selection (or the selected vertex)"),
-    Command("edit.copy", "&Copy", "copy_region", ("std:Copy",),
-            tip="Copy the region chosen with Copy region, or the selected objects (system clipboard too)"),
-    Command("edit.paste", "&Paste", "paste_region", ("std:Paste",),
-            tip="Paste a region or objects (from any editor window) at the hex under the mouse"),
-    Command("edit.duplicate", "D&uplicate", "duplicate_selection", ("Ctrl+D",),
-            tip="Add a copy of the selected object beside it (also on its right-click menu)"),
+    Command(
+        "edit.delete",
+        "&Delete",
+        "delete_selection",
+        ("std:Delete",),
+        tip="Delete the selection (or the selected vertex)",
+    ),
+    Command(
+        "edit.copy",
+        "&Copy",
+        "copy_region",
+        ("std:Copy",),
+        tip="Copy the region chosen with Copy region, or the selected objects (system clipboard too)",
+    ),
+    Command(
+        "edit.paste",
+        "&Paste",
+        "paste_region",
+        ("std:Paste",),
+        tip="Paste a region or objects (from any editor window) at the hex under the mouse",
+    ),
+    Command(
+        "edit.duplicate",
+        "D&uplicate",
+        "duplicate_selection",
+        ("Ctrl+D",),
+        tip="Add a copy of the selected object beside it (also on its right-click menu)",
+    ),
     Command("view.zoom_in", "Zoom &In", "view.zoom_in", ("+", "=", "std:ZoomIn"), "zoom-in", toolbar=True),
     Command("view.zoom_out", "Zoom &Out", "view.zoom_out", ("-", "std:ZoomOut"), "zoom-out", toolbar=True),
-    Command("view.zoom_fit", "Zoom to &Fit", "view.zoom_to_fit", ("Ctrl+0",), "zoom-fit", toolbar=True,
-            tip="Fit the map to the window (and keep it fitted when the window changes size)"),
+    Command(
+        "view.zoom_fit",
+        "Zoom to &Fit",
+        "view.zoom_to_fit",
+        ("Ctrl+0",),
+        "zoom-fit",
+        toolbar=True,
+        tip="Fit the map to the window (and keep it fitted when the window changes size)",
+    ),
     Command("view.labels", "Hex &Labels / Sectors", "_labels_toggled", ("Ctrl+L",), "labels", checkable=True),
     Command("view.layers_menu", "La&yers", "menu:layers_menu"),
     SEPARATOR,
@@ -83,14 +125,34 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("view.scenario", "&Scenario", "dock:properties"),
     Command("view.validation", "&Validation", "dock:validation"),
     Command("view.minimap", "&Minimap", "dock:minimap"),
-    Command("view.layers", "Layers &Panel", "dock:layers", icon="layers", tip="Show, hide and lock the map's layers"),
-    Command("tools.next_terrain", "&Next Terrain", "terrain_choice.cycle_forward", ("]",),
-            tip="The next terrain of the palette"),
-    Command("tools.previous_terrain", "&Previous Terrain", "terrain_choice.cycle_back", ("[",),
-            tip="The previous terrain of the palette"),
+    Command(
+        "view.layers",
+        "Layers &Panel",
+        "dock:layers",
+        icon="layers",
+        tip="Show, hide and lock the map's layers",
+    ),
+    Command(
+        "tools.next_terrain",
+        "&Next Terrain",
+        "terrain_choice.cycle_forward",
+        ("]",),
+        tip="The next terrain of the palette",
+    ),
+    Command(
+        "tools.previous_terrain",
+        "&Previous Terrain",
+        "terrain_choice.cycle_back",
+        ("[",),
+        tip="The previous terrain of the palette",
+    ),
     Command("scenario.properties", "&Properties…", "open_properties", ("Ctrl+Shift+P",), "properties"),
-    Command("scenario.dbm_setup", "Set Up &Terrain…", "open_dbm_setup",
-            tip="Lay out a DBM table by the terrain-choosing procedure: dice for sectors and positions"),
+    Command(
+        "scenario.dbm_setup",
+        "Set Up &Terrain…",
+        "open_dbm_setup",
+        tip="Lay out a DBM table by the terrain-choosing procedure: dice for sectors and positions",
+    ),
     Command("rules.check", "&Check Now", "validator.run", ("F5",), "check"),
     Command("help.shortcuts", "&Keyboard Shortcuts", "show_shortcuts", ("F1",), "shortcuts"),
 )
@@ -104,23 +166,48 @@ PLACE_GROUPS = ("Dambusters", "Engineers", "Forces", "Table", "Sewer")
 
 TERRAIN = ("terrain",)
 TOOLS: tuple[Tool, ...] = (
-    Tool("select", "Select / move", "Edit", "select", "S",
-         tip="Pick an object and drag it; a band from empty ground selects several"),
+    Tool(
+        "select",
+        "Select / move",
+        "Edit",
+        "select",
+        "S",
+        tip="Pick an object and drag it; a band from empty ground selects several",
+    ),
     Tool("region", "Copy region", "Edit", "region", tip="Drag a rectangle of hexes to copy (Ctrl+C, Ctrl+V)"),
     Tool("brush", "Brush", "Terrain", "brush", "B", TERRAIN + ("brush_size", "brush_shape")),
     Tool("rectangle", "Rectangle", "Terrain", "rectangle", "R", TERRAIN),
     Tool("bucket", "Fill", "Terrain", "bucket", "F", TERRAIN, "Fill the connected hexes of one terrain"),
     Tool("eyedropper", "Eyedropper", "Terrain", "eyedropper", "I", tip="Take the terrain of a hex"),
-    Tool("path", "Path", "Terrain", "path", "P", ("path_kind",), "Drag a river (upstream first), road or rail"),
-    Tool("hexside", "Hexside", "Terrain", "hexside", "H", ("hexside_kind",),
-         "Click near a hexside: stream, ridge, trees..."),
+    Tool(
+        "path", "Path", "Terrain", "path", "P", ("path_kind",), "Drag a river (upstream first), road or rail"
+    ),
+    Tool(
+        "hexside",
+        "Hexside",
+        "Terrain",
+        "hexside",
+        "H",
+        ("hexside_kind",),
+        "Click near a hexside: stream, ridge, trees...",
+    ),
     Tool("dam", "Dam", "Dambusters", "dam", "D", tip="Click a river hex: a dam of 50 SP"),
     Tool("reservoir", "Reservoir", "Dambusters", "reservoir", options=("dam",)),
     Tool("floodplain", "Floodplain", "Dambusters", "floodplain", options=("fp_mode",)),
     Tool("town", "Town", "Dambusters", "town", options=("town",), tip="Shift+stroke takes hexes out"),
-    Tool("river-bridge", "River bridge", "Dambusters", "river-bridge", tip="On a hex with a road and a river"),
-    Tool("stream-bridge", "Stream bridge", "Dambusters", "stream-bridge", tip="On a stream hexside a road crosses"),
-    Tool("bridge-out", "Bridge out", "Dambusters", "bridge-out", tip="Click a bridge to mark it out (or back)"),
+    Tool(
+        "river-bridge", "River bridge", "Dambusters", "river-bridge", tip="On a hex with a road and a river"
+    ),
+    Tool(
+        "stream-bridge",
+        "Stream bridge",
+        "Dambusters",
+        "stream-bridge",
+        tip="On a stream hexside a road crosses",
+    ),
+    Tool(
+        "bridge-out", "Bridge out", "Dambusters", "bridge-out", tip="Click a bridge to mark it out (or back)"
+    ),
     Tool("entrench+", "Entrenchment +1", "Engineers", "entrench-plus"),
     Tool("entrench-", "Entrenchment -1", "Engineers", "entrench-minus"),
     Tool("revetment", "Revetment", "Engineers", "revetment", options=("size",)),
@@ -129,8 +216,14 @@ TOOLS: tuple[Tool, ...] = (
     Tool("graded-ridge", "Graded ridge", "Engineers", "graded-ridge", tip="Click a ridge hexside"),
     Tool("unit", "Unit", "Forces", "unit", "U", ("unit_type", "side", "squads")),
     Tool("zone", "Setup zone", "Forces", "zone", "Z", ("side",), "Shift+stroke takes hexes out"),
-    Tool("vertex", "Select / edit vertices", "Table", "vertex", "S",
-         tip="Drag a vertex or a whole shape; a band from empty cloth selects several"),
+    Tool(
+        "vertex",
+        "Select / edit vertices",
+        "Table",
+        "vertex",
+        "S",
+        tip="Drag a vertex or a whole shape; a band from empty cloth selects several",
+    ),
     Tool("area", "Area", "Table", "area", options=("area_kind", "sector")),
     Tool("table-river", "River", "Table", "table-river", options=("width", "downstream")),
     Tool("table-road", "Road", "Table", "table-road"),

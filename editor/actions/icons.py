@@ -1,5 +1,6 @@
 """Icons by name: ours are 24px line drawings in ``editor/resources/icons/NAME.svg`` (shipped as
 package data); ``"std:NAME"`` is Qt's ``QStyle.StandardPixmap.NAME`` of the running style."""
+
 from __future__ import annotations
 
 from pathlib import Path

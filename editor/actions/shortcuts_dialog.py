@@ -1,5 +1,6 @@
 """Help > Keyboard Shortcuts: every command and tool that has keys, read from the window's actions
 (so it shows what the keys really are), and the map's navigation keys."""
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout
@@ -12,11 +13,18 @@ def shortcut_rows(acts) -> list[tuple[str, list[tuple[str, str]]]]:
     """(section, [(what, keys)]) in menu order, tools by group, then navigation."""
     sections: list[tuple[str, list[tuple[str, str]]]] = []
     for key, title in MENUS.items():
-        rows = [(acts[c.name].text().replace("&", ""), keys_text(acts[c.name]))
-                for c in commands() if c.name.startswith(key + ".") and c.name in acts.actions]
+        rows = [
+            (acts[c.name].text().replace("&", ""), keys_text(acts[c.name]))
+            for c in commands()
+            if c.name.startswith(key + ".") and c.name in acts.actions
+        ]
         if key == "tools":
-            rows = [(f"{t.text} ({t.group})", keys_text(acts.tool_action(t.name)))
-                    for g in GROUPS for t in TOOLS if t.group == g] + rows
+            rows = [
+                (f"{t.text} ({t.group})", keys_text(acts.tool_action(t.name)))
+                for g in GROUPS
+                for t in TOOLS
+                if t.group == g
+            ] + rows
         rows = [(what, keys) for what, keys in rows if keys]
         if rows:
             sections.append((title.replace("&", ""), rows))

@@ -1,6 +1,7 @@
 """Copy and paste of a hex region (Qt-free): terrain, hexside features and every feature lying
 fully inside, translated on the hex grid; pasted features get fresh ids and their references follow.
 A paste is one undo step (a macro of the terrain paint and one SetFields)."""
+
 from __future__ import annotations
 
 import copy
@@ -14,10 +15,23 @@ from dambuster.model.scenario import Scenario
 from .hex_map import Change, ensure_side, fresh_id, scenario_ids
 
 #: map lists copied with the region, and the id prefix of a pasted copy
-MAP_LISTS = {"rivers": "river-", "roads": "road-", "rails": "rail-", "dams": "dam-", "river_bridges": "bridge-",
-             "stream_bridges": "bridge-", "towns": "town-"}
-MARKER_LISTS = {"entrenchments": None, "revetments": "revetment-", "mines": "mine-", "road_cuts": None,
-                "bridges_out": None, "graded_ridges": None}
+MAP_LISTS = {
+    "rivers": "river-",
+    "roads": "road-",
+    "rails": "rail-",
+    "dams": "dam-",
+    "river_bridges": "bridge-",
+    "stream_bridges": "bridge-",
+    "towns": "town-",
+}
+MARKER_LISTS = {
+    "entrenchments": None,
+    "revetments": "revetment-",
+    "mines": "mine-",
+    "road_cuts": None,
+    "bridges_out": None,
+    "graded_ridges": None,
+}
 #: fields that name another feature: a feature is copied only when what it names is copied too
 REFS = ("river", "road", "bridge")
 
@@ -56,7 +70,9 @@ def copy_region(s: Scenario, hexes: list[Hex]) -> Clip:
     """What lies in ``hexes`` (on-map hexes; the first is the anchor pasted under the cursor)."""
     m = s.map
     region = {h for h in hexes if m.layout.contains(h)}
-    anchor = min(region, key=lambda h: (m.layout.to_offset(h)[1], m.layout.to_offset(h)[0])) if region else (0, 0)
+    anchor = (
+        min(region, key=lambda h: (m.layout.to_offset(h)[1], m.layout.to_offset(h)[0])) if region else (0, 0)
+    )
     clip = Clip(anchor, {h: m.terrain.get(h) for h in region})
 
     def inside(obj) -> bool:
@@ -66,8 +82,14 @@ def copy_region(s: Scenario, hexes: list[Hex]) -> Clip:
     copied: set[str] = set()
     for name in MAP_LISTS:
         items = [o for o in getattr(m, name) if inside(o)]
-        items = [o for o in items if all(getattr(o, r, None) is None or getattr(o, r) in copied or
-                                         not isinstance(getattr(o, r), str) for r in REFS)]
+        items = [
+            o
+            for o in items
+            if all(
+                getattr(o, r, None) is None or getattr(o, r) in copied or not isinstance(getattr(o, r), str)
+                for r in REFS
+            )
+        ]
         copied.update(o.id for o in items)
         clip.lists[f"map.{name}"] = copy.deepcopy(items)
     for name in MARKER_LISTS:
@@ -112,13 +134,19 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
     m = s.map
     dq, dr = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
     on_map = m.layout.contains
-    terrain = {(q + dq, r + dr): k for (q, r), k in clip.terrain.items()
-               if on_map((q + dq, r + dr)) and m.terrain.get((q + dq, r + dr)) != k}
+    terrain = {
+        (q + dq, r + dr): k
+        for (q, r), k in clip.terrain.items()
+        if on_map((q + dq, r + dr)) and m.terrain.get((q + dq, r + dr)) != k
+    }
     ids: dict[str, str] = {}
     taken = scenario_ids(s)
     for key, items in clip.lists.items():
-        prefix = MAP_LISTS.get(key.split(".")[-1]) or MARKER_LISTS.get(key.split(".")[-1]) or (
-            "unit-" if key == "units" else None)
+        prefix = (
+            MAP_LISTS.get(key.split(".")[-1])
+            or MARKER_LISTS.get(key.split(".")[-1])
+            or ("unit-" if key == "units" else None)
+        )
         for o in items:
             if prefix and getattr(o, "id", None):
                 ids[o.id] = fresh_id(s, prefix, taken)
@@ -129,16 +157,21 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
     sides_needed: list[str] = []
 
     def refs_kept(o) -> bool:  # what a pasted feature names was pasted too (not dropped off the map)
-        return all(getattr(o, r) in kept if getattr(o, r, None) in new_ids else
-                   getattr(o, r, None) is None or getattr(o, r) in existing  # in another map: it must be there
-                   for r in ("river", "road", "bridge", "route"))
+        return all(
+            getattr(o, r) in kept
+            if getattr(o, r, None) in new_ids
+            else getattr(o, r, None) is None or getattr(o, r) in existing  # in another map: it must be there
+            for r in ("river", "road", "bridge", "route")
+        )
 
     for key, items in clip.lists.items():
         moved = [_moved(o, dq, dr, ids) for o in items]
         moved = [o for o in moved if all(on_map(h) for h in _hexes_of(o)) and refs_kept(o)]
         kept.update(o.id for o in moved if getattr(o, "id", None))
-        moved = [dataclasses.replace(o, joins=None) if getattr(o, "joins", None) in new_ids - kept else o
-                 for o in moved]
+        moved = [
+            dataclasses.replace(o, joins=None) if getattr(o, "joins", None) in new_ids - kept else o
+            for o in moved
+        ]
         if not moved:
             continue
         owner_name, name = ("scenario", key) if key == "units" else key.split(".")

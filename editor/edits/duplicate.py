@@ -9,6 +9,7 @@ step's changes (no Qt). Where the copy goes:
   model 10 units further along its corridor (back when that passes its end).
 Lines, areas and hexside terrain (streams, ridges) are not duplicated (Copy and Paste carry them).
 """
+
 from __future__ import annotations
 
 import dataclasses

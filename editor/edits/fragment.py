@@ -4,6 +4,7 @@ anchor hex (a table point when ``"kind"`` is ``"table"``) and the clip's parts; 
 written as ``{"$type": class name, field: value}`` and hexes and hexsides as lists, so a paste
 rebuilds the same dataclasses. ``copy_objects`` makes a clip of selected point features (no terrain;
 table features: ``edits.table_group``)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -17,14 +18,25 @@ from .clipboard import Clip
 MIME = "application/x-dambuster-fragment+json"
 KEY = "dambuster-fragment"
 #: where a selected object's kind is kept in a clip
-LISTS = {"Unit": "units", "Dam": "map.dams", "RiverBridge": "map.river_bridges", "Town": "map.towns",
-         "Entrenchment": "markers.entrenchments", "Revetment": "markers.revetments", "Mine": "markers.mines",
-         "RoadCut": "markers.road_cuts", "StreamBridge": "map.stream_bridges"}
+LISTS = {
+    "Unit": "units",
+    "Dam": "map.dams",
+    "RiverBridge": "map.river_bridges",
+    "Town": "map.towns",
+    "Entrenchment": "markers.entrenchments",
+    "Revetment": "markers.revetments",
+    "Mine": "markers.mines",
+    "RoadCut": "markers.road_cuts",
+    "StreamBridge": "map.stream_bridges",
+}
 
 
 def _out(v: Any) -> Any:
     if dataclasses.is_dataclass(v):
-        return {"$type": type(v).__name__, **{f.name: _out(getattr(v, f.name)) for f in dataclasses.fields(v)}}
+        return {
+            "$type": type(v).__name__,
+            **{f.name: _out(getattr(v, f.name)) for f in dataclasses.fields(v)},
+        }
     if isinstance(v, tuple):
         return {"$tuple": [_out(x) for x in v]}
     if isinstance(v, list):
@@ -46,10 +58,18 @@ def _in(v: Any) -> Any:
 
 
 def dumps_clip(clip: Clip) -> str:
-    return json.dumps({KEY: 1, "kind": clip.kind, "anchor": list(clip.anchor),
-                       "terrain": [[q, r, k] for (q, r), k in clip.terrain.items()],
-                       "hexsides": _out(clip.hexsides), "lists": {k: _out(v) for k, v in clip.lists.items()},
-                       "floodplain": [list(h) for h in clip.floodplain]}, indent=1)
+    return json.dumps(
+        {
+            KEY: 1,
+            "kind": clip.kind,
+            "anchor": list(clip.anchor),
+            "terrain": [[q, r, k] for (q, r), k in clip.terrain.items()],
+            "hexsides": _out(clip.hexsides),
+            "lists": {k: _out(v) for k, v in clip.lists.items()},
+            "floodplain": [list(h) for h in clip.floodplain],
+        },
+        indent=1,
+    )
 
 
 def loads_clip(text: str) -> Clip | None:
@@ -61,8 +81,14 @@ def loads_clip(text: str) -> Clip | None:
         kind = d.get("kind", "hex")
         if kind not in ("hex", "table"):
             return None
-        return Clip(tuple(d["anchor"]), {(q, r): k for q, r, k in d["terrain"]}, _in(d["hexsides"]),
-                    {k: _in(v) for k, v in d["lists"].items()}, [tuple(h) for h in d["floodplain"]], kind)
+        return Clip(
+            tuple(d["anchor"]),
+            {(q, r): k for q, r, k in d["terrain"]},
+            _in(d["hexsides"]),
+            {k: _in(v) for k, v in d["lists"].items()},
+            [tuple(h) for h in d["floodplain"]],
+            kind,
+        )
     except (ValueError, KeyError, TypeError):
         return None
 

@@ -3,6 +3,7 @@
 when the click does nothing. Model objects are never edited in place: a changed object is a
 ``dataclasses.replace`` copy in a new list, so undo can put the old list back.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -95,7 +96,9 @@ def place_river_bridge(s: Scenario, h: Hex) -> list[Change]:
     river = next((r for r in m.rivers if h in r.hexes), None)
     if road is None or river is None or any(b.hex == h for b in m.river_bridges):
         return []
-    return [(m, "river_bridges", m.river_bridges + [RiverBridge(fresh_id(s, "bridge-"), h, road.id, river.id)])]
+    return [
+        (m, "river_bridges", m.river_bridges + [RiverBridge(fresh_id(s, "bridge-"), h, road.id, river.id)])
+    ]
 
 
 def place_stream_bridge(s: Scenario, side: Hexside) -> list[Change]:
@@ -123,7 +126,9 @@ def paint_town(s: Scenario, hexes: Iterable[Hex], name: str, remove: bool = Fals
         if town is None or not set(hexes) & set(town.hexes):
             return []
         left = [h for h in town.hexes if h not in set(hexes)]
-        towns = _swap(m.towns, town, dataclasses.replace(town, hexes=left)) if left else _without(m.towns, town)
+        towns = (
+            _swap(m.towns, town, dataclasses.replace(town, hexes=left)) if left else _without(m.towns, town)
+        )
         return [(m, "towns", towns)]
     if town is not None and set(hexes) <= set(town.hexes):
         return []
@@ -137,8 +142,10 @@ def paint_town(s: Scenario, hexes: Iterable[Hex], name: str, remove: bool = Fals
     if town is None:
         towns.append(Town(fresh_id(s, "town-"), name, hexes))
     else:
-        towns.insert(min(m.towns.index(town), len(towns)),
-                     dataclasses.replace(town, hexes=town.hexes + [h for h in hexes if h not in town.hexes]))
+        towns.insert(
+            min(m.towns.index(town), len(towns)),
+            dataclasses.replace(town, hexes=town.hexes + [h for h in hexes if h not in town.hexes]),
+        )
     return [(m, "towns", towns)]
 
 
@@ -182,12 +189,23 @@ def paint_zone(s: Scenario, hexes: Iterable[Hex], side: str, remove: bool = Fals
     if remove:
         if zone is None or not set(hexes) & set(zone.hexes):
             return []
-        return [(s, "setup_zones", _swap(s.setup_zones, zone, dataclasses.replace(
-            zone, hexes=[h for h in zone.hexes if h not in set(hexes)])))]
+        return [
+            (
+                s,
+                "setup_zones",
+                _swap(
+                    s.setup_zones,
+                    zone,
+                    dataclasses.replace(zone, hexes=[h for h in zone.hexes if h not in set(hexes)]),
+                ),
+            )
+        ]
     if not hexes:
         return []
     if zone is None:
-        return ensure_side(s, side) + [(s, "setup_zones", s.setup_zones + [SetupZone(fresh_id(s, "zone-"), side, hexes)])]
+        return ensure_side(s, side) + [
+            (s, "setup_zones", s.setup_zones + [SetupZone(fresh_id(s, "zone-"), side, hexes)])
+        ]
     new = [h for h in hexes if h not in zone.hexes]
     if not new:
         return []
@@ -206,7 +224,11 @@ def toggle_reservoir(s: Scenario, dam_id: str, hexes: Iterable[Hex]) -> list[Cha
         res = [h for h in dam.reservoir if h not in set(hexes)]
     else:
         res = dam.reservoir + [h for h in hexes if h not in dam.reservoir]
-    return [] if res == dam.reservoir else [(m, "dams", _swap(m.dams, dam, dataclasses.replace(dam, reservoir=res)))]
+    return (
+        []
+        if res == dam.reservoir
+        else [(m, "dams", _swap(m.dams, dam, dataclasses.replace(dam, reservoir=res)))]
+    )
 
 
 # ------------------------------------------------------------------------------------- markers
@@ -243,7 +265,9 @@ def place_mine(s: Scenario, h: Hex, owner: str, hidden: bool = True) -> list[Cha
     if not s.map.layout.contains(h) or any(x.hex == h for x in mk.mines):
         return []
     on_road = any(h in r.hexes for r in s.map.roads)
-    return ensure_side(s, owner) + [(mk, "mines", mk.mines + [Mine(fresh_id(s, "mine-"), h, owner, hidden, on_road)])]
+    return ensure_side(s, owner) + [
+        (mk, "mines", mk.mines + [Mine(fresh_id(s, "mine-"), h, owner, hidden, on_road)])
+    ]
 
 
 def toggle_road_cut(s: Scenario, h: Hex) -> list[Change]:
@@ -270,7 +294,8 @@ def bridge_at(s: Scenario, h: Hex | None, side: Hexside | None) -> str | None:
     """The id of the river bridge in hex ``h`` or else of the stream bridge on ``side``."""
     m = s.map
     b = next((b for b in m.river_bridges if b.hex == h), None) or next(
-        (b for b in m.stream_bridges if b.side == side), None)
+        (b for b in m.stream_bridges if b.side == side), None
+    )
     return b.id if b is not None else None
 
 
@@ -362,6 +387,9 @@ def delete_object(s: Scenario, obj: Any) -> list[Change]:
             drop(m.sewer, "models", lambda x: x.corridor != ident)
         rivers = value(m, "rivers")
         if any(r.flows_into == ident for r in rivers):
-            put(m, "rivers", [dataclasses.replace(r, flows_into=None) if r.flows_into == ident else r
-                              for r in rivers])
+            put(
+                m,
+                "rivers",
+                [dataclasses.replace(r, flows_into=None) if r.flows_into == ident else r for r in rivers],
+            )
     return list(work.values())

@@ -20,6 +20,7 @@ On tables (``move_table_point``): a sewer node, grate, sluice gate or cave-in go
 table; a model goes onto the corridor nearest the drop, at the distance the drop projects to (as when
 placed); refused off the table.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -116,14 +117,18 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex, group: tuple = ()) -> tu
             return refuse(f"{label} already has a bridge")
         return m, "river_bridges", dataclasses.replace(obj, hex=dest), ""
     mk = m.markers
-    name = {Entrenchment: "entrenchments", Revetment: "revetments", Mine: "mines", RoadCut: "road_cuts"}[type(obj)]
+    name = {Entrenchment: "entrenchments", Revetment: "revetments", Mine: "mines", RoadCut: "road_cuts"}[
+        type(obj)
+    ]
     if any(x.hex == dest for x in getattr(mk, name) if away(x)):
         return refuse(f"{label} already has one ({name.replace('_', ' ')[:-1]})")
     extra: dict[str, Any] = {}
     if isinstance(obj, RoadCut):
         routes = [r for r in m.roads + m.rails if obj.route in (None, r.id)]
         if not any(dest in r.hexes for r in routes):
-            return refuse(f"a road cut needs {'a road or rail' if obj.route is None else obj.route} at {label}")
+            return refuse(
+                f"a road cut needs {'a road or rail' if obj.route is None else obj.route} at {label}"
+            )
     if isinstance(obj, Mine):
         extra["on_road"] = any(dest in r.hexes for r in m.roads)
     return mk, name, dataclasses.replace(obj, hex=dest, **extra), ""
@@ -188,7 +193,11 @@ def delete_group(s: Scenario, objs: list) -> list[Change]:
     gone = lambda x: any(x is o for o in objs)  # noqa: E731
     owners = [(s, "units"), (m, "dams"), (m, "river_bridges"), (m, "stream_bridges"), (m, "towns")]
     owners += [(m.markers, n) for n in ("entrenchments", "revetments", "mines", "road_cuts")]
-    out = [(o, n, [x for x in getattr(o, n) if not gone(x)]) for o, n in owners if any(gone(x) for x in getattr(o, n))]
+    out = [
+        (o, n, [x for x in getattr(o, n) if not gone(x)])
+        for o, n in owners
+        if any(gone(x) for x in getattr(o, n))
+    ]
     bridges = {b.id for b in m.river_bridges + m.stream_bridges if gone(b)}
     if bridges:
         out.append((m.markers, "bridges_out", [b for b in m.markers.bridges_out if b.bridge not in bridges]))

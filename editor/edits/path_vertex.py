@@ -4,6 +4,7 @@ dropped and the line is rejoined to its neighbours along straight hex lines, one
 something standing on the line would be left off it (a dam, a river bridge, a road cut naming the
 route, a stream bridge no longer crossed), or when a river would no longer meet the river it joins
 (or one joining it would no longer meet it)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -19,8 +20,8 @@ from .hex_map import Change, _crosses, _swap
 
 def rerouted(hexes: list[Hex], index: int, dest: Hex) -> list[Hex]:
     """``hexes`` with hex ``index`` moved to ``dest``, rejoined to its neighbours by hex lines."""
-    before = hexes[:index - 1] + hex_line(hexes[index - 1], dest) if index > 0 else [dest]
-    after = hex_line(dest, hexes[index + 1])[1:] + hexes[index + 2:] if index < len(hexes) - 1 else []
+    before = hexes[: index - 1] + hex_line(hexes[index - 1], dest) if index > 0 else [dest]
+    after = hex_line(dest, hexes[index + 1])[1:] + hexes[index + 2 :] if index < len(hexes) - 1 else []
     return before + after
 
 
@@ -40,9 +41,11 @@ def move_path_hex(s: Scenario, line: Any, index: int, dest: Hex) -> tuple[list[C
     if len(set(new)) != len(new):
         return [], f"{line.id} would pass a hex twice"
     on = set(new)
-    standing = [d for d in m.dams if d.river == line.id] + \
-        [b for b in m.river_bridges if line.id in (b.river, b.road)] + \
-        [c for c in m.markers.road_cuts if c.route == line.id]
+    standing = (
+        [d for d in m.dams if d.river == line.id]
+        + [b for b in m.river_bridges if line.id in (b.river, b.road)]
+        + [c for c in m.markers.road_cuts if c.route == line.id]
+    )
     off = next((x for x in standing if x.hex not in on), None)
     if off is not None:
         return [], f"{getattr(off, 'id', None) or type(off).__name__} would be left off it"

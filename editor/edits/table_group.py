@@ -13,6 +13,7 @@ changes:
   its anchor a table point) pasted with its anchor at the cursor, fresh ids and references following;
   what would land off the table, a second waterway or a model with no corridor is left out.
 """
+
 from __future__ import annotations
 
 import copy
@@ -39,12 +40,23 @@ from .table_map import SEWER_POINTS, _sewer, centroid, nearest_corridor
 
 Pt = tuple[float, float]
 #: where a table feature is kept: (owner "map" or "sewer", list name, fresh id prefix)
-PLACES = {Area: ("map", "areas", "area-"), TableRiver: ("map", "rivers", "river-"),
-          TableRoad: ("map", "roads", "road-"), Waterway: ("map", "waterway", "waterway-"),
-          Corridor: ("sewer", "corridors", "corridor-"), Gantry: ("sewer", "gantries", "gantry-"),
-          Model: ("sewer", "models", "model-")}
-_COORDS = {Area: "polygon", Waterway: "polygon", Gantry: "polygon", TableRiver: "line", TableRoad: "line",
-           Corridor: "line"}
+PLACES = {
+    Area: ("map", "areas", "area-"),
+    TableRiver: ("map", "rivers", "river-"),
+    TableRoad: ("map", "roads", "road-"),
+    Waterway: ("map", "waterway", "waterway-"),
+    Corridor: ("sewer", "corridors", "corridor-"),
+    Gantry: ("sewer", "gantries", "gantry-"),
+    Model: ("sewer", "models", "model-"),
+}
+_COORDS = {
+    Area: "polygon",
+    Waterway: "polygon",
+    Gantry: "polygon",
+    TableRiver: "line",
+    TableRoad: "line",
+    Corridor: "line",
+}
 
 
 def objects(s: Scenario) -> list:
@@ -53,7 +65,15 @@ def objects(s: Scenario) -> list:
     out: list = [*t.areas, *([t.waterway] if t.waterway is not None else []), *t.rivers, *t.roads]
     if t.sewer is not None:
         sw = t.sewer
-        out += [*sw.corridors, *sw.gantries, *sw.nodes, *sw.grates, *sw.sluice_gates, *sw.cave_ins, *sw.models]
+        out += [
+            *sw.corridors,
+            *sw.gantries,
+            *sw.nodes,
+            *sw.grates,
+            *sw.sluice_gates,
+            *sw.cave_ins,
+            *sw.models,
+        ]
     return out
 
 
@@ -69,8 +89,9 @@ def points_of(s: Scenario, obj: Any) -> list[Pt]:
     return [tuple(p) for p in getattr(obj, _COORDS[type(obj)])]
 
 
-def table_objects_in(s: Scenario, rect: tuple[float, float, float, float],
-                     allowed: Callable[[Any], bool] = lambda _o: True) -> list:
+def table_objects_in(
+    s: Scenario, rect: tuple[float, float, float, float], allowed: Callable[[Any], bool] = lambda _o: True
+) -> list:
     """The features whose points all lie in ``rect`` = (x0, y0, x1, y1), that ``allowed`` accepts."""
     x0, y0, x1, y1 = rect
     inside = lambda p: x0 <= p[0] <= x1 and y0 <= p[1] <= y1  # noqa: E731
@@ -101,7 +122,9 @@ def _place(s: Scenario, obj: Any) -> tuple[Any, str]:
     """``(owner, attribute)`` holding ``obj``."""
     t = s.map
     if isinstance(obj, SewerPoint):
-        return t.sewer, next(n for n, _p in SEWER_POINTS.values() if any(x is obj for x in getattr(t.sewer, n)))
+        return t.sewer, next(
+            n for n, _p in SEWER_POINTS.values() if any(x is obj for x in getattr(t.sewer, n))
+        )
     where, name, _prefix = PLACES[type(obj)]
     return (t if where == "map" else t.sewer), name
 
@@ -139,7 +162,9 @@ def translate_group(s: Scenario, objs: list, dx: float, dy: float) -> tuple[list
             field = _COORDS[type(o)]
             new = dataclasses.replace(o, **{field: _shifted(getattr(o, field), cdx, cdy)})
             if isinstance(new, Waterway):
-                new = dataclasses.replace(new, edge="left" if centroid(new.polygon)[0] < t.width / 2.0 else "right")
+                new = dataclasses.replace(
+                    new, edge="left" if centroid(new.polygon)[0] < t.width / 2.0 else "right"
+                )
         put(owner, name, o, new)
     models = [o for o in objs if isinstance(o, Model) and o.corridor not in moved_corridors]
     if models:
@@ -159,21 +184,32 @@ def delete_table_group(s: Scenario, objs: list) -> list[Change]:
     """Removes several table features as one step, with what refers to them."""
     t = s.map
     gone = lambda x: any(x is o for o in objs)  # noqa: E731
-    out: list[Change] = [(t, n, [x for x in getattr(t, n) if not gone(x)]) for n in ("areas", "rivers", "roads")
-                         if any(gone(x) for x in getattr(t, n))]
+    out: list[Change] = [
+        (t, n, [x for x in getattr(t, n) if not gone(x)])
+        for n in ("areas", "rivers", "roads")
+        if any(gone(x) for x in getattr(t, n))
+    ]
     ids = {o.id for o in objs}
     if t.waterway is not None and gone(t.waterway):
         out.append((t, "waterway", None))
     rivers = next((v for _o, n, v in out if n == "rivers"), t.rivers)
     if any(r.flows_into in ids for r in rivers):
         out = [c for c in out if c[1] != "rivers"]
-        out.append((t, "rivers", [dataclasses.replace(r, flows_into=None) if r.flows_into in ids else r
-                                  for r in rivers]))
+        out.append(
+            (
+                t,
+                "rivers",
+                [dataclasses.replace(r, flows_into=None) if r.flows_into in ids else r for r in rivers],
+            )
+        )
     sw = t.sewer
     if sw is not None:
         names = ["corridors", "gantries", *(n for n, _p in SEWER_POINTS.values())]
-        out += [(sw, n, [x for x in getattr(sw, n) if not gone(x)])
-                for n in names if any(gone(x) for x in getattr(sw, n))]
+        out += [
+            (sw, n, [x for x in getattr(sw, n) if not gone(x)])
+            for n in names
+            if any(gone(x) for x in getattr(sw, n))
+        ]
         models = [m for m in sw.models if not gone(m) and m.corridor not in ids]
         if len(models) != len(sw.models):
             out.append((sw, "models", models))
@@ -219,7 +255,9 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
             if field is None:
                 continue
             pts = _shifted([o.point] if field == "point" else getattr(o, field), dx, dy)
-            if not on_table(pts) or (name == "waterway" and (t.waterway is not None or "map.waterway" in lists)):
+            if not on_table(pts) or (
+                name == "waterway" and (t.waterway is not None or "map.waterway" in lists)
+            ):
                 dropped += 1
                 continue
             prefix = prefixes.get(name) or next(p for _w, n, p in PLACES.values() if n == name)

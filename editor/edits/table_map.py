@@ -1,5 +1,6 @@
 """Table-map edits as pure functions (no Qt): new areas, lines, the waterway, sewer features and
 models, and vertex edits. Each returns SetFields changes ``[(owner, attribute, value)]``."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,12 @@ from dambuster.model.scenario import (
 from .hex_map import Change, ensure_side, fresh_id
 
 Pt = tuple[float, float]
-SEWER_POINTS = {"node": ("nodes", "node-"), "grate": ("grates", "grate-"),
-                "sluice-gate": ("sluice_gates", "sluice-"), "cave-in": ("cave_ins", "cave-in-")}
+SEWER_POINTS = {
+    "node": ("nodes", "node-"),
+    "grate": ("grates", "grate-"),
+    "sluice-gate": ("sluice_gates", "sluice-"),
+    "cave-in": ("cave_ins", "cave-in-"),
+}
 MIN_VERTICES = {"polygon": 3, "line": 2}
 
 
@@ -86,7 +91,11 @@ def add_table_river(s: Scenario, line: list[Pt], width: float, upstream_first: b
 
 def add_table_road(s: Scenario, line: list[Pt]) -> list[Change]:
     t = s.map
-    return [] if not valid_shape(_pts(line), "line") else [(t, "roads", t.roads + [TableRoad(fresh_id(s, "road-"), _pts(line))])]
+    return (
+        []
+        if not valid_shape(_pts(line), "line")
+        else [(t, "roads", t.roads + [TableRoad(fresh_id(s, "road-"), _pts(line))])]
+    )
 
 
 def set_waterway(s: Scenario, polygon: list[Pt]) -> list[Change]:
@@ -112,7 +121,9 @@ def add_corridor(s: Scenario, line: list[Pt], width: float) -> list[Change]:
     if not valid_shape(_pts(line), "line") or width <= 0:
         return []
     sewer, make = _sewer(s)
-    return make + [(sewer, "corridors", sewer.corridors + [Corridor(fresh_id(s, "corridor-"), _pts(line), float(width))])]
+    return make + [
+        (sewer, "corridors", sewer.corridors + [Corridor(fresh_id(s, "corridor-"), _pts(line), float(width))])
+    ]
 
 
 def add_gantry(s: Scenario, polygon: list[Pt]) -> list[Change]:
@@ -204,8 +215,12 @@ def with_coords(target: Target, points: list[Pt]) -> list[Change]:
     changes: list[Change] = [(target.owner, target.attr, [new if x is target.obj else x for x in value])]
     if isinstance(new, Corridor):
         length = LineString(new.line).length
-        models = [dataclasses.replace(m, position=math.floor(length * 1000) / 1000)
-                  if m.corridor == new.id and m.position > length else m for m in target.owner.models]
+        models = [
+            dataclasses.replace(m, position=math.floor(length * 1000) / 1000)
+            if m.corridor == new.id and m.position > length
+            else m
+            for m in target.owner.models
+        ]
         if models != target.owner.models:
             changes.append((target.owner, "models", models))
     return changes
@@ -254,7 +269,7 @@ def delete_vertex(target: Target, index: int) -> list[Change]:
     pts = list(getattr(target.obj, target.coords))
     if len(pts) <= MIN_VERTICES[target.coords]:
         return []
-    return with_coords(target, pts[:index] + pts[index + 1:])
+    return with_coords(target, pts[:index] + pts[index + 1 :])
 
 
 def point_feature_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> Any:

@@ -7,6 +7,7 @@ editor session that has written a copy holds a ``session-<id>.lock`` (QLockFile)
 next start can tell a copy left by a crashed session (lock free or stale) from one a running editor
 still owns.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -119,10 +120,18 @@ def entries(folder: Path | None = None) -> tuple[list[Entry], list[str]]:
         copy = folder / f"{key}.json"
         try:
             info = json.loads(side.read_text(encoding="utf-8"))
-            entry = Entry(key, copy, info.get("original"), str(info["saved"]), str(info["session"]),
-                          str(info.get("title", "")))
+            entry = Entry(
+                key,
+                copy,
+                info.get("original"),
+                str(info["saved"]),
+                str(info["session"]),
+                str(info.get("title", "")),
+            )
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-            problems.append(f"recovery copy {key}: unreadable sidecar ({type(e).__name__}); moved to {CORRUPT}/")
+            problems.append(
+                f"recovery copy {key}: unreadable sidecar ({type(e).__name__}); moved to {CORRUPT}/"
+            )
             set_aside(folder, key)
             continue
         if not copy.exists():
@@ -194,8 +203,9 @@ class Autosaver(QObject):
         self.writes = 0
         self.failures = 0  # failed attempts in the current run of failures
         self.interval_ms = _setting_ms(settings, SETTING_INTERVAL, DEFAULT_INTERVAL_MS)
-        self.first_delay_ms = min(_setting_ms(settings, SETTING_FIRST_DELAY, DEFAULT_FIRST_DELAY_MS),
-                                  self.interval_ms)
+        self.first_delay_ms = min(
+            _setting_ms(settings, SETTING_FIRST_DELAY, DEFAULT_FIRST_DELAY_MS), self.interval_ms
+        )
         self.retry_ms = _setting_ms(settings, SETTING_RETRY, DEFAULT_RETRY_MS)
         self._last_write: float | None = None  # monotonic time of the last copy of this run of changes
         self.timer = QTimer(self)
@@ -278,8 +288,9 @@ class Autosaver(QObject):
         except OSError as e:
             self.failures += 1
             if self.failures == 1:
-                self.failed.emit(f"autosave failed: {self.folder}: {e.strerror or e}; "
-                                 f"trying again every few seconds")
+                self.failed.emit(
+                    f"autosave failed: {self.folder}: {e.strerror or e}; trying again every few seconds"
+                )
             self.timer.start(self._retry_delay_ms())  # no edit needed to try again
             return None
         if self.failures:

@@ -3,6 +3,7 @@ overlay or heat map when one is showing. Both are rendered into memory and writt
 one atomic saver (dambuster.model.atomic_write), so a failed export never leaves half a file or a
 temporary file behind, and never writes through a dangling link.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,8 +42,9 @@ def _render(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
         scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
 
 
-def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SIDE,
-               dpi: float | None = None) -> QSize:
+def export_png(
+    scene, path, rect: QRectF | None = None, long_side: int = LONG_SIDE, dpi: float | None = None
+) -> QSize:
     """The scene (or ``rect`` of it) as a PNG of ``long_side`` pixels on its longer side, on white;
     ``dpi``, when given, is written in the file (pHYs) so it prints at the size it was drawn for."""
     rect = QRectF(rect or scene.sceneRect())
@@ -61,19 +63,24 @@ def export_png(scene, path, rect: QRectF | None = None, long_side: int = LONG_SI
     def write(buffer: QBuffer) -> None:
         if not image.save(buffer, "PNG"):
             raise OSError(f"cannot write {path}")
+
     _atomic(Path(path), write)
     return size
 
 
-def export_svg(scene, path, rect: QRectF | None = None, title: str = "dambuster map",
-               scale: float | None = None) -> QSize:
+def export_svg(
+    scene, path, rect: QRectF | None = None, title: str = "dambuster map", scale: float | None = None
+) -> QSize:
     """The scene (or ``rect`` of it) as SVG, ``scale`` user units a scene unit; by default as large as
     the PNG (LONG_SIDE on the longer side), so text drawn at a fixed size on screen (table labels)
     keeps the same proportion to the map as in the PNG. Width and height are given in millimetres at
     SVG_DPI user units an inch, as CSS counts them."""
     rect = QRectF(rect or scene.sceneRect())
-    size = image_size(rect) if scale is None else QSize(max(1, round(rect.width() * scale)),
-                                                        max(1, round(rect.height() * scale)))
+    size = (
+        image_size(rect)
+        if scale is None
+        else QSize(max(1, round(rect.width() * scale)), max(1, round(rect.height() * scale)))
+    )
 
     def write(buffer: QBuffer) -> None:
         gen = QSvgGenerator()
@@ -89,6 +96,7 @@ def export_svg(scene, path, rect: QRectF | None = None, title: str = "dambuster 
         painter.fillRect(QRectF(0, 0, size.width(), size.height()), QColor("#ffffff"))
         _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
         painter.end()
+
     _atomic(Path(path), write)
     return size
 
@@ -102,8 +110,9 @@ class Exporter:
     def _ask(self, kind: str) -> str | None:
         doc = self.win.doc
         base = doc.path.with_suffix(f".{kind}") if doc.path else Path(f"map.{kind}")
-        path, _ = QFileDialog.getSaveFileName(self.win, f"Export {kind.upper()}", str(base),
-                                              f"{kind.upper()} (*.{kind});;All files (*)")
+        path, _ = QFileDialog.getSaveFileName(
+            self.win, f"Export {kind.upper()}", str(base), f"{kind.upper()} (*.{kind});;All files (*)"
+        )
         return path or None
 
     def export_png(self) -> Path | None:

@@ -1,5 +1,6 @@
 """File > New: kind (hex or table), size, orientation and offset or width, depth, unit and the figures
 (DBM's ground scale, with its 5/8 reduction for 25mm figures on a table in mm or inches)."""
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
@@ -83,7 +84,9 @@ class NewScenarioDialog(QDialog):
         pl.setContentsMargins(0, 0, 0, 0)
         for cb in self.profile_boxes.values():
             pl.addWidget(cb)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)
@@ -107,8 +110,20 @@ class NewScenarioDialog(QDialog):
     def scenario(self) -> Scenario:
         profiles = [p for p, cb in self.profile_boxes.items() if cb.isChecked()]
         if self.kind.currentData() == "hex":
-            return new_hex_scenario(self.columns.value(), self.rows.value(), self.orientation.currentText(),
-                                    self.offset.currentText(), self.title.text() or "Untitled scenario", profiles)
-        return new_table_scenario(self.width.value(), self.depth.value(), self.unit.currentText(),
-                                  self.title.text() or "Untitled scenario", profiles, self.figures.currentText(),
-                                  self.reduced.isChecked())
+            return new_hex_scenario(
+                self.columns.value(),
+                self.rows.value(),
+                self.orientation.currentText(),
+                self.offset.currentText(),
+                self.title.text() or "Untitled scenario",
+                profiles,
+            )
+        return new_table_scenario(
+            self.width.value(),
+            self.depth.value(),
+            self.unit.currentText(),
+            self.title.text() or "Untitled scenario",
+            profiles,
+            self.figures.currentText(),
+            self.reduced.isChecked(),
+        )

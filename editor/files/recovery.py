@@ -3,6 +3,7 @@ cleanly are offered: recover, discard or later, each saying whether the copy or 
 (when the file is newer, the offer defaults to keeping the file). A recovered copy opens as a
 modified document attached to its original path; a copy that does not load is reported in one line
 and moved aside."""
+
 from __future__ import annotations
 
 import sys
@@ -47,8 +48,10 @@ def compare(e: Entry) -> tuple[str, str]:
     if mtime is None:
         return ONLY_COPY, "The file is gone: the copy is the only version."
     if mtime > e.saved_at():
-        return FILE_NEWER, (f"The file is newer: saved {_when(mtime)}, after this copy ({_when(e.saved_at())}). "
-                            f"Keep the file unless the copy holds work it lacks.")
+        return FILE_NEWER, (
+            f"The file is newer: saved {_when(mtime)}, after this copy ({_when(e.saved_at())}). "
+            f"Keep the file unless the copy holds work it lacks."
+        )
     return COPY_NEWER, f"The copy is newer: autosaved {_when(e.saved_at())}, the file saved {_when(mtime)}."
 
 
@@ -134,8 +137,10 @@ class Recovery(QObject):
     def _ask(self, found: list[Entry]) -> dict[str, str]:
         if QGuiApplication.platformName() in ("offscreen", "minimal"):
             for e in found:  # nobody to ask: keep them for a start with a screen
-                print(f"dambuster-editor: autosaved work kept for later: {describe(e)}. {compare(e)[1]}",
-                      file=sys.stderr)
+                print(
+                    f"dambuster-editor: autosaved work kept for later: {describe(e)}. {compare(e)[1]}",
+                    file=sys.stderr,
+                )
             return {e.key: LATER for e in found}
         dlg = RecoveryDialog(found, self.window)
         dlg.exec()
@@ -192,8 +197,10 @@ class Recovery(QObject):
             scenario = load(e.copy)
         except (ScenarioError, OSError) as err:
             autosave.set_aside(self.folder, e.key)
-            self._report(f"recovery copy of {e.original or 'an untitled scenario'} is unusable "
-                         f"({str(err).splitlines()[0][:120]}); moved to {self.folder / autosave.CORRUPT}")
+            self._report(
+                f"recovery copy of {e.original or 'an untitled scenario'} is unusable "
+                f"({str(err).splitlines()[0][:120]}); moved to {self.folder / autosave.CORRUPT}"
+            )
             return False
         doc = self.window.doc
         self._recovering = True
@@ -204,7 +211,9 @@ class Recovery(QObject):
         doc.undo_stack.resetClean()  # modified until saved, and undo cannot make it "clean"
         self.autosaver.adopt(e.key)
         self.autosaver.write_now()  # the copy now belongs to this session (rewritten, same bytes)
-        self.window.statusBar().showMessage(f"Recovered autosaved work ({describe(e)}); save to keep it", 10000)
+        self.window.statusBar().showMessage(
+            f"Recovered autosaved work ({describe(e)}); save to keep it", 10000
+        )
         return True
 
 

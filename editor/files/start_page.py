@@ -6,6 +6,7 @@ them. It is shown only by `app.build` without a file (and File > Start Page), ne
 `MainWindow`, so tests and a file on the command line go straight to the map. Any new document
 (open, recover, New, a template) hides it.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -112,9 +113,10 @@ class StartPage(QScrollArea):
         row = QHBoxLayout()
         row.setContentsMargins(0, 16, 0, 0)
         for text, icon_name, slot, name in (
-                ("New…", "std:SP_FileIcon", self.window_.file_new, "start-new"),
-                ("Open…", "std:SP_DialogOpenButton", self.window_.file_open, "start-open"),
-                ("Blank map", "hexside", self.hide_page, "start-blank")):
+            ("New…", "std:SP_FileIcon", self.window_.file_new, "start-new"),
+            ("Open…", "std:SP_DialogOpenButton", self.window_.file_open, "start-open"),
+            ("Blank map", "hexside", self.hide_page, "start-blank"),
+        ):
             button = QPushButton(icon(icon_name), text)
             button.setObjectName(name)
             button.clicked.connect(lambda _checked=False, slot=slot: slot())

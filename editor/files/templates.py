@@ -4,6 +4,7 @@ by the model's factory functions (`dambuster.model.factory`), and the bundled sa
 The samples are not installed with the wheel; they are found only in a checkout (or an sdist), in
 ``samples/`` beside the package folders, and the start page hides its Samples section otherwise.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,16 +25,36 @@ class Template:
 
 
 TEMPLATES: tuple[Template, ...] = (
-    Template("ogre-map", "Ogre map", "15 x 22 flat-top hexes, the basic Ogre rules", "hexside",
-             lambda: new_hex_scenario(15, 22, "flat", "odd-q", "Ogre map", ["ogre-basic"])),
-    Template("dambusters-valley", "Dambusters valley",
-             "22 x 30 hexes with the Dambusters, combat engineers and Ogre rules", "dam",
-             lambda: new_hex_scenario(22, 30, "flat", "odd-q", "Dambusters valley",
-                                      ["ogre-dambusters", "ogre-engineers", "ogre-basic"])),
-    Template("dbm-table", "DBM table", "1800 x 1200 mm for 15mm figures, DBM terrain rules", "area",
-             lambda: new_table_scenario(1800, 1200, "mm", "DBM table", ["dbm-terrain"], "15mm")),
-    Template("sewer", "Sewer", "48 x 48 inches of galleries for the flash-flood special event", "corridor",
-             lambda: new_table_scenario(48, 48, "inches", "Sewer", ["flash-flood"], "15mm")),
+    Template(
+        "ogre-map",
+        "Ogre map",
+        "15 x 22 flat-top hexes, the basic Ogre rules",
+        "hexside",
+        lambda: new_hex_scenario(15, 22, "flat", "odd-q", "Ogre map", ["ogre-basic"]),
+    ),
+    Template(
+        "dambusters-valley",
+        "Dambusters valley",
+        "22 x 30 hexes with the Dambusters, combat engineers and Ogre rules",
+        "dam",
+        lambda: new_hex_scenario(
+            22, 30, "flat", "odd-q", "Dambusters valley", ["ogre-dambusters", "ogre-engineers", "ogre-basic"]
+        ),
+    ),
+    Template(
+        "dbm-table",
+        "DBM table",
+        "1800 x 1200 mm for 15mm figures, DBM terrain rules",
+        "area",
+        lambda: new_table_scenario(1800, 1200, "mm", "DBM table", ["dbm-terrain"], "15mm"),
+    ),
+    Template(
+        "sewer",
+        "Sewer",
+        "48 x 48 inches of galleries for the flash-flood special event",
+        "corridor",
+        lambda: new_table_scenario(48, 48, "inches", "Sewer", ["flash-flood"], "15mm"),
+    ),
 )
 
 

@@ -4,6 +4,7 @@ Scene units: a hex has circumradius ``R`` (20 scene units by default). Axial coo
 pixel centres the same way whatever the offset layout; the offset only decides which axial hexes
 are on the map (model.hexgrid.Layout.contains).
 """
+
 from __future__ import annotations
 
 import math

@@ -3,6 +3,7 @@
 A violation's location may hold "hex", "hexside", "point", "feature" (an id) or only a JSON
 "pointer"; the pointer is walked into the model to the deepest object with a position.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -76,7 +77,11 @@ def position_of(obj: Any, scenario: Scenario, geom: HexGeometry | None) -> tuple
         if isinstance(pts, list) and pts:
             xs = [p[0] for p in pts]
             ys = [p[1] for p in pts]
-            return sum(xs) / len(xs), sum(ys) / len(ys), max(max(xs) - min(xs), max(ys) - min(ys), _table_radius(scenario)) / 2
+            return (
+                sum(xs) / len(xs),
+                sum(ys) / len(ys),
+                max(max(xs) - min(xs), max(ys) - min(ys), _table_radius(scenario)) / 2,
+            )
     if getattr(obj, "corridor", None) and getattr(scenario.map, "sewer", None):
         from .table import model_point
 
@@ -145,7 +150,12 @@ def witness_lines(witness: dict | None, geom: HexGeometry | None) -> list[list[t
     if geom is None:
         for a, b in _POINT_PAIRS:
             if _is_point(witness.get(a)) and _is_point(witness.get(b)):
-                lines.append([(float(witness[a][0]), float(witness[a][1])), (float(witness[b][0]), float(witness[b][1]))])
+                lines.append(
+                    [
+                        (float(witness[a][0]), float(witness[a][1])),
+                        (float(witness[b][0]), float(witness[b][1])),
+                    ]
+                )
         for key in _SINGLE_POINTS:
             if _is_point(witness.get(key)):
                 lines.append([(float(witness[key][0]), float(witness[key][1]))])

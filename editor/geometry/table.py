@@ -1,4 +1,5 @@
 """Table-map arithmetic for drawing (Qt-free): DBM sectors and models placed along corridors."""
+
 from __future__ import annotations
 
 import math

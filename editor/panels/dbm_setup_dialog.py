@@ -8,6 +8,7 @@ typed ("Undo roll" takes the last back). The log shows every step: its dice, and
 went or why it was discarded. **Apply** replaces the table's areas, waterway, rivers and roads with
 the result: one undo step, "Set up terrain". Only the table's own size, unit and figures are used.
 """
+
 from __future__ import annotations
 
 import copy
@@ -36,9 +37,13 @@ from ..preview.roll_entry import RollEntry
 from ..properties.row_table import Col, RowTable
 
 #: The list the dialog starts with: the defender's BUA and fields, a hill, a wood and a road (3 equivalents).
-DEFAULT_ROWS = [["defender", "bua", "300", "no"], ["defender", "fields-open", "300", "no"],
-                ["defender", "hill-gentle", "600", "no"], ["defender", "wood", "400", "no"],
-                ["defender", "road", "", "no"]]
+DEFAULT_ROWS = [
+    ["defender", "bua", "300", "no"],
+    ["defender", "fields-open", "300", "no"],
+    ["defender", "hill-gentle", "600", "no"],
+    ["defender", "wood", "400", "no"],
+    ["defender", "road", "", "no"],
+]
 FEATURES = ("areas", "waterway", "rivers", "roads")
 
 
@@ -57,12 +62,24 @@ class DbmSetupDialog(QDialog):
         self.setWindowTitle("Set up terrain (DBM)")
         m = doc.scenario.map
         sc = GroundScale.of(m)
-        pace = "measured in paces" if m.unit == "paces" else f"a pace is {sc.say(sc.pace, 3).split('(')[1].rstrip(')')}"
-        self.table_label = QLabel(f"{m.width:g} x {m.depth:g} {m.unit} table, {m.figures} figures"
-                                  f"{', distances reduced to 5/8' if m.reduced else ''} ({pace}).")
-        self.rows = RowTable([Col("Player", choices=["defender", "invader"]), Col("Kind", choices=list(KINDS)),
-                              Col("Size (paces, or 300mm, 12in)"), Col("Compulsory", _yes_no, ["no", "yes"])],
-                             lambda _n: ["defender", "wood", "400", "no"])
+        pace = (
+            "measured in paces"
+            if m.unit == "paces"
+            else f"a pace is {sc.say(sc.pace, 3).split('(')[1].rstrip(')')}"
+        )
+        self.table_label = QLabel(
+            f"{m.width:g} x {m.depth:g} {m.unit} table, {m.figures} figures"
+            f"{', distances reduced to 5/8' if m.reduced else ''} ({pace})."
+        )
+        self.rows = RowTable(
+            [
+                Col("Player", choices=["defender", "invader"]),
+                Col("Kind", choices=list(KINDS)),
+                Col("Size (paces, or 300mm, 12in)"),
+                Col("Compulsory", _yes_no, ["no", "yes"]),
+            ],
+            lambda _n: ["defender", "wood", "400", "no"],
+        )
         self.rows.set_rows(copy.deepcopy(DEFAULT_ROWS))
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
@@ -76,7 +93,9 @@ class DbmSetupDialog(QDialog):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b01010")
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
+        )
         self.btn_apply = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
         self.btn_apply.setEnabled(False)
         self._lay_out()
@@ -120,9 +139,16 @@ class DbmSetupDialog(QDialog):
                 invader = f
             else:
                 defender.append(f)
-        table = {"width": m.width, "depth": m.depth, "unit": m.unit, "figures": m.figures, "reduced": m.reduced}
-        return request_from_dict({"table": table, "invader": invader, "defender": defender,
-                                  "title": self.doc.scenario.meta.title})
+        table = {
+            "width": m.width,
+            "depth": m.depth,
+            "unit": m.unit,
+            "figures": m.figures,
+            "reduced": m.reduced,
+        }
+        return request_from_dict(
+            {"table": table, "invader": invader, "defender": defender, "title": self.doc.scenario.meta.title}
+        )
 
     def roll(self) -> None:
         """Runs from the start: new dice from the generator, or none typed yet."""
@@ -199,8 +225,11 @@ def install(window) -> None:
 
     def open_dbm_setup() -> None:
         if window.doc.is_hex:
-            window.show_error("Set up terrain", "The DBM terrain procedure lays out a table map; this scenario is a "
-                                                "hex map. Make a table with File > New.")
+            window.show_error(
+                "Set up terrain",
+                "The DBM terrain procedure lays out a table map; this scenario is a "
+                "hex map. Make a table with File > New.",
+            )
             return
         DbmSetupDialog(window.doc, window).exec()
 

@@ -6,6 +6,7 @@ bound, an unknown reference, damage above SP) is refused inline with one sentenc
 left as it was. Ids and geometry are not edited here: ids are what references point at, and shapes
 are edited on the map with the tools.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -105,7 +106,9 @@ class ObjectInspector(QGroupBox):
         fields = editable_fields(obj)
         self.empty.setVisible(not fields)
         ident = getattr(obj, "id", None)
-        self.setTitle(f"Selection: {type(obj).__name__} {ident or ''}".strip() if obj is not None else "Selection")
+        self.setTitle(
+            f"Selection: {type(obj).__name__} {ident or ''}".strip() if obj is not None else "Selection"
+        )
         for name, tp, optional in fields:
             if tp is bool:
                 w: QWidget = QCheckBox()
@@ -134,7 +137,9 @@ class ObjectInspector(QGroupBox):
                 if isinstance(w, QCheckBox):
                     w.setChecked(bool(value))
                 else:
-                    w.setText("" if value is None else f"{value:g}" if isinstance(value, float) else str(value))
+                    w.setText(
+                        "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+                    )
 
     def _commit_text(self, name: str, tp: type, optional: bool) -> None:
         try:
@@ -154,7 +159,13 @@ class ObjectInspector(QGroupBox):
             self._refuse(name, problems[0])
             return
         self.message.clear()
-        self.doc.push(SetFields(self.doc, [(obj, name, value)], f"Set {name.replace('_', ' ')} of {getattr(obj, 'id', type(obj).__name__)}"))
+        self.doc.push(
+            SetFields(
+                self.doc,
+                [(obj, name, value)],
+                f"Set {name.replace('_', ' ')} of {getattr(obj, 'id', type(obj).__name__)}",
+            )
+        )
 
     def _refuse(self, name: str, why: str) -> None:
         self.message.setText(f"{name.replace('_', ' ')}: {why}")

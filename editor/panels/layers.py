@@ -7,6 +7,7 @@ the menu, Ctrl+L (the hex labels or DBM sectors layer) and the map never disagre
 a tool whose layer is hidden or locked (the reason goes to the status bar), hands the hover tooltip
 the current violations and drops a selection whose layer gets locked or hidden.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
@@ -84,8 +85,11 @@ class LayersPanel(QWidget):
         for row, lay in enumerate(reversed(self.state.layers())):
             eye = self._button(self._eye_icon, f"Show or hide {lay.title}", f"layer-eye-{lay.key}")
             eye.toggled.connect(lambda on, key=lay.key: self.state.set_visible(key, on))
-            lock = self._button(self._lock_icon, f"Lock {lay.title}: its objects cannot be selected or edited",
-                                f"layer-lock-{lay.key}")
+            lock = self._button(
+                self._lock_icon,
+                f"Lock {lay.title}: its objects cannot be selected or edited",
+                f"layer-lock-{lay.key}",
+            )
             lock.toggled.connect(lambda on, key=lay.key: self.state.set_locked(key, on))
             lock.setEnabled(lay.lockable)
             if not lay.lockable:
@@ -179,7 +183,9 @@ def install(window) -> LayersPanel:
     state.changed.connect(remember)
     state.changed.connect(drop_locked_selection)
     view.tool_refusal = lambda: state.tool_refusal(window.current_tool, window.tool_options.path_kind())
-    view.refused.connect(lambda why: window.statusBar().showMessage(f"{why}: unlock or show it in the Layers dock", 5000))
+    view.refused.connect(
+        lambda why: window.statusBar().showMessage(f"{why}: unlock or show it in the Layers dock", 5000)
+    )
     view.violations = lambda: window.validation_panel.violations
     window._refused_double_clicks = _RefusedDoubleClicks(view)
     restore()

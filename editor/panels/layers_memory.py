@@ -2,6 +2,7 @@
 file's absolute path: the state is the designer's view of the map, not part of the scenario, so it
 stays out of the file and out of map folders (no sidecar for a collection's CI to trip over). The
 ``MAX_FILES`` most recently changed files are kept."""
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,9 @@ class LayerMemory:
         if path is None:
             return
         key = _key(path)
-        self.settings.setValue(f"{GROUP}/{key}", json.dumps({"path": str(Path(path).resolve()), "layers": layers}))
+        self.settings.setValue(
+            f"{GROUP}/{key}", json.dumps({"path": str(Path(path).resolve()), "layers": layers})
+        )
         order = [k for k in self._order() if k != key] + [key]
         for old in order[:-MAX_FILES]:
             self.settings.remove(f"{GROUP}/{old}")

@@ -4,6 +4,7 @@ Hex maps are one pixel per hex (an indexed image made from the terrain bytes onc
 terrain change sets only the changed pixels. Table maps are the scene rendered small, again when
 features change. Hexes sit on a plain grid there (a shifted column or row is off by half a pixel).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -46,7 +47,9 @@ class Minimap(QWidget):
         self.builds += 1
         if isinstance(m, HexMap):
             lay = m.layout
-            img = QImage(bytes(m.terrain.cells), lay.columns, lay.rows, lay.columns, QImage.Format.Format_Indexed8)
+            img = QImage(
+                bytes(m.terrain.cells), lay.columns, lay.rows, lay.columns, QImage.Format.Format_Indexed8
+            )
             img.setColorTable([QColor(TERRAIN_STYLE[k][0]).rgb() for k in TERRAIN_KINDS])
             self.image = img.copy()  # own the pixels
         else:
@@ -73,8 +76,11 @@ class Minimap(QWidget):
     def _table_image(self) -> QImage:
         rect = self.view.sceneRect()
         scale = TABLE_PIXELS / max(rect.width(), rect.height(), 1e-9)
-        img = QImage(max(1, int(rect.width() * scale)), max(1, int(rect.height() * scale)),
-                     QImage.Format.Format_ARGB32_Premultiplied)
+        img = QImage(
+            max(1, int(rect.width() * scale)),
+            max(1, int(rect.height() * scale)),
+            QImage.Format.Format_ARGB32_Premultiplied,
+        )
         img.fill(QColor("#d8d8d4"))
         p = QPainter(img)
         self.view.scene().render(p, QRectF(img.rect()), rect)
@@ -107,7 +113,9 @@ class Minimap(QWidget):
     def to_widget(self, r: QRectF) -> QRectF:
         rect, f = self.view.sceneRect(), self._frame()
         s = f.width() / rect.width() if rect.width() else 1.0
-        return QRectF(f.x() + (r.x() - rect.x()) * s, f.y() + (r.y() - rect.y()) * s, r.width() * s, r.height() * s)
+        return QRectF(
+            f.x() + (r.x() - rect.x()) * s, f.y() + (r.y() - rect.y()) * s, r.width() * s, r.height() * s
+        )
 
     def to_scene(self, p: QPointF) -> QPointF:
         rect, f = self.view.sceneRect(), self._frame()
@@ -130,7 +138,9 @@ class Minimap(QWidget):
             p.drawImage(self._frame(), self.image, QRectF(self.image.rect()))
         p.setPen(QPen(QColor("#e0201a"), 1.5))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawRect(self.to_widget(self.visible_scene_rect()).intersected(QRectF(self.rect()).adjusted(0, 0, -1, -1)))
+        p.drawRect(
+            self.to_widget(self.visible_scene_rect()).intersected(QRectF(self.rect()).adjusted(0, 0, -1, -1))
+        )
         p.end()
 
     def mousePressEvent(self, event) -> None:

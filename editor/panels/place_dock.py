@@ -1,6 +1,7 @@
 """The Place dock: the placement tools grouped by rule system (Dambusters, Engineers, Forces on hex
 maps; Table, Sewer on table maps) as buttons bound to the tools' own actions, and the selection.
 ``install(window)`` also gives the window the Edit commands Delete, Copy Region and Paste Region."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt

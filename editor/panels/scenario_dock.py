@@ -1,6 +1,7 @@
 """The scenario-properties dock: title, author, description, licence, tags and rule profiles, and
 below them the inspector of the selected map object. Each finished edit is one undo command; model
 changes refresh the fields (without echo)."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
@@ -50,7 +51,8 @@ class PropertiesPanel(QWidget):
         self.author.editingFinished.connect(lambda: self._set("author", self.author.text()))
         self.license.editingFinished.connect(lambda: self._set("license", self.license.text()))
         self.tags.editingFinished.connect(
-            lambda: self._set("tags", [t.strip() for t in self.tags.text().split(",") if t.strip()]))
+            lambda: self._set("tags", [t.strip() for t in self.tags.text().split(",") if t.strip()])
+        )
         group = QGroupBox("Rule profiles")
         gbox = QVBoxLayout(group)
         self.profiles: dict[str, QCheckBox] = {}
@@ -89,8 +91,12 @@ class PropertiesPanel(QWidget):
 
     def refresh(self) -> None:
         meta = self.doc.scenario.meta
-        for widget, text in ((self.title, meta.title), (self.author, meta.author), (self.license, meta.license),
-                             (self.tags, ", ".join(meta.tags))):
+        for widget, text in (
+            (self.title, meta.title),
+            (self.author, meta.author),
+            (self.license, meta.license),
+            (self.tags, ", ".join(meta.tags)),
+        ):
             if widget.text() != text:
                 with QSignalBlocker(widget):
                     widget.setText(text)

@@ -1,5 +1,6 @@
 """The Terrain dock: a grid of swatches with their names, and the current terrain (``TerrainChoice``)
 that the palette, the tool-options bar, the terrain tools and the ] / [ keys share."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QSignalBlocker, QSize, Qt, Signal

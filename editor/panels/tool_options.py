@@ -2,6 +2,7 @@
 size and shape, path kind, hexside kind, unit type and side, town name...); the main window calls
 ``show_for(tool)`` when the tool changes and only that tool's options (``Tool.options`` in the
 catalog) stay visible. Tools read the values when they act."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, QSize
@@ -27,10 +28,26 @@ from .terrain_palette import swatch
 
 DEFAULT_SIDES = ("attacker", "defender", "invader")
 #: option key -> label shown before its control ("" for a check box that names itself)
-LABELS = {"terrain": "Terrain", "brush_size": "Size", "brush_shape": "Shape", "path_kind": "Lays",
-          "hexside_kind": "Hexside", "town": "Town name", "fp_mode": "Floodplain mode", "size": "Size",
-          "unit_type": "Unit type", "side": "Side", "squads": "Squads", "hidden": "", "dam": "Dam",
-          "area_kind": "Kind", "sector": "Sector", "width": "Width", "downstream": "", "strength": "Strength"}
+LABELS = {
+    "terrain": "Terrain",
+    "brush_size": "Size",
+    "brush_shape": "Shape",
+    "path_kind": "Lays",
+    "hexside_kind": "Hexside",
+    "town": "Town name",
+    "fp_mode": "Floodplain mode",
+    "size": "Size",
+    "unit_type": "Unit type",
+    "side": "Side",
+    "squads": "Squads",
+    "hidden": "",
+    "dam": "Dam",
+    "area_kind": "Kind",
+    "sector": "Sector",
+    "width": "Width",
+    "downstream": "",
+    "strength": "Strength",
+}
 BRUSH_SHAPES = ("hexagon", "square")
 
 
@@ -61,11 +78,26 @@ class ToolOptionsBar(QToolBar):
         self.current: str | None = None
 
     def _make_widgets(self) -> dict[str, QWidget]:
-        w = {"terrain": QComboBox(), "brush_size": QComboBox(), "brush_shape": QComboBox(), "path_kind": QComboBox(),
-             "hexside_kind": QComboBox(), "town": QLineEdit("Town"), "fp_mode": QComboBox(), "size": QComboBox(),
-             "unit_type": QComboBox(), "side": QComboBox(), "squads": QSpinBox(), "hidden": QCheckBox("hidden"),
-             "dam": QComboBox(), "area_kind": QComboBox(), "sector": QComboBox(), "width": QDoubleSpinBox(),
-             "downstream": QCheckBox("drawn downstream first"), "strength": QSpinBox()}
+        w = {
+            "terrain": QComboBox(),
+            "brush_size": QComboBox(),
+            "brush_shape": QComboBox(),
+            "path_kind": QComboBox(),
+            "hexside_kind": QComboBox(),
+            "town": QLineEdit("Town"),
+            "fp_mode": QComboBox(),
+            "size": QComboBox(),
+            "unit_type": QComboBox(),
+            "side": QComboBox(),
+            "squads": QSpinBox(),
+            "hidden": QCheckBox("hidden"),
+            "dam": QComboBox(),
+            "area_kind": QComboBox(),
+            "sector": QComboBox(),
+            "width": QDoubleSpinBox(),
+            "downstream": QCheckBox("drawn downstream first"),
+            "strength": QSpinBox(),
+        }
         choice = self.window.terrain_choice
         for kind in TERRAIN_KINDS:
             w["terrain"].addItem(swatch(kind), kind)
@@ -136,9 +168,11 @@ class ToolOptionsBar(QToolBar):
     def refresh_choices(self) -> None:
         doc, w = self.window.doc, self.widgets
         s = doc.scenario
-        for key, items in (("side", list(dict.fromkeys([x.id for x in s.sides] + list(DEFAULT_SIDES)))),
-                           ("unit_type", sorted(s.unit_types)),
-                           ("dam", [d.id for d in getattr(s.map, "dams", [])])):
+        for key, items in (
+            ("side", list(dict.fromkeys([x.id for x in s.sides] + list(DEFAULT_SIDES)))),
+            ("unit_type", sorted(s.unit_types)),
+            ("dam", [d.id for d in getattr(s.map, "dams", [])]),
+        ):
             combo = w[key]
             keep = combo.currentText()
             if [combo.itemText(i) for i in range(combo.count())] != items:

@@ -12,6 +12,7 @@ Dice from the table: each roll the step needs is asked by its purpose, in the do
 (docs/simulation.md); the step is played again with the rolls given so far (``TableDice``) until it
 needs no more, so the result is the seeded run that would have drawn the same rolls.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,11 +47,13 @@ from .roll_entry import RollEntry
 REBUILD_MS = 250
 
 PLAY_MS = 700
-LEGEND = ('<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
-          '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
-          '<span style="color:#2f7fd0"><b>&#x2015;</b> new stream</span> &nbsp; '
-          '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span> &nbsp; '
-          '<span style="color:#ff00b4"><b>&#x2B21;</b> the line clicked</span>')
+LEGEND = (
+    '<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
+    '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
+    '<span style="color:#2f7fd0"><b>&#x2015;</b> new stream</span> &nbsp; '
+    '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span> &nbsp; '
+    '<span style="color:#ff00b4"><b>&#x2B21;</b> the line clicked</span>'
+)
 SEEDED, TABLE = 0, 1
 
 
@@ -77,7 +80,9 @@ class BreachPreview(QWidget):
         self.dam = QComboBox()
         self.dice_mode = QComboBox()
         self.dice_mode.addItems(["Seeded dice", "Dice from the table"])
-        self.dice_mode.setToolTip("Seeded: the computer rolls. From the table: type the rolls the players threw")
+        self.dice_mode.setToolTip(
+            "Seeded: the computer rolls. From the table: type the rolls the players threw"
+        )
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
         self.seed.setToolTip("Seed of the dice (and of Monte Carlo)")
@@ -111,8 +116,11 @@ class BreachPreview(QWidget):
         self.summary = EventLog()
         self.summary.setMaximumHeight(120)
         self.summary.picked.connect(lambda hexes, _subjects: self.focus_on(hexes))
-        self.btn_apply = _button("Apply to a copy…", "Save the map as it stands after this step to a new file",
-                                 lambda: self.apply_to_copy())
+        self.btn_apply = _button(
+            "Apply to a copy…",
+            "Save the map as it stands after this step to a new file",
+            lambda: self.apply_to_copy(),
+        )
 
         page = QWidget()
         lay = QVBoxLayout(page)
@@ -224,7 +232,11 @@ class BreachPreview(QWidget):
         self.forward()
 
     def undo_roll(self) -> None:
-        if self.run is not None and isinstance(self.run.dice, TableDice) and self.run.dice.take_back() is not None:
+        if (
+            self.run is not None
+            and isinstance(self.run.dice, TableDice)
+            and self.run.dice.take_back() is not None
+        ):
             self.forward()
 
     def back(self) -> None:
@@ -267,8 +279,8 @@ class BreachPreview(QWidget):
     # -- what is shown ---------------------------------------------------------------------------
     def _sentences(self) -> list[list]:
         """The sentences of each step so far (kept, so stepping tells only the new step)."""
-        del self._told[len(self.run.events):]
-        for step in self.run.events[len(self._told):]:
+        del self._told[len(self.run.events) :]
+        for step in self.run.events[len(self._told) :]:
             self._told.append(breach_sentences(self.run.breach, step))
         return self._told
 
@@ -303,7 +315,9 @@ class BreachPreview(QWidget):
             self.log.add(breach_sentences(run.breach, self.pending.events), pending=True)
         self.log.scrollToBottom()
         events = [e for step in run.events for e in step]
-        self.summary.show_sentences(summary_sentences(breach_summary(run.breach, st, events), run.breach.layout))
+        self.summary.show_sentences(
+            summary_sentences(breach_summary(run.breach, st, events), run.breach.layout)
+        )
         dice = run.dice
         self.rolls.ask(self.pending, isinstance(dice, TableDice) and len(dice.given) > dice.used)
         opts = self.pending.options if self.pending is not None else None
@@ -352,9 +366,12 @@ class BreachPreview(QWidget):
         if self.run is None or self.run.state.step < 0:
             return None
         if path is None:
-            start = str(self.doc.path.with_name(self.doc.path.stem + "-breached.json")) if self.doc.path else ""
-            path, _ = QFileDialog.getSaveFileName(self, "Apply the breach to a copy", start,
-                                                  "Scenarios (*.json);;All files (*)")
+            start = (
+                str(self.doc.path.with_name(self.doc.path.stem + "-breached.json")) if self.doc.path else ""
+            )
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Apply the breach to a copy", start, "Scenarios (*.json);;All files (*)"
+            )
             if not path:
                 return None
         path = Path(path)

@@ -4,6 +4,7 @@ out, road cuts and the result of each caught unit. Scene items only -- the docum
 ``BreachLayer.show(breach, state, events)`` replaces whatever the layer drew; ``clear()`` removes it.
 ``shown`` keeps what is on the map (swell hexes, changed hexes, ...) so tests and exports can ask.
 """
+
 from __future__ import annotations
 
 import shiboken6
@@ -49,8 +50,11 @@ def unit_results(scenario, state, events) -> dict[str, str]:
 def changed_hexes(layout, before: bytes, after: bytes) -> dict[Hex, str]:
     """Hexes whose terrain differs between two terrain arrays, with the new kind."""
     cols = layout.columns
-    return {layout.to_axial(i % cols, i // cols): TERRAIN_KINDS[b]
-            for i, (a, b) in enumerate(zip(before, after)) if a != b}
+    return {
+        layout.to_axial(i % cols, i // cols): TERRAIN_KINDS[b]
+        for i, (a, b) in enumerate(zip(before, after))
+        if a != b
+    }
 
 
 class BreachLayer:
@@ -74,13 +78,24 @@ class BreachLayer:
         m, sc = breach.map, breach.scenario
         changed = changed_hexes(m.layout, breach.initial().terrain, state.terrain)
         results = unit_results(sc, state, events)
-        self.shown = {"step": state.step, "swell": tuple(state.swell), "changed": changed,
-                      "streams": tuple(state.streams), "bridges_out": tuple(state.bridges_out),
-                      "road_cuts": tuple(state.road_cuts), "units": results}
+        self.shown = {
+            "step": state.step,
+            "swell": tuple(state.swell),
+            "changed": changed,
+            "streams": tuple(state.streams),
+            "bridges_out": tuple(state.bridges_out),
+            "road_cuts": tuple(state.road_cuts),
+            "units": results,
+        }
         for kind in sorted(set(changed.values())):
             fill, pattern, ink = style.TERRAIN_STYLE.get(kind, ("#dddddd", None, ""))
             hexes = [h for h, k in changed.items() if k == kind]
-            self._path(self._hexes(hexes), QPen(QColor("#303030"), 1.2, Qt.PenStyle.DashLine), QBrush(QColor(fill)), 1)
+            self._path(
+                self._hexes(hexes),
+                QPen(QColor("#303030"), 1.2, Qt.PenStyle.DashLine),
+                QBrush(QColor(fill)),
+                1,
+            )
             if pattern is not None:
                 self._path(self._hexes(hexes), None, QBrush(QColor(ink), pattern), 1.1)
         if state.swell:
@@ -91,7 +106,9 @@ class BreachLayer:
         self._units(sc, results, Names(breach).unit)
 
     # -- pieces ------------------------------------------------------------------------------
-    def _path(self, path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float) -> QGraphicsPathItem:
+    def _path(
+        self, path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float
+    ) -> QGraphicsPathItem:
         item = QGraphicsPathItem(path, self.root)
         item.setPen(pen if pen is not None else QPen(Qt.PenStyle.NoPen))
         item.setBrush(brush if brush is not None else QBrush(Qt.BrushStyle.NoBrush))
@@ -113,7 +130,9 @@ class BreachLayer:
             a, b = self.geom.hexside_segment(s)
             path.moveTo(*a)
             path.lineTo(*b)
-        self._path(path, QPen(QColor("#ffffff"), 7.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None, 3)
+        self._path(
+            path, QPen(QColor("#ffffff"), 7.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None, 3
+        )
         self._path(path, QPen(style.STREAM, 4.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None, 3.1)
 
     def _cross(self, path: QPainterPath, x: float, y: float, r: float) -> None:
@@ -150,7 +169,14 @@ class BreachLayer:
             n = seen[h] = seen.get(h, 0) + 1
             x, y = self.geom.center(h)
             colour = CUT if text in ("destroyed", "disabled", "stuck") else style.TEXT
-            label = _text(self.root, f"{names.get(uid, uid)}: {text}", x, y - self.geom.size * (0.75 + 0.6 * n), 7.5,
-                          colour=colour, bold=True, halo=True)
+            label = _text(
+                self.root,
+                f"{names.get(uid, uid)}: {text}",
+                x,
+                y - self.geom.size * (0.75 + 0.6 * n),
+                7.5,
+                colour=colour,
+                bold=True,
+                halo=True,
+            )
             label.setZValue(6)
-

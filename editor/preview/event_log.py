@@ -3,6 +3,7 @@ the rest under it behind a small bullet (the bullet is the item's icon, so a wra
 its indent); a line still waiting for rolls from the table in grey italics. Clicking a line emits
 the hexes and the things (units, models, bridges) it speaks of, so the preview can show them on the
 map."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
@@ -23,6 +24,7 @@ def _bullet(colour: str) -> QIcon:
     p.drawEllipse(QPointF(BULLET.width() * 0.6, BULLET.height() / 2), 2.2, 2.2)
     p.end()
     return QIcon(pix)
+
 
 class EventLog(QListWidget):
     picked = Signal(tuple, tuple)  # hexes, subjects of the line clicked

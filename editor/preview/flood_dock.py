@@ -6,6 +6,7 @@ paths of carried models, bumps and hits. Scene items only; the document is not e
 With dice from the table the flood is played again with the rolls given so far (``TableDice``)
 after each roll typed; the log shows every event known up to the roll asked next.
 """
+
 from __future__ import annotations
 
 import math
@@ -139,7 +140,9 @@ class FloodPreview(QWidget):
 
         self.dice_mode = QComboBox()
         self.dice_mode.addItems(["Seeded dice", "Dice from the table"])
-        self.dice_mode.setToolTip("Seeded: the computer rolls. From the table: type the rolls the players threw")
+        self.dice_mode.setToolTip(
+            "Seeded: the computer rolls. From the table: type the rolls the players threw"
+        )
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
         dice_row = QHBoxLayout()
@@ -268,7 +271,9 @@ class FloodPreview(QWidget):
         elif self.pending is not None:
             self.step_label.setText(f"Event {self.n} of {total} so far: waiting for a roll from the table.")
         else:
-            when_text = "the flood never comes" if self.turn is None else f"the flood comes on turn {self.turn}"
+            when_text = (
+                "the flood never comes" if self.turn is None else f"the flood comes on turn {self.turn}"
+            )
             self.step_label.setText(f"Event {self.n} of {total}: {when_text}.")
         self.rolls.ask(self.pending, self.table is not None and bool(self.table.given))
         self._draw()

@@ -1,5 +1,6 @@
 """Qt-free arithmetic for the flash-flood preview: where models stand after the first n events and
 the polyline a carried model followed along the corridors."""
+
 from __future__ import annotations
 
 import math
@@ -53,6 +54,7 @@ def carried_path(lines: dict, corridors: list[str], start: float, end: float) ->
 @dataclass
 class SewerPicture:
     """What the map shows after some events: positions, paths walked, bumps and hits per model."""
+
     at: dict[str, tuple[str, float]]
     paths: list[tuple[str, list]] = field(default_factory=list)  # (model, polyline)
     bumps: list[tuple[str, bool]] = field(default_factory=list)  # (model, knocked off)

@@ -5,6 +5,7 @@ players pick between when they roll a choice from the table.
 ``FocusLayer.show(hexes)`` replaces the outline (an empty list removes it); ``candidates(sides)``
 numbers hexsides 1..n; ``clear()`` removes both. ``hexes`` and ``sides`` say what is shown.
 """
+
 from __future__ import annotations
 
 import shiboken6

@@ -1,6 +1,7 @@
 """The "Preview" dock: the breach preview on hex maps, the flash-flood preview on table maps with a
 sewer, a note otherwise. Hidden at first (View > Preview, Ctrl+B); closing it removes every overlay.
 ``install_preview(window)`` is the one call the main window makes."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -35,8 +36,10 @@ class PreviewDock(QDockWidget):
         elif isinstance(m, TableMap) and m.sewer is not None:
             self.pane = FloodPreview(self.win)
         else:
-            self.pane = QLabel("No preview for this map: the breach needs a hex map with a dam, "
-                               "the flash flood a table map with a sewer.")
+            self.pane = QLabel(
+                "No preview for this map: the breach needs a hex map with a dam, "
+                "the flash flood a table map with a sewer."
+            )
             self.pane.setWordWrap(True)
         self.setWidget(self.pane)
         if hasattr(self.pane, "set_active"):

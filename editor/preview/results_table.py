@@ -1,6 +1,7 @@
 """The Monte Carlo results as a table beside the heat map: per section (stream bridges, towns,
 units, roads and rails) each thing, its outcome and its chance (``summary.chance_rows``). Clicking a
 row emits the hexes it concerns, for the map to show."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
@@ -11,7 +12,7 @@ from dambuster.simulation.summary import SECTIONS
 
 
 def percent(p: float) -> str:
-    """"100 %", "37 %", "0.4 %", "< 0.1 %", "0 %"."""
+    """ "100 %", "37 %", "0.4 %", "< 0.1 %", "0 %"."""
     if p <= 0:
         return "0 %"
     if p < 0.001:

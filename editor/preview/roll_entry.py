@@ -7,6 +7,7 @@ The pane owns the simulation: it calls ``ask(need)`` with the ``RollNeeded`` in 
 ``ask(None)`` when nothing is asked) and listens to ``rolled(int)`` and ``undo()``; ``refuse(text)``
 shows why a roll was not taken.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Signal

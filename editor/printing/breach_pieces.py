@@ -14,6 +14,7 @@ Per dam, from the Ogre Dambusters text (shared/rules/ogre-dambusters.txt):
 * ``bridge-out``: each stream bridge the swell washes out (the same in every run);
 * ``road-cut``: as many as the worst run cuts (those cut in every run labelled with their hex).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,7 +27,9 @@ from dambuster.simulation.montecarlo import monte_carlo
 from dambuster.simulation.plan import SimulationError
 from dambuster.simulation.reservoir import reservoir_changes
 
-MONTE_CARLO_RUNS = 10_000  # as `dambuster surge --monte-carlo`'s usual figure; seed 0, so a print is reproducible
+MONTE_CARLO_RUNS = (
+    10_000  # as `dambuster surge --monte-carlo`'s usual figure; seed 0, so a print is reproducible
+)
 HEX_KINDS = ("swell", "debris", "reservoir", "swamp", "flooded-town")
 MARKER_KINDS = ("bridge-out", "road-cut")
 
@@ -42,7 +45,7 @@ class Piece:
 
 
 def swell_shape(hexes: list[Hex]) -> str:
-    """"straight", "curved" (60 degrees), "sharp" (120 degrees), "short" (under 3 hexes) or "fork"."""
+    """ "straight", "curved" (60 degrees), "sharp" (120 degrees), "short" (under 3 hexes) or "fork"."""
     if len(hexes) < 3:
         return "short"
     if len(hexes) > 3:
@@ -105,7 +108,9 @@ def dam_pieces(scenario: Scenario, dam_id: str, runs: int = MONTE_CARLO_RUNS, se
     return out
 
 
-def breach_pieces(scenario: Scenario, runs: int = MONTE_CARLO_RUNS, seed: int = 0) -> tuple[list[Piece], list[str]]:
+def breach_pieces(
+    scenario: Scenario, runs: int = MONTE_CARLO_RUNS, seed: int = 0
+) -> tuple[list[Piece], list[str]]:
     """Every dam's pieces, dam by dam in the map's order (none on a table or a map without dams), and
     why a dam that cannot breach got none (the simulation's sentence, e.g. a dam on no river)."""
     if not isinstance(scenario.map, HexMap):
@@ -127,5 +132,13 @@ def counts(pieces: list[Piece]) -> dict[str, int]:
     return {k: n for k, n in out.items() if n}
 
 
-__all__ = ["HEX_KINDS", "MARKER_KINDS", "MONTE_CARLO_RUNS", "Piece", "breach_pieces", "counts", "dam_pieces",
-           "swell_shape"]
+__all__ = [
+    "HEX_KINDS",
+    "MARKER_KINDS",
+    "MONTE_CARLO_RUNS",
+    "Piece",
+    "breach_pieces",
+    "counts",
+    "dam_pieces",
+    "swell_shape",
+]

@@ -5,6 +5,7 @@ Every refusal is one line on standard error and exit status 2, checked before an
 in pixels, an output that exists (without --force), a file that cannot be loaded, an unknown side or
 layer, paper too small for its margins. Without a display Qt draws offscreen.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,8 +64,10 @@ def settings_for(args: argparse.Namespace, scenario):
 
     size = args.hex_size or parse_hex_size(DEFAULT_HEX_SIZE)
     if size.unit != "mm":
-        raise Refusal(f"--hex-size {size.value:g}px: a PDF is printed at a physical size; give mm, cm or in "
-                      "(e.g. 19mm, 3/4in) or a preset")
+        raise Refusal(
+            f"--hex-size {size.value:g}px: a PDF is printed at a physical size; give mm, cm or in "
+            "(e.g. 19mm, 3/4in) or a preset"
+        )
     layers = None
     if getattr(args, "layers", None):
         kind = "hex" if isinstance(scenario.map, HexMap) else "table"
@@ -72,8 +75,12 @@ def settings_for(args: argparse.Namespace, scenario):
             layers = check_layers(kind, args.layers.split(","))
         except LayerError as e:
             raise Refusal(f"--layers: {e}") from None
-    return PrintSettings(hex_mm=size.mm, paper_mm=args.paper or PAPER_SIZES["a4"], layers=layers,
-                         player_view=getattr(args, "player_view", None))
+    return PrintSettings(
+        hex_mm=size.mm,
+        paper_mm=args.paper or PAPER_SIZES["a4"],
+        layers=layers,
+        player_view=getattr(args, "player_view", None),
+    )
 
 
 def collect_sheets(scenario, settings, names=None, map_source=None, flip: str = "long"):
@@ -124,8 +131,10 @@ def check_page_count(sheets) -> None:
     """Refuses a file of more than MAX_PAGES pages (a 200x200 map at 10 cm hexes is 22,000 A4 pages)."""
     pages = sum(s.page_count() for s in sheets)
     if pages > MAX_PAGES:
-        raise Refusal(f"that is {pages:,} pages, more than {MAX_PAGES:,}; choose a smaller hex size, larger paper "
-                      "or fewer sheets")
+        raise Refusal(
+            f"that is {pages:,} pages, more than {MAX_PAGES:,}; choose a smaller hex size, larger paper "
+            "or fewer sheets"
+        )
 
 
 def render_pdf(args: argparse.Namespace) -> int:
@@ -141,12 +150,18 @@ def render_pdf(args: argparse.Namespace) -> int:
         qt_app()
         from .writer import write_pdf
 
-        sheets, settings = print_sheets(scenario, settings, args.sheets, getattr(args, "orientation", "auto"),
-                                        getattr(args, "duplex_flip", "long"))
+        sheets, settings = print_sheets(
+            scenario,
+            settings,
+            args.sheets,
+            getattr(args, "orientation", "auto"),
+            getattr(args, "duplex_flip", "long"),
+        )
         if not sheets:
             raise Refusal(f"nothing to print: this scenario has no {', '.join(args.sheets or SHEET_ORDER)}")
-        pages = write_pdf(args.output, sheets, settings, force=args.force,
-                          title=(scenario.meta.title or "untitled").strip())
+        pages = write_pdf(
+            args.output, sheets, settings, force=args.force, title=(scenario.meta.title or "untitled").strip()
+        )
     except Refusal as e:
         error_line(f"{PROG}: {e}")
         return EXIT_REFUSED
@@ -156,8 +171,10 @@ def render_pdf(args: argparse.Namespace) -> int:
     except OSError as e:
         error_line(f"{PROG}: cannot write {args.output}: {e.strerror or e}; nothing was changed")
         return EXIT_REFUSED
-    error_line(f"wrote {args.output} ({pages} page{'s' if pages != 1 else ''}: "
-               f"{', '.join(s.name for s in sheets)}; {settings.page_mm[0]:g} x {settings.page_mm[1]:g} mm)")
+    error_line(
+        f"wrote {args.output} ({pages} page{'s' if pages != 1 else ''}: "
+        f"{', '.join(s.name for s in sheets)}; {settings.page_mm[0]:g} x {settings.page_mm[1]:g} mm)"
+    )
     return EXIT_OK
 
 

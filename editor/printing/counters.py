@@ -14,6 +14,7 @@ command posts the same as the front. It is mirrored so each back lands behind it
 sheet is printed double-sided and flipped on the long edge (``flip="long"``: columns mirrored on a
 portrait page, rows on a landscape one; ``flip="short"`` the other way round).
 """
+
 from __future__ import annotations
 
 import math
@@ -89,8 +90,14 @@ def counters_of(scenario: Scenario) -> list[Counter]:
 class CounterSheet:
     name = "counters"
 
-    def __init__(self, scenario: Scenario, settings: PrintSettings, *, flip: str = "long",
-                 fraction: float = COUNTER_OF_SQUARE):
+    def __init__(
+        self,
+        scenario: Scenario,
+        settings: PrintSettings,
+        *,
+        flip: str = "long",
+        fraction: float = COUNTER_OF_SQUARE,
+    ):
         if flip not in FLIPS:
             raise ValueError(f"flip {flip!r}: long or short")
         self.scenario, self.settings, self.flip = scenario, settings, flip
@@ -130,14 +137,20 @@ class CounterSheet:
     def draw_page(self, painter: QPainter, index: int) -> None:
         sheet, back = divmod(index, 2)
         first = sheet * self.grid.per_page
-        mine = self.counters[first:first + self.grid.per_page]
+        mine = self.counters[first : first + self.grid.per_page]
         sides = ", ".join(f"{name} {n}" for name, n in self.counts_by_side())
-        title = f"Counters {sheet + 1}/{self.sheets}, {'back' if back else 'front'} - {self.scenario.meta.title}"
+        title = (
+            f"Counters {sheet + 1}/{self.sheets}, {'back' if back else 'front'} - {self.scenario.meta.title}"
+        )
         if back:
-            detail = f"Backs: print double-sided, flip on the {self.flip} edge. Disabled sides have a red border."
+            detail = (
+                f"Backs: print double-sided, flip on the {self.flip} edge. Disabled sides have a red border."
+            )
         else:
-            detail = (f"{len(self.counters)} counters ({sides}), {self.side_mm:.1f} mm for "
-                      f"{self.settings.hex_mm:.1f} mm hexes; cut along the grey lines")
+            detail = (
+                f"{len(self.counters)} counters ({sides}), {self.side_mm:.1f} mm for "
+                f"{self.settings.hex_mm:.1f} mm hexes; cut along the grey lines"
+            )
         draw_header(painter, self.settings, title, detail)
         for k, counter in enumerate(mine):
             rect = self.grid.cell(*self.position(k, bool(back)))
@@ -161,7 +174,9 @@ class CounterSheet:
         draw_cut_lines(painter, shifted, rows)
 
 
-def sheet_for(scenario, settings: PrintSettings, *, flip: str = "long", fraction: float = COUNTER_OF_SQUARE) -> Sheet | None:
+def sheet_for(
+    scenario, settings: PrintSettings, *, flip: str = "long", fraction: float = COUNTER_OF_SQUARE
+) -> Sheet | None:
     """The counters sheet of ``scenario``, or None when it has no units."""
     if not scenario.units:
         return None

@@ -4,6 +4,7 @@ above them, the cutting lines between the cells and the crop ticks outside the g
 
 All lengths in millimetres; the painter is in millimetres from the paper's top-left corner.
 """
+
 from __future__ import annotations
 
 import math
@@ -101,10 +102,25 @@ def draw_header(painter: QPainter, settings: PrintSettings, title: str, detail: 
     painter.setPen(QColor("#000000"))
     bold = QFont()
     bold.setBold(True)
-    draw_text(painter, QRectF(p.left(), p.top(), p.width(), HEADER_EM_MM * 1.3), left, title, bold, HEADER_EM_MM, fit=True)
+    draw_text(
+        painter,
+        QRectF(p.left(), p.top(), p.width(), HEADER_EM_MM * 1.3),
+        left,
+        title,
+        bold,
+        HEADER_EM_MM,
+        fit=True,
+    )
     if detail:
-        draw_text(painter, QRectF(p.left(), p.top() + HEADER_EM_MM * 1.35, p.width(), HEADER_EM_MM), left, detail,
-                  QFont(), HEADER_EM_MM * 0.72, fit=True)
+        draw_text(
+            painter,
+            QRectF(p.left(), p.top() + HEADER_EM_MM * 1.35, p.width(), HEADER_EM_MM),
+            left,
+            detail,
+            QFont(),
+            HEADER_EM_MM * 0.72,
+            fit=True,
+        )
     painter.restore()
 
 

@@ -6,6 +6,7 @@ in the strips it shares with its neighbours, a dashed glue line where the next p
 name ("B3", row B, column 3) and number, and a calibration bar of whole hexes (on tables: 100 mm) to
 check that the printer kept the scale. The map is the editor's own drawing (map_source.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -100,11 +101,25 @@ class MapSheet:
         band = QRectF(target.left() + 7, target.top() - HEADER_MM, target.width() - 14, HEADER_MM - 1.5)
         g = self.grid
         name = g.name(row, col)
-        marks.text(painter, band, f"{name}", 4.0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, bold=True)
+        marks.text(
+            painter,
+            band,
+            f"{name}",
+            4.0,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            bold=True,
+        )
         where = f"row {row_name(row)}, column {col + 1}  ·  page {index} of {g.count}"
-        marks.text(painter, band.adjusted(12, 0, 0, 0), where, 2.4,
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        marks.text(painter, band, self.title, 2.4, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        marks.text(
+            painter,
+            band.adjusted(12, 0, 0, 0),
+            where,
+            2.4,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        )
+        marks.text(
+            painter, band, self.title, 2.4, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
 
     def calibration(self) -> tuple[float, str]:
         """The calibration bar's length (mm) and its words."""
@@ -120,7 +135,9 @@ class MapSheet:
 
     def _calibration(self, painter: QPainter, target: QRectF) -> None:
         length, words = self.calibration()
-        marks.calibration_bar(painter, QPointF(target.left() + 7, target.bottom() + FOOTER_MM / 2 + 0.5), length, words)
+        marks.calibration_bar(
+            painter, QPointF(target.left() + 7, target.bottom() + FOOTER_MM / 2 + 0.5), length, words
+        )
 
 
 def sheet_for(scenario, settings: PrintSettings, source: MapSource | None = None) -> MapSheet:

@@ -9,6 +9,7 @@ unit, ``table_unit_mm`` of the table (model/paper.py).
 Layers: those named, else the editor's defaults less the units (they are the counter sheet's, moved
 by hand over the printed map), the validation rings and the previews, which are screen aids.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
@@ -68,15 +69,24 @@ class MapSource:
             self.mm_per_unit = table_unit_mm(m)
         scene = self.scene
         scene.set_detail("fine")
-        shown = layers if layers is not None else frozenset(
-            k for k in layer_keys(self.kind) if scene.layers.visible(k) and k not in NOT_PRINTED_BY_DEFAULT)
+        shown = (
+            layers
+            if layers is not None
+            else frozenset(
+                k
+                for k in layer_keys(self.kind)
+                if scene.layers.visible(k) and k not in NOT_PRINTED_BY_DEFAULT
+            )
+        )
         for key in layer_keys(self.kind):
             scene.layers.set_visible(key, key in shown)
         self.layers = shown
         # what the editor sizes in screen pixels (table labels, cosmetic pens) is sized as on a 96 dpi screen
         items = scene.items()
         self._unscaled = [i for i in items if i.flags() & _IGNORES]
-        self._cosmetic = [(i, i.pen()) for i in items if isinstance(i, QAbstractGraphicsShapeItem) and i.pen().isCosmetic()]
+        self._cosmetic = [
+            (i, i.pen()) for i in items if isinstance(i, QAbstractGraphicsShapeItem) and i.pen().isCosmetic()
+        ]
 
     @property
     def scene(self):
@@ -93,8 +103,12 @@ class MapSource:
         takes the editor's level of detail for a hex of its size on a screen (far out: the terrain as
         one image of a pixel per hex, thin lines), so the whole of a large map stays light."""
         k, r = self.mm_per_unit, self.scene_rect
-        source = QRectF(r.x() + source_mm.x() / k, r.y() + source_mm.y() / k,
-                        source_mm.width() / k, source_mm.height() / k)
+        source = QRectF(
+            r.x() + source_mm.x() / k,
+            r.y() + source_mm.y() / k,
+            source_mm.width() / k,
+            source_mm.height() / k,
+        )
         painter.save()
         painter.setClipRect(target, Qt.ClipOperation.IntersectClip)
         painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)

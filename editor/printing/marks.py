@@ -1,6 +1,7 @@
 """What a printer's page carries besides the map: crop marks, registration crosses, the overlap's
 glue line, a calibration bar and text of a size given in millimetres. Every function draws with a
 painter whose unit is the millimetre (sheet.py)."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -20,8 +21,15 @@ def mm_font(painter: QPainter, height_mm: float, bold: bool = False) -> QFont:
     return font
 
 
-def text(painter: QPainter, rect: QRectF, words: str, height_mm: float, align=Qt.AlignmentFlag.AlignCenter,
-         bold: bool = False, colour: QColor = INK) -> None:
+def text(
+    painter: QPainter,
+    rect: QRectF,
+    words: str,
+    height_mm: float,
+    align=Qt.AlignmentFlag.AlignCenter,
+    bold: bool = False,
+    colour: QColor = INK,
+) -> None:
     painter.save()
     painter.setFont(mm_font(painter, height_mm, bold))
     painter.setPen(colour)
@@ -65,13 +73,20 @@ def glue_line(painter: QPainter, line: QLineF) -> None:
     painter.restore()
 
 
-def calibration_bar(painter: QPainter, left: QPointF, length_mm: float, label: str, height_mm: float = 1.6) -> QRectF:
+def calibration_bar(
+    painter: QPainter, left: QPointF, length_mm: float, label: str, height_mm: float = 1.6
+) -> QRectF:
     """A solid black bar exactly ``length_mm`` long from ``left`` (its left end, vertically centred),
     labelled to its right; a ruler on the print tells whether the printer kept the scale."""
     bar = QRectF(left.x(), left.y() - height_mm / 2, length_mm, height_mm)
     painter.fillRect(bar, INK)
-    text(painter, QRectF(bar.right() + 1.5, bar.top() - 2, 120, height_mm + 4), label, 2.2,
-         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    text(
+        painter,
+        QRectF(bar.right() + 1.5, bar.top() - 2, 120, height_mm + 4),
+        label,
+        2.2,
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+    )
     return bar
 
 

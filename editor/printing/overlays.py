@@ -7,6 +7,7 @@ with a printed hatch, a thin line between their hexes and a black cutting outlin
 out, road cut) are squares the size of a counter (counters.counter_mm). Every piece says small what
 it is, whose dam, and where it goes when that is known. The first page's header counts every kind.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,15 +31,28 @@ OUTLINE_MM = 0.25
 LABEL_EM = 0.1  # a piece's label, in hexes across the flats
 SWELL_FILL = "water"  # the swell is the river's water full of debris
 HATCH = {  # kind -> (terrain whose colours it takes, hatch angle in degrees or None)
-    "swell": ("debris", 45.0), "debris": ("debris", 45.0), "swamp": ("swamp", 0.0),
-    "flooded-town": ("flooded-town", -45.0), "clear": ("clear", None), "forest": ("forest", 45.0),
+    "swell": ("debris", 45.0),
+    "debris": ("debris", 45.0),
+    "swamp": ("swamp", 0.0),
+    "flooded-town": ("flooded-town", -45.0),
+    "clear": ("clear", None),
+    "forest": ("forest", 45.0),
     "water": ("water", None),
 }
-NAMES = {"swell": "swell", "debris": "debris", "reservoir": "dry reservoir", "swamp": "swamp",
-         "flooded-town": "flooded town", "bridge-out": "bridge out", "road-cut": "road cut"}
+NAMES = {
+    "swell": "swell",
+    "debris": "debris",
+    "reservoir": "dry reservoir",
+    "swamp": "swamp",
+    "flooded-town": "flooded town",
+    "bridge-out": "bridge out",
+    "road-cut": "road cut",
+}
 
 
-def _hatch(painter: QPainter, path: QPainterPath, colour: QColor, angle: float, spacing: float, width: float) -> None:
+def _hatch(
+    painter: QPainter, path: QPainterPath, colour: QColor, angle: float, spacing: float, width: float
+) -> None:
     """Parallel lines at ``angle`` over ``path`` (printed, unlike Qt's pixel patterns)."""
     painter.save()
     painter.setClipPath(path, Qt.ClipOperation.IntersectClip)
@@ -56,8 +70,14 @@ def _hatch(painter: QPainter, path: QPainterPath, colour: QColor, angle: float, 
 class OverlaySheet:
     name = "overlays"
 
-    def __init__(self, scenario: Scenario, settings: PrintSettings, pieces: list[Piece], runs: int,
-                 problems: list[str] = ()):
+    def __init__(
+        self,
+        scenario: Scenario,
+        settings: PrintSettings,
+        pieces: list[Piece],
+        runs: int,
+        problems: list[str] = (),
+    ):
         self.scenario, self.settings, self.pieces, self.runs = scenario, settings, pieces, runs
         self.problems = list(problems)  # dams that cannot breach, in the simulation's words
         m: HexMap = scenario.map
@@ -100,9 +120,12 @@ class OverlaySheet:
         if shapes:
             parts[0] += " (" + ", ".join(f"{v} {k}" for k, v in shapes.items()) + ")"
         dams = len({p.dam for p in self.pieces})
-        return (f"{len(self.pieces)} pieces for {dams} dam{'s' if dams != 1 else ''}: " + ", ".join(parts)
-                + f"; swamps, flooded towns, road cuts: the worst of {self.runs:,} Monte Carlo runs"
-                + "".join(f"; {p} (no overlays for it)" for p in self.problems))
+        return (
+            f"{len(self.pieces)} pieces for {dams} dam{'s' if dams != 1 else ''}: "
+            + ", ".join(parts)
+            + f"; swamps, flooded towns, road cuts: the worst of {self.runs:,} Monte Carlo runs"
+            + "".join(f"; {p} (no overlays for it)" for p in self.problems)
+        )
 
     def draw_page(self, painter: QPainter, index: int) -> None:
         title = f"Breach overlays {index + 1}/{self.pages} - {self.scenario.meta.title}"
@@ -126,13 +149,22 @@ class OverlaySheet:
         painter.fillPath(shape, QColor(fill))
         if angle is not None:
             hatch_ink = style.TERRAIN_STYLE[look][2] or "#606060"
-            _hatch(painter, shape, QColor(hatch_ink), angle, self.settings.hex_mm * 0.08, self.settings.hex_mm * 0.012)
+            _hatch(
+                painter,
+                shape,
+                QColor(hatch_ink),
+                angle,
+                self.settings.hex_mm * 0.08,
+                self.settings.hex_mm * 0.012,
+            )
         if len(piece.hexes) > 1:  # the lines between its hexes, to lay it on the map's hexes
             painter.setPen(QPen(style.GRID, OUTLINE_MM * 0.6))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             r = self._hexes_rect(piece)
             for h in piece.hexes:
-                painter.drawPolygon(QPolygonF([QPointF(x - r.left(), y - r.top()) for x, y in self.geom.corners(h)]))
+                painter.drawPolygon(
+                    QPolygonF([QPointF(x - r.left(), y - r.top()) for x, y in self.geom.corners(h)])
+                )
         painter.setPen(QPen(QColor("#000000"), OUTLINE_MM))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(shape)
@@ -169,7 +201,9 @@ class OverlaySheet:
         bold.setBold(True)
         for i, (text, strong) in enumerate(lines):  # a long label shrinks to the hex
             line = QRectF(band.left() + width * 0.05, band.top() + i * em * 1.2, width * 0.9, em * 1.2)
-            draw_text(painter, line, Qt.AlignmentFlag.AlignCenter, text, bold if strong else QFont(), em, fit=True)
+            draw_text(
+                painter, line, Qt.AlignmentFlag.AlignCenter, text, bold if strong else QFont(), em, fit=True
+            )
         painter.restore()
 
     def _marker(self, painter: QPainter, piece: Piece, box: QRectF) -> None:
@@ -196,12 +230,24 @@ class OverlaySheet:
         bold = QFont()
         bold.setBold(True)
         centre = Qt.AlignmentFlag.AlignCenter
-        draw_text(painter, QRectF(s * 0.05, s * 0.62, s * 0.9, s * 0.16), centre, NAMES[piece.kind].upper(), bold, em, fit=True)
+        draw_text(
+            painter,
+            QRectF(s * 0.05, s * 0.62, s * 0.9, s * 0.16),
+            centre,
+            NAMES[piece.kind].upper(),
+            bold,
+            em,
+            fit=True,
+        )
         where = " ".join(x for x in (piece.dam, piece.label) if x)
-        draw_text(painter, QRectF(s * 0.05, s * 0.79, s * 0.9, s * 0.15), centre, where, QFont(), em * 0.9, fit=True)
+        draw_text(
+            painter, QRectF(s * 0.05, s * 0.79, s * 0.9, s * 0.15), centre, where, QFont(), em * 0.9, fit=True
+        )
 
 
-def sheet_for(scenario, settings: PrintSettings, *, runs: int = MONTE_CARLO_RUNS, seed: int = 0) -> Sheet | None:
+def sheet_for(
+    scenario, settings: PrintSettings, *, runs: int = MONTE_CARLO_RUNS, seed: int = 0
+) -> Sheet | None:
     """The overlays sheet of ``scenario``, or None when it has no dams (or is a table)."""
     pieces, problems = breach_pieces(scenario, runs, seed)
     if not pieces:

@@ -4,6 +4,7 @@ Pieces go left to right in the order given; a piece that does not fit the row st
 (as tall as its tallest piece), a row that does not fit the page starts a new page. A piece larger
 than the area still gets a page of its own (the caller tiles it).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -6,6 +6,7 @@ a page is the left-hand strip of the next page in its row, the bottom strip the 
 so a page can be trimmed and glued over its neighbour. The map starts at the first page's top-left
 corner; the last column and row hold what is left of it.
 """
+
 from __future__ import annotations
 
 import math
@@ -86,10 +87,19 @@ def page_grid(map_w: float, map_h: float, window_w: float, window_h: float, over
     """The fewest pages of ``window_w`` x ``window_h`` mm of map each that cover a map of
     ``map_w`` x ``map_h`` mm with ``overlap`` mm between neighbours."""
     if window_w <= 2 * overlap or window_h <= 2 * overlap:
-        raise GridError(f"a page shows {window_w:.0f} x {window_h:.0f} mm of map, too little for an overlap "
-                        f"of {overlap:g} mm on each side; choose larger paper or smaller margins")
-    return PageGrid(map_w, map_h, window_w, window_h, overlap,
-                    _count(map_w, window_w, overlap), _count(map_h, window_h, overlap))
+        raise GridError(
+            f"a page shows {window_w:.0f} x {window_h:.0f} mm of map, too little for an overlap "
+            f"of {overlap:g} mm on each side; choose larger paper or smaller margins"
+        )
+    return PageGrid(
+        map_w,
+        map_h,
+        window_w,
+        window_h,
+        overlap,
+        _count(map_w, window_w, overlap),
+        _count(map_h, window_h, overlap),
+    )
 
 
 __all__ = ["GridError", "PageGrid", "page_grid", "row_name"]

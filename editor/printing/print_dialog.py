@@ -5,6 +5,7 @@ The preview's thumbnails are drawn by the sheets' own ``draw_page`` into images,
 what is printed. Every change of a choice lays the pages out again after a short pause; the count of
 pages is always the whole file's, the thumbnails the first ``PREVIEW_PAGES`` of them.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -136,7 +137,9 @@ class PrintDialog(QDialog):
         self.preview.setGridSize(QSize(THUMB_PX + 40, THUMB_PX + 44))  # aligned cells, titles wrapped in them
         self.preview.setWordWrap(True)
         self.preview.setMinimumSize(520, 420)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("Save PDF…")
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
@@ -183,7 +186,9 @@ class PrintDialog(QDialog):
             raise Refusal(str(e)) from None
         layers = frozenset(k for k, box in self.layer_boxes.items() if box.isChecked())
         names = tuple(n for n, box in self.sheet_boxes.items() if box.isChecked())
-        settings = PrintSettings(hex_mm=size.mm, paper_mm=paper, layers=layers, player_view=self.side.currentData())
+        settings = PrintSettings(
+            hex_mm=size.mm, paper_mm=paper, layers=layers, player_view=self.side.currentData()
+        )
         return settings, names, ORIENTATIONS[self.orientation.currentIndex()]
 
     def _map_source(self, scenario, settings: PrintSettings) -> MapSource:

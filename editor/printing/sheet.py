@@ -7,6 +7,7 @@ whose unit is the millimetre, origin at the paper's top-left corner; the writer 
 that up for QPdfWriter and for the on-screen preview alike. Fonts are resolved at the device's logical
 96 dpi on both, so text of a given size in mm is ``marks.mm_font(painter, mm)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ Features: every area (hills, woods, BUA, fields...), the waterway and each river
 widened to its width, square ends). Roads are left out: the text makes a road "approx. element width
 or less", a strip rather than a template.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,7 +41,9 @@ class Template:
         return x1 - x0, y1 - y0
 
 
-def _template(table: TableMap, id_: str, kind: str, name: str, sector: int | None, geom: BaseGeometry) -> Template:
+def _template(
+    table: TableMap, id_: str, kind: str, name: str, sector: int | None, geom: BaseGeometry
+) -> Template:
     c = geom.representative_point()
     diced = sector is not None
     sector = sector if diced else sector_of(table.width, table.depth, c.x, c.y)

@@ -6,6 +6,7 @@ tiled over pages as the map is (page_grid.py: the same overlap, registration cro
 strips, a dashed glue line where the neighbour's page ends, crop marks), each page named by its row
 and column. Every page carries a 50 mm calibration bar to check that the printer kept the scale.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -63,13 +64,17 @@ class TemplateSheet:
         aw, ah = self.area.width(), self.area.height()
         small = [i for i, t in enumerate(templates) if t.size_mm[0] <= aw and t.size_mm[1] <= ah]
         self.placed = dict(zip(small, shelf_pack([templates[i].size_mm for i in small], aw, ah, GAP_MM)))
-        self.pages = [TemplatePage(tuple(i for i in small if self.placed[i].page == k))
-                      for k in range(page_count(list(self.placed.values())))]
+        self.pages = [
+            TemplatePage(tuple(i for i in small if self.placed[i].page == k))
+            for k in range(page_count(list(self.placed.values())))
+        ]
         self.grids: dict[int, PageGrid] = {}
         for i, t in enumerate(templates):
             if i not in self.placed:
                 g = self.grids[i] = page_grid(*t.size_mm, aw, ah, settings.overlap_mm)
-                self.pages += [TemplatePage(tiled=i, row=r, column=c) for r in range(g.rows) for c in range(g.columns)]
+                self.pages += [
+                    TemplatePage(tiled=i, row=r, column=c) for r in range(g.rows) for c in range(g.columns)
+                ]
 
     def page_count(self) -> int:
         return len(self.pages)
@@ -78,7 +83,9 @@ class TemplateSheet:
         page = self.pages[index]
         if page.tiled is None:
             return f"Templates {index + 1}"
-        return f"Template {self.templates[page.tiled].id} {self.grids[page.tiled].name(page.row, page.column)}"
+        return (
+            f"Template {self.templates[page.tiled].id} {self.grids[page.tiled].name(page.row, page.column)}"
+        )
 
     def draw_page(self, painter: QPainter, index: int) -> None:
         page = self.pages[index]
@@ -86,8 +93,12 @@ class TemplateSheet:
         scale = f"1:1 at {table.figures} figures ({table_unit_mm(table):g} mm per {UNIT_WORD[table.unit]})"
         if page.tiled is None:
             names = ", ".join(self.templates[i].id for i in page.templates)
-            draw_header(painter, self.settings, f"Terrain templates {index + 1}/{len(self.pages)} - {self.scenario.meta.title}",
-                        f"{scale}: {names}; cut along the black outlines")
+            draw_header(
+                painter,
+                self.settings,
+                f"Terrain templates {index + 1}/{len(self.pages)} - {self.scenario.meta.title}",
+                f"{scale}: {names}; cut along the black outlines",
+            )
             for i in page.templates:
                 at = self.placed[i]
                 painter.save()
@@ -101,9 +112,12 @@ class TemplateSheet:
     def _tile(self, painter: QPainter, page: TemplatePage, index: int, scale: str) -> None:
         t, g = self.templates[page.tiled], self.grids[page.tiled]
         name = g.name(page.row, page.column)
-        draw_header(painter, self.settings,
-                    f"Template {t.id} {t.name}: part {name} of {g.rows} x {g.columns} pages - page {index + 1}/{len(self.pages)}",
-                    f"{scale}; lay the crosses of neighbouring parts over each other and glue along the dashed lines")
+        draw_header(
+            painter,
+            self.settings,
+            f"Template {t.id} {t.name}: part {name} of {g.rows} x {g.columns} pages - page {index + 1}/{len(self.pages)}",
+            f"{scale}; lay the crosses of neighbouring parts over each other and glue along the dashed lines",
+        )
         x, y, w, h = g.window(page.row, page.column)
         target = QRectF(self.area.left(), self.area.top(), w, h)
         painter.save()
@@ -130,8 +144,10 @@ class TemplateSheet:
         c = t.shape.representative_point()
         w, h = t.size_mm
         lines = [(t.name or t.kind, True)] + ([(t.kind, False)] if t.name else [])
-        lines += [(f"sector {t.sector}" + ("" if t.sector_diced else " (its centre)"), False),
-                  (f"{t.id}, {w:.0f} x {h:.0f} mm", False)]
+        lines += [
+            (f"sector {t.sector}" + ("" if t.sector_diced else " (its centre)"), False),
+            (f"{t.id}, {w:.0f} x {h:.0f} mm", False),
+        ]
         em = LABEL_EM_MM
         top = c.y - len(lines) * em * 1.25 / 2
         bold = QFont()
@@ -139,11 +155,18 @@ class TemplateSheet:
         painter.setPen(QColor("#000000"))
         for k, (text, strong) in enumerate(lines):
             box = QRectF(c.x - 60, top + k * em * 1.25, 120, em * 1.25)
-            draw_text(painter, box, Qt.AlignmentFlag.AlignCenter, text, bold if strong else QFont(), em, fit=True)
+            draw_text(
+                painter, box, Qt.AlignmentFlag.AlignCenter, text, bold if strong else QFont(), em, fit=True
+            )
 
     def _calibration(self, painter: QPainter) -> None:
         left = QPointF(self.area.left(), self.area.bottom() + FOOTER_MM / 2)
-        marks.calibration_bar(painter, left, CALIBRATION_MM, f"{CALIBRATION_MM:g} mm: measure it to check the printer kept the scale")
+        marks.calibration_bar(
+            painter,
+            left,
+            CALIBRATION_MM,
+            f"{CALIBRATION_MM:g} mm: measure it to check the printer kept the scale",
+        )
 
 
 def sheet_for(scenario, settings: PrintSettings) -> Sheet | None:

@@ -7,6 +7,7 @@ Text sizes: Qt sizes a font in points by the paint device's logical resolution. 
 images and the editor's screen do, so a label is the same size against the map on paper, in the preview
 and in the editor.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,7 +34,9 @@ class _PdfDevice(QPdfWriter):
 def page_layout(settings: PrintSettings) -> QPageLayout:
     w, h = settings.page_mm
     size = QPageSize(QSizeF(w, h), QPageSize.Unit.Millimeter, "", QPageSize.SizeMatchPolicy.ExactMatch)
-    return QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
+    return QPageLayout(
+        size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter
+    )
 
 
 def begin_mm(painter: QPainter, dots_per_inch: float) -> None:
@@ -73,7 +76,9 @@ def pdf_bytes(sheets, settings: PrintSettings, title: str) -> tuple[bytes, int]:
     return bytes(data.data()), pages
 
 
-def write_pdf(path, sheets, settings: PrintSettings, force: bool = False, title: str = "dambuster print") -> int:
+def write_pdf(
+    path, sheets, settings: PrintSettings, force: bool = False, title: str = "dambuster print"
+) -> int:
     """Writes the PDF of ``sheets`` at ``path`` atomically; refuses (OutputError, nothing written) to
     replace an existing file without ``force``. Returns the page count."""
     from dambuster.model.atomic_write import OutputError, output_problem, write_atomic

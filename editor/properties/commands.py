@@ -1,5 +1,6 @@
 """Undo commands for the properties dialog: one dialog OK is one undo step made of one child command
 per top-level scenario field that changed (meta, sides, budgets, victory, turn_limit, parameters)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -50,7 +51,9 @@ class EditProperties(QUndoCommand):
         self._signal()
 
 
-def properties_command(doc, changes: dict[str, Any], text: str = "Edit scenario properties") -> QUndoCommand | None:
+def properties_command(
+    doc, changes: dict[str, Any], text: str = "Edit scenario properties"
+) -> QUndoCommand | None:
     """One compound command for the changed fields, or None when nothing changed."""
     if not changes:
         return None

@@ -2,6 +2,7 @@
 parameters. It edits copies; OK checks the result (field parsing, then the JSON Schema, then any
 *new* semantic problem such as a unit left without its side) and refuses inline with one sentence,
 or pushes one compound undo command."""
+
 from __future__ import annotations
 
 import copy
@@ -33,7 +34,9 @@ def candidate_problems(original, candidate) -> list[str]:
     except ScenarioError as e:
         return [str(e)]
     before = {(p.pointer, p.message) for p in iter_problems(original)}
-    return [f"{p.pointer}: {p.message}" for p in iter_problems(candidate) if (p.pointer, p.message) not in before]
+    return [
+        f"{p.pointer}: {p.message}" for p in iter_problems(candidate) if (p.pointer, p.message) not in before
+    ]
 
 
 class PropertiesDialog(QDialog):
@@ -43,14 +46,20 @@ class PropertiesDialog(QDialog):
         self.setWindowTitle("Scenario properties")
         self.tabs = QTabWidget()
         self.meta, self.forces, self.rules = MetaPage(), ForcesPage(), RulesPage()
-        self.pages = ((self.meta, "Scenario"), (self.forces, "Sides and victory"), (self.rules, "Rule parameters"))
+        self.pages = (
+            (self.meta, "Scenario"),
+            (self.forces, "Sides and victory"),
+            (self.rules, "Rule parameters"),
+        )
         for page, title in self.pages:
             page.load(doc.scenario)  # before the scroll area takes the page's size
             self.tabs.addTab(_scrolled(page), title)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b01010")
         self.error.setWordWrap(True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)

@@ -1,4 +1,5 @@
 """Properties dialog page: sides, force budgets per side, victory levels and the turn limit."""
+
 from __future__ import annotations
 
 import re
@@ -52,15 +53,28 @@ def _budget_counts(units: dict[str, int]) -> str:
 class ForcesPage(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.sides = RowTable([Col("Id", as_id), Col("Name", as_name), Col("Role", as_text, ROLES),
-                               Col("Colour", as_colour, swatch=True)],
-                              lambda n: [f"side-{n + 1}", f"Side {n + 1}", "defender", "#3060c0"])
-        self.budgets = RowTable([Col("Side", as_id), Col("Infantry attack", as_optional_int),
-                                 Col("Armor units", as_optional_int), Col("Unit counts (type=n, ...)", as_counts)],
-                                lambda n: [self._first_side(), "", "", ""])
-        self.victory = RowTable([Col("Side", as_id), Col("Rank", as_int), Col("Name", as_name),
-                                 Col("Condition", as_text)],
-                                lambda n: [self._first_side(), "1", "Victory", ""])
+        self.sides = RowTable(
+            [
+                Col("Id", as_id),
+                Col("Name", as_name),
+                Col("Role", as_text, ROLES),
+                Col("Colour", as_colour, swatch=True),
+            ],
+            lambda n: [f"side-{n + 1}", f"Side {n + 1}", "defender", "#3060c0"],
+        )
+        self.budgets = RowTable(
+            [
+                Col("Side", as_id),
+                Col("Infantry attack", as_optional_int),
+                Col("Armor units", as_optional_int),
+                Col("Unit counts (type=n, ...)", as_counts),
+            ],
+            lambda n: [self._first_side(), "", "", ""],
+        )
+        self.victory = RowTable(
+            [Col("Side", as_id), Col("Rank", as_int), Col("Name", as_name), Col("Condition", as_text)],
+            lambda n: [self._first_side(), "1", "Victory", ""],
+        )
         self.turn_limit = QSpinBox()
         self.turn_limit.setRange(0, 1000)
         self.turn_limit.setSpecialValueText("none")
@@ -78,9 +92,17 @@ class ForcesPage(QWidget):
 
     def load(self, sc) -> None:
         self.sides.set_rows([[s.id, s.name, s.role, s.color] for s in sc.sides])
-        self.budgets.set_rows([[b.side, "" if b.infantry_attack is None else str(b.infantry_attack),
-                                "" if b.armor_units is None else str(b.armor_units), _budget_counts(b.units)]
-                               for b in sc.budgets])
+        self.budgets.set_rows(
+            [
+                [
+                    b.side,
+                    "" if b.infantry_attack is None else str(b.infantry_attack),
+                    "" if b.armor_units is None else str(b.armor_units),
+                    _budget_counts(b.units),
+                ]
+                for b in sc.budgets
+            ]
+        )
         self.victory.set_rows([[v.side, str(v.rank), v.name, v.condition] for v in sc.victory])
         self.turn_limit.setValue(sc.turn_limit or 0)
 
@@ -99,7 +121,9 @@ class ForcesPage(QWidget):
         removed = {s.id for s in sc.sides} - known
         used = sorted({u.side for u in sc.units} & removed)
         if used:
-            raise ValueError(f"Sides: {', '.join(used)} still {'has' if len(used) == 1 else 'have'} units; "
-                             "remove or reassign them first")
+            raise ValueError(
+                f"Sides: {', '.join(used)} still {'has' if len(used) == 1 else 'have'} units; "
+                "remove or reassign them first"
+            )
         sc.sides, sc.budgets, sc.victory = sides, budgets, victory
         sc.turn_limit = self.turn_limit.value() or None

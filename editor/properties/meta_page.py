@@ -1,4 +1,5 @@
 """Properties dialog page: title, author, licence, tags, description and rule profiles."""
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
@@ -21,8 +22,13 @@ class MetaPage(QWidget):
         self.tags.setPlaceholderText("comma separated")
         self.description = QPlainTextEdit()
         form = QFormLayout()
-        for label, w in (("Title", self.title), ("Author", self.author), ("Licence", self.license),
-                         ("Tags", self.tags), ("Description", self.description)):
+        for label, w in (
+            ("Title", self.title),
+            ("Author", self.author),
+            ("Licence", self.license),
+            ("Tags", self.tags),
+            ("Description", self.description),
+        ):
             form.addRow(label, w)
         group = QGroupBox("Rule profiles")
         gbox = QVBoxLayout(group)

@@ -1,5 +1,6 @@
 """An editable table of rows for the properties dialog: typed columns, add/remove buttons, and cells
 that turn red as soon as their text does not parse (the dialog refuses OK while any is red)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -118,7 +119,9 @@ class RowTable(QWidget):
             return
         if col.swatch:  # a valid colour is shown as itself
             item.setBackground(QBrush(QColor(item.text().strip())))
-            item.setForeground(QBrush(QColor("white" if QColor(item.text().strip()).lightness() < 128 else "black")))
+            item.setForeground(
+                QBrush(QColor("white" if QColor(item.text().strip()).lightness() < 128 else "black"))
+            )
         else:
             item.setBackground(QBrush())
 
@@ -133,6 +136,8 @@ class RowTable(QWidget):
                     row.append(col.parse(text))
                 except ValueError as e:
                     self.table.setCurrentCell(r, c)
-                    raise ValueError(f"{what}, row {r + 1}, {col.header}: {text!r} is not valid ({e})") from None
+                    raise ValueError(
+                        f"{what}, row {r + 1}, {col.header}: {text!r} is not valid ({e})"
+                    ) from None
             out.append(row)
         return out

@@ -1,5 +1,6 @@
 """Properties dialog page: the rule parameters (surge, washout, floodplain, random towns, routes cut
 by flooding, collapse thresholds, combat results grid, flash flood turns and hits)."""
+
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
@@ -51,14 +52,19 @@ class RulesPage(QWidget):
         self.floodplain_on = _spin(0, 6)
         self.random_towns = QCheckBox("Towns in a random floodplain roll too")
         self.cuts_routes = QCheckBox("Flooding cuts roads and rails")
-        self.collapse = RowTable([Col("Loss fraction", as_fraction), Col("Collapses on (die ≤)", as_int)],
-                                 lambda n: ["0.5", "1"])
-        self.crt = RowTable([Col("Odds", as_text)] + [Col(f"Die {d}", as_result, list(RESULTS)) for d in range(1, DIE + 1)],
-                            lambda n: [f"{n + 1}:1"] + ["NE"] * DIE)
+        self.collapse = RowTable(
+            [Col("Loss fraction", as_fraction), Col("Collapses on (die ≤)", as_int)], lambda n: ["0.5", "1"]
+        )
+        self.crt = RowTable(
+            [Col("Odds", as_text)] + [Col(f"Die {d}", as_result, list(RESULTS)) for d in range(1, DIE + 1)],
+            lambda n: [f"{n + 1}:1"] + ["NE"] * DIE,
+        )
         self.crt_above, self.crt_below = QComboBox(), QComboBox()
         for c in (self.crt_above, self.crt_below):
             c.addItems(RESULTS)
-        self.flood_turns = RowTable([Col("Turn", as_int), Col("Floods on (die ≥)", as_int)], lambda n: [str(n + 2), "6"])
+        self.flood_turns = RowTable(
+            [Col("Turn", as_int), Col("Floods on (die ≥)", as_int)], lambda n: [str(n + 2), "6"]
+        )
         self.hit_strength, self.impassable_hit, self.bump_on = _spin(0, 100), _spin(0, 100), _spin(1, 6)
         self.hit_step = QDoubleSpinBox()
         self.hit_step.setRange(0.01, 10000)
@@ -135,7 +141,10 @@ class RulesPage(QWidget):
         turns = [FloodTurn(*row) for row in self.flood_turns.values("Flash flood turns")]
         if turns != ff.turns:
             ff.turns = turns
-        ff.hit_strength, ff.impassable_hit, ff.bump_on = (self.hit_strength.value(), self.impassable_hit.value(),
-                                                          self.bump_on.value())
+        ff.hit_strength, ff.impassable_hit, ff.bump_on = (
+            self.hit_strength.value(),
+            self.impassable_hit.value(),
+            self.bump_on.value(),
+        )
         if abs(self.hit_step.value() - ff.hit_step) > 1e-9:
             ff.hit_step = self.hit_step.value()

@@ -6,6 +6,7 @@ load, an unknown layer or side, a scale that makes no image -- is one line on st
 exit status 2, checked before anything is written; the output is written whole or not at all
 (File > Export's functions, through dambuster.model.atomic_write).
 """
+
 from __future__ import annotations
 
 import argparse

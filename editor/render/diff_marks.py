@@ -13,6 +13,7 @@ segment; on tables, points are ringed and lines and polygons traced. Changes wit
 map (meta, sides, parameters, unit types, an order) are not drawn: the text form lists them, and
 neither is anything when a hex map was replaced by a table (or back): the whole map is new.
 """
+
 from __future__ import annotations
 
 import re
@@ -50,20 +51,31 @@ class Places:
 
     def minus(self, other: Places) -> Places:
         """The places of this one that ``other`` does not have."""
-        return Places(self.hexes - other.hexes, self.hexsides - other.hexsides,
-                      [p for p in self.points if p not in other.points],
-                      [ln for ln in self.lines if ln not in other.lines],
-                      [pg for pg in self.polygons if pg not in other.polygons])
+        return Places(
+            self.hexes - other.hexes,
+            self.hexsides - other.hexsides,
+            [p for p in self.points if p not in other.points],
+            [ln for ln in self.lines if ln not in other.lines],
+            [pg for pg in self.polygons if pg not in other.polygons],
+        )
 
     def __eq__(self, other) -> bool:
-        return (self.hexes, self.hexsides, sorted(self.points), sorted(self.lines), sorted(self.polygons)) == \
-            (other.hexes, other.hexsides, sorted(other.points), sorted(other.lines), sorted(other.polygons))
+        return (
+            self.hexes,
+            self.hexsides,
+            sorted(self.points),
+            sorted(self.lines),
+            sorted(self.polygons),
+        ) == (other.hexes, other.hexsides, sorted(other.points), sorted(other.lines), sorted(other.polygons))
 
 
 def _numbers(v, n: int, whole: bool) -> bool:
     kinds = int if whole else (int, float)
-    return (isinstance(v, list) and len(v) == n
-            and all(isinstance(x, kinds) and not isinstance(x, bool) for x in v))
+    return (
+        isinstance(v, list)
+        and len(v) == n
+        and all(isinstance(x, kinds) and not isinstance(x, bool) for x in v)
+    )
 
 
 def places_of(value, hex_map: bool, out: Places | None = None, key: str = "") -> Places:
@@ -214,8 +226,11 @@ def mark_changes(headless, old, new, changes) -> dict[str, Places]:
         width = 0.004 * max(m.width, m.depth)
     scene = headless.scene
     headless.marks = []  # the scene does not keep the Python side of items added through MapScene.addItem
-    for kind, colour, dash in (("removed", REMOVED, Qt.PenStyle.DashLine), ("changed", CHANGED, Qt.PenStyle.SolidLine),
-                               ("added", ADDED, Qt.PenStyle.SolidLine)):
+    for kind, colour, dash in (
+        ("removed", REMOVED, Qt.PenStyle.DashLine),
+        ("changed", CHANGED, Qt.PenStyle.SolidLine),
+        ("added", ADDED, Qt.PenStyle.SolidLine),
+    ):
         places = marks[kind]
         if not places:
             continue

@@ -6,6 +6,7 @@ an unshown map view's scene with the same scene controllers the main window uses
 sewers), so a render is File > Export of the same file. ``show_only`` applies ``--layers``;
 ``pixels_per_unit`` turns ``--zoom`` / ``--hex-size`` / ``--dpi`` into a drawing scale.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,7 +23,10 @@ PNG_DPI = 150  # pixels an inch for a physical --hex-size in a PNG, unless --dpi
 MAX_SIDE = 32767  # pixels, QImage's limit on a side
 MAX_PIXELS = 100_000_000  # 400 MB of pixels; past this a render is refused rather than swapping
 MAX_SVG_SIDE = 1_000_000  # user units: Qt's sizes are 32-bit integers
-DISPLAY_OF = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}  # platforms that need a display, and its variable
+DISPLAY_OF = {
+    "xcb": "DISPLAY",
+    "wayland": "WAYLAND_DISPLAY",
+}  # platforms that need a display, and its variable
 QUIET_RULES = "*.debug=false;*.info=false;*.warning=false"  # Qt's own chatter; DAMBUSTER_DEBUG=1 keeps it
 
 
@@ -37,8 +41,10 @@ def start_qt():
     if not platform:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     elif needs and not os.environ.get(needs):  # Qt would abort the process
-        raise RenderError(f"QT_QPA_PLATFORM is {platform} but {needs} is not set; unset QT_QPA_PLATFORM to "
-                          "draw without a display")
+        raise RenderError(
+            f"QT_QPA_PLATFORM is {platform} but {needs} is not set; unset QT_QPA_PLATFORM to "
+            "draw without a display"
+        )
     from PySide6.QtWidgets import QApplication
 
     if not os.environ.get("DAMBUSTER_DEBUG") and QApplication.instance() is None:
@@ -128,11 +134,15 @@ def output_size(rect, scale: float | None, fmt: str) -> tuple[int, int]:
     k = LONG_SIDE / max(rect.width(), rect.height(), 1e-9) if scale is None else scale
     width, height = max(1, round(rect.width() * k)), max(1, round(rect.height() * k))
     if fmt == "svg" and max(width, height) > MAX_SVG_SIDE:
-        raise RenderError(f"the drawing would be {width}x{height} user units, more than {MAX_SVG_SIDE} a side; "
-                          "ask for a smaller --zoom or --hex-size")
+        raise RenderError(
+            f"the drawing would be {width}x{height} user units, more than {MAX_SVG_SIDE} a side; "
+            "ask for a smaller --zoom or --hex-size"
+        )
     if fmt == "png" and (max(width, height) > MAX_SIDE or width * height > MAX_PIXELS):
-        raise RenderError(f"the image would be {width}x{height} pixels, more than {MAX_SIDE} a side or "
-                          f"{MAX_PIXELS // 1_000_000} million in all; ask for a smaller --zoom or --hex-size")
+        raise RenderError(
+            f"the image would be {width}x{height} pixels, more than {MAX_SIDE} a side or "
+            f"{MAX_PIXELS // 1_000_000} million in all; ask for a smaller --zoom or --hex-size"
+        )
     return width, height
 
 

@@ -7,6 +7,7 @@ A counter is a square in the side's colour with a die-cut edge, the unit's symbo
 top right-hand corner and the combat factor attack/range ("4/2") below the symbol; an Ogre shows its
 mark ("MK III") and "OGRE" (or the unit's name). All sizes are fractions of the counter's side.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -60,8 +61,11 @@ def counter_face(unit: Unit, unit_type: UnitType | None) -> CounterFace:
     if unit_type.category == "ogre":
         return CounterFace(_mark(unit_type, unit.type), bottom=(unit.name or "OGRE").upper()[:10])
     k = max(1, unit.squads) if unit_type.category == "infantry" else 1
-    return CounterFace(left=str(unit_type.defense * k), right=str(unit_type.movement),
-                       bottom=f"{unit_type.attack * k}/{unit_type.range}")
+    return CounterFace(
+        left=str(unit_type.defense * k),
+        right=str(unit_type.movement),
+        bottom=f"{unit_type.attack * k}/{unit_type.range}",
+    )
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,9 @@ def counter_art(unit: Unit, unit_type: UnitType | None, fill: QColor, **kw) -> C
     return CounterArt(QColor(fill), sym, **kw)
 
 
-def paint_counter(painter: QPainter, rect: QRectF, art: CounterArt, *, detailed: bool, shadow: bool = True) -> None:
+def paint_counter(
+    painter: QPainter, rect: QRectF, art: CounterArt, *, detailed: bool, shadow: bool = True
+) -> None:
     """The counter's body and symbol in ``rect`` (a square): the shadow of its thickness (``shadow``),
     the frame, the die-cut edge, a status sash; the symbol smaller when ``detailed`` (to leave room
     for the figures) and large otherwise."""
@@ -105,8 +111,9 @@ def paint_counter(painter: QPainter, rect: QRectF, art: CounterArt, *, detailed:
     status = STATUS_COLOUR.get(art.status)
     if status is not None:
         painter.setPen(QPen(status, s * 0.12, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
-        painter.drawLine(QPointF(r.left() + s * 0.1, r.bottom() - s * 0.1),
-                         QPointF(r.right() - s * 0.1, r.top() + s * 0.1))
+        painter.drawLine(
+            QPointF(r.left() + s * 0.1, r.bottom() - s * 0.1), QPointF(r.right() - s * 0.1, r.top() + s * 0.1)
+        )
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QBrush(art.ink))
     half_w, half_h = (0.42 * s, 0.22 * s) if detailed else (0.44 * s, 0.4 * s)
@@ -136,7 +143,9 @@ def text_width(painter: QPainter, font: QFont, em: float, text: str) -> float:
     return QFontMetricsF(big, painter.device()).horizontalAdvance(text) / TEXT_SCALE
 
 
-def draw_text(painter: QPainter, rect: QRectF, flags, text: str, font: QFont, em: float, fit: bool = False) -> None:
+def draw_text(
+    painter: QPainter, rect: QRectF, flags, text: str, font: QFont, em: float, fit: bool = False
+) -> None:
     """``text`` in ``rect`` in ``font`` at ``em`` (painter units); ``fit``: narrowed to the rect's width."""
     if fit:
         wide = text_width(painter, font, em, text)

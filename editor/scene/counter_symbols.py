@@ -6,6 +6,7 @@ added to an ``Ink`` (overlaps merge) and holes (road wheels) are cut out of the 
 ``symbol(type_key, category, squads)`` picks one; a type this table does not know gets its
 category's symbol.
 """
+
 from __future__ import annotations
 
 import math
@@ -131,8 +132,16 @@ def gev() -> Ink:
 
 def jeep() -> Ink:
     k = Ink()
-    k.poly((-0.8, 0.22), (-0.7, -0.04), (-0.1, -0.04), (0.05, -0.22), (0.35, -0.22), (0.5, -0.04),
-           (0.8, 0.0), (0.84, 0.22))
+    k.poly(
+        (-0.8, 0.22),
+        (-0.7, -0.04),
+        (-0.1, -0.04),
+        (0.05, -0.22),
+        (0.35, -0.22),
+        (0.5, -0.04),
+        (0.8, 0.0),
+        (0.84, 0.22),
+    )
     k.wheels(-0.48, 0.52, y=0.3, r=0.2)
     k.bar(-0.45, -0.04, -0.35, -0.32, 0.06)
     k.bar(-0.45, -0.3, 0.15, -0.42, 0.06)
@@ -282,10 +291,21 @@ def frame() -> Ink:
 
 SQUADS = {"infantry": soldiers, "marines": marines, "combat-engineers": engineers}
 KINDS = {
-    "ogre-mk3": lambda: ogre(False), "ogre-mk5": lambda: ogre(True), "vulcan": vulcan,
-    "heavy-tank": heavy_tank, "light-tank": light_tank, "missile-tank": missile_tank, "superheavy": superheavy,
-    "gev": gev, "jeep": jeep, "howitzer": howitzer, "heavy-drone": drone, "command-post": command_post,
-    "mobile-command-trailer": command_trailer, "truck": truck, "hovertruck": hovertruck,
+    "ogre-mk3": lambda: ogre(False),
+    "ogre-mk5": lambda: ogre(True),
+    "vulcan": vulcan,
+    "heavy-tank": heavy_tank,
+    "light-tank": light_tank,
+    "missile-tank": missile_tank,
+    "superheavy": superheavy,
+    "gev": gev,
+    "jeep": jeep,
+    "howitzer": howitzer,
+    "heavy-drone": drone,
+    "command-post": command_post,
+    "mobile-command-trailer": command_trailer,
+    "truck": truck,
+    "hovertruck": hovertruck,
 }
 BY_CATEGORY = {"ogre": "ogre-mk3", "armor": "heavy-tank", "structure": "command-post", "vehicle": "truck"}
 

@@ -5,6 +5,7 @@ unit's symbol and its figures (here text items, so that they appear only when re
 Level of detail: far out a plain square in the side's colour; then the frame and a large symbol; the
 figures appear (and the symbol makes room for them) once their text is readable on screen.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF

@@ -1,6 +1,7 @@
 """Which layers of the open map show and which are locked: the one state the Layers dock, the View
 menu, the scenes and the tools read. ``changed(key)`` after a layer's visibility or lock changes;
 ``reset()`` after a new map (or a remembered state) replaced them all."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal

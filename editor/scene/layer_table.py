@@ -7,6 +7,7 @@ or deleted and the tools that edit it do nothing). ``tools`` names the catalog t
 in it. A layer with a ``band`` holds the scene's top-level items whose z lies in that band, drawn by
 other parts of the editor (the breach and flood previews, the heat map).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,10 +25,21 @@ class Layer:
     tip: str = ""
 
 
-VALIDATION = Layer("validation", "Validation overlay", 990, lockable=False,
-                   tip="The rings around rule violations and the witness of the clicked one")
-PREVIEW = Layer("preview", "Preview overlay", 50, lockable=False, band=(50.0, 100.0),
-                tip="The breach or flash-flood preview and the Monte Carlo heat map")
+VALIDATION = Layer(
+    "validation",
+    "Validation overlay",
+    990,
+    lockable=False,
+    tip="The rings around rule violations and the witness of the clicked one",
+)
+PREVIEW = Layer(
+    "preview",
+    "Preview overlay",
+    50,
+    lockable=False,
+    band=(50.0, 100.0),
+    tip="The breach or flash-flood preview and the Monte Carlo heat map",
+)
 
 #: bottom to top
 HEX_LAYERS: tuple[Layer, ...] = (
@@ -36,12 +48,29 @@ HEX_LAYERS: tuple[Layer, ...] = (
     Layer("hexsides", "Hexsides", 11, ("hexside",), ("HexsideFeature",), tip="Streams, ridges, trees"),
     Layer("rivers", "Rivers", 12, ("path:river",), ("River",)),
     Layer("roads", "Roads and rails", 13, ("path:road", "path:rail"), ("Route",)),
-    Layer("dams", "Dams and bridges", 14, ("dam", "reservoir", "river-bridge", "stream-bridge", "bridge-out"),
-          ("Dam", "RiverBridge", "StreamBridge"), tip="Dams with their reservoirs, bridges, bridges out"),
-    Layer("markers", "Markers", 15, ("entrench+", "entrench-", "revetment", "mine", "road-cut", "graded-ridge"),
-          ("Entrenchment", "Revetment", "Mine", "RoadCut"), tip="Entrenchments, revetments, mines, road cuts, graded ridges"),
+    Layer(
+        "dams",
+        "Dams and bridges",
+        14,
+        ("dam", "reservoir", "river-bridge", "stream-bridge", "bridge-out"),
+        ("Dam", "RiverBridge", "StreamBridge"),
+        tip="Dams with their reservoirs, bridges, bridges out",
+    ),
+    Layer(
+        "markers",
+        "Markers",
+        15,
+        ("entrench+", "entrench-", "revetment", "mine", "road-cut", "graded-ridge"),
+        ("Entrenchment", "Revetment", "Mine", "RoadCut"),
+        tip="Entrenchments, revetments, mines, road cuts, graded ridges",
+    ),
     Layer("zones", "Setup zones", 16, ("zone",), ("SetupZone",)),
-    Layer("labels", "Hex labels", 17, tip="Column and row of each hex, when the zoom makes them readable (Ctrl+L)"),
+    Layer(
+        "labels",
+        "Hex labels",
+        17,
+        tip="Column and row of each hex, when the zoom makes them readable (Ctrl+L)",
+    ),
     Layer("units", "Units", 18, ("unit",), ("Unit",)),
     VALIDATION,
     PREVIEW,
@@ -52,8 +81,14 @@ TABLE_LAYERS: tuple[Layer, ...] = (
     Layer("waterway", "Waterway", 2, ("waterway",), ("Waterway",)),
     Layer("rivers", "Rivers", 3, ("table-river",), ("TableRiver",)),
     Layer("roads", "Roads", 4, ("table-road",), ("TableRoad",)),
-    Layer("sewer", "Sewer", 5, ("corridor", "gantry", "node", "grate", "sluice-gate", "cave-in", "flood-origin"),
-          ("Corridor", "Gantry", "SewerPoint"), tip="Corridors, gantries, nodes, grates, sluice gates, cave-ins"),
+    Layer(
+        "sewer",
+        "Sewer",
+        5,
+        ("corridor", "gantry", "node", "grate", "sluice-gate", "cave-in", "flood-origin"),
+        ("Corridor", "Gantry", "SewerPoint"),
+        tip="Corridors, gantries, nodes, grates, sluice gates, cave-ins",
+    ),
     Layer("models", "Models", 9, ("model",), ("Model",)),
     Layer("sectors", "DBM sectors", 40, tip="The six deployment sectors (Ctrl+L)"),
     VALIDATION,

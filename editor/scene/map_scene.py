@@ -11,6 +11,7 @@ Levels of detail (``set_detail``): "far" (a hex is a few pixels wide), "near", "
 enough for small marks). An item added with tier "near" shows at near and fine, "fine" only at fine,
 "far" only far out, None at every level.
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -49,7 +50,9 @@ class MapScene(QGraphicsScene):
         super().__init__(parent)
         self.layers = LayerState(self)
         self.detail = "near"
-        self.hex_size: float | None = None  # a hex's radius in scene units (set by the hex scene; None on tables)
+        self.hex_size: float | None = (
+            None  # a hex's radius in scene units (set by the hex scene; None on tables)
+        )
         self._roots: dict[str, LayerRoot] = {}
         self._z: dict[str, float] = {}
         self._band_on: dict[str, bool] = {}  # the banded layers' visibility, as last applied
@@ -68,7 +71,9 @@ class MapScene(QGraphicsScene):
         return self.layers.visible(key) and tier in TIERS_SHOWN[self.detail]
 
     # -- items -----------------------------------------------------------------------------------
-    def add(self, owner, key: str, item: QGraphicsItem, z: float = 0.0, tier: str | None = None) -> QGraphicsItem:
+    def add(
+        self, owner, key: str, item: QGraphicsItem, z: float = 0.0, tier: str | None = None
+    ) -> QGraphicsItem:
         """Adds ``item`` at the top level to layer ``key``, ``z`` (between -50 and 50) above its other
         items; ``owner`` (whoever drew it) can ``drop`` all its items at once."""
         self.add_many(owner, key, (item,), z, tier)
@@ -150,7 +155,9 @@ class MapScene(QGraphicsScene):
                     item.setVisible(on)
 
     def _band_layer(self, z: float) -> str | None:
-        return next((lay.key for lay in self.layers.layers() if lay.band and lay.band[0] <= z < lay.band[1]), None)
+        return next(
+            (lay.key for lay in self.layers.layers() if lay.band and lay.band[0] <= z < lay.band[1]), None
+        )
 
     def _apply(self, key: str) -> None:
         on = self.layers.visible(key)

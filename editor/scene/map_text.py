@@ -1,6 +1,7 @@
 """Text on a hex map: names and figures on a pale halo so they read over any terrain. ``MapLabel``
 draws itself only when its text is readable on screen, so a zoomed-out map is not strewn with
 specks; ``halo_text`` makes plain items (kept for the previews, which label what they show)."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
@@ -21,7 +22,9 @@ HALO = QColor(255, 255, 255, 200)
 class MapLabel(QGraphicsItem):
     """Text centred on a scene point, on a halo, drawn once it is ``READABLE_PIXELS`` high on screen."""
 
-    def __init__(self, text: str, x: float, y: float, size: float, colour=style.TEXT, bold=False, parent=None):
+    def __init__(
+        self, text: str, x: float, y: float, size: float, colour=style.TEXT, bold=False, parent=None
+    ):
         super().__init__(parent)
         self.text = text
         self.colour = QColor(colour)
@@ -49,8 +52,9 @@ class MapLabel(QGraphicsItem):
         painter.drawText(self.rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
-def halo_text(parent, text: str, x: float, y: float, size: float, colour=style.TEXT, bold=False, centre=True,
-              halo=False):
+def halo_text(
+    parent, text: str, x: float, y: float, size: float, colour=style.TEXT, bold=False, centre=True, halo=False
+):
     """A text item centred on (x, y); with ``halo`` it sits on a pale box so it reads over any terrain."""
     holder = parent
     if halo:

@@ -8,6 +8,7 @@ whose layer is hidden or locked (``refused`` says why); it shows the hover toolt
 mouse; and it draws the validation overlay (problem rings, the clicked violation's ring and witness)
 under the validation layer's root.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
@@ -98,7 +99,7 @@ class MapView(QGraphicsView):
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
-            self.zoom_by(1.2 ** steps)
+            self.zoom_by(1.2**steps)
         event.accept()
 
     # -- highlight -------------------------------------------------------------------------------
@@ -180,7 +181,9 @@ class MapView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.MiddleButton or (event.button() == Qt.MouseButton.LeftButton and self._space):
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space
+        ):
             self._pan_from = event.position()
             event.accept()
             return
@@ -213,7 +216,10 @@ class MapView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
-        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
             self._pan_from = None
             event.accept()
             return

@@ -3,6 +3,7 @@ the DBM sector overlay and the sewer, each under its layer's root (layer_table.p
 cloth. Scene units are table units; y grows down the screen. Text ignores zoom so it stays legible on
 tables measured in hundreds of paces.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -24,7 +25,9 @@ def _cosmetic(colour: QColor | str, width: float, dash=Qt.PenStyle.SolidLine) ->
 
 
 def _scene_pen(colour: QColor | str, width: float) -> QPen:
-    return QPen(QColor(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+    return QPen(
+        QColor(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
+    )
 
 
 def _poly(points) -> QPolygonF:
@@ -100,7 +103,9 @@ class TableSceneController:
             self._path(_line(r.line), _scene_pen("#9cc8ea", r.width), None, 3)
             self._path(_line(r.line), _cosmetic(style.RIVER, 1.0), None, 3.1)
             if r.name:
-                self._label(r.name, point_along([tuple(p) for p in r.line], _length(r.line) / 2), 8, style.RIVER)
+                self._label(
+                    r.name, point_along([tuple(p) for p in r.line], _length(r.line) / 2), 8, style.RIVER
+                )
         self.layer = "roads"
         for rd in m.roads:
             self._path(_line(rd.line), _cosmetic(style.ROAD, 3.0), None, 4)
@@ -161,7 +166,12 @@ class TableSceneController:
             if c.name:
                 self._label(c.name, _beside(c.line, c.width / 2 + 2.5 * u), 8, "#6a6050")
         for g in s.gantries:
-            self._path(_closed(g.polygon), _cosmetic("#404040", 1.5), QBrush(QColor("#a0a0a0"), Qt.BrushStyle.BDiagPattern), 6)
+            self._path(
+                _closed(g.polygon),
+                _cosmetic("#404040", 1.5),
+                QBrush(QColor("#a0a0a0"), Qt.BrushStyle.BDiagPattern),
+                6,
+            )
 
         def marks(points, shape, colour, size):
             path = QPainterPath()
@@ -177,7 +187,12 @@ class TableSceneController:
                     path.moveTo(x + size, y - size)
                     path.lineTo(x - size, y + size)
             brush = QBrush(QColor(colour)) if shape != "cross" else None
-            self._path(path, _cosmetic("#202020" if shape != "cross" else colour, 1.5 if shape != "cross" else 3), brush, 7)
+            self._path(
+                path,
+                _cosmetic("#202020" if shape != "cross" else colour, 1.5 if shape != "cross" else 3),
+                brush,
+                7,
+            )
 
         marks(s.nodes, "circle", "#ffffff", u * 0.6)
         marks(s.grates, "square", "#707070", u * 0.8)
@@ -197,8 +212,12 @@ class TableSceneController:
                 continue
             p = QPainterPath()
             p.addEllipse(QPointF(*pt), u * 0.7, u * 0.7)
-            item = self._path(p, _cosmetic("#000000", 1.2), QBrush(colours.get(mo.side, QColor("#909090"))), 9)
-            item.setToolTip(f"{mo.id}: {mo.side}, strength {mo.strength}, {mo.position:g} along {mo.corridor}")
+            item = self._path(
+                p, _cosmetic("#000000", 1.2), QBrush(colours.get(mo.side, QColor("#909090"))), 9
+            )
+            item.setToolTip(
+                f"{mo.id}: {mo.side}, strength {mo.strength}, {mo.position:g} along {mo.corridor}"
+            )
 
     # -- queries ---------------------------------------------------------------------------------
     def hex_at(self, pos: QPointF):

@@ -2,6 +2,7 @@
 pixmap rendered at one of a few resolutions. A terrain change repaints only the dirty chunks. Far out
 (a hex a few pixels wide) the chunks are hidden and one overview image of the whole map shows instead.
 """
+
 from __future__ import annotations
 
 from collections import OrderedDict
@@ -31,8 +32,9 @@ class TerrainChunk(QGraphicsItem):
         self._hexes: list[Hex] | None = None
         lay = layer.geom.layout
         cx, cy = key
-        x0, y0, x1, y1 = layer.geom.block_bounds(cx * CHUNK, cy * CHUNK, min((cx + 1) * CHUNK, lay.columns),
-                                                 min((cy + 1) * CHUNK, lay.rows))
+        x0, y0, x1, y1 = layer.geom.block_bounds(
+            cx * CHUNK, cy * CHUNK, min((cx + 1) * CHUNK, lay.columns), min((cy + 1) * CHUNK, lay.rows)
+        )
         self.rect = QRectF(x0, y0, x1 - x0, y1 - y0)
         self.renders = 0  # how many times a pixmap was rendered (for tests and benchmarks)
         self.patches = 0  # how many times changed hexes were painted into a cached pixmap
@@ -142,7 +144,9 @@ class TerrainOverview(QGraphicsItem):
 
     def invalidate(self) -> None:
         self._image = self._scaled = None
-        if self.isVisible():  # repainting the whole map item when it is not shown would repaint the whole view
+        if (
+            self.isVisible()
+        ):  # repainting the whole map item when it is not shown would repaint the whole view
             self.update()
 
     def image(self) -> QImage:
@@ -158,14 +162,21 @@ class TerrainOverview(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         device = painter.worldTransform().mapRect(self.target).size().toSize()
         if self._scaled is None or self._scaled.size() != device:
-            if device.width() * device.height() > self.layer.geom.layout.columns * self.layer.geom.layout.rows:
+            if (
+                device.width() * device.height()
+                > self.layer.geom.layout.columns * self.layer.geom.layout.rows
+            ):
                 img = self.image()
                 painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
                 painter.drawImage(self.target, img, QRectF(img.rect()))  # larger than the map: no copy
                 return
-            self._scaled = QPixmap.fromImage(self.image().scaled(
-                device.expandedTo(QSize(1, 1)), Qt.AspectRatioMode.IgnoreAspectRatio,
-                Qt.TransformationMode.SmoothTransformation))
+            self._scaled = QPixmap.fromImage(
+                self.image().scaled(
+                    device.expandedTo(QSize(1, 1)),
+                    Qt.AspectRatioMode.IgnoreAspectRatio,
+                    Qt.TransformationMode.SmoothTransformation,
+                )
+            )
         painter.drawPixmap(self.target, self._scaled, QRectF(self._scaled.rect()))
 
 
@@ -187,7 +198,9 @@ class TerrainLayer:
         self.overview = scene.add(self, "terrain", TerrainOverview(self), tier="far")
         self.chunks: dict[tuple[int, int], TerrainChunk] = {
             (cx, cy): TerrainChunk(self, (cx, cy))
-            for cy in range((lay.rows + CHUNK - 1) // CHUNK) for cx in range((lay.columns + CHUNK - 1) // CHUNK)}
+            for cy in range((lay.rows + CHUNK - 1) // CHUNK)
+            for cx in range((lay.columns + CHUNK - 1) // CHUNK)
+        }
         scene.add_many(self, "terrain", list(self.chunks.values()), tier="near")
 
     def base_polygons(self) -> tuple[QPolygonF, QPolygonF]:
@@ -195,8 +208,10 @@ class TerrainLayer:
         if self._base is None:
             pts = self.geom.corners(self.geom.layout.to_axial(0, 0))
             cx, cy = self.geom.center(self.geom.layout.to_axial(0, 0))
-            self._base = (QPolygonF([QPointF(x - cx, y - cy) for x, y in pts]),
-                          QPolygonF([QPointF((x - cx) * 0.92, (y - cy) * 0.92) for x, y in pts]))
+            self._base = (
+                QPolygonF([QPointF(x - cx, y - cy) for x, y in pts]),
+                QPolygonF([QPointF((x - cx) * 0.92, (y - cy) * 0.92) for x, y in pts]),
+            )
         return self._base
 
     def pixmap(self, chunk: TerrainChunk, tier: int) -> QPixmap:

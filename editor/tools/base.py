@@ -1,6 +1,7 @@
 """The face every tool shows the map view. A tool turns mouse presses/moves/releases (scene
 positions) into undo commands on the Document; it never touches graphics items except its own preview.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF

@@ -3,6 +3,7 @@ selects what is under the mouse, as a left click would, then offers Propertiesâ€
 inspector in the Scenario dock, brought to the front), Delete and Duplicate (``edits.duplicate``),
 each one undo step; on a rubber band's group, Copy and Delete of the group. Nothing under the
 mouse, or another tool: no menu."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt

@@ -1,5 +1,6 @@
 """The hexside tool: a click near a hexside toggles the palette's hexside feature (stream, ridge,
 trees, cleared ridge) or grades a ridge; keys stay canonical (model.hexgrid.canonical_hexside)."""
+
 from __future__ import annotations
 
 import math

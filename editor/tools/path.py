@@ -1,5 +1,6 @@
 """The path tool: drag across the map to lay a new river (upstream first), road or rail as a chain
 of adjacent hexes. One drag is one undo step that adds one feature."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

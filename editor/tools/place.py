@@ -1,6 +1,7 @@
 """Placement tools for hex maps: a click on a hex (bridges, markers, units) or a stroke over hexes
 (towns, floodplain, setup zones, reservoir). Each tool calls a pure edit from edits.hex_map and pushes
 the changes as one SetFields command; a stroke is one undo step."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -1,5 +1,6 @@
 """The region tool: drag a rectangle of hexes (offset columns and rows) to select it for copying;
 the selection stays outlined until the next drag or another tool."""
+
 from __future__ import annotations
 
 from dambuster.model.hexgrid import Hex

@@ -5,6 +5,7 @@ of a river, road or rail reroutes the line through the drop (``edits.path_vertex
 release; a drop the format refuses leaves it where it was and says why in the status bar
 (``edits.move``). A rubber band from an empty place selects several. Delete removes the selection
 (undoable)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -32,8 +33,9 @@ SNAP = 1.0
 from .place import push_changes
 
 
-def object_at(s: Scenario, geom: HexGeometry, x: float, y: float,
-              allowed: Callable[[Any], bool] = lambda _o: True) -> Any:
+def object_at(
+    s: Scenario, geom: HexGeometry, x: float, y: float, allowed: Callable[[Any], bool] = lambda _o: True
+) -> Any:
     """The top-most selectable object at a scene point of a hex map (passing over those ``allowed``
     refuses: objects of hidden or locked layers), or None."""
     return next((o for o in _objects_at(s, geom, x, y) if allowed(o)), None)
@@ -90,12 +92,23 @@ def objects_in(s: Scenario, geom: HexGeometry, rect: QRectF, allowed: Callable[[
     m, mk = s.map, s.map.markers
     inside = lambda h: rect.contains(QPointF(*geom.center(h)))  # noqa: E731
     out = []
-    for items in (s.units, m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts, m.towns):
+    for items in (
+        s.units,
+        m.dams,
+        m.river_bridges,
+        mk.revetments,
+        mk.mines,
+        mk.entrenchments,
+        mk.road_cuts,
+        m.towns,
+    ):
         for o in items:
             hexes = o.hexes if hasattr(o, "hexes") else [o.hex]  # a unit entering later has no hex
             if hexes and None not in hexes and all(inside(h) for h in hexes) and allowed(o):
                 out.append(o)
-    out += [b for b in m.stream_bridges if rect.contains(QPointF(*geom.hexside_mid(tuple(b.side)))) and allowed(b)]
+    out += [
+        b for b in m.stream_bridges if rect.contains(QPointF(*geom.hexside_mid(tuple(b.side)))) and allowed(b)
+    ]
     return out
 
 
@@ -161,8 +174,10 @@ class SelectTool(Tool):
                 q, r, k = obj.side
                 out.append(side_polygon(geom, (q + d[0], r + d[1], k)))
                 continue
-            out += [geom.corners((a[0] + d[0], a[1] + d[1]), 0.8)
-                    for a in (obj.hexes if hasattr(obj, "hexes") else [obj.hex])]
+            out += [
+                geom.corners((a[0] + d[0], a[1] + d[1]), 0.8)
+                for a in (obj.hexes if hasattr(obj, "hexes") else [obj.hex])
+            ]
         return out
 
     def _bridge_drag(self) -> bool:
@@ -173,7 +188,9 @@ class SelectTool(Tool):
         geom = self.controller.geom
         if self.band_from is not None:
             r = QRectF(self.band_from, pos).normalized()
-            self._preview([[(r.left(), r.top()), (r.right(), r.top()), (r.right(), r.bottom()), (r.left(), r.bottom())]])
+            self._preview(
+                [[(r.left(), r.top()), (r.right(), r.top()), (r.right(), r.bottom()), (r.left(), r.bottom())]]
+            )
         elif self._bridge_drag():
             side = nearest_hexside(geom, pos.x(), pos.y(), SNAP)
             same = side is None or side == tuple(self.selection.side)
@@ -220,7 +237,10 @@ class SelectTool(Tool):
         elif found:
             self.group = found
             self.on_select(None)
-            say(self.controller, f"Selected {len(found)} objects: drag one to move them all, Delete removes them")
+            say(
+                self.controller,
+                f"Selected {len(found)} objects: drag one to move them all, Delete removes them",
+            )
 
     def _drop_group(self, h) -> None:
         if h == self.start:
@@ -281,11 +301,15 @@ class SelectTool(Tool):
 
     def delete(self) -> None:
         if self.group:
-            if push_changes(self.doc, delete_group(self.doc.scenario, self.group), f"Delete {len(self.group)} objects"):
+            if push_changes(
+                self.doc, delete_group(self.doc.scenario, self.group), f"Delete {len(self.group)} objects"
+            ):
                 self.group = []
             return
         if self.selection is None:
             return
-        if push_changes(self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {describe(self.selection)}"):
+        if push_changes(
+            self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {describe(self.selection)}"
+        ):
             self.selection = None
             self.on_select(None)

@@ -6,6 +6,7 @@ copied last) and pastes at the hex under the mouse, one undo step: a region as b
 (``edits.clipboard``), objects with fresh ids, those that would break the format where they land
 left out (the status bar says how many). On table maps the same holds for the selected features (one,
 or a rubber band's group; ``edits.table_group``), pasted with their first point at the mouse."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QMimeData
@@ -42,7 +43,11 @@ def copy(window) -> bool:
     objs = list(getattr(tool, "group", []) or ([window.selection] if window.selection is not None else []))
     if not window.doc.is_hex:
         clip = copy_table_objects(window.doc.scenario, objs)
-        what = f"{sum(len(v) for k, v in clip.lists.items() if k != 'sewer.model_points')} features" if clip else ""
+        what = (
+            f"{sum(len(v) for k, v in clip.lists.items() if k != 'sewer.model_points')} features"
+            if clip
+            else ""
+        )
     elif isinstance(tool, RegionTool) and tool.selected:
         clip, what = copy_region(window.doc.scenario, tool.selected), f"{len(tool.selected)} hexes"
     else:
@@ -66,8 +71,11 @@ def paste_here(window) -> bool:
         changes, dropped = paste_table_changes(window.doc.scenario, clip, (float(p.x()), float(p.y())))
         done = push_changes(window.doc, changes, "Paste features")
         if dropped:
-            say(window.controller, f"{dropped} pasted feature(s) left out: off the table, a second waterway "
-                                   "or a model with no corridor")
+            say(
+                window.controller,
+                f"{dropped} pasted feature(s) left out: off the table, a second waterway "
+                "or a model with no corridor",
+            )
         return done
     h = window.controller.hex_at(window.cursor_scene)
     if h is None:

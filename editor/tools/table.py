@@ -4,6 +4,7 @@ finish, Escape to drop), place points (sewer points, flood origin, models), and 
 (onto the nearest corridor) and the flood origin are dragged, refused off the table; areas and lines
 are dragged whole by their body; a rubber band selects several (``edits.table_group``). One undo
 step each."""
+
 from __future__ import annotations
 
 import math
@@ -152,8 +153,11 @@ class VertexTool(Tool):
         sewer = self.doc.scenario.map.sewer
         o = None if sewer is None else sewer.flood_origin
         layers = getattr(self.controller.view.scene(), "layers", None)
-        return (o is not None and math.hypot(o[0] - p[0], o[1] - p[1]) <= self.tolerance()
-                and (layers is None or layers.editable("sewer")))
+        return (
+            o is not None
+            and math.hypot(o[0] - p[0], o[1] - p[1]) <= self.tolerance()
+            and (layers is None or layers.editable("sewer"))
+        )
 
     def tolerance(self) -> float:
         return PICK_PIXELS / max(self.controller.view.zoom(), 1e-9)
@@ -165,7 +169,9 @@ class VertexTool(Tool):
         s, p, ok = self.doc.scenario, _xy(pos), self._allowed()
         self.press_at, self.band_from, self.dragged = p, None, False
         live = {id(o) for o in objects(s)}
-        self.group = [g for g in self.group if id(g) in live and ok(g)]  # deleted, locked or hidden since: out
+        self.group = [
+            g for g in self.group if id(g) in live and ok(g)
+        ]  # deleted, locked or hidden since: out
         self.grab = nearest_vertex(s, p, self.tolerance(), ok)
         point = point_feature_at(s, p, self.tolerance(), ok)
         self.origin = self.grab is None and point is None and self._near_origin(p)  # drawn over the shapes
@@ -193,7 +199,9 @@ class VertexTool(Tool):
             self.preview.show([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], closed=True)
             return
         if math.hypot(dx, dy) * self.controller.view.zoom() >= DRAG_PIXELS:
-            self.dragged = self.grab is not None or self.selection is not None or bool(self.group) or self.origin
+            self.dragged = (
+                self.grab is not None or self.selection is not None or bool(self.group) or self.origin
+            )
         if self.dragged and self.origin:
             self.preview.show_many([([_xy(pos)], False)])
         whole = self.group or ([self.selection] if self.selection is not None and self.grab is None else [])
@@ -232,7 +240,10 @@ class VertexTool(Tool):
         elif found:
             self.group = found
             self.on_select(None)
-            say(self.controller, f"Selected {len(found)} features: drag one to move them all, Delete removes them")
+            say(
+                self.controller,
+                f"Selected {len(found)} features: drag one to move them all, Delete removes them",
+            )
 
     def _move_point(self, obj, pos) -> None:
         changes, why = move_table_point(self.doc.scenario, obj, _xy(pos))
@@ -281,15 +292,20 @@ class VertexTool(Tool):
 
     def delete(self) -> None:
         if self.group:
-            if push_changes(self.doc, delete_table_group(self.doc.scenario, self.group),
-                            f"Delete {len(self.group)} features"):
+            if push_changes(
+                self.doc,
+                delete_table_group(self.doc.scenario, self.group),
+                f"Delete {len(self.group)} features",
+            ):
                 self.group = []
         elif self.grab is not None:
             target, i = self.grab
             push_changes(self.doc, delete_vertex(target, i), f"Delete a vertex of {target.obj.id}")
             self.grab = None
         elif self.selection is not None:
-            push_changes(self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {self.selection.id}")
+            push_changes(
+                self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {self.selection.id}"
+            )
             self.selection = None
 
     def cancel(self) -> None:

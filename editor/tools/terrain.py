@@ -1,4 +1,5 @@
 """Terrain tools for hex maps: brush, rectangle fill, bucket fill and eyedropper."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -24,8 +25,11 @@ def brush_hexes(layout, h: Hex, size: int, shape: str = "hexagon") -> list[Hex]:
     radius = BRUSH_RADII.get(size, 0)
     if shape == "square":
         col, row = layout.to_offset(h)
-        hexes = [layout.to_axial(col + dc, row + dr) for dc in range(-radius, radius + 1)
-                 for dr in range(-radius, radius + 1)]
+        hexes = [
+            layout.to_axial(col + dc, row + dr)
+            for dc in range(-radius, radius + 1)
+            for dr in range(-radius, radius + 1)
+        ]
     else:
         hexes = disc(h, radius)
     return [x for x in hexes if layout.contains(x)]
@@ -36,8 +40,14 @@ class TerrainBrush(Tool):
 
     name = "brush"
 
-    def __init__(self, doc, controller, kind: Callable[[], str], size: Callable[[], int],
-                 shape: Callable[[], str] = lambda: "hexagon"):
+    def __init__(
+        self,
+        doc,
+        controller,
+        kind: Callable[[], str],
+        size: Callable[[], int],
+        shape: Callable[[], str] = lambda: "hexagon",
+    ):
         super().__init__(doc, controller)
         self.kind, self.size, self.shape = kind, size, shape
         self.stroke: int | None = None
@@ -84,8 +94,11 @@ class RectangleFill(Tool):
     def hexes(self, a: Hex, b: Hex) -> list[Hex]:
         lay = self.controller.geom.layout
         (c0, r0), (c1, r1) = lay.to_offset(a), lay.to_offset(b)
-        return [lay.to_axial(c, r) for r in range(min(r0, r1), max(r0, r1) + 1)
-                for c in range(min(c0, c1), max(c0, c1) + 1)]
+        return [
+            lay.to_axial(c, r)
+            for r in range(min(r0, r1), max(r0, r1) + 1)
+            for c in range(min(c0, c1), max(c0, c1) + 1)
+        ]
 
     def press(self, pos, modifiers=None) -> None:
         self.start = self.controller.hex_at(pos)

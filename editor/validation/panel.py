@@ -1,5 +1,6 @@
 """Re-runs the rule checks ~300 ms after the last edit and shows the violations in a list;
 activating one centres and rings its location on the map."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -67,7 +68,9 @@ class ValidationPanel(QWidget):
         box.addWidget(self.summary)
         box.addWidget(self.tree)
         box.addStretch(0)
-        self.tree.setVisible(False)  # an empty table says nothing the summary line does not (as VS Code's Problems)
+        self.tree.setVisible(
+            False
+        )  # an empty table says nothing the summary line does not (as VS Code's Problems)
         self.violations: list[Violation] = []
 
     def set_violations(self, violations: list[Violation]) -> None:
@@ -85,7 +88,9 @@ class ValidationPanel(QWidget):
         if not self.violations:
             self.summary.setText("No problems found")
         else:
-            self.summary.setText(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+            self.summary.setText(
+                f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+            )
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
         self.violation_activated.emit(item.data(0, Qt.ItemDataRole.UserRole))

@@ -6,6 +6,7 @@ explicit ``run()`` such as F5, which stays synchronous) runs in a QThreadPool wo
 (``copy.deepcopy`` of the scenario, taken in the GUI thread), and its result is shown only if the
 document has not changed since the snapshot; painting and editing go on meanwhile.
 """
+
 from __future__ import annotations
 
 import copy

@@ -4,6 +4,7 @@ ids handed out in the order they are made, coloured object layers, the map prope
 Object ids follow the scenario's own order (the importer reads objects by id), whatever layer an
 object ends up in: units of several sides lie in several layers yet come back in their order.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,17 @@ class Objects:
         self.next_id = 1
 
     def _obj(self, cls: str, name: str, x: float, y: float, props: list[dict]) -> dict:
-        o = {"id": self.next_id, "name": name, "type": cls, "x": x, "y": y, "width": 0, "height": 0,
-             "rotation": 0, "visible": True}
+        o = {
+            "id": self.next_id,
+            "name": name,
+            "type": cls,
+            "x": x,
+            "y": y,
+            "width": 0,
+            "height": 0,
+            "rotation": 0,
+            "visible": True,
+        }
         if props:
             o["properties"] = props
         self.next_id += 1
@@ -44,11 +54,15 @@ class Objects:
         o["point"] = True
         return o
 
-    def polyline(self, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None = None) -> dict:
+    def polyline(
+        self, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None = None
+    ) -> dict:
         """A polyline through pixel points, anchored at its first point (or at ``anchor``)."""
         return self._shape("polyline", cls, name, points, props, anchor)
 
-    def polygon(self, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None = None) -> dict:
+    def polygon(
+        self, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None = None
+    ) -> dict:
         return self._shape("polygon", cls, name, points, props, anchor)
 
     def rectangle(self, cls: str, name: str, xy: XY, size: XY, props: list[dict]) -> dict:
@@ -56,7 +70,9 @@ class Objects:
         o["width"], o["height"] = size
         return o
 
-    def _shape(self, shape: str, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None) -> dict:
+    def _shape(
+        self, shape: str, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None
+    ) -> dict:
         x0, y0 = anchor if anchor is not None else points[0]
         o = self._obj(cls, name, x0, y0, props)
         o[shape] = [{"x": x - x0, "y": y - y0} for x, y in points]
@@ -65,8 +81,18 @@ class Objects:
 
 def object_layer(layer_id: int, name: str, objects: list[dict], colour: str | None = None) -> dict:
     """An object layer drawn in ``colour`` (default: the colour docs/tiled.md gives its name)."""
-    return {"id": layer_id, "name": name, "type": "objectgroup", "color": colour or LAYER_COLOURS[name],
-            "draworder": "index", "objects": objects, "opacity": 1, "visible": True, "x": 0, "y": 0}
+    return {
+        "id": layer_id,
+        "name": name,
+        "type": "objectgroup",
+        "color": colour or LAYER_COLOURS[name],
+        "draworder": "index",
+        "objects": objects,
+        "opacity": 1,
+        "visible": True,
+        "x": 0,
+        "y": 0,
+    }
 
 
 def by_side(s: Scenario, what: str, items: Iterable[tuple[str, dict]]) -> list[tuple[str, str, list[dict]]]:
@@ -83,9 +109,14 @@ def by_side(s: Scenario, what: str, items: Iterable[tuple[str, dict]]) -> list[t
 def meta_properties(s: Scenario) -> list[dict]:
     """The scenario's meta, its rules as one JSON text, and the format version, as map properties."""
     m = s.meta
-    props = [prop("title", m.title), prop("author", m.author), prop("description", m.description),
-             prop("license", m.license), prop("tags", json.dumps(m.tags, ensure_ascii=False)),
-             prop("profiles", json.dumps(m.profiles))]
+    props = [
+        prop("title", m.title),
+        prop("author", m.author),
+        prop("description", m.description),
+        prop("license", m.license),
+        prop("tags", json.dumps(m.tags, ensure_ascii=False)),
+        prop("profiles", json.dumps(m.profiles)),
+    ]
     props += [prop(k, getattr(m, k)) for k in ("created", "modified") if getattr(m, k) is not None]
     rules = {k: to_dict(getattr(s, k)) for k in RULE_FIELDS}
     props.append(prop("rules", json.dumps(rules, ensure_ascii=False)))
@@ -93,11 +124,33 @@ def meta_properties(s: Scenario) -> list[dict]:
     return props
 
 
-def map_document(orientation: str, size: tuple[int, int], tile: tuple[int, int], layers: list[dict],
-                 tilesets: list[dict], properties: list[dict], next_object_id: int, **more) -> dict:
+def map_document(
+    orientation: str,
+    size: tuple[int, int],
+    tile: tuple[int, int],
+    layers: list[dict],
+    tilesets: list[dict],
+    properties: list[dict],
+    next_object_id: int,
+    **more,
+) -> dict:
     """The TMJ map object around its layers (``more``: hexsidelength, staggeraxis...)."""
-    return {"type": "map", "version": FORMAT_VERSION, "tiledversion": TILED_VERSION, "orientation": orientation,
-            "renderorder": "right-down", "width": size[0], "height": size[1], "tilewidth": tile[0],
-            "tileheight": tile[1], **more, "infinite": False, "compressionlevel": -1,
-            "nextlayerid": len(layers) + 1, "nextobjectid": next_object_id, "layers": layers,
-            "tilesets": tilesets, "properties": properties}
+    return {
+        "type": "map",
+        "version": FORMAT_VERSION,
+        "tiledversion": TILED_VERSION,
+        "orientation": orientation,
+        "renderorder": "right-down",
+        "width": size[0],
+        "height": size[1],
+        "tilewidth": tile[0],
+        "tileheight": tile[1],
+        **more,
+        "infinite": False,
+        "compressionlevel": -1,
+        "nextlayerid": len(layers) + 1,
+        "nextobjectid": next_object_id,
+        "layers": layers,
+        "tilesets": tilesets,
+        "properties": properties,
+    }

@@ -10,6 +10,7 @@ side. The object's class (TMJ ``type``) names what it is; where an object sits o
 counts on import (a dragged unit moves). Everything with no place on a map (unit types, sides,
 budgets, victory, parameters) travels as JSON in the map property ``dambuster:rules``.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,16 @@ from .doc import ExportError, Objects, by_side, map_document, meta_properties, o
 from .properties import HEXSIDE_LAYERS, prop
 
 TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
-    "clear": (214, 222, 170), "forest": (62, 128, 62), "swamp": (120, 150, 120), "water": (80, 140, 210),
-    "town": (190, 150, 120), "rubble": (140, 130, 120), "crater": (100, 80, 60), "building": (170, 90, 80),
-    "flooded-town": (120, 150, 190), "debris": (150, 120, 90),
+    "clear": (214, 222, 170),
+    "forest": (62, 128, 62),
+    "swamp": (120, 150, 120),
+    "water": (80, 140, 210),
+    "town": (190, 150, 120),
+    "rubble": (140, 130, 120),
+    "crater": (100, 80, 60),
+    "building": (170, 90, 80),
+    "flooded-town": (120, 150, 190),
+    "debris": (150, 120, 90),
 }
 
 
@@ -71,56 +79,127 @@ def _feature_layers(s: Scenario, m: HexMap, ob: _HexObjects) -> list[tuple[str, 
                 props.append(prop("joins", r.joins))
             objs.append(ob.through(cls, r.name or r.id, r.hexes, props))
         lines[key] = objs
-    dams = [ob.at_hex("dam", d.name or d.id, d.hex, [
-        prop("id", d.id), prop("river", d.river), prop("sp", d.sp), prop("damage", d.damage),
-        prop("sp_known_to", json.dumps(d.sp_known_to)), prop("buildings", json.dumps(to_dict(d.buildings))),
-        prop("reservoir", hex_labels(L, d.reservoir)), prop("hidden", d.hidden), prop("name", d.name)])
-        for d in m.dams]
+    dams = [
+        ob.at_hex(
+            "dam",
+            d.name or d.id,
+            d.hex,
+            [
+                prop("id", d.id),
+                prop("river", d.river),
+                prop("sp", d.sp),
+                prop("damage", d.damage),
+                prop("sp_known_to", json.dumps(d.sp_known_to)),
+                prop("buildings", json.dumps(to_dict(d.buildings))),
+                prop("reservoir", hex_labels(L, d.reservoir)),
+                prop("hidden", d.hidden),
+                prop("name", d.name),
+            ],
+        )
+        for d in m.dams
+    ]
     where = {b.id: px.centre(b.hex) for b in m.river_bridges}
     where.update({b.id: side_pt(b.side) for b in m.stream_bridges})
-    bridges = [ob.at_hex("river-bridge", b.id, b.hex, [prop("id", b.id), prop("road", b.road), prop("river", b.river)])
-               for b in m.river_bridges]
-    bridges += [ob.point("stream-bridge", b.id, side_pt(b.side), [prop("id", b.id), prop("road", b.road)])
-                for b in m.stream_bridges]
-    bridges += [ob.point("bridge-out", f"{b.bridge} out", where.get(b.bridge, (0.0, 0.0)), [prop("bridge", b.bridge)])
-                for b in m.markers.bridges_out]
-    towns = [ob.at_hex("town", t.name, t.hexes[0] if t.hexes else (0, 0),
-                       [prop("id", t.id), prop("name", t.name), prop("hexes", hex_labels(L, t.hexes))]) for t in m.towns]
+    bridges = [
+        ob.at_hex(
+            "river-bridge", b.id, b.hex, [prop("id", b.id), prop("road", b.road), prop("river", b.river)]
+        )
+        for b in m.river_bridges
+    ]
+    bridges += [
+        ob.point("stream-bridge", b.id, side_pt(b.side), [prop("id", b.id), prop("road", b.road)])
+        for b in m.stream_bridges
+    ]
+    bridges += [
+        ob.point("bridge-out", f"{b.bridge} out", where.get(b.bridge, (0.0, 0.0)), [prop("bridge", b.bridge)])
+        for b in m.markers.bridges_out
+    ]
+    towns = [
+        ob.at_hex(
+            "town",
+            t.name,
+            t.hexes[0] if t.hexes else (0, 0),
+            [prop("id", t.id), prop("name", t.name), prop("hexes", hex_labels(L, t.hexes))],
+        )
+        for t in m.towns
+    ]
     fp = m.floodplain
     first = fp.hexes[0] if fp.hexes else L.to_axial(0, 0)
-    flood = [ob.at_hex("floodplain", "floodplain", first, [prop("mode", fp.mode), prop("hexes", hex_labels(L, fp.hexes))])]
+    flood = [
+        ob.at_hex(
+            "floodplain", "floodplain", first, [prop("mode", fp.mode), prop("hexes", hex_labels(L, fp.hexes))]
+        )
+    ]
     mk = m.markers
-    markers = [ob.at_hex("entrenchment", f"entrenchment x{e.count}", e.hex, [prop("count", e.count)]) for e in mk.entrenchments]
-    markers += [ob.at_hex("revetment", r.id, r.hex, [prop("id", r.id), prop("size", r.size)]) for r in mk.revetments]
-    markers += [ob.at_hex("mine", x.id, x.hex, [prop("id", x.id), prop("owner", x.owner), prop("hidden", x.hidden),
-                                                prop("on_road", x.on_road)]) for x in mk.mines]
-    markers += [ob.at_hex("road-cut", "road cut", c.hex, [prop("route", c.route)] if c.route is not None else [])
-                for c in mk.road_cuts]
+    markers = [
+        ob.at_hex("entrenchment", f"entrenchment x{e.count}", e.hex, [prop("count", e.count)])
+        for e in mk.entrenchments
+    ]
+    markers += [
+        ob.at_hex("revetment", r.id, r.hex, [prop("id", r.id), prop("size", r.size)]) for r in mk.revetments
+    ]
+    markers += [
+        ob.at_hex(
+            "mine",
+            x.id,
+            x.hex,
+            [prop("id", x.id), prop("owner", x.owner), prop("hidden", x.hidden), prop("on_road", x.on_road)],
+        )
+        for x in mk.mines
+    ]
+    markers += [
+        ob.at_hex("road-cut", "road cut", c.hex, [prop("route", c.route)] if c.route is not None else [])
+        for c in mk.road_cuts
+    ]
     markers += [ob.along_side("graded-ridge", "graded ridge", g, []) for g in mk.graded_ridges]
     zones = []
     for z in s.setup_zones:
-        props = [prop("id", z.id), prop("side", z.side), prop("name", z.name), prop("hexes", hex_labels(L, z.hexes))]
+        props = [
+            prop("id", z.id),
+            prop("side", z.side),
+            prop("name", z.name),
+            prop("hexes", hex_labels(L, z.hexes)),
+        ]
         if z.max_attack is not None:
             props.append(prop("max_attack", z.max_attack))
-        zones.append(ob.at_hex("setup-zone", z.name or z.id, z.hexes[0] if z.hexes else L.to_axial(0, 0), props))
+        zones.append(
+            ob.at_hex("setup-zone", z.name or z.id, z.hexes[0] if z.hexes else L.to_axial(0, 0), props)
+        )
     units, reserve = [], 0
     for u in s.units:
         props = unit_properties(u)
         if u.hex is None:  # not on the map yet: a column of points left of the map
-            units.append((u.side, ob.point("unit", u.name or u.id, reserve_spot(reserve, px.tile_w, px.tile_h), props)))
+            units.append(
+                (u.side, ob.point("unit", u.name or u.id, reserve_spot(reserve, px.tile_w, px.tile_h), props))
+            )
             reserve += 1
         else:
             units.append((u.side, ob.at_hex("unit", u.name or u.id, u.hex, props)))
-    return [*((name, None, objs) for name, objs in hexsides.items()),
-            ("rivers", None, lines["rivers"]), ("roads", None, lines["roads"]), ("rails", None, lines["rails"]),
-            ("dams", None, dams), ("bridges", None, bridges), ("towns", None, towns), ("floodplain", None, flood),
-            ("markers", None, markers), ("setup zones", None, zones), *by_side(s, "units", units)]
+    return [
+        *((name, None, objs) for name, objs in hexsides.items()),
+        ("rivers", None, lines["rivers"]),
+        ("roads", None, lines["roads"]),
+        ("rails", None, lines["rails"]),
+        ("dams", None, dams),
+        ("bridges", None, bridges),
+        ("towns", None, towns),
+        ("floodplain", None, flood),
+        ("markers", None, markers),
+        ("setup zones", None, zones),
+        *by_side(s, "units", units),
+    ]
 
 
 def unit_properties(u) -> list[dict]:
     """A unit's properties; one not on the map (no hex) is marked ``reserve``."""
-    props = [prop("id", u.id), prop("unit_type", u.type), prop("side", u.side), prop("squads", u.squads),
-             prop("status", u.status), prop("name", u.name)]
+    props = [
+        prop("id", u.id),
+        prop("unit_type", u.type),
+        prop("side", u.side),
+        prop("squads", u.squads),
+        prop("status", u.status),
+        prop("name", u.name),
+    ]
     return props + ([prop("reserve", True)] if u.hex is None else [])
 
 
@@ -138,16 +217,51 @@ def to_tmj(s: Scenario, image: str) -> dict:
     axis, index = stagger_of(m.layout)
     ob = _HexObjects(px)
     data = [c + 1 for c in m.terrain.cells]
-    layers = [{"id": 1, "name": "terrain", "type": "tilelayer", "width": m.columns, "height": m.rows, "x": 0, "y": 0,
-               "data": data, "opacity": 1, "visible": True}]
+    layers = [
+        {
+            "id": 1,
+            "name": "terrain",
+            "type": "tilelayer",
+            "width": m.columns,
+            "height": m.rows,
+            "x": 0,
+            "y": 0,
+            "data": data,
+            "opacity": 1,
+            "visible": True,
+        }
+    ]
     for i, (name, colour, objs) in enumerate(_feature_layers(s, m, ob), start=2):
         layers.append(object_layer(i, name, objs, colour))
-    tiles = [{"id": i, "type": kind, "properties": [prop("terrain", kind)]} for i, kind in enumerate(TERRAIN_KINDS)]
-    tileset = {"firstgid": 1, "name": "dambuster terrain", "tilewidth": px.tile_w, "tileheight": px.tile_h,
-               "tilecount": len(TERRAIN_KINDS), "columns": len(TERRAIN_KINDS), "margin": 0, "spacing": 0,
-               "image": image, "imagewidth": px.tile_w * len(TERRAIN_KINDS), "imageheight": px.tile_h, "tiles": tiles}
-    return map_document("hexagonal", (m.columns, m.rows), (px.tile_w, px.tile_h), layers, [tileset],
-                        meta_properties(s), ob.next_id, hexsidelength=px.side, staggeraxis=axis, staggerindex=index)
+    tiles = [
+        {"id": i, "type": kind, "properties": [prop("terrain", kind)]} for i, kind in enumerate(TERRAIN_KINDS)
+    ]
+    tileset = {
+        "firstgid": 1,
+        "name": "dambuster terrain",
+        "tilewidth": px.tile_w,
+        "tileheight": px.tile_h,
+        "tilecount": len(TERRAIN_KINDS),
+        "columns": len(TERRAIN_KINDS),
+        "margin": 0,
+        "spacing": 0,
+        "image": image,
+        "imagewidth": px.tile_w * len(TERRAIN_KINDS),
+        "imageheight": px.tile_h,
+        "tiles": tiles,
+    }
+    return map_document(
+        "hexagonal",
+        (m.columns, m.rows),
+        (px.tile_w, px.tile_h),
+        layers,
+        [tileset],
+        meta_properties(s),
+        ob.next_id,
+        hexsidelength=px.side,
+        staggeraxis=axis,
+        staggerindex=index,
+    )
 
 
 def tileset_png(layout: Layout) -> bytes:

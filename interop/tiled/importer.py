@@ -8,6 +8,7 @@ Anything the importer cannot place is an error, or a warning when ``lenient`` (t
 an empty or unmapped tile becomes clear terrain). Inputs are untrusted: sizes are capped and XML DTDs
 are refused (see tmx_read.py).
 """
+
 from __future__ import annotations
 
 import base64
@@ -77,16 +78,23 @@ def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
         raise TiledImportError("the terrain map must be a JSON object of gid -> terrain")
     out = {}
     for k, v in raw.items():
-        gid = int(k) if k.isascii() and k.isdigit() and len(k) <= 10 else 0  # "²".isdigit(), yet int("²") fails
+        gid = (
+            int(k) if k.isascii() and k.isdigit() and len(k) <= 10 else 0
+        )  # "²".isdigit(), yet int("²") fails
         if not 1 <= gid <= MAX_GID:
-            raise TiledImportError(f"terrain map: the key {k[:20]!r} is not a gid (a whole number from 1 to {MAX_GID})")
+            raise TiledImportError(
+                f"terrain map: the key {k[:20]!r} is not a gid (a whole number from 1 to {MAX_GID})"
+            )
         if v not in TERRAIN_KINDS:
-            raise TiledImportError(f"terrain map: {str(v)[:30]!r} is not a terrain ({', '.join(TERRAIN_KINDS)})")
+            raise TiledImportError(
+                f"terrain map: {str(v)[:30]!r} is not a terrain ({', '.join(TERRAIN_KINDS)})"
+            )
         out[gid] = v
     return out
 
 
 # ------------------------------------------------------------------------------- helpers
+
 
 def _gids(layer: dict, n: int) -> list[int]:
     data = layer.get("data")
@@ -106,19 +114,29 @@ def _gids(layer: dict, n: int) -> list[int]:
                 with gzip.GzipFile(fileobj=__import__("io").BytesIO(raw)) as f:
                     raw = f.read(4 * n + 1)
             elif comp:
-                raise TiledImportError(f"tile data compressed with {comp!r} is not supported (use zlib, gzip or none)")
+                raise TiledImportError(
+                    f"tile data compressed with {comp!r} is not supported (use zlib, gzip or none)"
+                )
         except (zlib.error, OSError, EOFError):
-            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data does not decompress") from None
+            raise TiledImportError(
+                f"layer {layer.get('name')!r}: the tile data does not decompress"
+            ) from None
         if len(raw) > 4 * n:
             verb = "inflates to" if comp else "holds"
-            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data {verb} more than the map's {n} tiles "
-                                   f"({4 * n} bytes); refused")
+            raise TiledImportError(
+                f"layer {layer.get('name')!r}: the tile data {verb} more than the map's {n} tiles "
+                f"({4 * n} bytes); refused"
+            )
         if len(raw) % 4:
-            raise TiledImportError(f"layer {layer.get('name')!r}: the tile data is {len(raw)} bytes, "
-                                   "not a whole number of 4-byte tiles")
+            raise TiledImportError(
+                f"layer {layer.get('name')!r}: the tile data is {len(raw)} bytes, "
+                "not a whole number of 4-byte tiles"
+            )
         if len(raw) != 4 * n:
-            raise TiledImportError(f"layer {layer.get('name')!r} holds {len(raw) // 4} tiles; the map has {n}")
-        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+            raise TiledImportError(
+                f"layer {layer.get('name')!r} holds {len(raw) // 4} tiles; the map has {n}"
+            )
+        return [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)]
     if not isinstance(data, list) or not all(isinstance(g, int) and g >= 0 for g in data):
         raise TiledImportError(f"layer {layer.get('name')!r}: the tile data is not a list of gids")
     if len(data) != n:
@@ -137,8 +155,10 @@ def _tileset_terrain(doc: dict) -> dict[int, str]:
             if kind is None:
                 continue
             if kind not in TERRAIN_KINDS:
-                raise TiledImportError(f"tileset {ts.get('name', '')!r}: tile {tile.get('id')} has terrain "
-                                       f"{str(kind)[:30]!r}, not one of {', '.join(TERRAIN_KINDS)}")
+                raise TiledImportError(
+                    f"tileset {ts.get('name', '')!r}: tile {tile.get('id')} has terrain "
+                    f"{str(kind)[:30]!r}, not one of {', '.join(TERRAIN_KINDS)}"
+                )
             out[first + int(tile.get("id", 0))] = kind
     return out
 
@@ -151,21 +171,32 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
             word = orientation.strip()[:20]
             what = f"this is {'an' if word[0].lower() in 'aeiou' else 'a'} {word} map"
         else:
-            what = "the map gives no orientation" if orientation in (None, "") else \
-                f"the map's orientation {str(orientation)[:20]!r} is not one Tiled writes"
-        raise TiledImportError(f"{what}; only hexagonal Tiled maps can be imported, and table maps "
-                               "(orthogonal, with the map property dambuster:map = table)")
+            what = (
+                "the map gives no orientation"
+                if orientation in (None, "")
+                else f"the map's orientation {str(orientation)[:20]!r} is not one Tiled writes"
+            )
+        raise TiledImportError(
+            f"{what}; only hexagonal Tiled maps can be imported, and table maps "
+            "(orthogonal, with the map property dambuster:map = table)"
+        )
     if doc.get("infinite"):
         raise TiledImportError("infinite maps are not supported; give the map a fixed size in Tiled")
     cols, rows = doc.get("width"), doc.get("height")
-    if not (isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-        raise TiledImportError(f"the map must be 1 to {MAX_SIDE} tiles wide and high, not {cols!r} x {rows!r}")
+    if not (
+        isinstance(cols, int) and isinstance(rows, int) and 1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE
+    ):
+        raise TiledImportError(
+            f"the map must be 1 to {MAX_SIDE} tiles wide and high, not {cols!r} x {rows!r}"
+        )
     axis, index = doc.get("staggeraxis", "y"), doc.get("staggerindex", "odd")
     if axis not in ("x", "y") or index not in ("odd", "even"):
         raise TiledImportError(f"unknown stagger {axis!r}/{index!r} (Tiled writes x or y, odd or even)")
     tw, th, side = doc.get("tilewidth"), doc.get("tileheight"), doc.get("hexsidelength", 0)
     if not all(isinstance(v, int) and 0 <= v <= 4096 for v in (tw, th, side)) or tw < 2 or th < 2:
-        raise TiledImportError("the tile size and hex side length must be whole numbers of pixels (tiles at least 2)")
+        raise TiledImportError(
+            "the tile size and hex side length must be whole numbers of pixels (tiles at least 2)"
+        )
     layout = layout_of(axis, index, cols, rows)
     return layout, HexPixels.of_map(layout, tw, th, side)
 
@@ -176,7 +207,7 @@ def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str
         raise TiledImportError("the map has no tile layer to take the terrain from")
     named = [l for l in tile_layers if l.get("name") == "terrain"]
     if not named and len(tile_layers) > 1:
-        raise TiledImportError(f"the map has {len(tile_layers)} tile layers; name the terrain one \"terrain\"")
+        raise TiledImportError(f'the map has {len(tile_layers)} tile layers; name the terrain one "terrain"')
     layer = (named or tile_layers)[0]
     gids = _gids(layer, layout.columns * layout.rows)
     kinds = _tileset_terrain(doc)
@@ -192,7 +223,11 @@ def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str
         cells[i] = kind_index(kind)
     for gid, i in sorted(unmapped.items(), key=lambda kv: kv[1]):
         label = layout.label(layout.to_axial(i % layout.columns, i // layout.columns))
-        what = "has no tile" if gid == 0 else f"shows tile gid {gid}, which has no terrain property and no --terrain-map entry"
+        what = (
+            "has no tile"
+            if gid == 0
+            else f"shows tile gid {gid}, which has no terrain property and no --terrain-map entry"
+        )
         ctx.problem(f"hex {label} {what}" + (" (taken as clear)" if ctx.lenient else ""))
     return Terrain(layout, cells)
 
@@ -225,5 +260,7 @@ def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imp
     return Imported(finish(doc, s, mentioned), ctx.warnings)
 
 
-def import_file(path: str | os.PathLike, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
+def import_file(
+    path: str | os.PathLike, terrain_map: dict[int, str] | None = None, lenient: bool = False
+) -> Imported:
     return import_document(read_document(path), terrain_map, lenient)

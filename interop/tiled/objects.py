@@ -3,6 +3,7 @@
 Each handler reads the object's position (which decides its hex or hexside) and its properties, and
 appends to the scenario under construction; the importer then checks the whole scenario once.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -63,27 +64,41 @@ def _route(key: str):
             s.map.rivers.append(sc.River(rid, hexes, opt(p, "name", what, ""), opt(p, "joins", what, None)))
         else:
             getattr(s.map, key).append(sc.Route(rid, hexes, opt(p, "name", what, "")))
+
     return handle
 
 
 def _dam(o, p, ctx, s):
     w = o["_what"]
     buildings = [_build(sc.Building, b) for b in json_property(p, "buildings", w, [])]
-    s.map.dams.append(sc.Dam(need(p, "id", w), ctx.px.hex_at(*where(o)), need(p, "river", w),
-                             opt(p, "sp", w, 50, int), opt(p, "damage", w, 0, int), json_property(p, "sp_known_to", w, []),
-                             buildings, ctx.labels(p.get("reservoir", ""), w), opt(p, "hidden", w, False, bool),
-                             opt(p, "name", w, "")))
+    s.map.dams.append(
+        sc.Dam(
+            need(p, "id", w),
+            ctx.px.hex_at(*where(o)),
+            need(p, "river", w),
+            opt(p, "sp", w, 50, int),
+            opt(p, "damage", w, 0, int),
+            json_property(p, "sp_known_to", w, []),
+            buildings,
+            ctx.labels(p.get("reservoir", ""), w),
+            opt(p, "hidden", w, False, bool),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 def _river_bridge(o, p, ctx, s):
     w = o["_what"]
-    s.map.river_bridges.append(sc.RiverBridge(need(p, "id", w), ctx.px.hex_at(*where(o)), need(p, "road", w),
-                                              need(p, "river", w)))
+    s.map.river_bridges.append(
+        sc.RiverBridge(need(p, "id", w), ctx.px.hex_at(*where(o)), need(p, "road", w), need(p, "river", w))
+    )
 
 
 def _stream_bridge(o, p, ctx, s):
     w = o["_what"]
-    s.map.stream_bridges.append(sc.StreamBridge(need(p, "id", w), ctx.px.side_at(*where(o)), need(p, "road", w)))
+    s.map.stream_bridges.append(
+        sc.StreamBridge(need(p, "id", w), ctx.px.side_at(*where(o)), need(p, "road", w))
+    )
 
 
 def _town(o, p, ctx, s):
@@ -98,18 +113,29 @@ def _floodplain(o, p, ctx, s):
 
 
 def _entrenchment(o, p, ctx, s):
-    s.map.markers.entrenchments.append(sc.Entrenchment(ctx.px.hex_at(*where(o)), opt(p, "count", o["_what"], 1, int)))
+    s.map.markers.entrenchments.append(
+        sc.Entrenchment(ctx.px.hex_at(*where(o)), opt(p, "count", o["_what"], 1, int))
+    )
 
 
 def _revetment(o, p, ctx, s):
     w = o["_what"]
-    s.map.markers.revetments.append(sc.Revetment(need(p, "id", w), ctx.px.hex_at(*where(o)), opt(p, "size", w, "small")))
+    s.map.markers.revetments.append(
+        sc.Revetment(need(p, "id", w), ctx.px.hex_at(*where(o)), opt(p, "size", w, "small"))
+    )
 
 
 def _mine(o, p, ctx, s):
     w = o["_what"]
-    s.map.markers.mines.append(sc.Mine(need(p, "id", w), ctx.px.hex_at(*where(o)), need(p, "owner", w),
-                                       opt(p, "hidden", w, True, bool), opt(p, "on_road", w, False, bool)))
+    s.map.markers.mines.append(
+        sc.Mine(
+            need(p, "id", w),
+            ctx.px.hex_at(*where(o)),
+            need(p, "owner", w),
+            opt(p, "hidden", w, True, bool),
+            opt(p, "on_road", w, False, bool),
+        )
+    )
 
 
 def _road_cut(o, p, ctx, s):
@@ -127,22 +153,50 @@ def _graded_ridge(o, p, ctx, s):
 def _setup_zone(o, p, ctx, s):
     w = o["_what"]
     hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*where(o))]
-    s.setup_zones.append(sc.SetupZone(need(p, "id", w), need(p, "side", w), hexes, None,
-                                      opt(p, "max_attack", w, None, int), opt(p, "name", w, "")))
+    s.setup_zones.append(
+        sc.SetupZone(
+            need(p, "id", w),
+            need(p, "side", w),
+            hexes,
+            None,
+            opt(p, "max_attack", w, None, int),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 def _unit(o, p, ctx, s):
     w = o["_what"]
     spot = None if opt(p, "reserve", w, False, bool) else ctx.px.hex_at(*where(o))
-    s.units.append(sc.Unit(need(p, "id", w), need(p, "unit_type", w), need(p, "side", w), spot,
-                           opt(p, "squads", w, 1, int), opt(p, "status", w, "ready"), opt(p, "name", w, "")))
+    s.units.append(
+        sc.Unit(
+            need(p, "id", w),
+            need(p, "unit_type", w),
+            need(p, "side", w),
+            spot,
+            opt(p, "squads", w, 1, int),
+            opt(p, "status", w, "ready"),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(("stream", "ridge", "trees", "cleared-ridge"), _hexside),
-    "river": _route("rivers"), "road": _route("roads"), "rail": _route("rails"),
-    "dam": _dam, "river-bridge": _river_bridge, "stream-bridge": _stream_bridge, "bridge-out": _bridge_out,
-    "town": _town, "floodplain": _floodplain, "entrenchment": _entrenchment, "revetment": _revetment,
-    "mine": _mine, "road-cut": _road_cut, "graded-ridge": _graded_ridge, "setup-zone": _setup_zone, "unit": _unit,
+    "river": _route("rivers"),
+    "road": _route("roads"),
+    "rail": _route("rails"),
+    "dam": _dam,
+    "river-bridge": _river_bridge,
+    "stream-bridge": _stream_bridge,
+    "bridge-out": _bridge_out,
+    "town": _town,
+    "floodplain": _floodplain,
+    "entrenchment": _entrenchment,
+    "revetment": _revetment,
+    "mine": _mine,
+    "road-cut": _road_cut,
+    "graded-ridge": _graded_ridge,
+    "setup-zone": _setup_zone,
+    "unit": _unit,
 }
-

@@ -8,6 +8,7 @@ or ``name`` on an object: "Reserved names and duplicate names are not allowed").
 Colours: every object layer carries Tiled's layer ``color``, which Tiled uses to draw the layer's
 objects; units, sewer models and their layers take their side's counter colour.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -19,18 +20,40 @@ LEGACY_MAP_NAMES = {"rules": "dambuster.rules", "format": "dambuster.format"}
 #: object layer -> Tiled layer colour (#rrggbb); docs/tiled.md lists the same table
 LAYER_COLOURS: dict[str, str] = {
     # hex maps
-    "streams": "#3d9be9", "ridges": "#a0622d", "trees": "#2e7d32", "cleared ridges": "#c9a26b",
-    "rivers": "#1f5fbf", "roads": "#8b5a2b", "rails": "#303030", "dams": "#5c7590", "bridges": "#e07000",
-    "towns": "#b03a3a", "floodplain": "#2fa89a", "markers": "#c8102e", "setup zones": "#8e44ad",
+    "streams": "#3d9be9",
+    "ridges": "#a0622d",
+    "trees": "#2e7d32",
+    "cleared ridges": "#c9a26b",
+    "rivers": "#1f5fbf",
+    "roads": "#8b5a2b",
+    "rails": "#303030",
+    "dams": "#5c7590",
+    "bridges": "#e07000",
+    "towns": "#b03a3a",
+    "floodplain": "#2fa89a",
+    "markers": "#c8102e",
+    "setup zones": "#8e44ad",
     # table maps
-    "table": "#707070", "sectors": "#a0a0a0", "waterway": "#174a9c", "sewer corridors": "#607d8b",
-    "sewer fittings": "#d4a017", "gantries": "#6d4c41",
+    "table": "#707070",
+    "sectors": "#a0a0a0",
+    "waterway": "#174a9c",
+    "sewer corridors": "#607d8b",
+    "sewer fittings": "#d4a017",
+    "gantries": "#6d4c41",
 }
 #: table area kind -> colour of the area's layer (the layer is named after the kind)
 AREA_COLOURS: dict[str, str] = {
-    "hill-gentle": "#b8955a", "hill-steep": "#8a5a2b", "hill-wooded": "#6b8e23", "hill-rocky": "#8d7b68",
-    "wood": "#2e7d32", "marsh": "#2fa89a", "rocky": "#757575", "dunes": "#d4b44a", "fields-open": "#a4b83a",
-    "fields-enclosed": "#7c9a2e", "bua": "#b03a3a",
+    "hill-gentle": "#b8955a",
+    "hill-steep": "#8a5a2b",
+    "hill-wooded": "#6b8e23",
+    "hill-rocky": "#8d7b68",
+    "wood": "#2e7d32",
+    "marsh": "#2fa89a",
+    "rocky": "#757575",
+    "dunes": "#d4b44a",
+    "fields-open": "#a4b83a",
+    "fields-enclosed": "#7c9a2e",
+    "bua": "#b03a3a",
 }
 #: a layer of units (or models) whose side the scenario does not list
 UNKNOWN_SIDE_COLOUR = "#808080"
@@ -70,7 +93,7 @@ def read_ours(node: dict) -> dict[str, Any]:
     raw = properties_of(node)
     named = {k: v for k, v in raw.items() if isinstance(k, str)}
     out = {k: v for k, v in named.items() if not k.startswith(PREFIX)}
-    out.update({k[len(PREFIX):]: v for k, v in named.items() if k.startswith(PREFIX)})
+    out.update({k[len(PREFIX) :]: v for k, v in named.items() if k.startswith(PREFIX)})
     return out
 
 
@@ -79,4 +102,3 @@ def map_property(raw: dict[str, Any], name: str) -> Any:
     if ours(name) in raw:
         return raw[ours(name)]
     return raw.get(LEGACY_MAP_NAMES.get(name, ours(name)))
-

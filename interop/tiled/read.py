@@ -4,6 +4,7 @@ per class, the scenario's meta and rules from map properties, and the final chec
 Objects are read in the order of their object ids (the order they were made in), whatever layer holds
 them: an export puts each side's units in a layer of its own, and they come back in their order.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,11 +45,14 @@ class Lenience:
 def describe(o: dict, cls: Any, layer: dict) -> str:
     """How messages name an object. Its id and class are the map author's text: cut short and made
     visible, so that a message stays one line that cannot carry a terminal or CI command."""
+
     def quoted(value: Any) -> str:
         text = str(value)
         return visible(text[:MAX_QUOTED] + ("..." if len(text) > MAX_QUOTED else ""))
 
-    return f"object {quoted(o.get('id'))} ({quoted(cls) if cls else 'no class'}) in layer {layer.get('name')!r}"
+    return (
+        f"object {quoted(o.get('id'))} ({quoted(cls) if cls else 'no class'}) in layer {layer.get('name')!r}"
+    )
 
 
 def layers(nodes: list, depth: int = 0) -> Iterator[dict]:
@@ -75,7 +79,9 @@ def _objects_by_id(doc: dict) -> list[tuple[dict, dict]]:
             if not isinstance(o, dict):
                 raise TiledImportError(f"layer {layer.get('name')!r}: an object is not an object")
             found.append((layer, o))
-    numbered = [(o.get("id") if type(o.get("id")) is int else float("inf"), i) for i, (_, o) in enumerate(found)]
+    numbered = [
+        (o.get("id") if type(o.get("id")) is int else float("inf"), i) for i, (_, o) in enumerate(found)
+    ]
     return [found[i] for _, i in sorted(numbered)]
 
 
@@ -101,7 +107,9 @@ def need(p: dict, key: str, what: str, kind: type = str):
     if kind is float and isinstance(v, int) and not isinstance(v, bool):
         v = float(v)
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise TiledImportError(f"{what}: property {ours(key)!r} should be {kind.__name__}, not {str(v)[:30]!r}")
+        raise TiledImportError(
+            f"{what}: property {ours(key)!r} should be {kind.__name__}, not {str(v)[:30]!r}"
+        )
     return v
 
 
@@ -142,14 +150,27 @@ def place_objects(doc: dict, handlers: dict[str, Handler], ctx: Lenience, s: sc.
         handler = handlers.get(cls) if isinstance(cls, str) else None
         if handler is None:
             why = "has no class" if not cls else "has a class dambuster does not know"
-            ctx.problem(f"{o['_what']} {why}" + (" (skipped)" if ctx.lenient else f"; use one of {', '.join(handlers)}"))
+            ctx.problem(
+                f"{o['_what']} {why}"
+                + (" (skipped)" if ctx.lenient else f"; use one of {', '.join(handlers)}")
+            )
             continue
         try:
             handler(o, read_ours(o), ctx, s)
         except TiledImportError:
             raise
-        except (TypeError, ValueError, KeyError, AttributeError, OverflowError, IndexError, ZeroDivisionError):
-            raise TiledImportError(f"{o['_what']} is malformed (a position, point or property of the wrong kind)") from None
+        except (
+            TypeError,
+            ValueError,
+            KeyError,
+            AttributeError,
+            OverflowError,
+            IndexError,
+            ZeroDivisionError,
+        ):
+            raise TiledImportError(
+                f"{o['_what']} is malformed (a position, point or property of the wrong kind)"
+            ) from None
 
 
 def meta(doc: dict) -> sc.Meta:

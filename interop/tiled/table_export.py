@@ -15,6 +15,7 @@ flood origin) and one "models: SIDE" per side, then "setup zones" and one "units
 ``dambuster:unit`` and ``dambuster:scale`` tell table_import how to read the map back;
 ``dambuster:figures`` and ``dambuster:reduced`` carry the table's ground scale.
 """
+
 from __future__ import annotations
 
 import math
@@ -57,25 +58,87 @@ def _optional(**values) -> list[dict]:
 
 def _map_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
     layers: list[tuple[str, str | None, list[dict]]] = [
-        ("table", None, [ob.rectangle("table", "table", ORIGIN, ob.px((m.width, m.depth)), [])])]
+        ("table", None, [ob.rectangle("table", "table", ORIGIN, ob.px((m.width, m.depth)), [])])
+    ]
     if "dbm-terrain" in s.meta.profiles:  # as the GeoJSON export: the sectors of the DBM terrain rules
-        sectors = [ob.area("sector", f["properties"]["name"], f["geometry"]["coordinates"][0][:-1],
-                           [prop("sector", f["properties"]["sector"])]) for f in sector_features(m)]
+        sectors = [
+            ob.area(
+                "sector",
+                f["properties"]["name"],
+                f["geometry"]["coordinates"][0][:-1],
+                [prop("sector", f["properties"]["sector"])],
+            )
+            for f in sector_features(m)
+        ]
         layers.append(("sectors", None, sectors))
     by_kind: dict[str, list[dict]] = {}
     for a in m.areas:
-        by_kind.setdefault(a.kind, []).append(ob.area("area", a.name or a.id, a.polygon, [
-            prop("id", a.id), prop("kind", a.kind), prop("name", a.name),
-            *_optional(sector=a.sector, placed_by=a.placed_by)]))
+        by_kind.setdefault(a.kind, []).append(
+            ob.area(
+                "area",
+                a.name or a.id,
+                a.polygon,
+                [
+                    prop("id", a.id),
+                    prop("kind", a.kind),
+                    prop("name", a.name),
+                    *_optional(sector=a.sector, placed_by=a.placed_by),
+                ],
+            )
+        )
     layers += [(kind, AREA_COLOURS.get(kind, UNKNOWN_SIDE_COLOUR), objs) for kind, objs in by_kind.items()]
     w = m.waterway
-    layers.append(("waterway", None, [] if w is None else [ob.area("waterway", w.id, w.polygon, [
-        prop("id", w.id), prop("edge", w.edge), *_optional(placed_by=w.placed_by)])]))
-    layers.append(("rivers", None, [ob.line("river", r.name or r.id, r.line, [
-        prop("id", r.id), prop("width", float(r.width)), prop("name", r.name),
-        *_optional(flows_into=r.flows_into, placed_by=r.placed_by)]) for r in m.rivers]))
-    layers.append(("roads", None, [ob.line("road", r.name or r.id, r.line, [
-        prop("id", r.id), prop("name", r.name), *_optional(placed_by=r.placed_by)]) for r in m.roads]))
+    layers.append(
+        (
+            "waterway",
+            None,
+            []
+            if w is None
+            else [
+                ob.area(
+                    "waterway",
+                    w.id,
+                    w.polygon,
+                    [prop("id", w.id), prop("edge", w.edge), *_optional(placed_by=w.placed_by)],
+                )
+            ],
+        )
+    )
+    layers.append(
+        (
+            "rivers",
+            None,
+            [
+                ob.line(
+                    "river",
+                    r.name or r.id,
+                    r.line,
+                    [
+                        prop("id", r.id),
+                        prop("width", float(r.width)),
+                        prop("name", r.name),
+                        *_optional(flows_into=r.flows_into, placed_by=r.placed_by),
+                    ],
+                )
+                for r in m.rivers
+            ],
+        )
+    )
+    layers.append(
+        (
+            "roads",
+            None,
+            [
+                ob.line(
+                    "road",
+                    r.name or r.id,
+                    r.line,
+                    [prop("id", r.id), prop("name", r.name), *_optional(placed_by=r.placed_by)],
+                )
+                for r in m.roads
+            ],
+        )
+    )
     return layers
 
 
@@ -83,23 +146,56 @@ def _sewer_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str
     sw = m.sewer
     if sw is None:
         return []
-    corridors = [ob.line("corridor", c.name or c.id, c.line, [prop("id", c.id), prop("width", float(c.width)),
-                                                               prop("name", c.name)]) for c in sw.corridors]
+    corridors = [
+        ob.line(
+            "corridor",
+            c.name or c.id,
+            c.line,
+            [prop("id", c.id), prop("width", float(c.width)), prop("name", c.name)],
+        )
+        for c in sw.corridors
+    ]
     gantries = [ob.area("gantry", g.id, g.polygon, [prop("id", g.id)]) for g in sw.gantries]
-    fittings = [ob.at(cls, p.id, p.point, [prop("id", p.id)])
-                for cls, points in (("node", sw.nodes), ("grate", sw.grates), ("sluice-gate", sw.sluice_gates),
-                                    ("cave-in", sw.cave_ins)) for p in points]
+    fittings = [
+        ob.at(cls, p.id, p.point, [prop("id", p.id)])
+        for cls, points in (
+            ("node", sw.nodes),
+            ("grate", sw.grates),
+            ("sluice-gate", sw.sluice_gates),
+            ("cave-in", sw.cave_ins),
+        )
+        for p in points
+    ]
     if sw.flood_origin is not None:
         fittings.append(ob.at("flood-origin", "flood origin", sw.flood_origin, []))
     lines = {c.id: c.line for c in sw.corridors}
     models = []
     for md in sw.models:
         where = along(lines.get(md.corridor, []), md.position) or ORIGIN
-        models.append((md.side, ob.at("model", md.name or md.id, where, [
-            prop("id", md.id), prop("side", md.side), prop("strength", md.strength), prop("corridor", md.corridor),
-            prop("position", float(md.position)), prop("name", md.name)])))
-    return [("sewer corridors", None, corridors), ("gantries", None, gantries), ("sewer fittings", None, fittings),
-            *by_side(s, "models", models)]
+        models.append(
+            (
+                md.side,
+                ob.at(
+                    "model",
+                    md.name or md.id,
+                    where,
+                    [
+                        prop("id", md.id),
+                        prop("side", md.side),
+                        prop("strength", md.strength),
+                        prop("corridor", md.corridor),
+                        prop("position", float(md.position)),
+                        prop("name", md.name),
+                    ],
+                ),
+            )
+        )
+    return [
+        ("sewer corridors", None, corridors),
+        ("gantries", None, gantries),
+        ("sewer fittings", None, fittings),
+        *by_side(s, "models", models),
+    ]
 
 
 def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
@@ -108,7 +204,12 @@ def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[
     spare = 0
     zones = []
     for z in s.setup_zones:
-        props = [prop("id", z.id), prop("side", z.side), prop("name", z.name), *_optional(max_attack=z.max_attack)]
+        props = [
+            prop("id", z.id),
+            prop("side", z.side),
+            prop("name", z.name),
+            *_optional(max_attack=z.max_attack),
+        ]
         if z.polygon:
             zones.append(ob.area("setup-zone", z.name or z.id, z.polygon, props))
         else:
@@ -116,7 +217,12 @@ def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[
             spare += 1
     units = []
     for u in s.units:
-        units.append((u.side, ob.point("unit", u.name or u.id, reserve_spot(spare, 2 * cell, cell), unit_properties(u))))
+        units.append(
+            (
+                u.side,
+                ob.point("unit", u.name or u.id, reserve_spot(spare, 2 * cell, cell), unit_properties(u)),
+            )
+        )
         spare += 1
     return [("setup zones", None, zones), *by_side(s, "units", units)]
 
@@ -131,8 +237,14 @@ def to_tmj(s: Scenario) -> dict:
     named = [*_map_layers(s, m, ob), *_sewer_layers(s, m, ob), *_pieces(s, ob)]
     layers = [object_layer(i, name, objs, colour) for i, (name, colour, objs) in enumerate(named, start=1)]
     size = (max(1, math.ceil(m.width * scale / grid)), max(1, math.ceil(m.depth * scale / grid)))
-    props = [*meta_properties(s), prop("map", "table"), prop("unit", m.unit), prop("scale", scale),
-             prop("figures", m.figures), prop("reduced", m.reduced)]
+    props = [
+        *meta_properties(s),
+        prop("map", "table"),
+        prop("unit", m.unit),
+        prop("scale", scale),
+        prop("figures", m.figures),
+        prop("reduced", m.reduced),
+    ]
     if m.sewer is not None:
         props.append(prop("sewer", True))  # an empty sewer has no objects to say so
     return map_document("orthogonal", size, (grid, grid), layers, [], props, ob.next_id)

@@ -8,6 +8,7 @@ table's size is the ``table`` rectangle's (or the map's when there is none). Sec
 (they follow from the table). A sewer model keeps its ``dambuster:position`` along its corridor unless
 it was moved off that spot, in which case it goes to the nearest point of the corridor.
 """
+
 from __future__ import annotations
 
 import math
@@ -46,8 +47,10 @@ class TableContext(Lenience):
         if o.get("point") or o.get("polyline") or "gid" in o or w <= 0 or h <= 0:
             raise TiledImportError(f"{o['_what']} should be a polygon, a rectangle or an ellipse")
         if o.get("ellipse"):
-            return [self.table((x + w / 2 * (1 + math.cos(t)), y + h / 2 * (1 + math.sin(t))))
-                    for t in (2 * math.pi * k / ELLIPSE_SIDES for k in range(ELLIPSE_SIDES))]
+            return [
+                self.table((x + w / 2 * (1 + math.cos(t)), y + h / 2 * (1 + math.sin(t))))
+                for t in (2 * math.pi * k / ELLIPSE_SIDES for k in range(ELLIPSE_SIDES))
+            ]
         return [self.table(p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
 
     def line(self, o: dict) -> list[tuple[float, float]]:
@@ -71,37 +74,59 @@ def _table(o, p, ctx, s):
 
 def _area(o, p, ctx, s):
     w = o["_what"]
-    s.map.areas.append(sc.Area(need(p, "id", w), need(p, "kind", w), ctx.outline(o), opt(p, "sector", w, None, int),
-                               opt(p, "placed_by", w, None), opt(p, "name", w, "")))
+    s.map.areas.append(
+        sc.Area(
+            need(p, "id", w),
+            need(p, "kind", w),
+            ctx.outline(o),
+            opt(p, "sector", w, None, int),
+            opt(p, "placed_by", w, None),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 def _waterway(o, p, ctx, s):
     w = o["_what"]
     if s.map.waterway is not None:
         raise TiledImportError(f"{w} is a second waterway; a table has at most one")
-    s.map.waterway = sc.Waterway(need(p, "id", w), ctx.outline(o), need(p, "edge", w), opt(p, "placed_by", w, None))
+    s.map.waterway = sc.Waterway(
+        need(p, "id", w), ctx.outline(o), need(p, "edge", w), opt(p, "placed_by", w, None)
+    )
 
 
 def _river(o, p, ctx, s):
     w = o["_what"]
-    s.map.rivers.append(sc.TableRiver(need(p, "id", w), ctx.line(o), need(p, "width", w, float),
-                                      opt(p, "flows_into", w, None), opt(p, "placed_by", w, None), opt(p, "name", w, "")))
+    s.map.rivers.append(
+        sc.TableRiver(
+            need(p, "id", w),
+            ctx.line(o),
+            need(p, "width", w, float),
+            opt(p, "flows_into", w, None),
+            opt(p, "placed_by", w, None),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 def _road(o, p, ctx, s):
     w = o["_what"]
-    s.map.roads.append(sc.TableRoad(need(p, "id", w), ctx.line(o), opt(p, "placed_by", w, None), opt(p, "name", w, "")))
+    s.map.roads.append(
+        sc.TableRoad(need(p, "id", w), ctx.line(o), opt(p, "placed_by", w, None), opt(p, "name", w, ""))
+    )
 
 
 def _corridor(o, p, ctx, s):
     w = o["_what"]
-    _sewer(s).corridors.append(sc.Corridor(need(p, "id", w), ctx.line(o), need(p, "width", w, float),
-                                           opt(p, "name", w, "")))
+    _sewer(s).corridors.append(
+        sc.Corridor(need(p, "id", w), ctx.line(o), need(p, "width", w, float), opt(p, "name", w, ""))
+    )
 
 
 def _fitting(key: str):
     def handle(o, p, ctx, s):
         getattr(_sewer(s), key).append(sc.SewerPoint(need(p, "id", o["_what"]), ctx.point(o)))
+
     return handle
 
 
@@ -115,8 +140,14 @@ def _flood_origin(o, p, ctx, s):
 
 def _model(o, p, ctx, s):
     w = o["_what"]
-    model = sc.Model(need(p, "id", w), need(p, "side", w), need(p, "strength", w, int), need(p, "corridor", w),
-                     opt(p, "position", w, 0.0, float), opt(p, "name", w, ""))
+    model = sc.Model(
+        need(p, "id", w),
+        need(p, "side", w),
+        need(p, "strength", w, int),
+        need(p, "corridor", w),
+        opt(p, "position", w, 0.0, float),
+        opt(p, "name", w, ""),
+    )
     _sewer(s).models.append(model)
     ctx.model_spots.append((model, where(o)))
 
@@ -124,14 +155,31 @@ def _model(o, p, ctx, s):
 def _setup_zone(o, p, ctx, s):
     w = o["_what"]
     outline = None if o.get("point") else ctx.outline(o)
-    s.setup_zones.append(sc.SetupZone(need(p, "id", w), need(p, "side", w), [], outline,
-                                      opt(p, "max_attack", w, None, int), opt(p, "name", w, "")))
+    s.setup_zones.append(
+        sc.SetupZone(
+            need(p, "id", w),
+            need(p, "side", w),
+            [],
+            outline,
+            opt(p, "max_attack", w, None, int),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 def _unit(o, p, ctx, s):
     w = o["_what"]  # a table has no hexes: every unit waits off the map
-    s.units.append(sc.Unit(need(p, "id", w), need(p, "unit_type", w), need(p, "side", w), None,
-                           opt(p, "squads", w, 1, int), opt(p, "status", w, "ready"), opt(p, "name", w, "")))
+    s.units.append(
+        sc.Unit(
+            need(p, "id", w),
+            need(p, "unit_type", w),
+            need(p, "side", w),
+            None,
+            opt(p, "squads", w, 1, int),
+            opt(p, "status", w, "ready"),
+            opt(p, "name", w, ""),
+        )
+    )
 
 
 def _ignored(o, p, ctx, s):
@@ -139,10 +187,22 @@ def _ignored(o, p, ctx, s):
 
 
 HANDLERS = {
-    "table": _table, "sector": _ignored, "area": _area, "waterway": _waterway, "river": _river, "road": _road,
-    "corridor": _corridor, "node": _fitting("nodes"), "grate": _fitting("grates"),
-    "sluice-gate": _fitting("sluice_gates"), "cave-in": _fitting("cave_ins"), "gantry": _gantry,
-    "flood-origin": _flood_origin, "model": _model, "setup-zone": _setup_zone, "unit": _unit,
+    "table": _table,
+    "sector": _ignored,
+    "area": _area,
+    "waterway": _waterway,
+    "river": _river,
+    "road": _road,
+    "corridor": _corridor,
+    "node": _fitting("nodes"),
+    "grate": _fitting("grates"),
+    "sluice-gate": _fitting("sluice_gates"),
+    "cave-in": _fitting("cave_ins"),
+    "gantry": _gantry,
+    "flood-origin": _flood_origin,
+    "model": _model,
+    "setup-zone": _setup_zone,
+    "unit": _unit,
 }
 
 
@@ -163,13 +223,17 @@ def _place_models(ctx: TableContext, m: TableMap) -> None:
 def _scale(raw: dict[str, Any]) -> tuple[str, float]:
     unit = map_property(raw, "unit")
     if unit not in SCALE:
-        raise TiledImportError(f"map property 'dambuster:unit' must be one of {', '.join(SCALE)}, not {str(unit)[:20]!r}")
+        raise TiledImportError(
+            f"map property 'dambuster:unit' must be one of {', '.join(SCALE)}, not {str(unit)[:20]!r}"
+        )
     scale = map_property(raw, "scale")
     if scale is None:
         return unit, float(SCALE[unit])
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= MAX_SCALE:
-        raise TiledImportError(f"map property 'dambuster:scale' must be a number of pixels per {unit}, "
-                               f"above 0 and at most {MAX_SCALE}")
+        raise TiledImportError(
+            f"map property 'dambuster:scale' must be a number of pixels per {unit}, "
+            f"above 0 and at most {MAX_SCALE}"
+        )
     return unit, float(scale)
 
 

@@ -5,6 +5,7 @@ Untrusted input: the XML parser itself refuses a document type declaration (defu
 UTF-16 LE/BE with or without a byte-order mark, Latin-1...), so no entity is ever declared, expanded or
 fetched. The sizes the importer caps are checked there.
 """
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -72,8 +73,11 @@ def _points(text: str | None) -> list[dict]:
 
 
 def _object(el: ET.Element) -> dict:
-    o: dict[str, Any] = {"id": _int(el.get("id")), "name": el.get("name", ""),
-                         "type": el.get("class", el.get("type", ""))}
+    o: dict[str, Any] = {
+        "id": _int(el.get("id")),
+        "name": el.get("name", ""),
+        "type": el.get("class", el.get("type", "")),
+    }
     for k in _OBJ_FLOATS:
         o[k] = _num(el.get(k))
     if el.get("gid") is not None:
@@ -118,10 +122,19 @@ def _layers(parent: ET.Element, depth: int = 0) -> list[dict]:
     for el in parent:
         common = {"id": _int(el.get("id"), 0), "name": el.get("name", ""), "properties": _properties(el)}
         if el.tag == "layer":
-            out.append({**common, "type": "tilelayer", "width": _int(el.get("width")),
-                        "height": _int(el.get("height")), **_data(el)})
+            out.append(
+                {
+                    **common,
+                    "type": "tilelayer",
+                    "width": _int(el.get("width")),
+                    "height": _int(el.get("height")),
+                    **_data(el),
+                }
+            )
         elif el.tag == "objectgroup":
-            out.append({**common, "type": "objectgroup", "objects": [_object(o) for o in el.findall("object")]})
+            out.append(
+                {**common, "type": "objectgroup", "objects": [_object(o) for o in el.findall("object")]}
+            )
         elif el.tag == "group":
             out.append({**common, "type": "group", "layers": _layers(el, depth + 1)})
         elif el.tag == "imagelayer":
@@ -135,8 +148,10 @@ def _tileset(el: ET.Element) -> dict:
         ts["source"] = el.get("source")
         return ts
     ts["name"] = el.get("name", "")
-    ts["tiles"] = [{"id": _int(t.get("id")), "type": t.get("class", t.get("type", "")),
-                    "properties": _properties(t)} for t in el.findall("tile")]
+    ts["tiles"] = [
+        {"id": _int(t.get("id")), "type": t.get("class", t.get("type", "")), "properties": _properties(t)}
+        for t in el.findall("tile")
+    ]
     return ts
 
 
@@ -149,7 +164,9 @@ def parse_tmx(data: bytes) -> dict:
     except ET.ParseError as e:
         raise TmxError(f"not well-formed XML ({e})") from None
     except (LookupError, ValueError) as e:  # a declared encoding expat and Python's codecs cannot serve
-        raise TmxError(f"cannot read the XML in its declared encoding ({str(e)[:80]}); save the map as UTF-8") from None
+        raise TmxError(
+            f"cannot read the XML in its declared encoding ({str(e)[:80]}); save the map as UTF-8"
+        ) from None
     if root.tag != "map":
         raise TmxError(f"the root element is <{root.tag[:40]}>, not <map>")
     doc: dict[str, Any] = {"type": "map"}

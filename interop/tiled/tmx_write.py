@@ -6,6 +6,7 @@ Numbers are written in full (Python's shortest exact repr), so a table map's coo
 bit for bit; Tiled itself keeps six significant digits when it saves a TMX. XML 1.0 cannot carry most
 control characters, even escaped: a scenario text holding one is refused with one sentence (write TMJ).
 """
+
 from __future__ import annotations
 
 import re
@@ -16,9 +17,22 @@ from .doc import ExportError
 
 #: characters XML 1.0 forbids anywhere, even as character references
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_MAP_ATTRIBUTES = ("version", "tiledversion", "orientation", "renderorder", "width", "height", "tilewidth",
-                   "tileheight", "infinite", "hexsidelength", "staggeraxis", "staggerindex", "nextlayerid",
-                   "nextobjectid")
+_MAP_ATTRIBUTES = (
+    "version",
+    "tiledversion",
+    "orientation",
+    "renderorder",
+    "width",
+    "height",
+    "tilewidth",
+    "tileheight",
+    "infinite",
+    "hexsidelength",
+    "staggeraxis",
+    "staggerindex",
+    "nextlayerid",
+    "nextobjectid",
+)
 
 
 def _text(value: Any, where: str) -> str:
@@ -31,8 +45,10 @@ def _text(value: Any, where: str) -> str:
     text = str(value)
     bad = _NOT_XML.search(text)
     if bad:
-        raise ExportError(f"{where} holds the control character U+{ord(bad.group()):04X}, which a TMX (XML) file "
-                          "cannot carry; write a .tmj map instead")
+        raise ExportError(
+            f"{where} holds the control character U+{ord(bad.group()):04X}, which a TMX (XML) file "
+            "cannot carry; write a .tmj map instead"
+        )
     return text
 
 
@@ -82,11 +98,17 @@ def _object(parent: ET.Element, o: dict) -> None:
 
 def _tile_layer(parent: ET.Element, layer: dict, columns: int) -> None:
     where = f"layer {layer['name']!r}"
-    el = ET.SubElement(parent, "layer", id=str(layer["id"]), name=_text(layer["name"], where),
-                       width=str(layer["width"]), height=str(layer["height"]))
+    el = ET.SubElement(
+        parent,
+        "layer",
+        id=str(layer["id"]),
+        name=_text(layer["name"], where),
+        width=str(layer["width"]),
+        height=str(layer["height"]),
+    )
     _properties(el, layer, where)
     data = layer["data"]
-    rows = [",".join(map(str, data[i:i + columns])) for i in range(0, len(data), columns)]
+    rows = [",".join(map(str, data[i : i + columns])) for i in range(0, len(data), columns)]
     ET.SubElement(el, "data", encoding="csv").text = "\n" + ",\n".join(rows) + "\n"
 
 
@@ -107,8 +129,13 @@ def _tileset(parent: ET.Element, ts: dict) -> None:
     el = ET.SubElement(parent, "tileset")
     _set(el, ts, ("firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns"), where)
     if "image" in ts:
-        ET.SubElement(el, "image", source=_text(ts["image"], where), width=str(ts["imagewidth"]),
-                      height=str(ts["imageheight"]))
+        ET.SubElement(
+            el,
+            "image",
+            source=_text(ts["image"], where),
+            width=str(ts["imagewidth"]),
+            height=str(ts["imageheight"]),
+        )
     for tile in ts.get("tiles") or []:
         t = ET.SubElement(el, "tile", id=str(tile["id"]))
         if tile.get("type"):

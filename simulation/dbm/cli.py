@@ -5,6 +5,7 @@ options; the log is printed (text or JSON) and, with ``-o``, the table is writte
 over an existing file or the features file without ``--force``. Bad input is one line on standard
 error and exit 2. The same seed and dice give the same bytes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -15,7 +16,12 @@ from ...output import error_line, json_text, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
 FEATURES_CAP = 1 << 20  # a feature list is a few hundred bytes
-DEFAULT_TABLE = {"width": 1800.0, "depth": 1200.0, "unit": "mm", "figures": "15mm"}  # a 15mm competition table
+DEFAULT_TABLE = {
+    "width": 1800.0,
+    "depth": 1200.0,
+    "unit": "mm",
+    "figures": "15mm",
+}  # a 15mm competition table
 MAX_DICE = 200
 
 
@@ -63,8 +69,14 @@ def build_request(args: argparse.Namespace):
     doc = dict(doc)
     if not doc.get("table"):
         doc["table"] = dict(DEFAULT_TABLE)
-    overrides = {"width": args.width, "depth": args.depth, "unit": args.unit, "figures": args.figures,
-                 "reduced": True if args.reduced else None, "title": args.title}
+    overrides = {
+        "width": args.width,
+        "depth": args.depth,
+        "unit": args.unit,
+        "figures": args.figures,
+        "reduced": True if args.reduced else None,
+        "title": args.title,
+    }
     req = request_from_dict(doc, **overrides)
     extra = [feature_from_option(t, "defender", req, compulsory=True) for t in args.compulsory]
     extra += [feature_from_option(t, "defender", req) for t in args.defender]
@@ -79,27 +91,51 @@ def build_request(args: argparse.Namespace):
 def log_json(setup, req) -> dict:
     return {
         "seed": setup.seed,
-        "table": {"width": req.width, "depth": req.depth, "unit": req.unit, "figures": req.figures, "reduced": req.reduced},
+        "table": {
+            "width": req.width,
+            "depth": req.depth,
+            "unit": req.unit,
+            "figures": req.figures,
+            "reduced": req.reduced,
+        },
         "dice": [d.value for d in setup.draws],
-        "steps": [{"feature": s.feature, "kind": s.kind, "player": s.player, "compulsory": s.compulsory,
-                   "outcome": s.outcome, "sector": s.sector, "position": s.position,
-                   "rolls": [{"purpose": d.purpose, "value": d.value} for d in s.rolls], "text": s.text}
-                  for s in setup.steps],
+        "steps": [
+            {
+                "feature": s.feature,
+                "kind": s.kind,
+                "player": s.player,
+                "compulsory": s.compulsory,
+                "outcome": s.outcome,
+                "sector": s.sector,
+                "position": s.position,
+                "rolls": [{"purpose": d.purpose, "value": d.value} for d in s.rolls],
+                "text": s.text,
+            }
+            for s in setup.steps
+        ],
         "notes": list(setup.notes),
     }
 
 
 def log_lines(setup, req) -> list[str]:
     sc = req.scale
-    pace = f"a pace is {sc.say(sc.pace, 3).split('(')[-1].rstrip(')')}" if req.unit != "paces" else "measured in paces"
+    pace = (
+        f"a pace is {sc.say(sc.pace, 3).split('(')[-1].rstrip(')')}"
+        if req.unit != "paces"
+        else "measured in paces"
+    )
     reduced = ", distances reduced to 5/8" if req.reduced else ""
-    lines = [f"DBM terrain set-up, seed {setup.seed}: a {req.width:g} x {req.depth:g} {req.unit} table, "
-             f"{req.figures} figures{reduced} ({pace})"]
+    lines = [
+        f"DBM terrain set-up, seed {setup.seed}: a {req.width:g} x {req.depth:g} {req.unit} table, "
+        f"{req.figures} figures{reduced} ({pace})"
+    ]
     lines += [f"  note: {n}" for n in setup.notes]
     lines += ["  " + s.text for s in setup.steps]
     dice = [str(d.value) for d in setup.draws]
     if dice:
-        lines.append(f"Dice thrown: {' '.join(dice)} (to replay: --seed {setup.seed} --dice {','.join(dice)})")
+        lines.append(
+            f"Dice thrown: {' '.join(dice)} (to replay: --seed {setup.seed} --dice {','.join(dice)})"
+        )
     else:
         lines.append("No dice were thrown.")
     return lines
@@ -125,8 +161,10 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
         setup = run(req, args.seed, dice)
     except RollNeeded as need:
         given = len(dice.given) if dice is not None else 0
-        return _fail(f"--dice gave {given} roll{'s' if given != 1 else ''}; the procedure needs more: "
-                     f"the next is for {need.purpose}")
+        return _fail(
+            f"--dice gave {given} roll{'s' if given != 1 else ''}; the procedure needs more: "
+            f"the next is for {need.purpose}"
+        )
     if dice is not None and dice.used < len(dice.given):
         return _fail(f"--dice gave {len(dice.given)} rolls; the procedure used {dice.used}")
     if args.format == "json":
@@ -145,29 +183,57 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "dbm-setup", help="lay out a DBM table by the terrain-choosing procedure and print its log",
+        "dbm-setup",
+        help="lay out a DBM table by the terrain-choosing procedure and print its log",
         description="Run the DBM terrain-choosing procedure: the invader's feature, then the defender's water "
-                    "features, BUA and fields, roads, and his area features, each diced for its sector and "
-                    "position or discarded. Features come from FEATURES (JSON, see docs/dbm-setup.md) and the "
-                    "options. Sizes are paces (600, 600p) or lengths (300mm, 12in). Without a table, a 1800 x "
-                    "1200 mm table with 15mm figures. Exit 0, or 2 with one line on bad input.")
-    p.add_argument("features", nargs="?", metavar="FEATURES", help="a feature list as JSON (docs/dbm-setup.md)")
-    p.add_argument("-o", "--output", help="write the table scenario here (without it only the log is printed)")
+        "features, BUA and fields, roads, and his area features, each diced for its sector and "
+        "position or discarded. Features come from FEATURES (JSON, see docs/dbm-setup.md) and the "
+        "options. Sizes are paces (600, 600p) or lengths (300mm, 12in). Without a table, a 1800 x "
+        "1200 mm table with 15mm figures. Exit 0, or 2 with one line on bad input.",
+    )
+    p.add_argument(
+        "features", nargs="?", metavar="FEATURES", help="a feature list as JSON (docs/dbm-setup.md)"
+    )
+    p.add_argument(
+        "-o", "--output", help="write the table scenario here (without it only the log is printed)"
+    )
     p.add_argument("--force", action="store_true", help="replace an existing output file")
-    p.add_argument("--seed", type=int, default=0, help="seed of the dice and of the players' choices (default 0)")
-    p.add_argument("--dice", metavar="ROLLS", help="the rolls thrown at the table, in the log's order (e.g. 5,3,6,2); "
-                                                   "the seed still makes the players' choices")
-    p.add_argument("--invader", metavar="KIND[:SIZE]", help="the invader's one feature: waterway, river or road")
-    p.add_argument("--defender", action="append", default=[], metavar="KIND[:SIZE]",
-                   help="a feature the defender chooses (repeatable): waterway, river, road, bua, fields-open, "
-                        "fields-enclosed, hill-gentle, hill-steep, hill-wooded, hill-rocky, wood, marsh, rocky, dunes")
-    p.add_argument("--compulsory", action="append", default=[], metavar="KIND[:SIZE]",
-                   help="a compulsory feature of the defender's army list (repeatable)")
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed of the dice and of the players' choices (default 0)"
+    )
+    p.add_argument(
+        "--dice",
+        metavar="ROLLS",
+        help="the rolls thrown at the table, in the log's order (e.g. 5,3,6,2); "
+        "the seed still makes the players' choices",
+    )
+    p.add_argument(
+        "--invader", metavar="KIND[:SIZE]", help="the invader's one feature: waterway, river or road"
+    )
+    p.add_argument(
+        "--defender",
+        action="append",
+        default=[],
+        metavar="KIND[:SIZE]",
+        help="a feature the defender chooses (repeatable): waterway, river, road, bua, fields-open, "
+        "fields-enclosed, hill-gentle, hill-steep, hill-wooded, hill-rocky, wood, marsh, rocky, dunes",
+    )
+    p.add_argument(
+        "--compulsory",
+        action="append",
+        default=[],
+        metavar="KIND[:SIZE]",
+        help="a compulsory feature of the defender's army list (repeatable)",
+    )
     p.add_argument("--width", type=float, help="table width, its long side (default 1800)")
     p.add_argument("--depth", type=float, help="table depth (default 1200)")
     p.add_argument("--unit", choices=["paces", "inches", "mm"], help="table unit (default mm)")
     p.add_argument("--figures", choices=["2mm", "6mm", "15mm", "25mm"], help="figure scale (default 15mm)")
-    p.add_argument("--reduced", action="store_true", help="the text's 5/8 distances (25mm figures on a small table)")
+    p.add_argument(
+        "--reduced", action="store_true", help="the text's 5/8 distances (25mm figures on a small table)"
+    )
     p.add_argument("--title", help="the scenario's title")
-    p.add_argument("--format", choices=["text", "json"], default="text", help="the log as text (default) or JSON")
+    p.add_argument(
+        "--format", choices=["text", "json"], default="text", help="the log as text (default) or JSON"
+    )
     p.set_defaults(func=cmd_dbm_setup)

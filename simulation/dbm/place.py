@@ -8,6 +8,7 @@ flush against the box's table edges, or slid up to the water or to a BUA; the pr
 generator shuffles them and the first that fits is taken. Every candidate is checked as it will be
 written (rounded, simple, within its size bounds).
 """
+
 from __future__ import annotations
 
 import random
@@ -83,12 +84,16 @@ class Board:
         u = self._blockers(water, rivers)
         if u is None or not u.intersects(geom):
             return True
-        return geom.intersection(u).area <= self.scale.pace ** 2
+        return geom.intersection(u).area <= self.scale.pace**2
 
     # ------------------------------------------------------------------------ area checks
     def good_area(self, poly: Polygon, box: Polygon) -> bool:
         """Simple, within the box (to the rounding), 100 to 1,000 paces across, and clear."""
-        if not poly.is_valid or poly.area <= 0 or not box.buffer(self.quantum, join_style="mitre").covers(poly):
+        if (
+            not poly.is_valid
+            or poly.area <= 0
+            or not box.buffer(self.quantum, join_style="mitre").covers(poly)
+        ):
             return False
         length = self.scale.length
         if diameter(poly)[0] > length(1000) or min_width(poly)[0] < length(100):
@@ -119,7 +124,9 @@ class Board:
     def _moved(self, pts: Sequence[Point], tx: float, ty: float) -> Polygon:
         return Polygon(rounded([(x + tx, y + ty) for x, y in pts], self.unit))
 
-    def _slide(self, pts, start: tuple[float, float], step: tuple[float, float], target) -> tuple[float, float] | None:
+    def _slide(
+        self, pts, start: tuple[float, float], step: tuple[float, float], target
+    ) -> tuple[float, float] | None:
         """Moves the outline from ``start`` along the unit vector ``step`` until it touches ``target``;
         None when it never gets within touching distance."""
         tx, ty = start
@@ -128,12 +135,16 @@ class Board:
             if d <= self.quantum:
                 break
             tx, ty = tx + step[0] * d, ty + step[1] * d
-            if not (-self.frame.width <= tx <= 2 * self.frame.width and -self.frame.depth <= ty <= 2 * self.frame.depth):
+            if not (
+                -self.frame.width <= tx <= 2 * self.frame.width
+                and -self.frame.depth <= ty <= 2 * self.frame.depth
+            ):
                 return None
         return self._snap(tx), self._snap(ty)
 
-    def candidates(self, pts: Sequence[Point], box: Polygon, position: str | None,
-                   centre_margin: float = 500) -> Iterable[tuple[list[Point], float, float]]:
+    def candidates(
+        self, pts: Sequence[Point], box: Polygon, position: str | None, centre_margin: float = 500
+    ) -> Iterable[tuple[list[Point], float, float]]:
         """(turned outline, dx, dy) to try for an outline centred near (0, 0) in ``box``:
         ``position`` "edge" (flush with a table edge of the box, or slid up to the water), "centre"
         (its centre at least ``centre_margin`` paces from every table edge), "water" (slid up to the
@@ -158,12 +169,20 @@ class Board:
             if position != "edge":
                 yield from ((p, tx, ty) for tx in self._grid(x_lo, x_hi) for ty in self._grid(y_lo, y_hi))
                 continue
-            flush = [(bx0 == 0, lambda t: (-min(xs), t), False), (bx1 == W, lambda t: (W - max(xs), t), False),
-                     (by0 == 0, lambda t: (t, -min(ys)), True), (by1 == D, lambda t: (t, D - max(ys)), True)]
+            flush = [
+                (bx0 == 0, lambda t: (-min(xs), t), False),
+                (bx1 == W, lambda t: (W - max(xs), t), False),
+                (by0 == 0, lambda t: (t, -min(ys)), True),
+                (by1 == D, lambda t: (t, D - max(ys)), True),
+            ]
             for on_edge, place, along_x in flush:
                 if on_edge:
-                    yield from ((p, *place(t)) for t in (self._grid(x_lo, x_hi, 2 * GRID) if along_x
-                                                          else self._grid(y_lo, y_hi, 2 * GRID)))
+                    yield from (
+                        (p, *place(t))
+                        for t in (
+                            self._grid(x_lo, x_hi, 2 * GRID) if along_x else self._grid(y_lo, y_hi, 2 * GRID)
+                        )
+                    )
             if self.water is not None and self.water.intersects(box.buffer(self.scale.length(TOUCH))):
                 yield from self.water_slides(p, (x_lo, x_hi, y_lo, y_hi))
 
@@ -172,13 +191,21 @@ class Board:
         x_lo, x_hi, y_lo, y_hi = ranges
         left = self.water.bounds[0] <= 0
         for ty in self._grid(y_lo, y_hi, 2 * GRID):
-            got = self._slide(p, (x_hi if left else x_lo, ty), (-1.0, 0.0) if left else (1.0, 0.0), self.water)
+            got = self._slide(
+                p, (x_hi if left else x_lo, ty), (-1.0, 0.0) if left else (1.0, 0.0), self.water
+            )
             if got is not None and x_lo - self.quantum <= got[0] <= x_hi + self.quantum:
                 yield p, got[0], got[1]
 
     # ------------------------------------------------------------------------------ placing
-    def place_area(self, pts: Sequence[Point], box: Polygon, position: str | None, rng: random.Random,
-                   centre_margin: float = 500) -> Polygon | None:
+    def place_area(
+        self,
+        pts: Sequence[Point],
+        box: Polygon,
+        position: str | None,
+        rng: random.Random,
+        centre_margin: float = 500,
+    ) -> Polygon | None:
         """The first candidate, in the generator's shuffled order, that fits; None if none does."""
         cands = list(self.candidates(pts, box, position, centre_margin))
         rng.shuffle(cands)
@@ -195,7 +222,9 @@ class Board:
             return poly
         return None
 
-    def place_beside(self, pts: Sequence[Point], target: Polygon, box: Polygon, rng: random.Random) -> Polygon | None:
+    def place_beside(
+        self, pts: Sequence[Point], target: Polygon, box: Polygon, rng: random.Random
+    ) -> Polygon | None:
         """An outline touching ``target`` (fields beside their BUA) inside ``box``, clear of the rest."""
         tx0, ty0, tx1, ty1 = target.bounds
         cands = []

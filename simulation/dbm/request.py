@@ -10,6 +10,7 @@ left to the procedure (simulation/dbm/setup.py).
 
 Sizes are paces, like the text ("600" or "600p"), unless written with a unit ("300mm", "12in").
 """
+
 from __future__ import annotations
 
 import math
@@ -63,7 +64,9 @@ class FeatureRequest:
         return self.kind in AREA_KINDS
 
     def describe(self) -> str:
-        return f"{'compulsory ' if self.compulsory else ''}{self.kind}" + (f" {self.name!r}" if self.name else "")
+        return f"{'compulsory ' if self.compulsory else ''}{self.kind}" + (
+            f" {self.name!r}" if self.name else ""
+        )
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(p|paces?|mm|in|inch|inches)?
 def paces_of(value, table: SetupRequest, what: str) -> float:
     """A size as paces: a number or "600p" are paces; "300mm" and "12in" are lengths on the table."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise RequestError(f"{what}: a size is a number of paces or a text such as \"300mm\" or \"12in\"")
+        raise RequestError(f'{what}: a size is a number of paces or a text such as "300mm" or "12in"')
     m = _LENGTH.match(str(value))
     if not m or not math.isfinite(float(m.group(1))):
         raise RequestError(f"{what}: {str(value)[:40]!r} is not a size (say 600, 600p, 300mm or 12in)")
@@ -108,8 +111,18 @@ def paces_of(value, table: SetupRequest, what: str) -> float:
 # ------------------------------------------------------------------------------- requests
 def feature_from_dict(d: dict, player: str, table: SetupRequest, where: str) -> FeatureRequest:
     if not isinstance(d, dict):
-        raise RequestError(f"{where}: a feature is an object with a \"kind\"")
-    unknown = set(d) - {"kind", "compulsory", "across", "breadth", "width", "extent", "outline", "edge", "name"}
+        raise RequestError(f'{where}: a feature is an object with a "kind"')
+    unknown = set(d) - {
+        "kind",
+        "compulsory",
+        "across",
+        "breadth",
+        "width",
+        "extent",
+        "outline",
+        "edge",
+        "name",
+    }
     if unknown:
         raise RequestError(f"{where}: unknown key {sorted(unknown)[0]!r}")
     kind = d.get("kind")
@@ -126,23 +139,36 @@ def feature_from_dict(d: dict, player: str, table: SetupRequest, where: str) -> 
     if not isinstance(name, str) or len(name) > 200:
         raise RequestError(f"{where}: a name is a text of at most 200 characters")
     return FeatureRequest(
-        kind, player, d.get("compulsory") is True,
+        kind,
+        player,
+        d.get("compulsory") is True,
         None if size is None else paces_of(size, table, where),
         None if d.get("breadth") is None else paces_of(d["breadth"], table, where),
-        outline, edge, name,
+        outline,
+        edge,
+        name,
     )
 
 
 def _outline(points, where: str) -> tuple[Point, ...]:
-    ok = (isinstance(points, list) and 3 <= len(points) <= MAX_OUTLINE_POINTS
-          and all(isinstance(p, list) and len(p) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool)
-                                                              and math.isfinite(c) for c in p) for p in points))
+    ok = (
+        isinstance(points, list)
+        and 3 <= len(points) <= MAX_OUTLINE_POINTS
+        and all(
+            isinstance(p, list)
+            and len(p) == 2
+            and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in p)
+            for p in points
+        )
+    )
     if not ok:
         raise RequestError(f"{where}: an outline is 3 to {MAX_OUTLINE_POINTS} points [x, y] in table units")
     return tuple((float(x), float(y)) for x, y in points)
 
 
-def feature_from_option(text: str, player: str, table: SetupRequest, compulsory: bool = False) -> FeatureRequest:
+def feature_from_option(
+    text: str, player: str, table: SetupRequest, compulsory: bool = False
+) -> FeatureRequest:
     """``KIND`` or ``KIND:SIZE`` from the command line (SIZE as in ``paces_of``)."""
     kind, _, size = text.partition(":")
     d: dict = {"kind": kind.strip(), "compulsory": compulsory}
@@ -155,7 +181,7 @@ def request_from_dict(doc: dict, **table_overrides) -> SetupRequest:
     """The JSON form (docs/dbm-setup.md); ``table_overrides`` (width, depth, unit, figures, reduced,
     title) replace the file's values when not None."""
     if not isinstance(doc, dict):
-        raise RequestError("a feature list is a JSON object with \"table\", \"invader\" and \"defender\"")
+        raise RequestError('a feature list is a JSON object with "table", "invader" and "defender"')
     unknown = set(doc) - {"table", "invader", "defender", "title"}
     if unknown:
         raise RequestError(f"unknown key {sorted(unknown)[0]!r} (expected table, invader, defender, title)")
@@ -166,10 +192,16 @@ def request_from_dict(doc: dict, **table_overrides) -> SetupRequest:
     invader = doc.get("invader")
     defender = doc.get("defender") or []
     if not isinstance(defender, list):
-        raise RequestError("\"defender\" is a list of features")
+        raise RequestError('"defender" is a list of features')
     inv = None if invader is None else feature_from_dict(invader, "invader", table, "invader")
-    dfd = tuple(feature_from_dict(f, "defender", table, f"defender feature {i + 1}") for i, f in enumerate(defender))
-    return check(SetupRequest(table.width, table.depth, table.unit, table.figures, table.reduced, inv, dfd, table.title))
+    dfd = tuple(
+        feature_from_dict(f, "defender", table, f"defender feature {i + 1}") for i, f in enumerate(defender)
+    )
+    return check(
+        SetupRequest(
+            table.width, table.depth, table.unit, table.figures, table.reduced, inv, dfd, table.title
+        )
+    )
 
 
 def _table(t: dict, title) -> SetupRequest:
@@ -191,8 +223,10 @@ def _table(t: dict, title) -> SetupRequest:
     if problem:
         raise RequestError(f"table: {problem}")
     if t["depth"] > t["width"]:
-        raise RequestError("table: its width is its long side (the waterway's left and right edges are the short ones); "
-                           "give the larger size as the width")
+        raise RequestError(
+            "table: its width is its long side (the waterway's left and right edges are the short ones); "
+            "give the larger size as the width"
+        )
     if not isinstance(title, str) or len(title) > 200:
         raise RequestError("title: a text of at most 200 characters")
     return SetupRequest(float(t["width"]), float(t["depth"]), unit, figures, reduced, title=title)
@@ -232,14 +266,18 @@ def check(req: SetupRequest) -> SetupRequest:
     if len(feats) > MAX_FEATURES:
         raise RequestError(f"{len(feats)} features; at most {MAX_FEATURES}")
     if req.invader and req.invader.kind not in INVADER_KINDS:
-        raise RequestError(f"the invader may bring one {', '.join(INVADER_KINDS[:-1])} or {INVADER_KINDS[-1]}, "
-                           f"not a {req.invader.kind}")
+        raise RequestError(
+            f"the invader may bring one {', '.join(INVADER_KINDS[:-1])} or {INVADER_KINDS[-1]}, "
+            f"not a {req.invader.kind}"
+        )
     for f in feats:
         _check_size(f, req)
     counts = Counter(f.kind for f in req.defender)
     for kind, most in (("waterway", 1), ("river", 1), ("bua", 1), ("road", MAX_ROADS)):
         if counts[kind] > most:
-            raise RequestError(f"the defender may use only {most} {kind}{'s' if most > 1 else ''}; the list has {counts[kind]}")
+            raise RequestError(
+                f"the defender may use only {most} {kind}{'s' if most > 1 else ''}; the list has {counts[kind]}"
+            )
     if req.invader and req.invader.kind == "waterway" and counts["waterway"]:
         raise RequestError("only one waterway: the invader brings one, so the defender may not")
     if any(f.kind in FIELDS for f in req.defender) and not counts["bua"]:
@@ -247,8 +285,10 @@ def check(req: SetupRequest) -> SetupRequest:
     same = Counter((f.player, equivalence_of(_across(f, req)), GOING[f.kind]) for f in feats if f.is_area)
     for (player, eq, going), n in same.items():
         if n > MAX_SAME:
-            raise RequestError(f"the {player} brings {n} {going}-going features of {eq:g} feature equivalent each; "
-                               f"at most {MAX_SAME}")
+            raise RequestError(
+                f"the {player} brings {n} {going}-going features of {eq:g} feature equivalent each; "
+                f"at most {MAX_SAME}"
+            )
     return req
 
 
@@ -273,20 +313,32 @@ def _check_size(f: FeatureRequest, req: SetupRequest) -> None:
             raise RequestError(f"{what}: its outline is not a simple polygon")
         big, small = outline_paces(f, req)
         if big > MAX_ACROSS or small < MIN_ACROSS:
-            raise RequestError(f"{what}: its outline is {big:,.4g} paces across and {small:,.4g} at its narrowest; an "
-                               f"area feature is {MIN_ACROSS} to {MAX_ACROSS:,} paces across in every direction")
+            raise RequestError(
+                f"{what}: its outline is {big:,.4g} paces across and {small:,.4g} at its narrowest; an "
+                f"area feature is {MIN_ACROSS} to {MAX_ACROSS:,} paces across in every direction"
+            )
     elif f.is_area:
         big = f.across if f.across is not None else default_across(f.kind)
         if big > MAX_ACROSS:
-            raise RequestError(f"{what}: {big:,.4g} paces across; an area feature is at most {MAX_ACROSS:,} paces across")
+            raise RequestError(
+                f"{what}: {big:,.4g} paces across; an area feature is at most {MAX_ACROSS:,} paces across"
+            )
         if min(big, f.breadth if f.breadth is not None else big) < MIN_BREADTH:
-            raise RequestError(f"{what}: a feature drawn from its size needs {MIN_BREADTH:g} paces or more each way to stay "
-                               f"{MIN_ACROSS} paces across everywhere; give an outline for a smaller one")
+            raise RequestError(
+                f"{what}: a feature drawn from its size needs {MIN_BREADTH:g} paces or more each way to stay "
+                f"{MIN_ACROSS} paces across everywhere; give an outline for a smaller one"
+            )
         if f.breadth is not None and f.breadth > big:
-            raise RequestError(f"{what}: its breadth ({f.breadth:,.4g} paces) is more than its size across ({big:,.4g})")
+            raise RequestError(
+                f"{what}: its breadth ({f.breadth:,.4g} paces) is more than its size across ({big:,.4g})"
+            )
     elif f.kind == "river" and f.across is not None and not 0 < f.across <= MAX_RIVER_WIDTH:
-        raise RequestError(f"{what}: {f.across:,.4g} paces wide; a river is at most {MAX_RIVER_WIDTH} paces wide")
+        raise RequestError(
+            f"{what}: {f.across:,.4g} paces wide; a river is at most {MAX_RIVER_WIDTH} paces wide"
+        )
     elif f.kind == "waterway" and f.across is not None and not MIN_EXTENT <= f.across <= MAX_EXTENT:
-        raise RequestError(f"{what}: {f.across:,.4g} paces inward; a waterway extends {MIN_EXTENT} to {MAX_EXTENT} paces")
+        raise RequestError(
+            f"{what}: {f.across:,.4g} paces inward; a waterway extends {MIN_EXTENT} to {MAX_EXTENT} paces"
+        )
     elif f.kind == "road" and f.across is not None:
         raise RequestError(f"{what}: a road takes no size; the procedure draws it")

@@ -6,6 +6,7 @@ no BUA runs from one long edge to the other across an earlier road; the invader'
 compulsory road with nothing to link, runs from one short edge to the other. Roads go over or through
 any feature, as the text allows, and so never block a later one.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,14 @@ from ...validators.dbm.table import Frame
 from .shapes import rounded
 
 
-def road_line(frame: Frame, scale: GroundScale, bua: Polygon | None, earlier: Sequence[Sequence[Point]],
-              free: bool, rng: random.Random) -> tuple[list[Point] | None, str]:
+def road_line(
+    frame: Frame,
+    scale: GroundScale,
+    bua: Polygon | None,
+    earlier: Sequence[Sequence[Point]],
+    free: bool,
+    rng: random.Random,
+) -> tuple[list[Point] | None, str]:
     """A road's centre line and how it runs (words for the log), or (None, "") when it links nothing
     and may not stand alone (``free``: the invader's road, or a compulsory one)."""
     W, D = frame.width, frame.depth
@@ -34,14 +41,18 @@ def road_line(frame: Frame, scale: GroundScale, bua: Polygon | None, earlier: Se
             line = LineString([(x, 0.0), (x, D)])
             hit = next((k for k, e in enumerate(earlier) if LineString(e).intersects(line)), None)
             if hit is not None:
-                return rounded(line.coords, scale.unit), f"from the bottom edge to the top edge, across road {hit + 1}"
+                return rounded(
+                    line.coords, scale.unit
+                ), f"from the bottom edge to the top edge, across road {hit + 1}"
     if free:
         y = rng.uniform(0.25, 0.75) * D
         return rounded([(0.0, y), (W, y)], scale.unit), "from the left edge to the right edge"
     return None, ""
 
 
-def _from_bua(bua: Polygon, earlier: Sequence[Sequence[Point]], frame: Frame, unit: str) -> tuple[list[Point], str]:
+def _from_bua(
+    bua: Polygon, earlier: Sequence[Sequence[Point]], frame: Frame, unit: str
+) -> tuple[list[Point], str]:
     """Straight from the BUA to the nearer long edge, else the farther one, else a short edge: the first
     edge no earlier road from this BUA reaches and that the BUA does not already touch."""
     c, W, D = bua.centroid, frame.width, frame.depth
@@ -67,7 +78,12 @@ def _from_bua(bua: Polygon, earlier: Sequence[Sequence[Point]], frame: Frame, un
 
 def _edge(p: Point, frame: Frame) -> str | None:
     x, y = p
-    for name, on in (("left", x == 0), ("right", x == frame.width), ("bottom", y == 0), ("top", y == frame.depth)):
+    for name, on in (
+        ("left", x == 0),
+        ("right", x == frame.width),
+        ("bottom", y == 0),
+        ("top", y == frame.depth),
+    ):
         if on:
             return name
     return None

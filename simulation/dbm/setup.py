@@ -14,6 +14,7 @@ raises ``RollNeeded`` carrying the steps so far); what the text leaves to the pl
 exactly in a sector, the shape of a feature given by its size) comes from a generator seeded with
 ``"dbm-setup <seed>"``. Same seed and dice, same table, byte for byte.
 """
+
 from __future__ import annotations
 
 import math
@@ -96,8 +97,18 @@ class _Procedure:
     def _log(self, f: FeatureRequest, ident: str, outcome: str, text: str, **kw) -> None:
         who = f"{'Invader' if f.player == 'invader' else 'Defender'}{', compulsory' if f.compulsory else ''}"
         label = f"{f.kind} {ident}" + (f" ({f.name})" if f.name else "")
-        self.steps.append(Step(ident, f.kind, f.player, f.compulsory, outcome, f"{who}: {label}: {text}",
-                               tuple(self.dice.take_log()), **kw))
+        self.steps.append(
+            Step(
+                ident,
+                f.kind,
+                f.player,
+                f.compulsory,
+                outcome,
+                f"{who}: {label}: {text}",
+                tuple(self.dice.take_log()),
+                **kw,
+            )
+        )
 
     def _say(self, paces: float) -> str:
         return self.scale.say(self.scale.length(paces))
@@ -117,9 +128,11 @@ class _Procedure:
         self.dice.take_log()
         total = chosen_equivalents(self.req)
         if not 2 <= total <= 3:
-            self.notes.append(f"the defender's chosen features count {total:g} feature equivalent{'' if total == 1 else 's'}; "
-                              "the text has him "
-                              "choose 2 to 3 (a waterway or river counted as 1, a road as 1/2)")
+            self.notes.append(
+                f"the defender's chosen features count {total:g} feature equivalent{'' if total == 1 else 's'}; "
+                "the text has him "
+                "choose 2 to 3 (a waterway or river counted as 1, a road as 1/2)"
+            )
         inv = self.req.invader
         if inv is not None:
             {"waterway": self.waterway, "river": self.river, "road": self.road}[inv.kind](inv)
@@ -151,12 +164,19 @@ class _Procedure:
         ident = self._id("waterway")
         if f.player == "defender" and not f.compulsory:
             if not any(g.kind == "bua" for g in self.req.defender):
-                self._log(f, ident, "not-taken", "not taken: the defender may add a waterway only with a BUA on its shore, "
-                                                 "and his list has no BUA.")
+                self._log(
+                    f,
+                    ident,
+                    "not-taken",
+                    "not taken: the defender may add a waterway only with a BUA on its shore, "
+                    "and his list has no BUA.",
+                )
                 return
             roll = self.dice.d6(f"waterway {ident}: the defender takes it on a 5 or 6")
             if roll < 5:
-                self._log(f, ident, "not-taken", f"not taken: the defender threw {roll} (a 5 or 6 was needed).")
+                self._log(
+                    f, ident, "not-taken", f"not taken: the defender threw {roll} (a 5 or 6 was needed)."
+                )
                 return
             thrown = f" (the defender threw {roll})"
         else:
@@ -164,19 +184,34 @@ class _Procedure:
         edge = f.edge or self.rng.choice(["left", "right"])
         extent = f.across if f.across is not None else self.rng.choice(range(400, 561, 10))
         extents = waterway_extents(float(extent), [self.rng.uniform(-40, 40) for _ in range(9)])
-        pts = waterway_outline(self.frame.depth, edge, [self.scale.length(e) for e in extents], self.frame.width,
-                               self.scale.unit)
+        pts = waterway_outline(
+            self.frame.depth, edge, [self.scale.length(e) for e in extents], self.frame.width, self.scale.unit
+        )
         self.table.waterway = Waterway(ident, pts, edge, f.player)
         self.board.add_water(Polygon(pts))
-        self._log(f, ident, "placed", f"placed along the {edge} short edge{thrown}, reaching "
-                                      f"{self._say(min(extents))} to {self._say(max(extents))} inward.", where=tuple(pts))
+        self._log(
+            f,
+            ident,
+            "placed",
+            f"placed along the {edge} short edge{thrown}, reaching "
+            f"{self._say(min(extents))} to {self._say(max(extents))} inward.",
+            where=tuple(pts),
+        )
 
     def _withdraw_waterway(self) -> None:
         ww = self.table.waterway
         self.table.waterway = None
         self.board.remove_water()
-        self.steps.append(Step(ww.id, "waterway", "defender", False, "withdrawn",
-                               f"Defender: waterway {ww.id}: withdrawn: no BUA could be placed on its shore."))
+        self.steps.append(
+            Step(
+                ww.id,
+                "waterway",
+                "defender",
+                False,
+                "withdrawn",
+                f"Defender: waterway {ww.id}: withdrawn: no BUA could be placed on its shore.",
+            )
+        )
 
     # ------------------------------------------------------------------------- BUA, fields
     def _outline(self, f: FeatureRequest) -> list[Point]:
@@ -184,7 +219,9 @@ class _Procedure:
             return centred(rounded(f.outline, self.scale.unit), self.scale.unit)
         across = f.across if f.across is not None else default_across(f.kind)
         lo = max(MIN_BREADTH, 0.55 * across)
-        breadth = f.breadth if f.breadth is not None else (across if lo >= across else self.rng.uniform(lo, across))
+        breadth = (
+            f.breadth if f.breadth is not None else (across if lo >= across else self.rng.uniform(lo, across))
+        )
         return area_outline(across, breadth, self.rng.uniform(0, math.pi), self.scale.pace, self.scale.unit)
 
     def bua_and_fields(self, f: FeatureRequest, fields: list[FeatureRequest]) -> None:
@@ -197,7 +234,9 @@ class _Procedure:
                 self._withdraw_waterway()
                 best = self._bua_sectors(shape, field_shapes)
         if best is None:
-            self._log(f, ident, "discarded", "discarded: there is no room for it where the text allows a BUA.")
+            self._log(
+                f, ident, "discarded", "discarded: there is no room for it where the text allows a BUA."
+            )
             for g, _ in field_shapes:
                 self._log(g, self._id(g.kind), "discarded", "discarded with its BUA.")
             return
@@ -205,15 +244,26 @@ class _Procedure:
         self._add_area(ident, f, poly, None)
         self.bua = poly
         where = "on the waterway's shore" if self.table.waterway is not None else "in a flank sector"
-        self._log(f, ident, "placed", f"placed {where}, in sector {sector}.", sector=sector, where=_coords(poly))
+        self._log(
+            f, ident, "placed", f"placed {where}, in sector {sector}.", sector=sector, where=_coords(poly)
+        )
         for g, shape_g in field_shapes:
             gid = self._id(g.kind)
             got = placed.get(id(g))
             if got is None:
-                self._log(g, gid, "discarded", f"discarded: there is no room beside the BUA within sector {sector}.")
+                self._log(
+                    g, gid, "discarded", f"discarded: there is no room beside the BUA within sector {sector}."
+                )
                 continue
             self._add_area(gid, g, got, None)
-            self._log(g, gid, "placed", f"placed beside BUA {ident}, in sector {sector}.", sector=sector, where=_coords(got))
+            self._log(
+                g,
+                gid,
+                "placed",
+                f"placed beside BUA {ident}, in sector {sector}.",
+                sector=sector,
+                where=_coords(got),
+            )
 
     def _compulsory_waterway(self) -> bool:
         return any(g.kind == "waterway" and g.compulsory for g in self.req.defender)
@@ -271,16 +321,34 @@ class _Procedure:
                 if not all(lo <= y <= hi for _, y in line):
                     continue  # (a river flowing into another may end outside its own band)
                 if self.board.clear_of(body(line, self.scale.length(width)), water=False, rivers=False):
-                    self.table.rivers.append(TableRiver(ident, line, self.scale.length(width), into, f.player, f.name))
+                    self.table.rivers.append(
+                        TableRiver(ident, line, self.scale.length(width), into, f.player, f.name)
+                    )
                     self.board.add_river(line, self.scale.length(width))
-                    end = (f"to the {_edge_of(line[-1], self.frame)} edge" if into is None
-                           else f"into river {into}" if first is not None else f"into waterway {into}")
-                    self._log(f, ident, "placed", f"placed {self._say(width)} wide, from the {_edge_of(line[0], self.frame)} "
-                                                  f"edge {end}, its banks at least {self._say(LONG_EDGE_GAP)} from the long "
-                                                  f"edges.", where=tuple(line))
+                    end = (
+                        f"to the {_edge_of(line[-1], self.frame)} edge"
+                        if into is None
+                        else f"into river {into}"
+                        if first is not None
+                        else f"into waterway {into}"
+                    )
+                    self._log(
+                        f,
+                        ident,
+                        "placed",
+                        f"placed {self._say(width)} wide, from the {_edge_of(line[0], self.frame)} "
+                        f"edge {end}, its banks at least {self._say(LONG_EDGE_GAP)} from the long "
+                        f"edges.",
+                        where=tuple(line),
+                    )
                     return
-        self._log(f, ident, "discarded", f"discarded: no course {self._say(LONG_EDGE_GAP)} from both long edges, on one "
-                                         "side of the centre line and clear of earlier features.")
+        self._log(
+            f,
+            ident,
+            "discarded",
+            f"discarded: no course {self._say(LONG_EDGE_GAP)} from both long edges, on one "
+            "side of the centre line and clear of earlier features.",
+        )
 
     def _river_line(self, half: int, width: float, first: TableRiver | None):
         """A mid-stream line in the band of one half of the table, what it flows into, and the band
@@ -319,11 +387,21 @@ class _Procedure:
     # --------------------------------------------------------------------------------- roads
     def road(self, f: FeatureRequest) -> None:
         ident = self._id("road")
-        line, how = road_line(self.frame, self.scale, self.bua, [r.line for r in self.table.roads],
-                              f.player == "invader" or f.compulsory, self.rng)
+        line, how = road_line(
+            self.frame,
+            self.scale,
+            self.bua,
+            [r.line for r in self.table.roads],
+            f.player == "invader" or f.compulsory,
+            self.rng,
+        )
         if line is None:
-            self._log(f, ident, "not-taken", "not taken: a road must reach a BUA or join an earlier road, and there is "
-                                             "neither.")
+            self._log(
+                f,
+                ident,
+                "not-taken",
+                "not taken: a road must reach a BUA or join an earlier road, and there is neither.",
+            )
             return
         self.table.roads.append(TableRoad(ident, line, f.player, f.name))
         self._log(f, ident, "placed", f"placed {how}.", where=tuple(line))
@@ -339,28 +417,57 @@ class _Procedure:
         roll = self.dice.d6(f"{f.kind} {ident}: its position in sector {sector}")
         position = "edge" if roll <= 4 else "centre"
         size = f"{self._say(across)} across, {equivalence_of(across):g} feature equivalent"
-        rule = ("touching a table edge or the waterway" if position == "edge"
-                else f"its centre at least {self._say(CENTRE_MARGIN)} from every edge")
+        rule = (
+            "touching a table edge or the waterway"
+            if position == "edge"
+            else f"its centre at least {self._say(CENTRE_MARGIN)} from every edge"
+        )
         head = f"{size}; sector die {sector}, position die {roll} ({rule}): "
         poly = self.board.place_area(shape, self.frame.sector(sector), position, self.rng, CENTRE_MARGIN)
         if poly is None:
-            self._log(f, ident, "discarded", head + f"discarded, it cannot be fitted in sector {sector} without moving "
-                                                    "earlier features.", sector=sector, position=position)
+            self._log(
+                f,
+                ident,
+                "discarded",
+                head + f"discarded, it cannot be fitted in sector {sector} without moving earlier features.",
+                sector=sector,
+                position=position,
+            )
             return
         self._add_area(ident, f, poly, sector)
         c = poly.centroid
-        self._log(f, ident, "placed", head + f"placed in sector {sector}, its centre at ({c.x:.6g}, {c.y:.6g}).",
-                  sector=sector, position=position, where=_coords(poly))
+        self._log(
+            f,
+            ident,
+            "placed",
+            head + f"placed in sector {sector}, its centre at ({c.x:.6g}, {c.y:.6g}).",
+            sector=sector,
+            position=position,
+            where=_coords(poly),
+        )
 
     # ------------------------------------------------------------------------------ result
     def scenario(self, seed: int) -> Scenario:
         dice = " ".join(str(s.rolls[i].value) for s in self.steps for i in range(len(s.rolls))) or "none"
-        meta = Meta(self.req.title, "", f"Laid out by dambuster dbm-setup: seed {seed}, dice thrown {dice}.", "",
-                    ["dbm", "dbm-setup"], None, None, ["dbm-terrain"])
-        sides = [Side("invader", "Invader", "invader", "#c03030"), Side("defender", "Defender", "defender", "#3060c0")]
+        meta = Meta(
+            self.req.title,
+            "",
+            f"Laid out by dambuster dbm-setup: seed {seed}, dice thrown {dice}.",
+            "",
+            ["dbm", "dbm-setup"],
+            None,
+            None,
+            ["dbm-terrain"],
+        )
+        sides = [
+            Side("invader", "Invader", "invader", "#c03030"),
+            Side("defender", "Defender", "defender", "#3060c0"),
+        ]
         s = Scenario(meta, self.table, {}, sides)
         if any(f.kind == "road" and f.compulsory for f in self.req.defender):
-            s.parameters.rules["DBM-ROAD"] = {"compulsory": 1}  # roads are compulsory: DBM-ROAD then lets one stand alone
+            s.parameters.rules["DBM-ROAD"] = {
+                "compulsory": 1
+            }  # roads are compulsory: DBM-ROAD then lets one stand alone
         return s
 
 
@@ -376,4 +483,3 @@ def _diameter(pts) -> float:
 
 def _edge_of(p: Point, frame) -> str:
     return "left" if p[0] == 0 else "right" if p[0] == frame.width else "bottom" if p[1] == 0 else "top"
-

@@ -8,6 +8,7 @@ ellipse ``across`` long and ``breadth`` wide, drawn half a pace short of its siz
 never takes it past it; its narrowest width is at least cos(pi/24) of its breadth, so a generated
 outline needs a breadth of ``MIN_BREADTH`` paces to stay 100 paces across everywhere.
 """
+
 from __future__ import annotations
 
 import math
@@ -58,7 +59,9 @@ def centred(points: Sequence[Point], unit: str) -> list[Point]:
     return rounded([(x - cx, y - cy) for x, y in points], unit)
 
 
-def waterway_outline(length: float, edge: str, extents: Sequence[float], width: float, unit: str) -> list[Point]:
+def waterway_outline(
+    length: float, edge: str, extents: Sequence[float], width: float, unit: str
+) -> list[Point]:
     """The water along the short edge ``edge`` (x = 0 or x = width) of a table ``length`` deep (its
     short edge), reaching ``extents[k]`` inward (table units) at k / (n - 1) of the way along the edge."""
     n = len(extents)

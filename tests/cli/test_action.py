@@ -6,6 +6,7 @@ would. Two kinds of step are not run: the install step (the dambuster under test
 editable install, is already beside this Python, which comes first on PATH) and the `uses:` steps
 (setup-python, the SARIF and artifact uploads), whose `with:` paths are checked instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,9 +31,16 @@ INPUTS = {name: spec.get("default", "") for name, spec in ACTION["inputs"].items
 
 
 def git(repo: Path, *args: str) -> str:
-    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
-    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True, env=env).stdout.strip()
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.org",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@example.org",
+    )
+    return subprocess.run(
+        ["git", *args], cwd=repo, check=True, capture_output=True, text=True, env=env
+    ).stdout.strip()
 
 
 def commit(repo: Path, files: dict[str, bytes], message: str) -> str:
@@ -51,21 +59,34 @@ def pull_request(tmp_path_factory) -> tuple[Path, str]:
     git(repo, "init", "-q", "-b", "main")
     valley = json.loads((SAMPLES / "ogre-basic.json").read_text(encoding="utf-8"))
     table = (SAMPLES / "dbm-table.json").read_text(encoding="utf-8")
-    base = commit(repo, {"maps/valley.json": json.dumps(valley, indent=2).encode(),
-                         "maps/table.json": table.encode(),
-                         "package.json": b'{"name": "maps"}'}, "base")
+    base = commit(
+        repo,
+        {
+            "maps/valley.json": json.dumps(valley, indent=2).encode(),
+            "maps/table.json": table.encode(),
+            "package.json": b'{"name": "maps"}',
+        },
+        "base",
+    )
     git(repo, "checkout", "-q", "-b", "pr")
     valley["map"]["terrain"]["rows"][0] = "f" * len(valley["map"]["terrain"]["rows"][0])
     broken = re.sub(r'"created": "[^"]*"', '"created": "22/11/2026"', table)
-    commit(repo, {"maps/valley.json": json.dumps(valley, indent=2).encode(),
-                  "maps/table.json": broken.encode(),
-                  "maps/new.json": (SAMPLES / "sewer-flash-flood.json").read_bytes(),
-                  "package.json": b'{"name": "maps", "version": "2"}'}, "change, break, add")
+    commit(
+        repo,
+        {
+            "maps/valley.json": json.dumps(valley, indent=2).encode(),
+            "maps/table.json": broken.encode(),
+            "maps/new.json": (SAMPLES / "sewer-flash-flood.json").read_bytes(),
+            "package.json": b'{"name": "maps", "version": "2"}',
+        },
+        "change, break, add",
+    )
     return repo, base
 
 
 def expand(text: str, outputs: dict[str, dict[str, str]], inputs: dict[str, str]) -> str:
     """``${{ ... }}`` as GitHub replaces it, for the expressions action.yml uses."""
+
     def value(m: re.Match) -> str:
         expr = m.group(1)
         if expr.startswith("inputs."):
@@ -85,19 +106,33 @@ def run_action(repo: Path, tmp: Path, event: dict, **given: str) -> dict:
     inputs = dict(INPUTS, **given)
     (tmp / "runner").mkdir()
     (tmp / "event.json").write_text(json.dumps(event), encoding="utf-8")
-    env = dict(os.environ, GITHUB_ACTIONS="true", CI="true", GITHUB_WORKSPACE=str(repo), GITHUB_ACTION_PATH=str(ROOT),
-               GITHUB_EVENT_PATH=str(tmp / "event.json"), GITHUB_STEP_SUMMARY=str(tmp / "summary.md"),
-               RUNNER_TEMP=str(tmp / "runner"), PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env = dict(
+        os.environ,
+        GITHUB_ACTIONS="true",
+        CI="true",
+        GITHUB_WORKSPACE=str(repo),
+        GITHUB_ACTION_PATH=str(ROOT),
+        GITHUB_EVENT_PATH=str(tmp / "event.json"),
+        GITHUB_STEP_SUMMARY=str(tmp / "summary.md"),
+        RUNNER_TEMP=str(tmp / "runner"),
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    )
     env.pop("GITHUB_BASE_REF", None)
     if "pull_request" in event:
-        env.update(GITHUB_EVENT_NAME="pull_request", GITHUB_BASE_REF=event["pull_request"]["base"]["ref"], GITHUB_HEAD_REF="pr")
+        env.update(
+            GITHUB_EVENT_NAME="pull_request",
+            GITHUB_BASE_REF=event["pull_request"]["base"]["ref"],
+            GITHUB_HEAD_REF="pr",
+        )
     else:
         env.update(GITHUB_EVENT_NAME="push", GITHUB_REF="refs/heads/main")
     outputs: dict[str, dict[str, str]] = {}
     ran = {"logs": {}, "status": {}, "uses": []}
     for i, step in enumerate(ACTION["runs"]["steps"]):
         if "uses" in step:
-            ran["uses"].append((step["uses"], {k: expand(str(v), outputs, inputs) for k, v in step.get("with", {}).items()}))
+            ran["uses"].append(
+                (step["uses"], {k: expand(str(v), outputs, inputs) for k, v in step.get("with", {}).items()})
+            )
             continue
         assert step["shell"] == "bash" and len(step["run"].strip().splitlines()) == 1  # one-liners
         if "pip install" in step["run"]:  # dambuster is already installed (this checkout, editable)
@@ -109,12 +144,19 @@ def run_action(repo: Path, tmp: Path, event: dict, **given: str) -> dict:
         step_env = {k: expand(str(v), outputs, inputs) for k, v in step.get("env", {}).items()}
         script = tmp / f"step-{i}.sh"
         script.write_text(expand(step["run"], outputs, inputs), encoding="utf-8")
-        done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=repo,
-                              env=dict(env, GITHUB_OUTPUT=str(output_file), **step_env),
-                              capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+            cwd=repo,
+            env=dict(env, GITHUB_OUTPUT=str(output_file), **step_env),
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         key = step.get("id", step.get("name"))
         ran["logs"][key], ran["status"][key] = done.stdout + done.stderr, done.returncode
-        outputs[step.get("id", f"step{i}")] = dict(line.split("=", 1) for line in output_file.read_text().splitlines())
+        outputs[step.get("id", f"step{i}")] = dict(
+            line.split("=", 1) for line in output_file.read_text().splitlines()
+        )
     ran["summary"] = (tmp / "summary.md").read_text(encoding="utf-8")
     ran["outputs"] = outputs
     return ran
@@ -123,7 +165,13 @@ def run_action(repo: Path, tmp: Path, event: dict, **given: str) -> dict:
 @pytest.fixture(scope="module")
 def reviewed(pull_request, tmp_path_factory) -> dict:
     repo, base = pull_request
-    event = {"pull_request": {"number": 7, "base": {"ref": "main", "sha": base}, "head": {"ref": "pr", "sha": git(repo, "rev-parse", "HEAD")}}}
+    event = {
+        "pull_request": {
+            "number": 7,
+            "base": {"ref": "main", "sha": base},
+            "head": {"ref": "pr", "sha": git(repo, "rev-parse", "HEAD")},
+        }
+    }
     return run_action(repo, tmp_path_factory.mktemp("runner"), event)
 
 
@@ -138,7 +186,9 @@ def test_the_broken_map_gets_an_error_annotation_on_its_line(reviewed):
     log = reviewed["logs"]["validate"]
     assert reviewed["status"]["validate"] == 0  # the step reports; the verdict step fails the job
     [annotation] = [line for line in log.splitlines() if line.startswith("::error ")]
-    assert re.match(r"::error file=maps/table\.json,line=\d+,col=\d+,title=SCHEMA::/meta/created: ", annotation)
+    assert re.match(
+        r"::error file=maps/table\.json,line=\d+,col=\d+,title=SCHEMA::/meta/created: ", annotation
+    )
     assert "RFC 3339" in annotation
 
 
@@ -147,7 +197,9 @@ def test_the_sarif_report_is_uploaded_with_the_broken_maps_result(reviewed):
     sarif = json.loads(Path(given["sarif_file"]).read_text(encoding="utf-8"))
     assert sarif["version"] == "2.1.0"
     results = sarif["runs"][0]["results"]
-    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results} == {"maps/table.json"}
+    assert {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results} == {
+        "maps/table.json"
+    }
     assert results[0]["ruleId"] == "SCHEMA" and results[0]["level"] == "error"
 
 
@@ -155,18 +207,31 @@ def test_the_artifact_holds_before_and_after_renders_and_the_diff_image(reviewed
     [(uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("actions/upload-artifact")]
     assert given["name"] == "dambuster-review" and given["if-no-files-found"] == "ignore"
     folder = Path(given["path"])
-    for name in ("valley/before.png", "valley/after.png", "valley/diff.png", "new/after.png", "table/before.png"):
+    for name in (
+        "valley/before.png",
+        "valley/after.png",
+        "valley/diff.png",
+        "new/after.png",
+        "table/before.png",
+    ):
         assert (folder / "maps" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
     assert not (folder / "maps" / "new" / "before.png").exists()  # added: there is no before
     assert not (folder / "maps" / "table" / "after.png").exists()  # broken: it cannot be drawn, and says so
     assert "maps/table.json: no after image" in reviewed["logs"]["render"]
-    assert "terrain 0101: clear -> forest" in (folder / "maps" / "valley" / "diff.txt").read_text(encoding="utf-8")
+    assert "terrain 0101: clear -> forest" in (folder / "maps" / "valley" / "diff.txt").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_the_step_summary_gives_each_maps_verdict_and_its_diff(reviewed):
     summary = reviewed["summary"]
     assert "## dambuster: 3 map(s) checked" in summary
-    rows = {m: line for line in summary.splitlines() for m in ("valley", "table", "new") if line.startswith(f"| `maps/{m}.json`")}
+    rows = {
+        m: line
+        for line in summary.splitlines()
+        for m in ("valley", "table", "new")
+        if line.startswith(f"| `maps/{m}.json`")
+    }
     assert "modified | ✅ valid" in rows["valley"] and "before, after, diff" in rows["valley"]
     assert "modified | ❌ 1 error(s)" in rows["table"]
     assert "SCHEMA /meta/created: &quot;22/11/2026&quot; is not an RFC 3339 date-time" in rows["table"]
@@ -192,9 +257,14 @@ def test_on_a_push_every_map_is_checked_and_fail_on_never_passes(pull_request, t
 
 def test_outside_a_git_checkout_the_maps_step_fails_in_one_line(tmp_path):
     (tmp_path / "runner").mkdir()
-    done = subprocess.run([sys.executable, str(ROOT / "action" / "review.py"), "changed"], cwd=tmp_path,
-                          env=dict(os.environ, RUNNER_TEMP=str(tmp_path / "runner"), GITHUB_EVENT_PATH=str(tmp_path / "none")),
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "action" / "review.py"), "changed"],
+        cwd=tmp_path,
+        env=dict(os.environ, RUNNER_TEMP=str(tmp_path / "runner"), GITHUB_EVENT_PATH=str(tmp_path / "none")),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     [line] = (done.stdout + done.stderr).splitlines()
     assert line.startswith("dambuster: cannot list the maps of the checkout: ") and "git checkout" in line
@@ -208,10 +278,21 @@ def test_on_the_merge_commit_actions_checkout_makes_the_base_is_its_first_parent
     git(clone, "checkout", "-q", "--detach", base)
     git(clone, "merge", "-q", "--no-ff", "-m", "Merge pull request #7", "origin/pr")
     (tmp_path / "runner").mkdir()
-    (tmp_path / "event.json").write_text(json.dumps({"pull_request": {"base": {"ref": "main", "sha": "0" * 40}}}))
-    done = subprocess.run([sys.executable, str(ROOT / "action" / "review.py"), "changed"], cwd=clone,
-                          env=dict(os.environ, RUNNER_TEMP=str(tmp_path / "runner"), GITHUB_BASE_REF="main",
-                                   GITHUB_EVENT_PATH=str(tmp_path / "event.json")),
-                          capture_output=True, text=True, timeout=120)
+    (tmp_path / "event.json").write_text(
+        json.dumps({"pull_request": {"base": {"ref": "main", "sha": "0" * 40}}})
+    )
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "action" / "review.py"), "changed"],
+        cwd=clone,
+        env=dict(
+            os.environ,
+            RUNNER_TEMP=str(tmp_path / "runner"),
+            GITHUB_BASE_REF="main",
+            GITHUB_EVENT_PATH=str(tmp_path / "event.json"),
+        ),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"3 map(s) changed since {base[:12]}" in done.stdout  # not the event's (here unknown) base commit

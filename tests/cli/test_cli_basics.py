@@ -4,6 +4,7 @@ Most checks call ``dambuster.cli.main`` in-process (fast); a few run the real pr
 (``python -m dambuster`` and the installed ``dambuster`` script) to prove the entry points work.
 Rule-specific validation (exit 1, --select, --jobs, report formats) is in test_cli_validate.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,9 @@ SCRIPT = Path(sys.executable).with_name("dambuster")
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dambuster", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "dambuster", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def call(capsys, *args: str) -> tuple[int, str, str]:
@@ -85,8 +88,23 @@ def test_new_writes_a_file_that_validates(tmp_path, capsys, kind):
 
 def test_new_hex_takes_size_orientation_offset_and_profiles(tmp_path, capsys):
     target = tmp_path / "m.json"
-    code, _, _ = call(capsys, "new", "hex", "-o", str(target), "--columns", "7", "--rows", "4",
-                      "--orientation", "pointy", "--offset", "even-r", "--profile", "ogre-dambusters")
+    code, _, _ = call(
+        capsys,
+        "new",
+        "hex",
+        "-o",
+        str(target),
+        "--columns",
+        "7",
+        "--rows",
+        "4",
+        "--orientation",
+        "pointy",
+        "--offset",
+        "even-r",
+        "--profile",
+        "ogre-dambusters",
+    )
     assert code == 0
     s = load(target)
     assert (s.map.columns, s.map.rows, s.map.orientation, s.map.offset) == (7, 4, "pointy", "even-r")
@@ -96,7 +114,12 @@ def test_new_hex_takes_size_orientation_offset_and_profiles(tmp_path, capsys):
 
 def test_new_table_takes_size_and_unit(tmp_path, capsys):
     target = tmp_path / "t.json"
-    assert call(capsys, "new", "table", "-o", str(target), "--width", "48", "--depth", "32", "--unit", "inches")[0] == 0
+    assert (
+        call(capsys, "new", "table", "-o", str(target), "--width", "48", "--depth", "32", "--unit", "inches")[
+            0
+        ]
+        == 0
+    )
     s = load(target)
     assert (s.map.width, s.map.depth, s.map.unit) == (48.0, 32.0, "inches")
 
@@ -177,12 +200,18 @@ def test_validate_missing_path_and_empty_folder_exit_2(tmp_path, capsys):
 
 
 def test_json_report_shape(tree, capsys):
-    code, out, _ = call(capsys, "validate", "--format", "json", str(tree / "good"), str(tree / "bad" / "c.json"))
+    code, out, _ = call(
+        capsys, "validate", "--format", "json", str(tree / "good"), str(tree / "bad" / "c.json")
+    )
     assert code == 2
     report = json.loads(out)
     assert list(report) == ["files"]
     by_path = {f["path"]: f for f in report["files"]}
-    assert set(by_path) == {str(tree / "good" / "a.json"), str(tree / "good" / "deeper" / "b.json"), str(tree / "bad" / "c.json")}
+    assert set(by_path) == {
+        str(tree / "good" / "a.json"),
+        str(tree / "good" / "deeper" / "b.json"),
+        str(tree / "bad" / "c.json"),
+    }
     for f in report["files"]:
         assert {"path", "valid", "violations"} <= set(f)
         assert isinstance(f["valid"], bool) and isinstance(f["violations"], list)

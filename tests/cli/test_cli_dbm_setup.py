@@ -1,5 +1,6 @@
 """`dambuster dbm-setup`: a table from a feature list, the log of every roll, replay by typed dice, and
 one line with exit 2 for anything it cannot take."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,14 @@ from dambuster.model import load
 FEATURES = {
     "table": {"width": 1800, "depth": 1200, "unit": "mm", "figures": "15mm"},
     "invader": {"kind": "river"},
-    "defender": [{"kind": "waterway", "compulsory": True}, {"kind": "bua", "across": "150mm"}, {"kind": "fields-open"},
-                 {"kind": "hill-gentle", "across": 600}, {"kind": "wood", "across": "12in"}, {"kind": "road"}],
+    "defender": [
+        {"kind": "waterway", "compulsory": True},
+        {"kind": "bua", "across": "150mm"},
+        {"kind": "fields-open"},
+        {"kind": "hill-gentle", "across": 600},
+        {"kind": "wood", "across": "12in"},
+        {"kind": "road"},
+    ],
 }
 
 
@@ -35,8 +42,12 @@ def test_a_feature_list_becomes_a_valid_table_and_the_log_says_what_each_die_did
     code, out, err = run(capsys, features, "--seed", 7, "-o", out_file)
     assert code == 0 and f"wrote {out_file}" in err
     lines = out.splitlines()
-    assert lines[0].startswith("DBM terrain set-up, seed 7: a 1800 x 1200 mm table, 15mm figures (a pace is 0.5 mm)")
-    assert any(line.startswith("  Defender: hill-gentle hill-gentle-1: ") and "sector die" in line for line in lines)
+    assert lines[0].startswith(
+        "DBM terrain set-up, seed 7: a 1800 x 1200 mm table, 15mm figures (a pace is 0.5 mm)"
+    )
+    assert any(
+        line.startswith("  Defender: hill-gentle hill-gentle-1: ") and "sector die" in line for line in lines
+    )
     assert lines[-1].startswith("Dice thrown: ") and "--seed 7 --dice " in lines[-1]
     s = load(out_file)
     assert s.map.figures == "15mm" and s.map.waterway is not None and s.meta.profiles == ["dbm-terrain"]
@@ -62,26 +73,47 @@ def test_the_log_as_json(features, capsys):
 
 def test_features_from_options_on_the_default_table(tmp_path, capsys):
     out_file = tmp_path / "t.json"
-    code, out, _ = run(capsys, "--invader", "road", "--compulsory", "hill-steep:400", "--defender", "wood:250mm",
-                       "--figures", "25mm", "--unit", "inches", "--width", "108", "--depth", "60", "--dice", "2,5,3,1",
-                       "-o", out_file)
+    code, out, _ = run(
+        capsys,
+        "--invader",
+        "road",
+        "--compulsory",
+        "hill-steep:400",
+        "--defender",
+        "wood:250mm",
+        "--figures",
+        "25mm",
+        "--unit",
+        "inches",
+        "--width",
+        "108",
+        "--depth",
+        "60",
+        "--dice",
+        "2,5,3,1",
+        "-o",
+        out_file,
+    )
     assert code == 0, out
     m = load(out_file).map
     assert (m.figures, m.unit, m.width) == ("25mm", "inches", 108.0)
     assert [a.kind for a in m.areas] == ["hill-steep", "wood"] and [a.sector for a in m.areas] == [2, 3]
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--defender", "wood:1200"], "at most 1,000 paces across"),
-    (["--defender", "lake"], "none of"),
-    (["--dice", "3"], "the procedure needs more: the next is for"),
-    (["--defender", "wood", "--dice", "3,7"], "'7' is not a die roll"),
-    (["--defender", "wood", "--dice", "3,1,4"], "the procedure used 2"),
-    (["--figures", "15mm", "--reduced"], "5/8 reduction is for 25mm figures"),
-    (["--width", "1200", "--depth", "1800"], "long side"),
-    (["no-such-file.json"], "no such file"),
-    (["--seed", "-1"], "0 or more"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--defender", "wood:1200"], "at most 1,000 paces across"),
+        (["--defender", "lake"], "none of"),
+        (["--dice", "3"], "the procedure needs more: the next is for"),
+        (["--defender", "wood", "--dice", "3,7"], "'7' is not a die roll"),
+        (["--defender", "wood", "--dice", "3,1,4"], "the procedure used 2"),
+        (["--figures", "15mm", "--reduced"], "5/8 reduction is for 25mm figures"),
+        (["--width", "1200", "--depth", "1800"], "long side"),
+        (["no-such-file.json"], "no such file"),
+        (["--seed", "-1"], "0 or more"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(args, words, capsys):
     if args == ["--dice", "3"]:
         args = ["--defender", "wood", "--dice", "3"]

@@ -1,5 +1,6 @@
 """`dambuster diff OLD NEW` as a reviewer of a submitted map reads it: terrain by hex label in runs,
 features by id and field, exit status as diff's, a JSON form for tools, one line for a broken file."""
+
 from __future__ import annotations
 
 import json
@@ -49,7 +50,11 @@ def test_the_same_scenario_written_differently_is_equal(tmp_path):
 def test_terrain_changes_are_listed_by_hex_label_in_runs_down_a_column(tmp_path):
     before = json.loads(VALLEY.read_bytes())["map"]["terrain"]["rows"]
     assert {before[r][0] for r in range(4)} == {"c"} and before[5][3] == "f"
-    new = edited(tmp_path, VALLEY, lambda d: paint(d, {(0, 0): "f", (0, 1): "f", (0, 2): "f", (0, 3): "f", (3, 5): "s"}))
+    new = edited(
+        tmp_path,
+        VALLEY,
+        lambda d: paint(d, {(0, 0): "f", (0, 1): "f", (0, 2): "f", (0, 3): "f", (3, 5): "s"}),
+    )
     p = diff(str(VALLEY), str(new))
     assert p.returncode == 1
     assert lines(p) == ["terrain 0101–0104: clear -> forest", "terrain 0406: forest -> swamp"]
@@ -79,26 +84,43 @@ def test_features_are_compared_by_id_and_field(tmp_path):
 
 def test_items_without_ids_are_added_and_removed_and_hexsides_read_as_labels(tmp_path):
     new = edited(tmp_path, VALLEY, lambda d: d["map"].update(hexsides=d["map"]["hexsides"][1:]))
-    assert lines(diff(str(VALLEY), str(new))) == ['removed from map.hexsides: {side: 1506/1605, kind: "stream"}']
+    assert lines(diff(str(VALLEY), str(new))) == [
+        'removed from map.hexsides: {side: 1506/1605, kind: "stream"}'
+    ]
 
 
 def test_a_table_map_area_change(tmp_path):
     table = SAMPLES / "dbm-table.json"
-    new = edited(tmp_path, table, lambda d: d["map"]["areas"][0].update(sector=3, polygon=[[0, 0], [10, 0], [10, 10]]))
+    new = edited(
+        tmp_path, table, lambda d: d["map"]["areas"][0].update(sector=3, polygon=[[0, 0], [10, 0], [10, 10]])
+    )
     p = diff(str(table), str(new), "--format", "json")
     assert p.returncode == 1
     report = json.loads(p.stdout)
     assert report["equal"] is False
     changes = {c["path"]: c for c in report["changes"]}
-    assert changes["map.areas[hill-1].sector"] == {"path": "map.areas[hill-1].sector", "change": "changed", "old": 2, "new": 3}
+    assert changes["map.areas[hill-1].sector"] == {
+        "path": "map.areas[hill-1].sector",
+        "change": "changed",
+        "old": 2,
+        "new": 3,
+    }
     assert changes["map.areas[hill-1].polygon"]["new"] == [[0.0, 0.0], [10.0, 0.0], [10.0, 10.0]]
 
 
 def test_json_report_of_terrain_and_of_equal_files(tmp_path):
     new = edited(tmp_path, VALLEY, lambda d: paint(d, {(0, 0): "f", (0, 1): "f"}))
     report = json.loads(diff(str(VALLEY), str(new), "--format", "json").stdout)
-    assert report["changes"] == [{"path": "map.terrain", "change": "terrain", "hexes": ["0101", "0102"], "count": 2,
-                                  "old": "clear", "new": "forest"}]
+    assert report["changes"] == [
+        {
+            "path": "map.terrain",
+            "change": "terrain",
+            "hexes": ["0101", "0102"],
+            "count": 2,
+            "old": "clear",
+            "new": "forest",
+        }
+    ]
     same = diff(str(VALLEY), str(VALLEY), "--format", "json")
     assert same.returncode == 0 and json.loads(same.stdout)["equal"] is True
 
@@ -106,7 +128,9 @@ def test_json_report_of_terrain_and_of_equal_files(tmp_path):
 def test_a_hex_map_replaced_by_a_table_says_so_in_one_line(tmp_path):
     out = lines(diff(str(SAMPLES / "ogre-basic.json"), str(SAMPLES / "dbm-table.json")))
     assert "changed map.kind: hex -> table" in out
-    assert not [line for line in out if line.startswith("changed map.")and line != "changed map.kind: hex -> table"]
+    assert not [
+        line for line in out if line.startswith("changed map.") and line != "changed map.kind: hex -> table"
+    ]
 
 
 def test_an_unreadable_file_is_one_line_and_exit_2(tmp_path):

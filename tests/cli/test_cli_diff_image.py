@@ -1,6 +1,7 @@
 """`dambuster diff OLD NEW --format png|svg -o OUT`: the new map with what changed outlined -- amber for
 changed hexes and features, green for added ones, red dashes where removed ones were -- and the exit
 status of diff (0 equal, 1 different, 2 unreadable)."""
+
 from __future__ import annotations
 
 import json
@@ -53,7 +54,10 @@ def valley_edit(doc: dict) -> None:
 
 def near(image: QImage, xy, colour: QColor) -> bool:
     c = image.pixelColor(int(xy[0]), int(xy[1]))
-    return max(abs(c.red() - colour.red()), abs(c.green() - colour.green()), abs(c.blue() - colour.blue())) <= NEAR
+    return (
+        max(abs(c.red() - colour.red()), abs(c.green() - colour.green()), abs(c.blue() - colour.blue()))
+        <= NEAR
+    )
 
 
 class Pixels:
@@ -71,8 +75,11 @@ class Pixels:
         """Points along the sides of a hex, in pixels: ``steps`` a side from its first corner (2: each
         corner, then the middle of each side)."""
         corners = self.map.controller.geom.corners(h)
-        along = [(ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
-                 for i in range(steps) for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])]
+        along = [
+            (ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps)
+            for i in range(steps)
+            for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1])
+        ]
         return [self.at(x, y) for x, y in along]
 
 
@@ -112,12 +119,17 @@ def test_equal_files_draw_the_map_unmarked_with_status_0(capsys, tmp_path):
 
 def test_a_moved_sewer_point_is_outlined_where_it_is_and_dashed_where_it_was(capsys, tmp_path):
     doc = json.loads(SEWER.read_bytes())
-    node = doc["map"]["sewer"]["grates"][0] if doc["map"]["sewer"].get("grates") else doc["map"]["sewer"]["nodes"][0]
+    node = (
+        doc["map"]["sewer"]["grates"][0]
+        if doc["map"]["sewer"].get("grates")
+        else doc["map"]["sewer"]["nodes"][0]
+    )
     old_point = list(node["point"])
 
     def move(d):
         target = d["map"]["sewer"]["grates" if d["map"]["sewer"].get("grates") else "nodes"][0]
         target["point"] = [old_point[0] + 4, old_point[1]]
+
     new = edited(tmp_path, SEWER, move)
     out = tmp_path / "sewer.png"
     assert main(["diff", str(SEWER), str(new), "-o", str(out)]) == 1
@@ -157,6 +169,7 @@ def test_what_each_kind_of_change_outlines(qapp, tmp_path):
         d["units"][1]["hex"] = None  # vulcan-1 taken off the map: red where it was
         d["units"][2]["hex"] = [9, 6]  # pe-heavy-1 moved: amber where it is, red where it was
         d["map"]["dams"][0]["damage"] = 0  # a field without a place: the dam's hex, amber
+
     old, new = load(VALLEY), load(edited(tmp_path, VALLEY, edit))
     marks = sort_changes(old, new, compare(old, new), hex_map=True)
     assert marks["added"].hexsides == {(2, 2, 0)}

@@ -1,6 +1,7 @@
 """`dambuster fmt` as a map collection uses it: files rewritten in the canonical form the editor saves,
 in place and atomically; `--check` for CI; broken files said in one line; standard input to standard
 output; and the `dambuster-fmt` pre-commit hook run by the real pre-commit."""
+
 from __future__ import annotations
 
 import json
@@ -71,7 +72,8 @@ def test_a_broken_file_is_one_line_exit_2_and_the_others_are_still_formatted(tmp
     assert p.returncode == 2
     err = p.stderr.decode().splitlines()
     assert [line for line in err if "cut.json" in line] == [
-        next(line for line in err if line.startswith(f"dambuster fmt: {tmp_path / 'cut.json'}: line "))]
+        next(line for line in err if line.startswith(f"dambuster fmt: {tmp_path / 'cut.json'}: line "))
+    ]
     assert "is it cut short? (JSON)" in p.stderr.decode() and "Traceback" not in p.stderr.decode()
     assert messy.read_bytes() == BASIC
     assert (tmp_path / "cut.json").read_bytes() == BASIC[:300]
@@ -80,7 +82,10 @@ def test_a_broken_file_is_one_line_exit_2_and_the_others_are_still_formatted(tmp
 def test_a_missing_path_is_one_line_exit_2(tmp_path):
     p = fmt(str(tmp_path / "nope.json"))
     assert p.returncode == 2
-    assert p.stderr.decode().splitlines()[0] == f"dambuster fmt: {tmp_path / 'nope.json'}: no such file or folder"
+    assert (
+        p.stderr.decode().splitlines()[0]
+        == f"dambuster fmt: {tmp_path / 'nope.json'}: no such file or folder"
+    )
 
 
 def test_scenarios_only_skips_json_that_is_not_a_scenario(tmp_path):
@@ -118,12 +123,22 @@ def test_the_pre_commit_hook_reformats_staged_scenarios_and_skips_other_json(tmp
     (repo / "maps").mkdir(parents=True)
     (repo / "maps" / "messy.json").write_bytes(squashed(BASIC))
     (repo / "tsconfig.json").write_bytes(b'{"compilerOptions": {}}')
-    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org",
-               PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.org",
+        PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
+    )
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True, env=env)
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
-    p = subprocess.run([str(PRE_COMMIT), "try-repo", str(ROOT), "dambuster-fmt", "--all-files"],
-                       cwd=repo, capture_output=True, text=True, timeout=600, env=env)
+    p = subprocess.run(
+        [str(PRE_COMMIT), "try-repo", str(ROOT), "dambuster-fmt", "--all-files"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
     assert p.returncode == 1, p.stdout + p.stderr  # files were modified by this hook
     assert "files were modified by this hook" in p.stdout
     assert (repo / "maps" / "messy.json").read_bytes() == BASIC

@@ -1,4 +1,5 @@
 """An unexpected failure inside a command is one line on stderr and exit 2, never a traceback."""
+
 from dambuster import cli
 
 

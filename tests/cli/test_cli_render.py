@@ -6,6 +6,7 @@ differ by more than 16 levels in a channel. Both are drawn by the same scene on 
 and are identical here (every sample: no pixel differs); the margin allows for text antialiasing on
 other font setups. A player view of the valley sample changes 0.05 % of the image, five times this.
 """
+
 from __future__ import annotations
 
 import math
@@ -55,15 +56,18 @@ def no_display_env() -> dict:
 
 
 def render(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(SCRIPT), "render", *args], capture_output=True, text=True, timeout=300,
-                          env=no_display_env())
+    return subprocess.run(
+        [str(SCRIPT), "render", *args], capture_output=True, text=True, timeout=300, env=no_display_env()
+    )
 
 
 def pixels(path_or_image) -> np.ndarray:
     img = path_or_image if isinstance(path_or_image, QImage) else QImage(str(path_or_image))
     assert not img.isNull(), path_or_image
     img = img.convertToFormat(QImage.Format.Format_ARGB32)
-    row = np.frombuffer(img.constBits(), np.uint8, img.sizeInBytes()).reshape(img.height(), img.bytesPerLine())
+    row = np.frombuffer(img.constBits(), np.uint8, img.sizeInBytes()).reshape(
+        img.height(), img.bytesPerLine()
+    )
     return row[:, : img.width() * 4].reshape(img.height(), img.width(), 4).astype(np.int16).copy()
 
 
@@ -92,8 +96,16 @@ def window(qapp, tmp_path_factory):
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.json")), ids=lambda p: p.stem)
 def test_every_sample_renders_without_a_display_as_the_editor_exports_it(window, sample, tmp_path):
     png, svg = tmp_path / "map.png", tmp_path / "map.svg"
-    runs = [subprocess.Popen([str(SCRIPT), "render", str(sample), "-o", str(out)], env=no_display_env(),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for out in (png, svg)]
+    runs = [
+        subprocess.Popen(
+            [str(SCRIPT), "render", str(sample), "-o", str(out)],
+            env=no_display_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for out in (png, svg)
+    ]
     done = []
     for out, run in zip((png, svg), runs):  # both at once: the two cold starts overlap
         err = run.communicate(timeout=300)[1]  # (waited for before asserting: no pipe left open)
@@ -103,7 +115,10 @@ def test_every_sample_renders_without_a_display_as_the_editor_exports_it(window,
     img = QImage(str(png))
     assert max(img.width(), img.height()) == LONG_SIDE
     root = ET.parse(svg).getroot()
-    assert root.tag.endswith("svg") and root.get("viewBox").split()[2:] == [str(img.width()), str(img.height())]
+    assert root.tag.endswith("svg") and root.get("viewBox").split()[2:] == [
+        str(img.width()),
+        str(img.height()),
+    ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.png", "map.svg"]  # no temporary file left
 
     assert window.open_path(sample)
@@ -150,11 +165,13 @@ def valley_png(qapp, tmp_path_factory):
 
 def region(img: np.ndarray, centre: tuple[int, int], half: int) -> np.ndarray:
     x, y = centre
-    return img[max(0, y - half): y + half, max(0, x - half): x + half]
+    return img[max(0, y - half) : y + half, max(0, x - half) : x + half]
 
 
 def test_layers_choose_what_is_drawn(valley, valley_png, capsys, tmp_path):
-    code, _ = in_process(capsys, str(VALLEY), "-o", str(tmp_path / "terrain.png"), "--layers", "terrain, rivers")
+    code, _ = in_process(
+        capsys, str(VALLEY), "-o", str(tmp_path / "terrain.png"), "--layers", "terrain, rivers"
+    )
     assert code == 0
     only = pixels(tmp_path / "terrain.png")
     unit = next(u for u in load(VALLEY).units if u.hex is not None)
@@ -211,7 +228,9 @@ def test_hex_size_in_pixels_and_in_millimetres(valley, capsys, tmp_path):
     assert code == 0
     img = QImage(str(tmp_path / "48.png"))
     assert img.width() == round(rect.width() * 48 / across)
-    code, _ = in_process(capsys, str(VALLEY), "-o", str(tmp_path / "19.png"), "--hex-size", "19mm", "--dpi", "100")
+    code, _ = in_process(
+        capsys, str(VALLEY), "-o", str(tmp_path / "19.png"), "--hex-size", "19mm", "--dpi", "100"
+    )
     img = QImage(str(tmp_path / "19.png"))
     assert code == 0 and img.width() == round(rect.width() * 19 / 25.4 * 100 / across)
     assert round(img.dotsPerMeterX() * 0.0254) == 100  # prints at 19 mm a hex

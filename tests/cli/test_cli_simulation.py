@@ -1,4 +1,5 @@
 """The surge and flood previews are reachable from the `dambuster` command itself."""
+
 import json
 import subprocess
 import sys
@@ -10,7 +11,9 @@ SEWER = ROOT / "samples" / "sewer-flash-flood.json"
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "dambuster", *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "dambuster", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
 
 
 def test_surge_is_a_subcommand_and_the_same_seed_gives_the_same_bytes():

@@ -1,5 +1,6 @@
 """`-` reads standard input, as Unix tools do: validate (in any report format, with line numbers),
 export-tiled, import-tiled, export-geojson and player-view; bounded like a file, never a hang."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,9 @@ def test_a_broken_scenario_on_standard_input_is_reported_as_dash_with_its_line(f
 def test_standard_input_is_bounded_like_a_file():
     p = run(["validate", "-"], b" " * (32 * 1024 * 1024 + 1))
     assert p.returncode == 2
-    assert p.stderr.decode().strip() == "dambuster validate: -: standard input holds more than the 32 MB limit"
+    assert (
+        p.stderr.decode().strip() == "dambuster validate: -: standard input holds more than the 32 MB limit"
+    )
 
 
 def test_standard_input_can_be_named_once():
@@ -67,5 +70,7 @@ def test_export_tiled_from_standard_input_needs_a_name_to_write(tmp_path):
 def test_export_geojson_and_player_view_read_standard_input():
     geo = run(["export-geojson", "-"], (SAMPLES / "dbm-table.json").read_bytes())
     assert geo.returncode == 0 and json.loads(geo.stdout)["type"] == "FeatureCollection"
-    view = run(["player-view", "-", "--side", "combine"], (SAMPLES / "ogre-dambusters-valley.json").read_bytes())
+    view = run(
+        ["player-view", "-", "--side", "combine"], (SAMPLES / "ogre-dambusters-valley.json").read_bytes()
+    )
     assert view.returncode == 0 and json.loads(view.stdout)["meta"]["title"]

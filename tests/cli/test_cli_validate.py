@@ -1,5 +1,6 @@
 """`dambuster validate` as a map maintainer runs it in batch: exit codes, --jobs, --select/--ignore,
 --profile, the progress bar, the pre-commit hook and the generated rules catalog."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,9 @@ DECISIONS = {"ZZCLI-001": "a test decision"}
 
 
 def _towns_rule(scenario):
-    if "bad" in scenario.meta.title and param(scenario, "ZZCLI-001", "min_towns", 1) > len(scenario.map.towns):
+    if "bad" in scenario.meta.title and param(scenario, "ZZCLI-001", "min_towns", 1) > len(
+        scenario.map.towns
+    ):
         yield Violation("the map needs a town", location={"pointer": "/map/towns"})
 
 
@@ -121,18 +124,31 @@ def test_an_unknown_code_is_refused_rather_than_silently_matching_nothing(maps, 
 def test_profile_replaces_the_declared_profiles(maps, capsys):
     rc, report, _ = run_json(capsys, "c_undeclared.json", "--select", "ZZCLI")
     assert rc == 0 and codes_by_file(report) == {"c_undeclared.json": []}
-    rc, report, _ = run_json(capsys, "c_undeclared.json", "b_bad.json", "--select", "ZZCLI", "--profile", "ogre-engineers")
+    rc, report, _ = run_json(
+        capsys, "c_undeclared.json", "b_bad.json", "--select", "ZZCLI", "--profile", "ogre-engineers"
+    )
     assert rc == 0
     assert codes_by_file(report) == {"c_undeclared.json": ["ZZCLI-002"], "b_bad.json": ["ZZCLI-002"]}
-    rc, report, _ = run_json(capsys, "c_undeclared.json", "--select", "ZZCLI",
-                             "--profile", "ogre-engineers", "--profile", "ogre-basic")
+    rc, report, _ = run_json(
+        capsys,
+        "c_undeclared.json",
+        "--select",
+        "ZZCLI",
+        "--profile",
+        "ogre-engineers",
+        "--profile",
+        "ogre-basic",
+    )
     assert rc == 1 and sorted(codes_by_file(report)["c_undeclared.json"]) == ["ZZCLI-001", "ZZCLI-002"]
 
 
 # --------------------------------------------------------------------------------- batch, --jobs
 def test_jobs_gives_the_same_report_in_input_order(maps, capsys):
     for i in range(6):
-        save(new_hex_scenario(4, 4, title="bad" if i % 2 else "fine", profiles=["ogre-basic"]), maps / f"m{i}.json")
+        save(
+            new_hex_scenario(4, 4, title="bad" if i % 2 else "fine", profiles=["ogre-basic"]),
+            maps / f"m{i}.json",
+        )
     (maps / "m3.json").write_text("{oops", encoding="utf-8")
     rc1, one, err1 = run_json(capsys, ".", "--select", "ZZCLI")
     rc2, two, err2 = run_json(capsys, ".", "--select", "ZZCLI", "--jobs", "2")
@@ -150,7 +166,10 @@ def test_a_nested_test_corpus_is_skipped_with_a_note_but_checked_when_named(maps
     (corpus / "broken.expected.json").write_text("{}", encoding="utf-8")
     rc, report, err = run_json(capsys, ".", "--select", "ZZCLI")
     assert rc == 1 and "broken.json" not in codes_by_file(report)  # b_bad.json's rule error, no exit 2
-    assert err == "dambuster: skipped ./invalid: a test corpus (it holds *.expected.json reports); name it to check it\n"
+    assert (
+        err
+        == "dambuster: skipped ./invalid: a test corpus (it holds *.expected.json reports); name it to check it\n"
+    )
     rc, report, _ = run_json(capsys, "invalid")
     assert rc == 2 and codes_by_file(report) == {"broken.json": ["JSON"]}
 
@@ -184,7 +203,10 @@ def test_a_worker_that_dies_does_not_lose_the_other_files(maps, capsys):
     names = [Path(f["path"]).name for f in report["files"]]
     assert rc == 2 and names == sorted(names) and len(names) == 5
     died = next(f for f in report["files"] if f["path"].endswith("c_die.json"))
-    assert died["violations"][0]["code"] == "ENGINE" and "worker process stopped" in died["violations"][0]["message"]
+    assert (
+        died["violations"][0]["code"] == "ENGINE"
+        and "worker process stopped" in died["violations"][0]["message"]
+    )
     assert "c_die.json" in err and "Traceback" not in err
 
 
@@ -194,7 +216,9 @@ def test_jobs_must_be_positive(maps, capsys):
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(maps):
-    proc = subprocess.run(DAMBUSTER + ["validate", ".", "--jobs", "2"], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        DAMBUSTER + ["validate", ".", "--jobs", "2"], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == "" and "\r" not in proc.stdout
 
@@ -202,7 +226,9 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(maps):
 def test_progress_bar_on_a_terminal_goes_to_stderr_only(maps):
     leader, follower = pty.openpty()
     try:
-        proc = subprocess.run(DAMBUSTER + ["validate", "."], stdout=subprocess.PIPE, stderr=follower, timeout=120)
+        proc = subprocess.run(
+            DAMBUSTER + ["validate", "."], stdout=subprocess.PIPE, stderr=follower, timeout=120
+        )
         os.close(follower)
         seen = b""
         while True:
@@ -273,8 +299,9 @@ def test_docs_rules_md_is_up_to_date():
     """Regenerate with `python -m dambuster.validators.catalog_doc` when rules change."""
     infos = [i for i in catalog_doc.rule_infos() if not i.code.startswith("ZZ")]
     current = catalog_doc.DOC_PATH.read_text(encoding="utf-8")
-    assert current == catalog_doc.render_markdown(infos, catalog_doc.shared_settings()), \
+    assert current == catalog_doc.render_markdown(infos, catalog_doc.shared_settings()), (
         "docs/rules.md is out of date: run python -m dambuster.validators.catalog_doc"
+    )
     for code in REGISTRY:
         if not code.startswith("ZZ"):
             assert f"### {code}" in current
@@ -285,18 +312,30 @@ def _corpus(tmp_path) -> list[Path]:
     folder = ROOT / "samples"
     if not (folder / "invalid").is_dir():
         folder = tmp_path / "samples"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--invalid", "--out", str(folder)],
-                       check=True, capture_output=True, timeout=300)
-    return sorted(folder.glob("*.json")) + sorted(p for p in (folder / "invalid").glob("*.json")
-                                                  if not p.name.endswith(".expected.json"))
+        subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--invalid", "--out", str(folder)],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    return sorted(folder.glob("*.json")) + sorted(
+        p for p in (folder / "invalid").glob("*.json") if not p.name.endswith(".expected.json")
+    )
 
 
 def _edge_cases(doc: dict) -> list[dict]:
     import copy
 
     cases = []
-    for value in ["2026-02-30T00:00:00Z", "2026-02-28T23:59:60Z", "2026-02-28 23:59:59Z", "2026-02-28T23:59:59Z\n",
-                  "2026-02-28T23:59:59+01:00", "\u0662026-01-01T00:00:00Z", "2026-01-01T00:00:00.5z"]:
+    for value in [
+        "2026-02-30T00:00:00Z",
+        "2026-02-28T23:59:60Z",
+        "2026-02-28 23:59:59Z",
+        "2026-02-28T23:59:59Z\n",
+        "2026-02-28T23:59:59+01:00",
+        "\u0662026-01-01T00:00:00Z",
+        "2026-01-01T00:00:00.5z",
+    ]:
         d = copy.deepcopy(doc)
         d["meta"]["created"] = value
         cases.append(d)
@@ -337,8 +376,11 @@ def test_jsonschema_rs_and_python_jsonschema_give_the_same_verdicts(tmp_path):
     assert len(docs) >= 4
     good = next(d for n, d in docs if n == "ogre-dambusters-valley.json")
     docs += [(f"edge case {i}", d) for i, d in enumerate(_edge_cases(good))]
-    disagree = [name for name, doc in docs
-                if fast.is_valid(doc) != (next(schema_check.validator().iter_errors(doc), None) is None)]
+    disagree = [
+        name
+        for name, doc in docs
+        if fast.is_valid(doc) != (next(schema_check.validator().iter_errors(doc), None) is None)
+    ]
     assert disagree == []
     verdicts = {fast.is_valid(d) for _, d in docs}
     assert verdicts == {True, False}  # the corpus exercises both answers
@@ -366,17 +408,43 @@ def test_jsonschema_rs_never_accepts_a_mutated_document_python_jsonschema_refuse
     from dambuster.model.io import read_document
 
     fast, reference = schema_check.fast_validator(), schema_check.validator()
-    folder = ROOT / "samples" if (ROOT / "samples" / "ogre-basic.json").exists() else _corpus(tmp_path)[0].parent
-    docs = [migrations.upgrade(read_document(folder / f"{n}.json"))
-            for n in ("ogre-dambusters-valley", "ogre-basic", "dbm-table", "sewer-flash-flood")]
-    values = [None, True, 0, -1, 1.5, 10**17, 1e300, "", "a\n", "\u0663", "2026-13-01T00:00:00Z", [], [[0, 0]],
-              {}, {"x": 1}, "#FFFFFG", "1.0\n", 3.0, "ogre-basic", -0.0]
+    folder = (
+        ROOT / "samples" if (ROOT / "samples" / "ogre-basic.json").exists() else _corpus(tmp_path)[0].parent
+    )
+    docs = [
+        migrations.upgrade(read_document(folder / f"{n}.json"))
+        for n in ("ogre-dambusters-valley", "ogre-basic", "dbm-table", "sewer-flash-flood")
+    ]
+    values = [
+        None,
+        True,
+        0,
+        -1,
+        1.5,
+        10**17,
+        1e300,
+        "",
+        "a\n",
+        "\u0663",
+        "2026-13-01T00:00:00Z",
+        [],
+        [[0, 0]],
+        {},
+        {"x": 1},
+        "#FFFFFG",
+        "1.0\n",
+        3.0,
+        "ogre-basic",
+        -0.0,
+    ]
     rng = random.Random(20261122)
 
     def containers(node, path=()):
         if isinstance(node, (dict, list)) and path:
             yield path
-        items = node.items() if isinstance(node, dict) else enumerate(node[:4]) if isinstance(node, list) else ()
+        items = (
+            node.items() if isinstance(node, dict) else enumerate(node[:4]) if isinstance(node, list) else ()
+        )
         for k, v in items:
             yield from containers(v, path + (k,))
 

@@ -5,6 +5,7 @@ command and in the worker process it forks to check the file. A hex map of the b
 neither geometry (shapely, numpy) nor graphs (networkx), and a valid file never needs python-jsonschema
 (jsonschema-rs passes it); the time these save is measured by scripts/bench_cold_start.py, not here.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,23 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 HEAVY = {"shapely", "numpy", "networkx", "jsonschema", "PySide6"}
 #: The modules of the other commands, which a run of `validate` does not need to build its parser.
-OTHER_COMMANDS = {"dambuster.simulation", "dambuster.interop", "dambuster.completion", "dambuster.render", "dambuster.fmt"}
+OTHER_COMMANDS = {
+    "dambuster.simulation",
+    "dambuster.interop",
+    "dambuster.completion",
+    "dambuster.render",
+    "dambuster.fmt",
+}
 
 
 def imports_of(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
     """Runs ``dambuster ARGS`` with -X importtime: (the run, the top-level names of what it imported)."""
-    run = subprocess.run([sys.executable, "-X", "importtime", "-m", "dambuster", *args],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "dambuster", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     names = set()
     for line in run.stderr.splitlines():
         found = re.match(r"import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$", line)
@@ -81,14 +92,20 @@ def test_a_schema_error_is_still_worded_by_python_jsonschema():
 def test_codes_given_to_select_are_still_checked_against_every_rule():
     """The basic Ogre map loads no DBM rule to be checked, yet DBM-OVER is known (a prefix of DBM-OVERLAP)."""
     run, _ = imports_of("validate", "--select", "DBM-OVER,NOPE", str(SAMPLES / "ogre-basic.json"))
-    assert run.returncode == 2 and run.stderr.endswith("dambuster validate: unknown rule code or prefix: NOPE\n")
+    assert run.returncode == 2 and run.stderr.endswith(
+        "dambuster validate: unknown rule code or prefix: NOPE\n"
+    )
 
 
 def test_help_and_a_mistyped_command_still_name_every_command():
-    run = subprocess.run([sys.executable, "-m", "dambuster", "--help"], capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "dambuster", "--help"], capture_output=True, text=True, timeout=120
+    )
     for command in ("validate", "schema", "new", "surge", "render", "diff", "fmt", "completion"):
         assert command in run.stdout
-    run = subprocess.run([sys.executable, "-m", "dambuster", "validat", "x.json"], capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-m", "dambuster", "validat", "x.json"], capture_output=True, text=True, timeout=120
+    )
     assert run.returncode == 2 and "invalid choice: 'validat'" in run.stderr and "surge" in run.stderr
 
 
@@ -101,7 +118,9 @@ print(json.dumps(list(engine.REGISTRY)))
 
 
 def registered_after_loading(*profiles: str) -> list[str]:
-    run = subprocess.run([sys.executable, "-c", RULE_CODES, *profiles], capture_output=True, text=True, timeout=120, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", RULE_CODES, *profiles], capture_output=True, text=True, timeout=120, check=True
+    )
     return json.loads(run.stdout)
 
 
@@ -112,7 +131,9 @@ def test_each_profile_loads_all_its_rules_and_the_order_never_depends_on_what_lo
     assert {p for _, of in RULE_MODULES for p in of} == set(PROFILES)
     for profile in PROFILES:
         codes = registered_after_loading(profile)
-        assert {c for c in codes if REGISTRY[c].profile == profile} == {c for c in every if REGISTRY[c].profile == profile}
+        assert {c for c in codes if REGISTRY[c].profile == profile} == {
+            c for c in every if REGISTRY[c].profile == profile
+        }
     loaded_backwards = registered_after_loading("flash-flood", "ogre-basic", "dbm-terrain", "ogre-dambusters")
     assert loaded_backwards == every
 
@@ -128,13 +149,20 @@ JSONISH = st.text(alphabet=st.sampled_from(list('[]{},:"\\ \n\tae0123456789E.-tf
 
 def _json_texts():
     values = st.recursive(
-        st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False) | JSONISH,
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(JSONISH, inner, max_size=4), max_leaves=30)
+        st.none()
+        | st.booleans()
+        | st.integers(-(10**30), 10**30)
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | JSONISH,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(JSONISH, inner, max_size=4),
+        max_leaves=30,
+    )
     return values.map(json.dumps)
 
 
-NEAR_THE_DEPTH_CAP = st.builds(lambda n, inner, cut: ("[" * n + inner + "]" * n)[:cut],
-                                st.integers(60, 70), JSONISH, st.integers(0, 400))
+NEAR_THE_DEPTH_CAP = st.builds(
+    lambda n, inner, cut: ("[" * n + inner + "]" * n)[:cut], st.integers(60, 70), JSONISH, st.integers(0, 400)
+)
 
 
 @given(st.one_of(_json_texts(), JSONISH, NEAR_THE_DEPTH_CAP))

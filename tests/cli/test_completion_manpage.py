@@ -1,4 +1,5 @@
 """Shell completion completes our commands and options in a real bash; the manual page is current and renders."""
+
 from __future__ import annotations
 
 import shutil
@@ -16,10 +17,14 @@ DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 
 def complete(words: list[str]) -> list[str]:
     """What bash offers for the last word, with the script `dambuster completion bash` prints."""
-    script = subprocess.run([DAMBUSTER, "completion", "bash"], capture_output=True, text=True, check=True).stdout
+    script = subprocess.run(
+        [DAMBUSTER, "completion", "bash"], capture_output=True, text=True, check=True
+    ).stdout
     line = " ".join(words)
-    probe = (f'{script}\nCOMP_WORDS=({line}); COMP_CWORD={len(words) - 1}; COMP_LINE="{line}"; '
-             f'COMP_POINT={len(line)}; _shtab_dambuster; printf "%s\\n" "${{COMPREPLY[@]}}"')
+    probe = (
+        f'{script}\nCOMP_WORDS=({line}); COMP_CWORD={len(words) - 1}; COMP_LINE="{line}"; '
+        f'COMP_POINT={len(line)}; _shtab_dambuster; printf "%s\\n" "${{COMPREPLY[@]}}"'
+    )
     out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True).stdout
     return out.split()
 
@@ -27,7 +32,13 @@ def complete(words: list[str]) -> list[str]:
 def test_bash_completes_subcommands_and_their_options():
     assert complete(["dambuster", "va"]) == ["validate"]
     assert "--format" in complete(["dambuster", "validate", "--fo"])
-    assert set(complete(["dambuster", "validate", "--format", ""])) >= {"text", "json", "sarif", "junit", "github"}
+    assert set(complete(["dambuster", "validate", "--format", ""])) >= {
+        "text",
+        "json",
+        "sarif",
+        "junit",
+        "github",
+    }
     assert "import-tiled" in complete(["dambuster", "im"])
 
 
@@ -46,17 +57,32 @@ def test_an_unknown_shell_is_one_line_and_exit_2():
 
 def test_the_manual_page_is_current():
     """Regenerate with `python -m dambuster.completion` when the command line changes."""
-    assert (ROOT / "docs" / "dambuster.1").read_text(encoding="utf-8") == manpage(), \
+    assert (ROOT / "docs" / "dambuster.1").read_text(encoding="utf-8") == manpage(), (
         "docs/dambuster.1 is out of date: run python -m dambuster.completion"
+    )
 
 
 @pytest.mark.skipif(not shutil.which("man"), reason="man is not installed")
 def test_the_manual_page_renders_in_man_with_every_command():
-    p = subprocess.run(["man", "-l", "-P", "cat", str(ROOT / "docs" / "dambuster.1")], capture_output=True,
-                       text=True, env={"MANWIDTH": "100", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+    p = subprocess.run(
+        ["man", "-l", "-P", "cat", str(ROOT / "docs" / "dambuster.1")],
+        capture_output=True,
+        text=True,
+        env={"MANWIDTH": "100", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+    )
     assert p.returncode == 0, p.stderr
     text = p.stdout.replace("\u2010", "-")
-    for command in ("validate", "schema", "new", "surge", "flood", "export-tiled", "import-tiled",
-                    "export-geojson", "player-view", "completion"):
+    for command in (
+        "validate",
+        "schema",
+        "new",
+        "surge",
+        "flood",
+        "export-tiled",
+        "import-tiled",
+        "export-geojson",
+        "player-view",
+        "completion",
+    ):
         assert f"dambuster {command}" in text
     assert "--wait-workers" in text

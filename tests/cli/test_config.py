@@ -1,6 +1,7 @@
 """Collection settings (`dambuster.toml`, `[tool.dambuster]` in pyproject.toml) as a map collection uses
 them with `dambuster validate`: found from the maps' folder upwards, overridden by the command line,
 `--config` and `--isolated`, per-file ignores, and one line naming the file and key when they are wrong."""
+
 from __future__ import annotations
 
 import json
@@ -17,15 +18,21 @@ RIVER_ERROR, WOOD_ERROR = "DBM-RIVER-WIDTH", "DBM-FEATURE-SIZE"
 
 
 def validate(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(SCRIPT), "validate", *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+    return subprocess.run(
+        [str(SCRIPT), "validate", *args], capture_output=True, text=True, timeout=120, cwd=cwd
+    )
 
 
 @pytest.fixture
 def collection(tmp_path: Path) -> Path:
     """maps/river.json (a DBM-RIVER-WIDTH error) and maps/drafts/wood.json (a DBM-FEATURE-SIZE error)."""
     (tmp_path / "maps" / "drafts").mkdir(parents=True)
-    (tmp_path / "maps" / "river.json").write_bytes((SCALE_ERRORS / "river-201-paces-wide-25mm-inches.json").read_bytes())
-    (tmp_path / "maps" / "drafts" / "wood.json").write_bytes((SCALE_ERRORS / "wood-1040-paces-15mm-mm.json").read_bytes())
+    (tmp_path / "maps" / "river.json").write_bytes(
+        (SCALE_ERRORS / "river-201-paces-wide-25mm-inches.json").read_bytes()
+    )
+    (tmp_path / "maps" / "drafts" / "wood.json").write_bytes(
+        (SCALE_ERRORS / "wood-1040-paces-15mm-mm.json").read_bytes()
+    )
     return tmp_path
 
 
@@ -45,7 +52,9 @@ def test_dambuster_toml_is_found_from_the_maps_folder_upwards(collection):
 
 
 def test_pyproject_tool_table_and_dambuster_toml_wins_in_the_same_folder(collection):
-    (collection / "pyproject.toml").write_text('[project]\nname = "maps"\n\n[tool.dambuster]\nselect = "DBM-RIVER-"\nformat = "json"\n')
+    (collection / "pyproject.toml").write_text(
+        '[project]\nname = "maps"\n\n[tool.dambuster]\nselect = "DBM-RIVER-"\nformat = "json"\n'
+    )
     p = validate("maps", cwd=collection)
     assert codes(p) == {"river.json": [RIVER_ERROR], "wood.json": []}
     (collection / "dambuster.toml").write_text('format = "json"\n')
@@ -68,7 +77,8 @@ def test_the_command_line_overrides_the_settings(collection):
 
 def test_per_file_ignores_match_paths_relative_to_the_settings_file(collection):
     (collection / "dambuster.toml").write_text(
-        f'format = "json"\n[per-file-ignores]\n"maps/drafts/*.json" = ["{WOOD_ERROR}"]\n"river.json" = "DBM-RIVER-"\n')
+        f'format = "json"\n[per-file-ignores]\n"maps/drafts/*.json" = ["{WOOD_ERROR}"]\n"river.json" = "DBM-RIVER-"\n'
+    )
     p = validate("maps", cwd=collection)
     assert p.returncode == 0, p.stdout + p.stderr
     assert codes(p) == {"river.json": [], "wood.json": []}
@@ -100,19 +110,25 @@ def test_config_names_a_file_anywhere(collection, tmp_path_factory):
     assert p.returncode == 0  # the DBM table checked against the Ogre rules: nothing applies
 
 
-@pytest.mark.parametrize("text, key", [
-    ('selct = ["DBM-"]\n', "selct: unknown key"),
-    ('budget = "soon"\n', "budget: must be a number of seconds"),
-    ('budget = -1\n', "budget: must be a number of seconds"),
-    ('format = "html"\n', "format: must be one of"),
-    ('profile = ["chess"]\n', "profile: unknown profile 'chess'"),
-    ('select = [1, 2]\n', "select: must be a list of strings"),
-    ('ignore = ["NOPE-"]\n', "ignore: unknown rule code or prefix: NOPE-"),
-    ('[per-file-ignores]\n"*.json" = ["NOPE"]\n', 'per-file-ignores."*.json": unknown rule code or prefix: NOPE'),
-    ('per-file-ignores = 3\n', "per-file-ignores: must be a table"),
-    ('cache = 5\n', "cache: must be a file name"),
-    ("select = [\n", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ('selct = ["DBM-"]\n', "selct: unknown key"),
+        ('budget = "soon"\n', "budget: must be a number of seconds"),
+        ("budget = -1\n", "budget: must be a number of seconds"),
+        ('format = "html"\n', "format: must be one of"),
+        ('profile = ["chess"]\n', "profile: unknown profile 'chess'"),
+        ("select = [1, 2]\n", "select: must be a list of strings"),
+        ('ignore = ["NOPE-"]\n', "ignore: unknown rule code or prefix: NOPE-"),
+        (
+            '[per-file-ignores]\n"*.json" = ["NOPE"]\n',
+            'per-file-ignores."*.json": unknown rule code or prefix: NOPE',
+        ),
+        ("per-file-ignores = 3\n", "per-file-ignores: must be a table"),
+        ("cache = 5\n", "cache: must be a file name"),
+        ("select = [\n", "not valid TOML"),
+    ],
+)
 def test_a_malformed_setting_is_one_line_naming_the_file_and_key_exit_2(collection, text, key):
     settings = collection / "dambuster.toml"
     settings.write_text(text)
@@ -123,7 +139,7 @@ def test_a_malformed_setting_is_one_line_naming_the_file_and_key_exit_2(collecti
 
 
 def test_pyproject_errors_name_the_table_key(collection):
-    (collection / "pyproject.toml").write_text('[tool.dambuster]\nformat = 3\n')
+    (collection / "pyproject.toml").write_text("[tool.dambuster]\nformat = 3\n")
     p = validate("maps", cwd=collection)
     assert p.returncode == 2
     assert f"{collection / 'pyproject.toml'}: tool.dambuster.format: must be one of" in p.stderr

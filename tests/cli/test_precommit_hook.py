@@ -1,6 +1,7 @@
 """The repository's pre-commit hook, run by the real pre-commit (`try-repo`) in a map collection's git
 repository: scenarios are checked, other JSON (editor settings with comments, package files) is left
 alone, a broken map fails the commit with its reason."""
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not PRE_COMMIT.exists() or not shutil.which("git"), reason="needs pre-commit and git")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not PRE_COMMIT.exists() or not shutil.which("git"), reason="needs pre-commit and git"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -37,16 +40,28 @@ def collection(tmp_path: Path, files: dict[str, bytes]) -> Path:
 
 def hook(repo: Path, home: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PRE_COMMIT_HOME=str(home))
-    return subprocess.run([str(PRE_COMMIT), "try-repo", str(ROOT), "dambuster-validate", "--all-files"],
-                          cwd=repo, capture_output=True, text=True, timeout=600, env=env)
+    return subprocess.run(
+        [str(PRE_COMMIT), "try-repo", str(ROOT), "dambuster-validate", "--all-files"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
 
 
 VSCODE = b'{\n  // settings with a comment, as VS Code writes them\n  "editor.tabSize": 2,\n}\n'
 
 
 def test_the_hook_passes_scenarios_and_leaves_other_json_alone(tmp_path, pre_commit_home):
-    repo = collection(tmp_path, {"maps/basic.json": (SAMPLES / "ogre-basic.json").read_bytes(),
-                                 ".vscode/settings.json": VSCODE, "tsconfig.json": b'{"compilerOptions": {}}'})
+    repo = collection(
+        tmp_path,
+        {
+            "maps/basic.json": (SAMPLES / "ogre-basic.json").read_bytes(),
+            ".vscode/settings.json": VSCODE,
+            "tsconfig.json": b'{"compilerOptions": {}}',
+        },
+    )
     p = hook(repo, pre_commit_home)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "dambuster validate" in p.stdout and "Passed" in p.stdout

@@ -2,6 +2,7 @@
 ``window_size``, its own settings file and recovery folder so nothing leaks between tests or into the
 user's, and Discard answered when it asks to save). A module that wants another size overrides
 ``window_size``; one that needs a different window defines its own ``window``."""
+
 import pytest
 
 

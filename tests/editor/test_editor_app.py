@@ -1,4 +1,5 @@
 """`dambuster-editor` start-up: no display, bad file."""
+
 import os
 import subprocess
 import sys
@@ -10,9 +11,11 @@ pytestmark = pytest.mark.qt
 
 def test_without_a_display_it_explains_the_headless_commands_and_exits_0():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    code = ("import sys\nfrom dambuster.editor.app import main\nrc = main([])\n"
-            "print('QT-IMPORTED' if any(m.startswith('PySide6') for m in sys.modules) else 'QT-NOT-IMPORTED')\n"
-            "sys.exit(rc)")
+    code = (
+        "import sys\nfrom dambuster.editor.app import main\nrc = main([])\n"
+        "print('QT-IMPORTED' if any(m.startswith('PySide6') for m in sys.modules) else 'QT-NOT-IMPORTED')\n"
+        "sys.exit(rc)"
+    )
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "no display" in out.stdout

@@ -1,4 +1,5 @@
 """The editor never loses work: autosave, a crash, and recovery at the next start."""
+
 import json
 import os
 import subprocess
@@ -151,8 +152,14 @@ def crash_after_autosave(tmp_path, path: Path, recovery_dir: Path) -> None:
     s.setValue(SETTING_FIRST_DELAY, 30)
     s.sync()
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{ENV_DIR: str(recovery_dir)})
-    proc = subprocess.run([sys.executable, str(script), str(path), str(ini)], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(script), str(path), str(ini)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == -9, proc.stderr
 
 
@@ -165,8 +172,9 @@ def expected_after_crash(path: Path) -> str:
     return dumps(sc)
 
 
-def test_after_a_crash_the_next_start_offers_the_copy_and_recovers_the_same_scenario(make_window, valley, tmp_path,
-                                                                                   recovery_dir):
+def test_after_a_crash_the_next_start_offers_the_copy_and_recovers_the_same_scenario(
+    make_window, valley, tmp_path, recovery_dir
+):
     crash_after_autosave(tmp_path, valley, recovery_dir)
     assert (recovery_dir / f"{key_for(valley)}.json").exists()
 
@@ -188,7 +196,9 @@ def test_after_a_crash_the_next_start_offers_the_copy_and_recovers_the_same_scen
     assert autosave.entries(recovery_dir)[0] == []
 
 
-def test_later_keeps_the_copy_for_the_next_start_and_discard_removes_it(make_window, valley, tmp_path, recovery_dir):
+def test_later_keeps_the_copy_for_the_next_start_and_discard_removes_it(
+    make_window, valley, tmp_path, recovery_dir
+):
     crash_after_autosave(tmp_path, valley, recovery_dir)
     w = make_window()
     w.recovery.ask = lambda found: {e.key: "later" for e in found}
@@ -208,8 +218,14 @@ def dead_copy(recovery_dir: Path, path: Path | None, scenario, saved: float, key
     copy = recovery_dir / f"{key}.json"
     copy.write_text(dumps(scenario))
     from datetime import datetime
-    info = {"original": str(path.resolve()) if path else None, "generator": "dambuster test",
-            "saved": datetime.fromtimestamp(saved, UTC).isoformat(), "session": "gone", "title": "t"}
+
+    info = {
+        "original": str(path.resolve()) if path else None,
+        "generator": "dambuster test",
+        "saved": datetime.fromtimestamp(saved, UTC).isoformat(),
+        "session": "gone",
+        "title": "t",
+    }
     (recovery_dir / f"{key}.meta.json").write_text(json.dumps(info))
     return copy
 
@@ -281,7 +297,8 @@ def test_start_up_without_a_screen_keeps_the_copies_and_says_so(qapp, tmp_path, 
 
 
 def test_the_first_copy_comes_after_the_first_delay_and_later_ones_one_interval_after_the_last(
-        make_window, valley, qtbot):
+    make_window, valley, qtbot
+):
     w = make_window(interval_ms=60_000, first_delay_ms=30)
     w.open_path(valley)
     paint(w.doc)
@@ -300,8 +317,9 @@ def test_the_first_copy_comes_after_the_first_delay_and_later_ones_one_interval_
     qtbot.waitUntil(lambda: w.autosaver.writes == 2, timeout=5000)
 
 
-def test_a_failed_autosave_is_tried_again_without_an_edit_and_reported_once(make_window, tmp_path, monkeypatch,
-                                                                          qtbot):
+def test_a_failed_autosave_is_tried_again_without_an_edit_and_reported_once(
+    make_window, tmp_path, monkeypatch, qtbot
+):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
     monkeypatch.setenv(ENV_DIR, str(blocker / "recovery"))
@@ -321,7 +339,9 @@ def test_a_failed_autosave_is_tried_again_without_an_edit_and_reported_once(make
     assert w.autosaver.failures == 0
 
 
-def test_an_unwritable_recovery_folder_is_reported_and_editing_goes_on(make_window, tmp_path, monkeypatch, qtbot):
+def test_an_unwritable_recovery_folder_is_reported_and_editing_goes_on(
+    make_window, tmp_path, monkeypatch, qtbot
+):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
     monkeypatch.setenv(ENV_DIR, str(blocker / "recovery"))
@@ -356,7 +376,9 @@ def test_the_offer_says_which_is_newer_and_defaults_to_the_file_when_it_is_newer
     from dambuster.editor.files.recovery import RecoveryDialog
 
     dead_copy(recovery_dir, valley, load(valley), time.time() - 3600)  # autosaved, then the file was saved
-    dead_copy(recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 7200, key="untitled-1")
+    dead_copy(
+        recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 7200, key="untitled-1"
+    )
     found, _ = autosave.orphans(recovery_dir)
     dlg = RecoveryDialog(found)
     qtbot.addWidget(dlg)
@@ -378,7 +400,9 @@ def test_a_copy_newer_than_its_file_says_so_and_is_recovered_by_default(qtbot, r
     assert dlg.choices() == {found[0].key: "recover"}
 
 
-def test_keeping_the_newer_file_leaves_it_open_untouched_and_puts_the_copy_aside(make_window, recovery_dir, valley):
+def test_keeping_the_newer_file_leaves_it_open_untouched_and_puts_the_copy_aside(
+    make_window, recovery_dir, valley
+):
     from dambuster.editor.files.recovery import default_choices
 
     stale = load(valley)
@@ -390,4 +414,6 @@ def test_keeping_the_newer_file_leaves_it_open_untouched_and_puts_the_copy_aside
     assert w.doc.path is None and not w.doc.modified
     assert load(valley).meta.title == "Valley"
     assert autosave.entries(recovery_dir)[0] == []
-    assert (recovery_dir / "discarded" / f"{key_for(valley)}.json").exists()  # a rescue by hand stays possible
+    assert (
+        recovery_dir / "discarded" / f"{key_for(valley)}.json"
+    ).exists()  # a rescue by hand stays possible

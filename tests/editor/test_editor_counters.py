@@ -1,6 +1,7 @@
 """Counters and labels players recognise: each unit type's figures as on Ogre counters, figures only
 when they are readable, hex labels only at a readable zoom, units still seen far out, and the hover
 tooltip listing what is in a hex."""
+
 import dataclasses
 from pathlib import Path
 
@@ -71,7 +72,10 @@ def zoom_on(view, point: QPointF, zoom: float) -> QImage:
 
 def army() -> Document:
     sc = new_hex_scenario(8, 4)
-    sc.sides = [Side("ogre", "Ogre", "attacker", "#c03030"), Side("defense", "Defense", "defender", "#3060c0")]
+    sc.sides = [
+        Side("ogre", "Ogre", "attacker", "#c03030"),
+        Side("defense", "Defense", "defender", "#3060c0"),
+    ]
     lay = sc.map.layout
     for i, (key, squads) in enumerate(FACES):
         side = "ogre" if key.startswith("ogre") or key == "vulcan" else "defense"
@@ -121,7 +125,9 @@ def test_figures_are_drawn_only_where_they_are_readable(qtbot):
     assert counter_image(a, 0.4) == counter_image(b, 0.4)  # a symbol only: no figures at 40 %
     blue = QColor("#3060c0")
     small = counter_image(a, 0.4)
-    assert small.pixelColor(small.width() // 5, small.height() // 5).name() == blue.name()  # still a blue counter
+    assert (
+        small.pixelColor(small.width() // 5, small.height() // 5).name() == blue.name()
+    )  # still a blue counter
 
 
 def test_hex_labels_show_at_a_readable_zoom_and_not_below(qtbot):

@@ -1,5 +1,6 @@
 """Scenario > Set Up Terrain: the designer types the dice thrown at the table one by one, the log says
 where each feature went, and Apply lays the table out in one undo step that undo takes back."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -42,7 +43,10 @@ def test_typed_dice_are_asked_one_by_one_and_the_log_shows_where_each_feature_we
     lines = [dialog.log.item(i).text() for i in range(dialog.log.count())]
     assert lines[0].startswith("Note: the defender's chosen features count 1 feature equivalent;")
     lines = lines[1:]
-    assert lines[0].startswith("Defender, compulsory: wood wood-1: ") and "sector die 2, position die 5" in lines[0]
+    assert (
+        lines[0].startswith("Defender, compulsory: wood wood-1: ")
+        and "sector die 2, position die 5" in lines[0]
+    )
     assert "placed in sector 2" in lines[0] and "sector die 3, position die 1" in lines[1]
     assert doc.scenario.map.areas == []  # nothing changes before Apply
 

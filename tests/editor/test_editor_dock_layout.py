@@ -1,6 +1,7 @@
 """The docks as designed: in the default layout and after the layout is saved and restored no two
 docks share a tab bar and no stray tab bar ("Minimap | Layers") shows; a layout saved by an older
 arrangement is not restored; tabs a designer made are kept, with one tab bar."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -26,8 +27,11 @@ def open_window(qtbot, path):
 
 def tab_bars(w):
     """The tab bars the main window shows for its docks, as their tab texts."""
-    return [[b.tabText(i) for i in range(b.count())] for b in w.findChildren(QTabBar)
-            if b.parent() is w and b.isVisible()]
+    return [
+        [b.tabText(i) for i in range(b.count())]
+        for b in w.findChildren(QTabBar)
+        if b.parent() is w and b.isVisible()
+    ]
 
 
 def visible(w):
@@ -36,7 +40,7 @@ def visible(w):
 
 def overlapping(w):
     docks = [(k, d.geometry()) for k, d in w.docks.items() if d.isVisible()]
-    return [(a, b) for i, (a, ga) in enumerate(docks) for b, gb in docks[i + 1:] if ga.intersects(gb)]
+    return [(a, b) for i, (a, ga) in enumerate(docks) for b, gb in docks[i + 1 :] if ga.intersects(gb)]
 
 
 def test_the_default_layout_has_no_tabbed_docks_and_no_tab_bar(qtbot, tmp_path):

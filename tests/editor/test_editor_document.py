@@ -1,4 +1,5 @@
 """The editor's Document and undo commands, on a bare undo stack (no widgets)."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -67,8 +68,9 @@ def test_save_then_reopen_gives_the_same_scenario(doc, tmp_path):
     assert dumps(load(target)) == dumps(doc.scenario)
 
 
-@pytest.mark.parametrize("orientation,offset", [("flat", "odd-q"), ("flat", "even-q"),
-                                                ("pointy", "odd-r"), ("pointy", "even-r")])
+@pytest.mark.parametrize(
+    "orientation,offset", [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]
+)
 def test_every_hex_centre_maps_back_to_its_hex(orientation, offset):
     geom = HexGeometry(Layout(orientation, offset, 9, 7))
     for h in geom.layout.hexes():

@@ -1,4 +1,5 @@
 """File > Export: PNG and SVG of the map, with the preview's overlay when it is showing."""
+
 import xml.etree.ElementTree as ET
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """The designer selects a dam and sets its SP in place; values the format would refuse are refused."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -40,8 +41,15 @@ def test_setting_a_dams_sp_is_one_undo_step(window):
     assert window.properties_panel.inspector.editors["sp"].text() == str(before)  # the field follows undo
 
 
-@pytest.mark.parametrize("name,text,words", [("damage", "9999", "more than"), ("sp", "abc", "whole number"),
-                                              ("river", "no-such-river", "does not exist"), ("sp", "0", "at least")])
+@pytest.mark.parametrize(
+    "name,text,words",
+    [
+        ("damage", "9999", "more than"),
+        ("sp", "abc", "whole number"),
+        ("river", "no-such-river", "does not exist"),
+        ("sp", "0", "at least"),
+    ],
+)
 def test_values_the_format_refuses_are_refused_inline(window, name, text, words):
     dam = window.doc.scenario.map.dams[0]
     window.show_selection(dam)

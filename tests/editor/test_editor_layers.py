@@ -1,6 +1,7 @@
 """Layers: one table read by the dock and View > Layers; the eye hides a layer's graphics; the lock
 keeps the select tool and the layer's tools off its objects; Ctrl+L is the labels layer; each file's
 layers are remembered."""
+
 import shutil
 from pathlib import Path
 
@@ -221,7 +222,9 @@ def test_each_files_layers_are_remembered(qtbot, settings, tmp_path, window):
     assert window.view.layers.visible("hexsides") and not window.view.layers.locked("units")  # its own
     again = make_window(qtbot, settings, first)
     assert not again.view.layers.visible("hexsides") and again.view.layers.locked("units")
-    assert not again.layers_panel.eyes["hexsides"].isChecked() and again.layers_panel.locks["units"].isChecked()
+    assert (
+        not again.layers_panel.eyes["hexsides"].isChecked() and again.layers_panel.locks["units"].isChecked()
+    )
     # Save As carries the layers to the new name
     copy = tmp_path / "copy.json"
     assert again.save_to(copy)
@@ -278,8 +281,9 @@ def test_a_locked_table_layer_is_passed_over_by_the_vertex_tool(qtbot, settings)
     assert type(w.selection).__name__ != "Area"
 
 
-@pytest.mark.parametrize("orientation,offset", [("flat", "odd-q"), ("flat", "even-q"),
-                                                ("pointy", "odd-r"), ("pointy", "even-r")])
+@pytest.mark.parametrize(
+    "orientation,offset", [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]
+)
 def test_a_blocks_bounds_from_its_corner_hexes_are_those_of_all_its_hexes(orientation, offset):
     """The terrain chunks' bounds (worked out from the blocks' corners, for a fast open) enclose every hex."""
     from dambuster.editor.geometry.hexes import HexGeometry

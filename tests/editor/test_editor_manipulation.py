@@ -1,5 +1,6 @@
 """Direct manipulation with the select tool, as a designer uses it: dragging a dam, bridge, marker or
 town moves it in one undo step; a drop the format refuses leaves it where it was and says why."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -134,10 +135,11 @@ def test_entrenchments_and_revetments_move_one_per_hex(hexwin):
 def sewerwin(window):
     sc = new_table_scenario(600, 400, "paces")
     sc.sides.append(Side("attacker", "attacker", "attacker"))
-    sc.map.sewer = Sewer(corridors=[Corridor("c1", [(100, 100), (300, 100)], 5),
-                                    Corridor("c2", [(100, 250), (300, 250)], 5)],
-                         grates=[SewerPoint("grate-1", (200, 100))],
-                         models=[Model("model-1", "attacker", 3, "c1", 50.0)])
+    sc.map.sewer = Sewer(
+        corridors=[Corridor("c1", [(100, 100), (300, 100)], 5), Corridor("c2", [(100, 250), (300, 250)], 5)],
+        grates=[SewerPoint("grate-1", (200, 100))],
+        models=[Model("model-1", "attacker", 3, "c1", 50.0)],
+    )
     window.doc.reset(sc)
     window.view.zoom_to_fit()
     use(window, "vertex")
@@ -230,6 +232,7 @@ def test_a_rubber_band_selects_several_that_move_and_go_together(hexwin):
     from PySide6.QtCore import QPointF
 
     from dambuster.editor.tools.context_menu import object_menu, select_at
+
     assert len(select_at(w, QPointF(*centre(w, L.to_axial(7, 4))))) == 2  # a right-click keeps the group
     menu = {a.text(): a for a in object_menu(w).actions()}
     assert list(menu) == ["Copy 2 objects", "Delete 2 objects"]
@@ -340,7 +343,10 @@ def bridgewin(hexwin):
     w = hexwin
     L = lay(w)
     sc = w.doc.scenario
-    west, east = hexside_between(L.to_axial(1, 6), L.to_axial(2, 6)), hexside_between(L.to_axial(6, 6), L.to_axial(7, 6))
+    west, east = (
+        hexside_between(L.to_axial(1, 6), L.to_axial(2, 6)),
+        hexside_between(L.to_axial(6, 6), L.to_axial(7, 6)),
+    )
     dry = hexside_between(L.to_axial(1, 3), L.to_axial(2, 3))
     sc.map.hexsides += [HexsideFeature(east, "stream"), HexsideFeature(dry, "stream")]
     sc.map.stream_bridges.append(StreamBridge("bridge-2", west, "road-a"))
@@ -372,6 +378,7 @@ def test_a_stream_bridge_dragged_snaps_to_the_hexside_under_the_cursor(bridgewin
     assert w.doc.undo_stack.count() == steps + 1 and w.selection is bridge
     assert w.view.tool.ghost is None
     from dambuster.validators import check_scenario
+
     assert not [v for v in check_scenario(w.doc.scenario) if v.code.startswith("BRIDGE")]
     reloads(w)
     w.act("edit.undo").trigger()

@@ -1,6 +1,7 @@
 """Direct manipulation on table maps, as a designer uses it: an area or line dragged by its body moves
 whole (one undo step, the live validation following); a rubber band from empty cloth selects several
 features that move, go and copy together."""
+
 import json
 
 import pytest
@@ -28,9 +29,11 @@ def dbm(window):
     t.roads.append(TableRoad("road-1", [(60.0, 300.0), (160.0, 320.0)]))
     t.rivers.append(TableRiver("river-1", [(450.0, 0.0), (450.0, 400.0)], 20.0))
     sc.sides.append(Side("attacker", "attacker", "attacker"))
-    t.sewer = Sewer(corridors=[Corridor("c1", [(250.0, 250.0), (350.0, 250.0)], 5)],
-                    grates=[SewerPoint("grate-1", (300.0, 350.0))],
-                    models=[Model("model-1", "attacker", 2, "c1", 20.0)])
+    t.sewer = Sewer(
+        corridors=[Corridor("c1", [(250.0, 250.0), (350.0, 250.0)], 5)],
+        grates=[SewerPoint("grate-1", (300.0, 350.0))],
+        models=[Model("model-1", "attacker", 2, "c1", 20.0)],
+    )
     window.doc.reset(sc)
     window.view.zoom_to_fit()
     use(window, "vertex")
@@ -90,7 +93,9 @@ def test_a_click_on_a_shape_moves_nothing(dbm):
 
     w = dbm
     before = dumps(w.doc.scenario)
-    QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(w, 100, 100))
+    QTest.mouseClick(
+        w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(w, 100, 100)
+    )
     assert w.selection.id == "area-1" and dumps(w.doc.scenario) == before
 
 
@@ -152,8 +157,10 @@ def test_a_group_copied_through_the_system_clipboard_pastes_at_the_mouse(dbm):
     assert [c.id for c in sw.corridors] == ["c1", "corridor-1"]
     assert close(sw.corridors[1].line, [(100, 250), (200, 250)])
     assert [g.id for g in sw.grates] == ["grate-1", "grate-2"] and close([sw.grates[1].point], [(150, 350)])
-    assert [(m.id, m.corridor, m.position) for m in sw.models] == [("model-1", "c1", 20.0),
-                                                                  ("model-2", "corridor-1", 20.0)]
+    assert [(m.id, m.corridor, m.position) for m in sw.models] == [
+        ("model-1", "c1", 20.0),
+        ("model-2", "corridor-1", 20.0),
+    ]
     assert w.doc.undo_stack.count() == steps + 1
     reloads(w)
     w.cursor_scene = QPointF(520, 250)  # the corridor would leave the table: left out; the grate lands,
@@ -208,7 +215,9 @@ def test_the_waterway_dragged_across_extends_from_the_nearer_short_edge(dbm):
     from dambuster.model.scenario import Waterway
 
     w = dbm
-    w.doc.scenario.map.waterway = Waterway("waterway-1", [(0.0, 0.0), (40.0, 0.0), (40.0, 400.0), (0.0, 400.0)], "left")
+    w.doc.scenario.map.waterway = Waterway(
+        "waterway-1", [(0.0, 0.0), (40.0, 0.0), (40.0, 400.0), (0.0, 400.0)], "left"
+    )
     w.doc.scenario.map.areas.clear()
     w.doc.reset(w.doc.scenario)
     use(w, "vertex")

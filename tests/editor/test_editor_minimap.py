@@ -1,5 +1,6 @@
 """The editor stays responsive on big maps: the minimap follows brush strokes pixel by pixel and pans
 the main view; slow rule checks run in a worker and stale results are dropped."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -104,7 +105,9 @@ def test_a_result_older_than_the_document_is_dropped(big, qtbot):
     shown = []
     v.finished.connect(shown.append)
     v.run_live()  # the worker checks a snapshot ...
-    big.doc.push(PaintTerrain(big.doc, {big.doc.scenario.map.layout.to_axial(4, 4): "swamp"}))  # ... now stale
+    big.doc.push(
+        PaintTerrain(big.doc, {big.doc.scenario.map.layout.to_axial(4, 4): "swamp"})
+    )  # ... now stale
     v.timer.stop()
     assert v.wait()
     qtbot.waitUntil(lambda: v.dropped == 1, timeout=10000)
@@ -146,8 +149,14 @@ def test_dragging_on_the_minimap_keeps_panning_the_view(big, qtbot):
     from PySide6.QtGui import QMouseEvent
     from PySide6.QtWidgets import QApplication
 
-    move = QMouseEvent(QMouseEvent.Type.MouseMove, end, m.mapToGlobal(end), Qt.MouseButton.NoButton,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    move = QMouseEvent(
+        QMouseEvent.Type.MouseMove,
+        end,
+        m.mapToGlobal(end),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(m, move)
     QTest.mouseRelease(m, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end.toPoint())
     centre = m.to_widget(m.visible_scene_rect()).center()

@@ -1,5 +1,6 @@
 """Finding one's way on the map: the map fits the window on open and on every resize until the user
 zooms; zoom to fit (Ctrl+0) makes it follow the window again."""
+
 import pytest
 
 pytest.importorskip("PySide6")

@@ -1,4 +1,5 @@
 """The breach preview, Monte Carlo and flash-flood preview as a user drives them in the editor."""
+
 from pathlib import Path
 
 import pytest
@@ -63,12 +64,14 @@ def test_three_steps_forward_one_back_shows_the_simulations_second_state(window)
     assert p.layer.shown["streams"] == st.streams
     assert p.layer.shown["road_cuts"] == st.road_cuts
     layout, initial = window.doc.scenario.map.layout, expected.breach.initial().terrain
-    assert set(p.layer.shown["changed"]) == {h for h in layout.hexes()
-                                             if st.terrain[layout.index(h)] != initial[layout.index(h)]}
+    assert set(p.layer.shown["changed"]) == {
+        h for h in layout.hexes() if st.terrain[layout.index(h)] != initial[layout.index(h)]
+    }
     assert overlay_items(window), "the overlay is in the scene"
     told = [s.text for step in expected.events for s in breach_sentences(expected.breach, step)]
-    assert p.log.texts() == told and told[-len(breach_sentences(expected.breach, expected.events[-1]))].startswith(
-        "Before player turn 1: the swell covers ")
+    assert p.log.texts() == told and told[
+        -len(breach_sentences(expected.breach, expected.events[-1]))
+    ].startswith("Before player turn 1: the swell covers ")
 
     p.btn_forward.click()  # forward again repeats the same third step exactly
     assert p.layer.shown == shown_at_third

@@ -1,5 +1,6 @@
 """The preview's log as players read it: sentences with hex labels and dice, a summary of what the
 breach did, and a click on a line showing its hexes on the map."""
+
 from pathlib import Path
 
 import pytest
@@ -71,8 +72,12 @@ def test_the_summary_says_what_the_breach_did_and_shows_it(window, qtbot, tmp_pa
     save(sc, path)
     p = open_preview(window, path)
     p.seed.setValue(3)
-    assert p.summary.texts() == ["Units hit: none.", "Bridges washed out: none.", "Towns flooded: none.",
-                                 "Roads and rails cut: none."]
+    assert p.summary.texts() == [
+        "Units hit: none.",
+        "Bridges washed out: none.",
+        "Towns flooded: none.",
+        "Roads and rails cut: none.",
+    ]
     p.go_to(1)
     units, bridges, towns, roads = p.summary.texts()
     assert units == "Units hit: gev-x disabled."
@@ -92,7 +97,10 @@ def test_the_flash_flood_log_reads_as_sentences(window, qtbot):
     lines = p.log.texts()
     assert lines[0] == "Turn 2: no flood (roll 2; it comes on a 6)."
     assert "Turn 5: the flood comes (no roll needed)." in lines
-    assert any(x.startswith("Genestealer 4 is carried 2\u2033 along c-west until stopped by the grate") for x in lines)
+    assert any(
+        x.startswith("Genestealer 4 is carried 2\u2033 along c-west until stopped by the grate")
+        for x in lines
+    )
     row = next(i for i, x in enumerate(lines) if x.startswith("Genestealer 4 is carried"))
     click_line(qtbot, p.log, row)  # rings the model where it stopped; the document is untouched
     assert not window.doc.modified

@@ -1,6 +1,7 @@
 """Monte Carlo in the editor runs in a helper process: the progress bar moves, the window answers (a
 timer keeps firing), Cancel stops it, an edit drops it; the results table lists bridges, towns,
 units and roads with their chances."""
+
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,10 @@ def open_preview(w, path):
 def valley_with_units(tmp_path):
     sc = load(VALLEY)
     swell = Breach(sc, "dam-aller").plan.swell(1)
-    sc.units += [Unit("gev-x", "gev", "combine", swell[0]), Unit("inf-x", "infantry", "combine", swell[1], squads=3)]
+    sc.units += [
+        Unit("gev-x", "gev", "combine", swell[0]),
+        Unit("inf-x", "infantry", "combine", swell[1], squads=3),
+    ]
     path = tmp_path / "units.json"
     save(sc, path)
     return path
@@ -103,8 +107,12 @@ def test_the_results_table_lists_bridges_towns_units_and_roads(window, qtbot, tm
     assert ("Towns", "Kessel", "flooded", "100 %") in rows
     assert ("Roads and rails", "Valley road", "cut", "100 %") in rows
     units = {(subject, outcome): chance for section, subject, outcome, chance in rows if section == "Units"}
-    assert set(units) == {("gev-x", "destroyed"), ("gev-x", "disabled"), ("inf-x", "destroyed"),
-                          ("inf-x", "squads lost")}
+    assert set(units) == {
+        ("gev-x", "destroyed"),
+        ("gev-x", "disabled"),
+        ("inf-x", "destroyed"),
+        ("inf-x", "squads lost"),
+    }
     assert all(c.endswith(" %") and 0 < float(c.split()[0]) < 100 for c in units.values())
     gev = p.mc_result.units["gev-x"]
     assert units[("gev-x", "disabled")] == f"{gev['disabled'] * 100:.0f} %"

@@ -1,5 +1,6 @@
 """Dice from the table: the preview asks for each roll by its purpose, in the documented draw order,
 and the breach (or flash flood) it referees is the seeded run that drew the same rolls."""
+
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,11 @@ def busy_valley(tmp_path):
     sc = load(VALLEY)
     sc.map.floodplain.mode = "random"
     swell = Breach(sc, "dam-aller").plan.swell(1)
-    sc.units += [Unit("gev-x", "gev", "combine", swell[0]), Unit("inf-x", "infantry", "combine", swell[1], squads=3),
-                 Unit("tank-x", "heavy-tank", "combine", sc.map.layout.from_label("1116"))]
+    sc.units += [
+        Unit("gev-x", "gev", "combine", swell[0]),
+        Unit("inf-x", "infantry", "combine", swell[1], squads=3),
+        Unit("tank-x", "heavy-tank", "combine", sc.map.layout.from_label("1116")),
+    ]
     path = tmp_path / "busy.json"
     save(sc, path)
     return path, sc

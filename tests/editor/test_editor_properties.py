@@ -1,5 +1,6 @@
 """Scenario > Properties: every OK is one undo step that undo reverses exactly; bad input is refused
 in the dialog and changes nothing."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -77,13 +78,21 @@ def test_an_ok_with_edits_on_every_page_is_one_undo_step_and_undo_restores_exact
     assert sc.meta.title == "Ruhr, 1943" and sc.meta.tags == ["ww2", "dams"]
     assert sc.meta.profiles == ["ogre-dambusters", "flash-flood"]
     assert [(s.id, s.name, s.role, s.color) for s in sc.sides] == [
-        ("allies", "Allies", "attacker", "#aa2020"), ("axis", "Wehrmacht", "defender", "#3060c0"),
-        ("neutrals", "Civilians", "neutral", "#808080")]
+        ("allies", "Allies", "attacker", "#aa2020"),
+        ("axis", "Wehrmacht", "defender", "#3060c0"),
+        ("neutrals", "Civilians", "neutral", "#808080"),
+    ]
     assert sc.budgets[1] == Budget("axis", None, 6, {"ogre-mk5": 2, "heavy-tank": 1})
     assert sc.budgets[0].infantry_attack == 18
     assert sc.victory[-1] == VictoryLevel("axis", 1, "Holds", "The dam stands at the end")
     p = sc.parameters
-    assert (sc.turn_limit, p.surge.length, p.surge.speed, p.washout_radius, p.floodplain_floods_on) == (12, 5, 2, 4, 2)
+    assert (sc.turn_limit, p.surge.length, p.surge.speed, p.washout_radius, p.floodplain_floods_on) == (
+        12,
+        5,
+        2,
+        4,
+        2,
+    )
     assert not p.random_towns_roll and not p.flooding_cuts_routes
     assert p.collapse[0].loss_fraction == 0.75 and p.crt.results[2][2] == "X" and p.crt.above == "D"
     assert p.flash_flood.turns[-1].turn == 6 and p.flash_flood.hit_step == 2.5
@@ -111,17 +120,20 @@ def test_ok_without_a_change_adds_no_undo_step(doc, dialog):
     assert doc.undo_stack.count() == 0 and not doc.modified
 
 
-@pytest.mark.parametrize("edit, says", [
-    (lambda d: d.forces.sides.set_text(0, 3, "red"), "#rrggbb"),
-    (lambda d: d.forces.sides.append(["axis", "Again", "defender", "#000000"]), "same id"),
-    (lambda d: d.forces.sides.set_text(0, 1, "  "), "name is required"),
-    (lambda d: d.forces.victory.set_text(0, 1, "first"), "Rank"),
-    (lambda d: d.forces.victory.set_text(0, 1, "99"), "20"),  # the schema's bound
-    (lambda d: d.forces.budgets.set_text(0, 0, "nobody"), "no side 'nobody'"),
-    (lambda d: d.forces.budgets.set_text(0, 3, "Ogre Mk III=1"), "units"),  # not a type key
-    (lambda d: d.rules.collapse.set_text(0, 0, "1.5"), "fraction"),
-    (lambda d: d.rules.flood_turns.set_text(0, 1, "6 or more"), "Floods on"),
-])
+@pytest.mark.parametrize(
+    "edit, says",
+    [
+        (lambda d: d.forces.sides.set_text(0, 3, "red"), "#rrggbb"),
+        (lambda d: d.forces.sides.append(["axis", "Again", "defender", "#000000"]), "same id"),
+        (lambda d: d.forces.sides.set_text(0, 1, "  "), "name is required"),
+        (lambda d: d.forces.victory.set_text(0, 1, "first"), "Rank"),
+        (lambda d: d.forces.victory.set_text(0, 1, "99"), "20"),  # the schema's bound
+        (lambda d: d.forces.budgets.set_text(0, 0, "nobody"), "no side 'nobody'"),
+        (lambda d: d.forces.budgets.set_text(0, 3, "Ogre Mk III=1"), "units"),  # not a type key
+        (lambda d: d.rules.collapse.set_text(0, 0, "1.5"), "fraction"),
+        (lambda d: d.rules.flood_turns.set_text(0, 1, "6 or more"), "Floods on"),
+    ],
+)
 def test_invalid_input_is_refused_inline_and_changes_nothing(doc, dialog, edit, says):
     before = dumps(doc.scenario)
     dialog.meta.title.setText("Changed too")
@@ -168,7 +180,9 @@ def test_the_compound_command_undoes_its_fields_in_one_step(doc):
     assert properties_command(doc, {}) is None
 
 
-def test_the_dialog_opens_from_the_scenario_menu_and_the_dock_follows_the_change(qtbot, tmp_path, monkeypatch):
+def test_the_dialog_opens_from_the_scenario_menu_and_the_dock_follows_the_change(
+    qtbot, tmp_path, monkeypatch
+):
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 

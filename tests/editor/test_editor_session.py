@@ -1,6 +1,7 @@
 """A designer's session with the real widgets: File > New, paint, lay a river to the map edge, place
 a dam and a bridge, watch a violation come and go in the validation dock, preview the breach, undo
 everything back to the blank map (byte for byte), redo, save, reopen."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -47,6 +48,7 @@ def checked(w, qtbot) -> list[str]:
 
 def new_map_through_the_dialog(w, monkeypatch) -> None:
     """File > New with the dialog filled in and accepted (exec is replaced: no modal loop offscreen)."""
+
     def fill_and_accept(dlg):
         dlg.kind.setCurrentIndex(dlg.kind.findData("hex"))
         dlg.columns.setValue(COLUMNS)

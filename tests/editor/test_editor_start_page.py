@@ -1,5 +1,6 @@
 """The editor's first minutes: the start page (recent files, templates, samples) shown when it opens
 without a file, and the window layout remembered from one session to the next."""
+
 from pathlib import Path
 
 import pytest
@@ -60,14 +61,19 @@ def test_without_a_file_the_start_page_shows_recent_files_and_templates(start, f
     assert start.windowTitle() == "Start — dambuster editor"
     assert titles(start, "recent") == ["Valley", "Table", "gone.json"]  # the scenarios' titles
     recent = page.sections["recent"]
-    assert recent[0].description().endswith("valley.json") and Path(recent[0].description()).name == "valley.json"
+    assert (
+        recent[0].description().endswith("valley.json")
+        and Path(recent[0].description()).name == "valley.json"
+    )
     assert recent[0].isEnabled() and not recent[2].isEnabled() and "not found" in recent[2].description()
     assert titles(start, "templates") == ["Ogre map", "Dambusters valley", "DBM table", "Sewer"]
 
 
 def test_the_checkout_samples_are_listed_by_their_titles(start):
     assert checkout_samples_dir() == ROOT / "samples"
-    shown = dict(zip((b.description() for b in start.start_page.sections["samples"]), titles(start, "samples")))
+    shown = dict(
+        zip((b.description() for b in start.start_page.sections["samples"]), titles(start, "samples"))
+    )
     assert shown["ogre-dambusters-valley.json"] == "Dambusters: the Aller valley"
     assert "invalid" not in " ".join(shown)  # the invalid-file corpus stays out
     assert start.start_page.section_boxes["samples"].isVisible()
@@ -81,9 +87,15 @@ def test_without_samples_the_section_is_hidden(start, tmp_path):
     assert start.start_page.section_boxes["templates"].isVisible()
 
 
-@pytest.mark.parametrize("index, kind, size", [
-    (0, "hex", (15, 22)), (1, "hex", (22, 30)), (2, "table", (1800.0, 1200.0, "mm", "15mm")),
-    (3, "table", (48.0, 48.0, "inches", "15mm"))])
+@pytest.mark.parametrize(
+    "index, kind, size",
+    [
+        (0, "hex", (15, 22)),
+        (1, "hex", (22, 30)),
+        (2, "table", (1800.0, 1200.0, "mm", "15mm")),
+        (3, "table", (48.0, 48.0, "inches", "15mm")),
+    ],
+)
 def test_a_template_click_makes_a_new_scenario_of_its_kind_and_size(start, index, kind, size):
     click(start.start_page.sections["templates"][index])
     m = start.doc.scenario.map

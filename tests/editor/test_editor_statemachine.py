@@ -2,6 +2,7 @@
 and redos on a Document and its QUndoStack, no window. Whatever happened: undoing everything gives
 the starting scenario byte for byte, redoing everything gives the state after the last edit, and
 every state saves to a file that loads strictly."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -76,32 +77,61 @@ class EditSession(RuleBasedStateMachine):
     @rule(cell=cells, d=st.integers(0, 5), what=st.sampled_from(["stream-bridge", "graded", "bridge-out"]))
     def on_a_hexside(self, cell, d, what):
         s, side = self.doc.scenario, canonical_hexside(self.hex(cell), d)
-        edit = {"stream-bridge": lambda: E.place_stream_bridge(s, side),
-                "graded": lambda: E.toggle_graded_ridge(s, side),
-                "bridge-out": lambda: E.toggle_bridge_out(s, E.bridge_at(s, self.hex(cell), side))}[what]
+        edit = {
+            "stream-bridge": lambda: E.place_stream_bridge(s, side),
+            "graded": lambda: E.toggle_graded_ridge(s, side),
+            "bridge-out": lambda: E.toggle_bridge_out(s, E.bridge_at(s, self.hex(cell), side)),
+        }[what]
         self.apply(edit())
 
-    @rule(cell=cells, what=st.sampled_from(["river-bridge", "entrench+", "entrench-", "small", "large", "mine",
-                                            "cut", "infantry", "heavy-tank"]),
-          side=st.sampled_from(["attacker", "defender"]), squads=st.integers(1, 3))
+    @rule(
+        cell=cells,
+        what=st.sampled_from(
+            [
+                "river-bridge",
+                "entrench+",
+                "entrench-",
+                "small",
+                "large",
+                "mine",
+                "cut",
+                "infantry",
+                "heavy-tank",
+            ]
+        ),
+        side=st.sampled_from(["attacker", "defender"]),
+        squads=st.integers(1, 3),
+    )
     def place(self, cell, what, side, squads):
         s, h = self.doc.scenario, self.hex(cell)
-        edit = {"river-bridge": lambda: E.place_river_bridge(s, h), "entrench+": lambda: E.entrench(s, h, 1),
-                "entrench-": lambda: E.entrench(s, h, -1), "small": lambda: E.place_revetment(s, h, "small"),
-                "large": lambda: E.place_revetment(s, h, "large"), "mine": lambda: E.place_mine(s, h, side),
-                "cut": lambda: E.toggle_road_cut(s, h),
-                "infantry": lambda: E.place_unit(s, h, "infantry", side, squads),
-                "heavy-tank": lambda: E.place_unit(s, h, "heavy-tank", side)}[what]
+        edit = {
+            "river-bridge": lambda: E.place_river_bridge(s, h),
+            "entrench+": lambda: E.entrench(s, h, 1),
+            "entrench-": lambda: E.entrench(s, h, -1),
+            "small": lambda: E.place_revetment(s, h, "small"),
+            "large": lambda: E.place_revetment(s, h, "large"),
+            "mine": lambda: E.place_mine(s, h, side),
+            "cut": lambda: E.toggle_road_cut(s, h),
+            "infantry": lambda: E.place_unit(s, h, "infantry", side, squads),
+            "heavy-tank": lambda: E.place_unit(s, h, "heavy-tank", side),
+        }[what]
         self.apply(edit())
 
-    @rule(stroke=st.lists(cells, min_size=1, max_size=5), what=st.sampled_from(["town", "floodplain", "zone", "reservoir"]),
-          name=st.sampled_from(["Essen", "Werl"]), remove=st.booleans())
+    @rule(
+        stroke=st.lists(cells, min_size=1, max_size=5),
+        what=st.sampled_from(["town", "floodplain", "zone", "reservoir"]),
+        name=st.sampled_from(["Essen", "Werl"]),
+        remove=st.booleans(),
+    )
     def paint(self, stroke, what, name, remove):
         s, hexes = self.doc.scenario, [self.hex(c) for c in stroke]
         dam = s.map.dams[0].id if s.map.dams else "none"
-        edit = {"town": lambda: E.paint_town(s, hexes, name, remove), "floodplain": lambda: E.toggle_floodplain(s, hexes),
-                "zone": lambda: E.paint_zone(s, hexes, "defender", remove),
-                "reservoir": lambda: E.toggle_reservoir(s, dam, hexes)}[what]
+        edit = {
+            "town": lambda: E.paint_town(s, hexes, name, remove),
+            "floodplain": lambda: E.toggle_floodplain(s, hexes),
+            "zone": lambda: E.paint_zone(s, hexes, "defender", remove),
+            "reservoir": lambda: E.toggle_reservoir(s, dam, hexes),
+        }[what]
         self.apply(edit())
 
     @rule(a=cells, b=cells, kind=st.sampled_from(["rivers", "roads", "rails"]))
@@ -124,8 +154,22 @@ class EditSession(RuleBasedStateMachine):
     def delete(self, i):
         s = self.doc.scenario
         m, mk = s.map, s.map.markers
-        things = (s.units + m.rivers + m.roads + m.rails + m.dams + m.river_bridges + m.stream_bridges + m.towns
-                  + m.hexsides + mk.entrenchments + mk.revetments + mk.mines + mk.road_cuts + mk.bridges_out)
+        things = (
+            s.units
+            + m.rivers
+            + m.roads
+            + m.rails
+            + m.dams
+            + m.river_bridges
+            + m.stream_bridges
+            + m.towns
+            + m.hexsides
+            + mk.entrenchments
+            + mk.revetments
+            + mk.mines
+            + mk.road_cuts
+            + mk.bridges_out
+        )
         if things:
             self.apply(E.delete_object(s, things[i % len(things)]))
 
@@ -133,8 +177,11 @@ class EditSession(RuleBasedStateMachine):
     def copy_and_paste(self, a, b, at):
         lay = self.doc.scenario.map.layout
         (c0, r0), (c1, r1) = a, b
-        region = [lay.to_axial(c, r) for c in range(min(c0, c1), max(c0, c1) + 1)
-                  for r in range(min(r0, r1), max(r0, r1) + 1)]
+        region = [
+            lay.to_axial(c, r)
+            for c in range(min(c0, c1), max(c0, c1) + 1)
+            for r in range(min(r0, r1), max(r0, r1) + 1)
+        ]
         self.clip = copy_region(self.doc.scenario, region)
         if paste(self.doc, self.clip, self.hex(at)):
             self.tip = dumps(self.doc.scenario)
@@ -167,7 +214,9 @@ class EditSession(RuleBasedStateMachine):
 # 20 random sessions of up to 25 steps here (a few seconds); HYPOTHESIS_PROFILE=thorough runs 1,000
 EditSession.TestCase.settings = settings(
     max_examples=20 if settings.default.max_examples <= 50 else settings.default.max_examples,
-    stateful_step_count=25, deadline=None)
+    stateful_step_count=25,
+    deadline=None,
+)
 TestEditSession = EditSession.TestCase
 
 
@@ -192,13 +241,20 @@ class TableSession(RuleBasedStateMachine):
             self.doc.push(SetFields(self.doc, changes, "edit"))
             self.tip = dumps(self.doc.scenario)
 
-    @rule(pts=st.lists(points, min_size=2, max_size=5),
-          what=st.sampled_from(["area", "river", "road", "waterway", "corridor", "gantry"]))
+    @rule(
+        pts=st.lists(points, min_size=2, max_size=5),
+        what=st.sampled_from(["area", "river", "road", "waterway", "corridor", "gantry"]),
+    )
     def draw(self, pts, what):
         s = self.doc.scenario
-        edit = {"area": lambda: T.add_area(s, "wood", pts), "river": lambda: T.add_table_river(s, pts, 8.0),
-                "road": lambda: T.add_table_road(s, pts), "waterway": lambda: T.set_waterway(s, pts),
-                "corridor": lambda: T.add_corridor(s, pts, 5.0), "gantry": lambda: T.add_gantry(s, pts)}[what]
+        edit = {
+            "area": lambda: T.add_area(s, "wood", pts),
+            "river": lambda: T.add_table_river(s, pts, 8.0),
+            "road": lambda: T.add_table_road(s, pts),
+            "waterway": lambda: T.set_waterway(s, pts),
+            "corridor": lambda: T.add_corridor(s, pts, 5.0),
+            "gantry": lambda: T.add_gantry(s, pts),
+        }[what]
         self.apply(edit())
 
     @rule(p=points, what=st.sampled_from(sorted(T.SEWER_POINTS) + ["origin", "model"]))
@@ -211,15 +267,23 @@ class TableSession(RuleBasedStateMachine):
         else:
             self.apply(T.add_sewer_point(s, what, p))
 
-    @rule(i=st.integers(0, 100), j=st.integers(0, 10), p=points, how=st.sampled_from(["move", "insert", "delete"]))
+    @rule(
+        i=st.integers(0, 100),
+        j=st.integers(0, 10),
+        p=points,
+        how=st.sampled_from(["move", "insert", "delete"]),
+    )
     def vertex(self, i, j, p, how):
         targets = list(T.targets(self.doc.scenario))
         if not targets:
             return
         tg = targets[i % len(targets)]
         n = len(getattr(tg.obj, tg.coords))
-        edit = {"move": lambda: T.move_vertex(tg, j % n, p), "insert": lambda: T.insert_vertex(tg, j % (n + 1), p),
-                "delete": lambda: T.delete_vertex(tg, j % n)}[how]
+        edit = {
+            "move": lambda: T.move_vertex(tg, j % n, p),
+            "insert": lambda: T.insert_vertex(tg, j % (n + 1), p),
+            "delete": lambda: T.delete_vertex(tg, j % n),
+        }[how]
         self.apply(edit())
 
     @rule(i=st.integers(0, 100))
@@ -229,7 +293,9 @@ class TableSession(RuleBasedStateMachine):
         things = m.areas + m.rivers + m.roads + ([m.waterway] if m.waterway else [])
         if m.sewer is not None:
             sw = m.sewer
-            things += sw.corridors + sw.nodes + sw.grates + sw.sluice_gates + sw.cave_ins + sw.gantries + sw.models
+            things += (
+                sw.corridors + sw.nodes + sw.grates + sw.sluice_gates + sw.cave_ins + sw.gantries + sw.models
+            )
         if things:
             self.apply(E.delete_object(s, things[i % len(things)]))
 

@@ -1,5 +1,6 @@
 """The Place dock's tools as a designer uses them: clicks and strokes on the map become one undo
 step each, the file stays loadable, ids stay unique and hexside keys canonical."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -226,7 +227,9 @@ def test_engineering_markers(hexwin):
     mk = w.doc.scenario.map.markers
     assert [(r.id, r.size) for r in mk.revetments] == [("revetment-1", "large")]
     assert [(m.id, m.owner, m.hidden, m.on_road) for m in mk.mines] == [
-        ("mine-1", "defender", False, True), ("mine-2", "defender", False, False)]
+        ("mine-1", "defender", False, True),
+        ("mine-2", "defender", False, False),
+    ]
     assert [(c.hex, c.route) for c in mk.road_cuts] == [(h, None)]
     reloads(w)
 
@@ -260,7 +263,9 @@ def test_units_select_drag_and_delete(hexwin):
     click(w, centre(w, a))
     units = w.doc.scenario.units
     assert [(u.id, u.type, u.side, u.hex, u.squads) for u in units] == [
-        ("unit-1", "infantry", "defender", a, 2), ("unit-2", "heavy-tank", "attacker", a, 1)]
+        ("unit-1", "infantry", "defender", a, 2),
+        ("unit-2", "heavy-tank", "attacker", a, 1),
+    ]
     assert {s.id for s in w.doc.scenario.sides} == {"defender", "attacker"}
     steps = w.doc.undo_stack.count()
 
@@ -338,8 +343,10 @@ def tablewin(window):
 
 
 def test_sectors_split_the_table_in_halves_of_depth_and_thirds_of_width():
-    assert [sector_of(600, 400, x, y) for x, y in ((10, 10), (250, 199), (599, 0), (10, 201), (300, 399),
-                                                   (590, 390))] == [1, 2, 3, 4, 5, 6]
+    assert [
+        sector_of(600, 400, x, y)
+        for x, y in ((10, 10), (250, 199), (599, 0), (10, 201), (300, 399), (590, 390))
+    ] == [1, 2, 3, 4, 5, 6]
 
 
 def test_drawing_an_area_computes_its_sector_and_vertices_can_be_edited(tablewin):
@@ -392,8 +399,13 @@ def test_sewer_features_and_a_model_on_the_nearest_corridor(tablewin):
     use(w, "corridor", width=6.0)
     click(w, (100, 100))
     QTest.mouseDClick(w.view.viewport(), LEFT, K.NoModifier, at(w, 300, 100))
-    for name, p in (("node", (100, 100)), ("grate", (200, 100)), ("sluice-gate", (250, 100)),
-                    ("cave-in", (280, 100)), ("flood-origin", (100, 100))):
+    for name, p in (
+        ("node", (100, 100)),
+        ("grate", (200, 100)),
+        ("sluice-gate", (250, 100)),
+        ("cave-in", (280, 100)),
+        ("flood-origin", (100, 100)),
+    ):
         use(w, name)
         click(w, p)
     use(w, "model", side="attacker", strength=3)
@@ -418,8 +430,9 @@ def test_sewer_features_and_a_model_on_the_nearest_corridor(tablewin):
 
 def test_a_model_needs_a_corridor(tablewin):
     w = tablewin
-    w.doc.scenario.map.sewer = Sewer(corridors=[Corridor("c1", [(0, 0), (0, 300)], 5),
-                                                Corridor("c2", [(400, 0), (400, 300)], 5)])
+    w.doc.scenario.map.sewer = Sewer(
+        corridors=[Corridor("c1", [(0, 0), (0, 300)], 5), Corridor("c2", [(400, 0), (400, 300)], 5)]
+    )
     use(w, "model", side="invader")
     click(w, (380, 150))
     assert [(m.corridor, round(m.position)) for m in w.doc.scenario.map.sewer.models] == [("c2", 150)]
@@ -441,7 +454,9 @@ def test_deleting_a_road_takes_its_bridges_and_cuts_so_the_file_still_opens(hexw
     assert w.selection.id == "road-a"
     w.act("edit.delete").trigger()
     m = w.doc.scenario.map
-    assert (m.roads, m.river_bridges, m.stream_bridges, m.markers.bridges_out, m.markers.road_cuts) == ([],) * 5
+    assert (m.roads, m.river_bridges, m.stream_bridges, m.markers.bridges_out, m.markers.road_cuts) == (
+        [],
+    ) * 5
     reloads(w)
     w.act("edit.undo").trigger()
     assert [b.id for b in w.doc.scenario.map.river_bridges] == ["bridge-1"]
@@ -553,5 +568,5 @@ def test_a_model_at_a_corridors_far_end_stays_on_it():
         setattr(owner, name, value)
     for owner, name, value in add_model(sc, "invader", 1, (20.0, 0.0)):
         setattr(owner, name, value)
-    assert sc.map.sewer.models[0].position <= 500 ** 0.5  # the corridor's length, 22.3607
+    assert sc.map.sewer.models[0].position <= 500**0.5  # the corridor's length, 22.3607
     assert dumps(loads(dumps(sc))) == dumps(sc)  # "past the end" is refused by a strict load

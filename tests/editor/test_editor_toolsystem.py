@@ -1,6 +1,7 @@
 """One tool system: every tool and command comes from the action catalog; tool shortcuts choose the
 tool, the tool-options bar shows only that tool's options, ] and [ cycle the terrain, the Place dock
 groups placements by rule system, and Help > Keyboard Shortcuts lists what the keys really are."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -19,8 +20,18 @@ from dambuster.model.terrain import TERRAIN_KINDS
 
 pytestmark = pytest.mark.qt
 
-KEYS = {"B": "brush", "R": "rectangle", "F": "bucket", "I": "eyedropper", "P": "path", "S": "select",
-        "H": "hexside", "D": "dam", "U": "unit", "Z": "zone"}
+KEYS = {
+    "B": "brush",
+    "R": "rectangle",
+    "F": "bucket",
+    "I": "eyedropper",
+    "P": "path",
+    "S": "select",
+    "H": "hexside",
+    "D": "dam",
+    "U": "unit",
+    "Z": "zone",
+}
 
 
 @pytest.fixture

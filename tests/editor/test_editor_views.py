@@ -1,4 +1,5 @@
 """Map views: every hex layout draws and paints, only dirty chunks re-render, the New dialog."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -29,8 +30,9 @@ def shown(qtbot, doc, cls):
     return view, controller
 
 
-@pytest.mark.parametrize("orientation,offset", [("flat", "odd-q"), ("flat", "even-q"),
-                                                ("pointy", "odd-r"), ("pointy", "even-r")])
+@pytest.mark.parametrize(
+    "orientation,offset", [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]
+)
 def test_every_layout_draws_the_whole_map_and_maps_clicks_to_hexes(qtbot, orientation, offset):
     doc = Document(new_hex_scenario(20, 18, orientation, offset))
     view, c = shown(qtbot, doc, HexSceneController)
@@ -56,6 +58,7 @@ def test_painting_one_hex_repaints_only_that_hex_of_its_chunk(qtbot):
     from PySide6.QtGui import QColor
 
     from dambuster.editor.style import TERRAIN_STYLE
+
     centre = view.mapFromScene(c.scene_pos(h))
     assert shot.pixelColor(centre.x(), centre.y()).name() == QColor(TERRAIN_STYLE["water"][0]).name()
 

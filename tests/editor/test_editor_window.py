@@ -1,4 +1,5 @@
 """The main window as a user drives it: paint with the mouse, undo, save, validation dock."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -50,17 +51,27 @@ def hover(w, point: QPoint) -> None:
     from PySide6.QtWidgets import QApplication
 
     vp = w.view.viewport()
-    event = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(point), QPointF(vp.mapToGlobal(point)),
-                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    event = QMouseEvent(
+        QMouseEvent.Type.MouseMove,
+        QPointF(point),
+        QPointF(vp.mapToGlobal(point)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(vp, event)
 
 
 def drag(w, hexes):
     vp = w.view.viewport()
-    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[0]))
+    QTest.mousePress(
+        vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[0])
+    )
     for h in hexes[1:]:
         QTest.mouseMove(vp, viewport_point(w, h))
-    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[-1]))
+    QTest.mouseRelease(
+        vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, viewport_point(w, hexes[-1])
+    )
 
 
 def test_a_mouse_stroke_paints_terrain_as_one_undo_step(opened):
@@ -191,8 +202,11 @@ def test_a_table_map_with_a_sewer_opens(window, tmp_path):
 
     sc = new_table_scenario(600, 400, "inches", profiles=["flash-flood"])
     sc.sides.append(Side("blue", "Blue", "attacker", "#2050c0"))
-    sc.map.sewer = Sewer(corridors=[Corridor("c1", [(10, 10), (300, 10), (300, 200)], 6)],
-                         models=[Model("m1", "blue", 2, "c1", 320.0)], flood_origin=(10, 10))
+    sc.map.sewer = Sewer(
+        corridors=[Corridor("c1", [(10, 10), (300, 10), (300, 200)], 6)],
+        models=[Model("m1", "blue", 2, "c1", 320.0)],
+        flood_origin=(10, 10),
+    )
     path = tmp_path / "sewer.json"
     save(sc, path)
     assert window.open_path(path)
@@ -279,8 +293,16 @@ def test_the_wheel_zooms_and_the_status_bar_shows_it(opened):
     before = w.view.zoom()
     vp = w.view.viewport()
     centre = QPointF(vp.width() / 2, vp.height() / 2)
-    event = QWheelEvent(centre, QPointF(vp.mapToGlobal(centre.toPoint())), P(0, 0), P(0, 240),
-                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        centre,
+        QPointF(vp.mapToGlobal(centre.toPoint())),
+        P(0, 0),
+        P(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(vp, event)
     assert w.view.zoom() == pytest.approx(before * 1.44)
     assert w.zoom_label.text() == f"zoom {w.view.zoom() * 100:.0f}%"

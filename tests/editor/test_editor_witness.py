@@ -1,5 +1,6 @@
 """Clicking a geometric violation shows its witness: for river curvature, the two worst points and the
 straight line between them."""
+
 import pytest
 
 pytest.importorskip("PySide6")
@@ -15,7 +16,9 @@ from dambuster.model.scenario import TableRiver
 def hairpin_table(path):
     s = new_table_scenario(7200, 4800, profiles=["dbm-terrain"])
     # a sharp bend with a short last leg: vertex pairs alone would not catch it
-    s.map.rivers = [TableRiver("r1", [(0, 1000), (3000, 1000), (3000, 1300), (2950, 1300)], 150.0, placed_by="defender")]
+    s.map.rivers = [
+        TableRiver("r1", [(0, 1000), (3000, 1000), (3000, 1300), (2950, 1300)], 150.0, placed_by="defender")
+    ]
     save(s, path)
     return path
 

@@ -1,6 +1,7 @@
 """What the Tiled tests share about broken input: the one shape of a refused import (exit 2, nothing on
 standard output, one line on standard error without a traceback) and the helpers that damage a document
 for the property tests (``paths``, ``damage``, ``junk``)."""
+
 from __future__ import annotations
 
 
@@ -39,6 +40,13 @@ def junk():
     """What a broken or hostile file may hold where a value should be (a hypothesis strategy)."""
     from hypothesis import strategies as st
 
-    return st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
-                     st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8),
-                     st.just([]), st.just({}), st.just([{"x": "a"}]))
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**6), 10**6),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=8),
+        st.just([]),
+        st.just({}),
+        st.just([{"x": "a"}]),
+    )

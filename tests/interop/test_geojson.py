@@ -1,4 +1,5 @@
 """GeoJSON export of table maps: RFC 7946 structure, and the same geometry as the scenario."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,9 @@ SEWER = ROOT / "samples" / "sewer-flash-flood.json"
 
 def export(path: Path, tmp_path: Path, *extra: str) -> dict:
     out = tmp_path / "map.geojson"
-    assert main(["export-geojson", str(path), "-o", str(out), "--force", *extra]) == 0  # one file, many exports
+    assert (
+        main(["export-geojson", str(path), "-o", str(out), "--force", *extra]) == 0
+    )  # one file, many exports
     return json.loads(out.read_text(encoding="utf-8"))
 
 
@@ -78,8 +81,12 @@ def test_dbm_areas_waterway_rivers_and_roads_match_the_scenario_exactly(tmp_path
         want = Polygon(a.polygon)
         assert got.equals(want) and got.area == want.area
         assert {tuple(p) for p in f["geometry"]["coordinates"][0]} == set(a.polygon)
-        assert (f["properties"]["kind"], f["properties"]["sector"], f["properties"]["placed_by"],
-                f["properties"]["name"]) == (a.kind, a.sector, a.placed_by, a.name)
+        assert (
+            f["properties"]["kind"],
+            f["properties"]["sector"],
+            f["properties"]["placed_by"],
+            f["properties"]["name"],
+        ) == (a.kind, a.sector, a.placed_by, a.name)
     ww = feats[sc.map.waterway.id]
     assert shape(ww["geometry"]).equals(Polygon(sc.map.waterway.polygon))
     for r in sc.map.rivers:
@@ -88,7 +95,10 @@ def test_dbm_areas_waterway_rivers_and_roads_match_the_scenario_exactly(tmp_path
         assert [tuple(p) for p in f["geometry"]["coordinates"]] == r.line  # downstream order kept
         assert shape(f["geometry"]).equals_exact(LineString(r.line), 0)
         assert (f["properties"]["width"], f["properties"]["flows_into"], f["properties"]["flow"]) == (
-            r.width, r.flows_into, "downstream")
+            r.width,
+            r.flows_into,
+            "downstream",
+        )
     for r in sc.map.roads:
         assert [tuple(p) for p in feats[r.id]["geometry"]["coordinates"]] == r.line
 
@@ -107,7 +117,9 @@ def test_the_six_dbm_sectors_tile_the_table(tmp_path):
     feats = by_id(doc)
     for f in doc["features"]:
         if f["properties"]["layer"] == "area":
-            sector = next(p for p, s in zip(polys, sectors) if s["properties"]["sector"] == f["properties"]["sector"])
+            sector = next(
+                p for p, s in zip(polys, sectors) if s["properties"]["sector"] == f["properties"]["sector"]
+            )
             assert sector.buffer(1e-6).contains(shape(f["geometry"])), f["properties"]["id"]
     assert feats["sector-1"]["properties"]["name"] == "Sector 1"
 
@@ -126,9 +138,17 @@ def test_the_sewer_corridors_points_and_models_match_the_scenario(tmp_path):
     for c in sewer.corridors:
         f = feats[c.id]
         assert shape(f["geometry"]).equals_exact(LineString(c.line), 0)
-        assert (f["properties"]["kind"], f["properties"]["width"], f["properties"]["name"]) == ("corridor", c.width, c.name)
-    for kind, points in (("node", sewer.nodes), ("grate", sewer.grates), ("sluice-gate", sewer.sluice_gates),
-                         ("cave-in", sewer.cave_ins)):
+        assert (f["properties"]["kind"], f["properties"]["width"], f["properties"]["name"]) == (
+            "corridor",
+            c.width,
+            c.name,
+        )
+    for kind, points in (
+        ("node", sewer.nodes),
+        ("grate", sewer.grates),
+        ("sluice-gate", sewer.sluice_gates),
+        ("cave-in", sewer.cave_ins),
+    ):
         for p in points:
             assert feats[p.id]["properties"]["kind"] == kind
             assert tuple(feats[p.id]["geometry"]["coordinates"]) == p.point
@@ -141,7 +161,10 @@ def test_the_sewer_corridors_points_and_models_match_the_scenario(tmp_path):
         assert at.equals(lines[m.corridor].interpolate(m.position))
         assert lines[m.corridor].distance(at) == 0
         assert (f["properties"]["side"], f["properties"]["strength"], f["properties"]["corridor"]) == (
-            m.side, m.strength, m.corridor)
+            m.side,
+            m.strength,
+            m.corridor,
+        )
     assert tuple(feats["flood-origin"]["geometry"]["coordinates"]) == sewer.flood_origin
 
 
@@ -185,7 +208,9 @@ def test_any_table_map_exports_well_formed_and_with_its_own_geometry(sc):
     doc = json.loads(geojson_dumps(sc, sectors=True))
     for f in doc["features"]:
         check_geometry(f["geometry"])
-    feats = {(f["properties"]["layer"], f["properties"]["kind"], f["properties"]["id"]): f for f in doc["features"]}
+    feats = {
+        (f["properties"]["layer"], f["properties"]["kind"], f["properties"]["id"]): f for f in doc["features"]
+    }
     m = sc.map
     polys = [(("area", a.kind, a.id), a.polygon) for a in m.areas]
     if m.waterway:
@@ -196,8 +221,12 @@ def test_any_table_map_exports_well_formed_and_with_its_own_geometry(sc):
         exterior = feats[key]["geometry"]["coordinates"][0]
         assert {tuple(p) for p in exterior} == {(float(x), float(y)) for x, y in pts}
         assert shape(feats[key]["geometry"]).equals(Polygon(pts))
-    lines = [(("river", "river", r.id), r.line) for r in m.rivers] + [(("road", "road", r.id), r.line) for r in m.roads]
+    lines = [(("river", "river", r.id), r.line) for r in m.rivers] + [
+        (("road", "road", r.id), r.line) for r in m.roads
+    ]
     if m.sewer:
         lines += [(("sewer", "corridor", c.id), c.line) for c in m.sewer.corridors]
     for key, pts in lines:
-        assert [tuple(p) for p in feats[key]["geometry"]["coordinates"]] == [(float(x), float(y)) for x, y in pts]
+        assert [tuple(p) for p in feats[key]["geometry"]["coordinates"]] == [
+            (float(x), float(y)) for x, y in pts
+        ]

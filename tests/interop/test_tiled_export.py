@@ -1,4 +1,5 @@
 """Export to Tiled TMJ and import it back, without Tiled itself (tests/interop/test_tiled_roundtrip.py runs it)."""
+
 from __future__ import annotations
 
 import io
@@ -26,7 +27,9 @@ from dambuster.model.io import dumps, load
 from dambuster.model.terrain import TERRAIN_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
-HEX_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex")
+HEX_SAMPLES = sorted(
+    p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex"
+)
 
 
 def run(*args) -> SimpleNamespace:
@@ -42,7 +45,13 @@ def props(node) -> dict:
 
 
 def objects(doc, cls):
-    return [o for layer in doc["layers"] if layer["type"] == "objectgroup" for o in layer["objects"] if o["type"] == cls]
+    return [
+        o
+        for layer in doc["layers"]
+        if layer["type"] == "objectgroup"
+        for o in layer["objects"]
+        if o["type"] == cls
+    ]
 
 
 @pytest.mark.parametrize("sample", HEX_SAMPLES, ids=lambda p: p.stem)
@@ -63,10 +72,15 @@ def test_any_valid_hex_scenario_comes_back_the_same_through_tmj_and_tmx(scenario
     assert import_document(parse_tmx(to_tmx(safe))).scenario == import_document(safe).scenario
 
 
-@pytest.mark.parametrize("orientation, offset, axis, index", [
-    ("flat", "odd-q", "x", "odd"), ("flat", "even-q", "x", "even"),
-    ("pointy", "odd-r", "y", "odd"), ("pointy", "even-r", "y", "even"),
-])
+@pytest.mark.parametrize(
+    "orientation, offset, axis, index",
+    [
+        ("flat", "odd-q", "x", "odd"),
+        ("flat", "even-q", "x", "even"),
+        ("pointy", "odd-r", "y", "odd"),
+        ("pointy", "even-r", "y", "even"),
+    ],
+)
 def test_hex_layout_becomes_tiled_stagger(orientation, offset, axis, index):
     from dambuster.model.factory import new_hex_scenario
 
@@ -75,7 +89,9 @@ def test_hex_layout_becomes_tiled_stagger(orientation, offset, axis, index):
     assert (doc["staggeraxis"], doc["staggerindex"]) == (axis, index)
     assert (doc["width"], doc["height"], doc["hexsidelength"]) == (5, 4, 16)
     long_side, short_side = 32, 28  # a regular hexagon with 16-pixel sides
-    assert (doc["tilewidth"], doc["tileheight"]) == ((long_side, short_side) if orientation == "flat" else (short_side, long_side))
+    assert (doc["tilewidth"], doc["tileheight"]) == (
+        (long_side, short_side) if orientation == "flat" else (short_side, long_side)
+    )
 
 
 def test_terrain_is_a_tile_layer_over_a_tileset_whose_tiles_name_their_terrain(tmp_path):
@@ -95,7 +111,7 @@ def test_terrain_is_a_tile_layer_over_a_tileset_whose_tiles_name_their_terrain(t
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (tileset["imagewidth"], tileset["imageheight"]) == (32 * len(TERRAIN_KINDS), 28)
-    idat = png[png.index(b"IDAT") + 4:png.index(b"IEND") - 8]
+    idat = png[png.index(b"IDAT") + 4 : png.index(b"IEND") - 8]
     assert len(zlib.decompress(idat)) == height * (1 + 4 * width)
 
 
@@ -110,7 +126,9 @@ def test_features_are_objects_with_typed_properties():
     assert p["dambuster:hidden"] == ("bool", True) and p["dambuster:reservoir"] == ("string", "0102 0103")
     rhine = objects(doc, "river")[0]
     assert len(rhine["polyline"]) == 6
-    assert (rhine["x"] + rhine["polyline"][-1]["x"], rhine["y"] + rhine["polyline"][-1]["y"]) == px.centre((5, 1))
+    assert (rhine["x"] + rhine["polyline"][-1]["x"], rhine["y"] + rhine["polyline"][-1]["y"]) == px.centre(
+        (5, 1)
+    )
     units = {props(u)["dambuster:id"][1]: props(u) for u in objects(doc, "unit")}
     assert units["u-inf"]["dambuster:squads"] == ("int", 3)
     assert units["u-inf"]["dambuster:unit_type"] == ("string", "infantry")
@@ -131,8 +149,21 @@ def test_command_line_export_then_import_gives_the_same_file(tmp_path):
     r = run("export-tiled", sample, "-o", tmp_path / "basic.tmj")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "basic-terrain.png").exists()
-    r = subprocess.run([sys.executable, "-m", "dambuster", "import-tiled", str(tmp_path / "basic.tmj"), "-o",
-                        str(tmp_path / "back.json")], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dambuster",
+            "import-tiled",
+            str(tmp_path / "basic.tmj"),
+            "-o",
+            str(tmp_path / "back.json"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "back.json").read_text() == dumps(load(sample))
 
@@ -150,7 +181,12 @@ def test_docs_state_the_stagger_the_export_writes():
     from dambuster.model.hexgrid import Layout
 
     text = (ROOT / "docs" / "tiled.md").read_text(encoding="utf-8")
-    for orientation, offset in [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]:
+    for orientation, offset in [
+        ("flat", "odd-q"),
+        ("flat", "even-q"),
+        ("pointy", "odd-r"),
+        ("pointy", "even-r"),
+    ]:
         axis, index = stagger_of(Layout(orientation, offset, 2, 2))
         assert f"| {orientation}-top, `{offset}` | `{axis}` | `{index}` |" in text
 
@@ -163,7 +199,9 @@ def every_property(doc: dict):
     """(where, name) of every custom property in a map: the map's, its layers', objects' and tiles'."""
     yield from (("map", p["name"]) for p in doc.get("properties", []))
     for ts in doc.get("tilesets", []):
-        yield from ((f"tile {t['id']}", p["name"]) for t in ts.get("tiles", []) for p in t.get("properties", []))
+        yield from (
+            (f"tile {t['id']}", p["name"]) for t in ts.get("tiles", []) for p in t.get("properties", [])
+        )
     for layer in doc["layers"]:
         yield from ((f"layer {layer['name']}", p["name"]) for p in layer.get("properties", []))
         for o in layer.get("objects", []):
@@ -177,7 +215,12 @@ def test_every_property_we_write_is_namespaced_so_none_clashes_with_a_tiled_fiel
     doc = json.loads(out.read_text())
     found = list(every_property(doc))
     assert found and [(where, name) for where, name in found if not name.startswith("dambuster:")] == []
-    assert not {name for _, name in found} & {"dambuster:x", "dambuster:y", "dambuster:type", "dambuster:class"}
+    assert not {name for _, name in found} & {
+        "dambuster:x",
+        "dambuster:y",
+        "dambuster:type",
+        "dambuster:class",
+    }
 
 
 def test_every_object_layer_has_its_colour_and_units_take_their_sides():
@@ -188,7 +231,9 @@ def test_every_object_layer_has_its_colour_and_units_take_their_sides():
     colours = {layer["name"]: layer.get("color") for layer in doc["layers"] if layer["type"] == "objectgroup"}
     fixed = {name: colour for name, colour in colours.items() if not name.startswith("units: ")}
     assert fixed == {name: LAYER_COLOURS[name] for name in fixed}
-    assert set(HEXSIDE_LAYERS.values()) | {"rivers", "roads", "rails", "dams", "units: Roter Ogre"} <= set(colours)
+    assert set(HEXSIDE_LAYERS.values()) | {"rivers", "roads", "rails", "dams", "units: Roter Ogre"} <= set(
+        colours
+    )
     assert len(set(fixed.values())) == len(fixed)  # no two kinds look alike
     assert (colours["rivers"], colours["roads"], colours["dams"]) == ("#1f5fbf", "#8b5a2b", "#5c7590")
     assert {colours[f"units: {side.name}"] for side in scenario.sides} == {"#c03030", "#3060c0"}
@@ -219,8 +264,12 @@ def test_hexside_features_are_polylines_along_the_edge_between_two_hexes():
 def test_export_to_a_tmx_name_writes_tiled_xml_that_imports_back(tmp_path):
     sample = ROOT / "samples" / "ogre-dambusters-valley.json"
     out = tmp_path / "valley.tmx"
-    r = subprocess.run([str(Path(sys.executable).parent / "dambuster"), "export-tiled", str(sample), "-o", str(out)],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [str(Path(sys.executable).parent / "dambuster"), "export-tiled", str(sample), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     text = out.read_text(encoding="utf-8")
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8"')
@@ -237,7 +286,9 @@ def test_a_text_xml_cannot_carry_refuses_the_tmx_in_one_line_and_writes_nothing(
     src.write_text(dumps(scenario))
     r = run("export-tiled", src, "-o", tmp_path / "m.tmx")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
-    assert "the unit 'u-inf' holds the control character U+0007, which a TMX (XML) file cannot carry" in r.stderr
+    assert (
+        "the unit 'u-inf' holds the control character U+0007, which a TMX (XML) file cannot carry" in r.stderr
+    )
     assert "write a .tmj map instead" in r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
     assert run("export-tiled", src, "-o", tmp_path / "m.tmj").returncode == 0

@@ -1,4 +1,5 @@
 """Importing Tiled maps a designer (or an attacker) made: refusals are one clear line and exit 2."""
+
 from __future__ import annotations
 
 import base64
@@ -46,36 +47,89 @@ def rich_doc() -> dict:
 
 def hand_made(orientation="hexagonal", data=None, objects=(), tiles=None) -> dict:
     """A 3x2 map as a designer would draw it in Tiled: no dambuster properties at all."""
-    tiles = tiles if tiles is not None else [
-        {"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "clear"}]},
-        {"id": 1, "properties": [{"name": "terrain", "type": "string", "value": "forest"}]},
-    ]
-    return {"type": "map", "orientation": orientation, "width": 3, "height": 2, "tilewidth": 32, "tileheight": 28,
-            "hexsidelength": 16, "staggeraxis": "x", "staggerindex": "odd", "infinite": False,
-            "tilesets": [{"firstgid": 1, "name": "t", "tiles": tiles}],
-            "layers": [{"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": data or [1, 2, 1, 1, 1, 2]},
-                       {"type": "objectgroup", "name": "stuff", "objects": list(objects)}]}
+    tiles = (
+        tiles
+        if tiles is not None
+        else [
+            {"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "clear"}]},
+            {"id": 1, "properties": [{"name": "terrain", "type": "string", "value": "forest"}]},
+        ]
+    )
+    return {
+        "type": "map",
+        "orientation": orientation,
+        "width": 3,
+        "height": 2,
+        "tilewidth": 32,
+        "tileheight": 28,
+        "hexsidelength": 16,
+        "staggeraxis": "x",
+        "staggerindex": "odd",
+        "infinite": False,
+        "tilesets": [{"firstgid": 1, "name": "t", "tiles": tiles}],
+        "layers": [
+            {
+                "type": "tilelayer",
+                "name": "ground",
+                "width": 3,
+                "height": 2,
+                "data": data or [1, 2, 1, 1, 1, 2],
+            },
+            {"type": "objectgroup", "name": "stuff", "objects": list(objects)},
+        ],
+    }
 
 
 @pytest.mark.parametrize("orientation", ["orthogonal", "isometric", "staggered"])
 def test_non_hexagonal_maps_are_refused_in_one_line(tmp_path, orientation):
-    assert_refused(run("import-tiled", write(tmp_path, hand_made(orientation))),
-                   f"{orientation} map; only hexagonal Tiled maps can be imported")
+    assert_refused(
+        run("import-tiled", write(tmp_path, hand_made(orientation))),
+        f"{orientation} map; only hexagonal Tiled maps can be imported",
+    )
 
 
 def test_a_hand_made_map_imports_with_terrain_from_tile_properties():
-    unit = {"id": 7, "type": "unit", "x": 40, "y": 28, "point": True,
-            "properties": [{"name": "id", "type": "string", "value": "tank-1"},
-                           {"name": "unit_type", "type": "string", "value": "heavy-tank"},
-                           {"name": "side", "type": "string", "value": "blue"}]}
-    town = {"id": 8, "type": "town", "x": 0, "y": 0, "width": 32, "height": 28,  # a rectangle over hex 0101
-            "properties": [{"name": "id", "type": "string", "value": "t1"}, {"name": "name", "type": "string", "value": "Ash"}]}
+    unit = {
+        "id": 7,
+        "type": "unit",
+        "x": 40,
+        "y": 28,
+        "point": True,
+        "properties": [
+            {"name": "id", "type": "string", "value": "tank-1"},
+            {"name": "unit_type", "type": "string", "value": "heavy-tank"},
+            {"name": "side", "type": "string", "value": "blue"},
+        ],
+    }
+    town = {
+        "id": 8,
+        "type": "town",
+        "x": 0,
+        "y": 0,
+        "width": 32,
+        "height": 28,  # a rectangle over hex 0101
+        "properties": [
+            {"name": "id", "type": "string", "value": "t1"},
+            {"name": "name", "type": "string", "value": "Ash"},
+        ],
+    }
     s = import_document(hand_made(objects=[unit, town])).scenario
     L = s.map.layout
     assert [s.map.terrain[L.to_axial(c, r)] for r in range(2) for c in range(3)] == [
-        "clear", "forest", "clear", "clear", "clear", "forest"]
+        "clear",
+        "forest",
+        "clear",
+        "clear",
+        "clear",
+        "forest",
+    ]
     (u,) = s.units
-    assert (u.id, u.type, u.side, L.label(u.hex)) == ("tank-1", "heavy-tank", "blue", "0201")  # odd column, shoved down
+    assert (u.id, u.type, u.side, L.label(u.hex)) == (
+        "tank-1",
+        "heavy-tank",
+        "blue",
+        "0201",
+    )  # odd column, shoved down
     assert [x.id for x in s.sides] == ["blue"]  # made for a map without dambuster rules
     assert [(t.name, [L.label(h) for h in t.hexes]) for t in s.map.towns] == [("Ash", ["0101"])]
 
@@ -84,8 +138,13 @@ def test_a_unit_dragged_in_tiled_lands_on_its_new_hex():
     doc = rich_doc()
     scenario = rich_hex_scenario()
     px = HexPixels.default(scenario.map.layout)
-    tank = next(o for layer in doc["layers"] if layer["type"] == "objectgroup" for o in layer["objects"]
-                if o["name"] == "u-tank")
+    tank = next(
+        o
+        for layer in doc["layers"]
+        if layer["type"] == "objectgroup"
+        for o in layer["objects"]
+        if o["name"] == "u-tank"
+    )
     x, y = px.centre((4, 2))
     tank["x"], tank["y"] = x + 5, y - 4  # dropped a little off centre
     moved = {u.id: u.hex for u in import_document(doc).scenario.units}
@@ -95,7 +154,9 @@ def test_a_unit_dragged_in_tiled_lands_on_its_new_hex():
 def test_unknown_object_class_is_an_error_or_with_lenient_a_warning(tmp_path):
     tree = {"id": 3, "type": "tree", "x": 10, "y": 10, "point": True}
     path = write(tmp_path, hand_made(objects=[tree]))
-    assert_refused(run("import-tiled", path), "object 3 (tree) in layer 'stuff' has a class dambuster does not know")
+    assert_refused(
+        run("import-tiled", path), "object 3 (tree) in layer 'stuff' has a class dambuster does not know"
+    )
     r = run("import-tiled", path, "--lenient")
     assert r.returncode == 0, r.stderr
     assert "warning: object 3 (tree)" in r.stderr
@@ -130,7 +191,9 @@ def test_base64_tile_data_with_or_without_compression(compression):
     raw = b"".join(g.to_bytes(4, "little") for g in [2, 2, 1, 1, 2, 1])
     packed = {"": raw, "zlib": zlib.compress(raw), "gzip": gzip.compress(raw)}[compression]
     doc = hand_made()
-    doc["layers"][0].update(encoding="base64", compression=compression, data=base64.b64encode(packed).decode())
+    doc["layers"][0].update(
+        encoding="base64", compression=compression, data=base64.b64encode(packed).decode()
+    )
     assert import_document(doc).scenario.map.terrain.to_rows() == ["ffc", "cfc"]
 
 
@@ -139,15 +202,21 @@ def test_zstd_and_flipped_tiles():
     doc["layers"][0].update(encoding="base64", compression="zstd", data="AAAA")
     with pytest.raises(TiledImportError, match="zstd"):
         import_document(doc)
-    flipped = hand_made(data=[2 | 0x80000000, 1 | 0x40000000, 1, 1, 1, 1])  # mirrored tiles keep their terrain
+    flipped = hand_made(
+        data=[2 | 0x80000000, 1 | 0x40000000, 1, 1, 1, 1]
+    )  # mirrored tiles keep their terrain
     assert import_document(flipped).scenario.map.terrain.to_rows() == ["fcc", "ccc"]
 
 
 def test_a_tmx_with_a_dtd_is_refused_before_parsing(tmp_path):
-    laughs = ('<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n'
-              '<map orientation="hexagonal" width="1" height="1" name="&b;"/>\n')
-    assert_refused(run("import-tiled", write(tmp_path, laughs, "laughs.tmx")),
-                   "declares a DTD or entities, which are refused")
+    laughs = (
+        '<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n'
+        '<map orientation="hexagonal" width="1" height="1" name="&b;"/>\n'
+    )
+    assert_refused(
+        run("import-tiled", write(tmp_path, laughs, "laughs.tmx")),
+        "declares a DTD or entities, which are refused",
+    )
 
 
 def test_broken_xml_and_oversized_maps_are_one_line(tmp_path, monkeypatch):
@@ -163,17 +232,27 @@ def test_broken_xml_and_oversized_maps_are_one_line(tmp_path, monkeypatch):
 
 
 def test_a_map_that_breaks_scenario_rules_says_where():
-    unit = {"id": 9, "type": "unit", "x": 16, "y": 14, "point": True,
-            "properties": [{"name": "id", "type": "string", "value": "u"},
-                           {"name": "unit_type", "type": "string", "value": "dragon"},
-                           {"name": "side", "type": "string", "value": "blue"}]}
+    unit = {
+        "id": 9,
+        "type": "unit",
+        "x": 16,
+        "y": 14,
+        "point": True,
+        "properties": [
+            {"name": "id", "type": "string", "value": "u"},
+            {"name": "unit_type", "type": "string", "value": "dragon"},
+            {"name": "side", "type": "string", "value": "blue"},
+        ],
+    }
     with pytest.raises(TiledImportError, match=r"not a valid scenario: /units/0/type"):
         import_document(hand_made(objects=[unit]))
 
 
 def test_missing_property_names_the_object():
     dam = {"id": 4, "type": "dam", "x": 16, "y": 14, "point": True, "properties": []}
-    with pytest.raises(TiledImportError, match="object 4 \\(dam\\) in layer 'stuff' has no 'dambuster:id' property"):
+    with pytest.raises(
+        TiledImportError, match="object 4 \\(dam\\) in layer 'stuff' has no 'dambuster:id' property"
+    ):
         import_document(hand_made(objects=[dam]))
 
 
@@ -208,7 +287,9 @@ def test_a_damaged_map_imports_or_fails_with_one_sentence(edits):
 
 
 def test_deeply_nested_groups_are_refused(tmp_path):
-    tmx = "<map orientation='hexagonal' width='1' height='1'>" + "<group>" * 5000 + "</group>" * 5000 + "</map>"
+    tmx = (
+        "<map orientation='hexagonal' width='1' height='1'>" + "<group>" * 5000 + "</group>" * 5000 + "</map>"
+    )
     with pytest.raises(TiledImportError, match="nest more than"):
         import_file(write(tmp_path, tmx, "deep.tmx"))
 
@@ -221,7 +302,12 @@ def test_a_map_exported_before_the_dambuster_namespace_still_imports_the_same(tm
     """Written by the previous version (commit 07823fe) from rich_hex_scenario(): bare property names
     (id, name...), dambuster.rules and dambuster.format, hexsides as point pins, one units layer."""
     old = json.loads(BEFORE_NAMESPACE.read_text(encoding="utf-8"))
-    names = {p["name"] for layer in old["layers"] for o in layer.get("objects", []) for p in o.get("properties", [])}
+    names = {
+        p["name"]
+        for layer in old["layers"]
+        for o in layer.get("objects", [])
+        for p in o.get("properties", [])
+    }
     assert {"id", "name", "side"} <= names and not any(n.startswith("dambuster:") for n in names)
     assert {o.get("point") for o in old["layers"][1]["objects"]} == {True}  # hexsides were pins
     out = tmp_path / "back.json"
@@ -231,11 +317,19 @@ def test_a_map_exported_before_the_dambuster_namespace_still_imports_the_same(tm
 
 
 def test_new_names_win_over_bare_ones_on_the_same_object():
-    unit = {"id": 7, "type": "unit", "x": 40, "y": 28, "point": True,
-            "properties": [{"name": "id", "type": "string", "value": "old-id"},
-                           {"name": "dambuster:id", "type": "string", "value": "tank-1"},
-                           {"name": "dambuster:unit_type", "type": "string", "value": "heavy-tank"},
-                           {"name": "side", "type": "string", "value": "blue"}]}
+    unit = {
+        "id": 7,
+        "type": "unit",
+        "x": 40,
+        "y": 28,
+        "point": True,
+        "properties": [
+            {"name": "id", "type": "string", "value": "old-id"},
+            {"name": "dambuster:id", "type": "string", "value": "tank-1"},
+            {"name": "dambuster:unit_type", "type": "string", "value": "heavy-tank"},
+            {"name": "side", "type": "string", "value": "blue"},
+        ],
+    }
     (u,) = import_document(hand_made(objects=[unit])).scenario.units
     assert (u.id, u.type, u.side) == ("tank-1", "heavy-tank", "blue")
 
@@ -249,11 +343,18 @@ def test_a_wall_drawn_along_three_hexsides_is_three_hexside_features():
     h = L.to_axial(1, 0)
     corners = px.corners(h)
     path = [corners[3], corners[4], corners[5], corners[0]]  # right, lower right, lower left, left
-    wall = {"id": 1, "type": "ridge", "x": path[0][0], "y": path[0][1],
-            "polyline": [{"x": x - path[0][0], "y": y - path[0][1]} for x, y in path]}
+    wall = {
+        "id": 1,
+        "type": "ridge",
+        "x": path[0][0],
+        "y": path[0][1],
+        "polyline": [{"x": x - path[0][0], "y": y - path[0][1]} for x, y in path],
+    }
     doc["layers"][1]["objects"] = [wall]
     features = import_document(doc).scenario.map.hexsides
     assert [f.kind for f in features] == ["ridge"] * 3
-    for f, segment in zip(features, zip(path, path[1:])):  # each drawn segment is the hexside between its ends
+    for f, segment in zip(
+        features, zip(path, path[1:])
+    ):  # each drawn segment is the hexside between its ends
         assert sorted(px.side_ends(f.side)) == sorted(segment)
         assert h in hexside_hexes(f.side)

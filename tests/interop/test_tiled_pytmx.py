@@ -2,6 +2,7 @@
 Tiled loader of pygame, pyglet and others, in its default mode: no pygame needed) loads our TMX, and the
 real Tiled converts our TMJ and TMX into each other with every layer, colour and object in place.
 The Tiled half skips where Tiled is not installed (scripts/setup.sh installs Debian's `tiled`)."""
+
 from __future__ import annotations
 
 import json
@@ -26,22 +27,36 @@ ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 TILED = shutil.which("tiled")
 SAMPLES = sorted((ROOT / "samples").glob("*.json"))
-needs_tiled = pytest.mark.skipif(TILED is None, reason="Tiled is not installed (scripts/setup.sh runs apt-get install tiled)")
+needs_tiled = pytest.mark.skipif(
+    TILED is None, reason="Tiled is not installed (scripts/setup.sh runs apt-get install tiled)"
+)
 
 
 def export(sample: Path, out: Path) -> Path:
     out.parent.mkdir(exist_ok=True)
-    r = subprocess.run([DAMBUSTER, "export-tiled", str(sample), "-o", str(out)], capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [DAMBUSTER, "export-tiled", str(sample), "-o", str(out)], capture_output=True, text=True, timeout=120
+    )
     assert r.returncode == 0, r.stderr
     return out
 
 
 def tiled_convert(tmp_path: Path, source: Path, target: Path, fmt: str) -> Path:
     """`tiled --export-map FORMAT SOURCE TARGET`, headless, its settings kept out of the user's home."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_RUNTIME_DIR=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
-    r = subprocess.run([TILED, "--export-map", fmt, str(source), str(target)], capture_output=True, text=True,
-                       env=env, timeout=120)
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp_path),
+        XDG_RUNTIME_DIR=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
+    r = subprocess.run(
+        [TILED, "--export-map", fmt, str(source), str(target)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     return target
 
@@ -49,16 +64,30 @@ def tiled_convert(tmp_path: Path, source: Path, target: Path, fmt: str) -> Path:
 def expected_objects(s) -> Counter:
     """(class, dambuster:id) of every object the map of a scenario should hold (id None where it has none)."""
     m = s.map
-    found: list[tuple[str, str | None]] = [("unit", u.id) for u in s.units] + [("setup-zone", z.id) for z in s.setup_zones]
+    found: list[tuple[str, str | None]] = [("unit", u.id) for u in s.units] + [
+        ("setup-zone", z.id) for z in s.setup_zones
+    ]
     if isinstance(m, HexMap):
         mk = m.markers
         found += [(f.kind, None) for f in m.hexsides] + [("floodplain", None)]
-        for cls, items in (("river", m.rivers), ("road", m.roads), ("rail", m.rails), ("dam", m.dams),
-                           ("river-bridge", m.river_bridges), ("stream-bridge", m.stream_bridges), ("town", m.towns),
-                           ("revetment", mk.revetments), ("mine", mk.mines)):
+        for cls, items in (
+            ("river", m.rivers),
+            ("road", m.roads),
+            ("rail", m.rails),
+            ("dam", m.dams),
+            ("river-bridge", m.river_bridges),
+            ("stream-bridge", m.stream_bridges),
+            ("town", m.towns),
+            ("revetment", mk.revetments),
+            ("mine", mk.mines),
+        ):
             found += [(cls, x.id) for x in items]
-        for cls, items in (("bridge-out", mk.bridges_out), ("entrenchment", mk.entrenchments),
-                           ("road-cut", mk.road_cuts), ("graded-ridge", mk.graded_ridges)):
+        for cls, items in (
+            ("bridge-out", mk.bridges_out),
+            ("entrenchment", mk.entrenchments),
+            ("road-cut", mk.road_cuts),
+            ("graded-ridge", mk.graded_ridges),
+        ):
             found += [(cls, None)] * len(items)
         return Counter(found)
     found += [("table", None)] + [("sector", None)] * (6 if "dbm-terrain" in s.meta.profiles else 0)
@@ -66,9 +95,15 @@ def expected_objects(s) -> Counter:
     found += [("river", r.id) for r in m.rivers] + [("road", r.id) for r in m.roads]
     if m.sewer:
         sw = m.sewer
-        for cls, items in (("corridor", sw.corridors), ("node", sw.nodes), ("grate", sw.grates),
-                           ("sluice-gate", sw.sluice_gates), ("cave-in", sw.cave_ins), ("gantry", sw.gantries),
-                           ("model", sw.models)):
+        for cls, items in (
+            ("corridor", sw.corridors),
+            ("node", sw.nodes),
+            ("grate", sw.grates),
+            ("sluice-gate", sw.sluice_gates),
+            ("cave-in", sw.cave_ins),
+            ("gantry", sw.gantries),
+            ("model", sw.models),
+        ):
             found += [(cls, x.id) for x in items]
         found += [("flood-origin", None)] * (sw.flood_origin is not None)
     return Counter(found)
@@ -97,7 +132,13 @@ def check_layers(s, layers: list[tuple[str, str | None]]) -> None:
     assert object_layers and all(colour == colours[name] for name, colour in object_layers), object_layers
     names = [name for name, _ in layers]
     if isinstance(s.map, HexMap):
-        assert names[0] == "terrain" and {"streams", "rivers", "roads", "dams", "units: " + s.sides[0].name} <= set(names)
+        assert names[0] == "terrain" and {
+            "streams",
+            "rivers",
+            "roads",
+            "dams",
+            "units: " + s.sides[0].name,
+        } <= set(names)
     else:
         assert names[0] == "table" and {a.kind for a in s.map.areas} <= set(names)
 
@@ -119,8 +160,9 @@ def test_pytmx_loads_every_export_with_its_layers_colours_and_objects(tmp_path, 
     if isinstance(s.map, HexMap):
         terrain = m.get_layer_by_name("terrain")
         assert (terrain.width, terrain.height) == (s.map.columns, s.map.rows)
-        assert {m.get_tile_properties_by_gid(gid)["dambuster:terrain"] for _, _, gid in terrain.iter_data()} == \
-            set(s.map.terrain.counts())
+        assert {
+            m.get_tile_properties_by_gid(gid)["dambuster:terrain"] for _, _, gid in terrain.iter_data()
+        } == set(s.map.terrain.counts())
 
 
 @needs_tiled
@@ -133,7 +175,9 @@ def test_tiled_converts_every_export_both_ways_with_every_layer_and_object(tmp_p
     tiled_tmj = tiled_convert(tmp_path, ours_tmx, tmp_path / "tmx" / "by-tiled.tmj", "json")
     written_by_tiled = json.loads(tiled_tmj.read_text(encoding="utf-8"))
     check_layers(s, [(layer["name"], layer.get("color")) for layer in written_by_tiled["layers"]])
-    assert objects_in(written_by_tiled) == objects_in(parse_tmx(tiled_tmx.read_bytes())) == expected_objects(s)
+    assert (
+        objects_in(written_by_tiled) == objects_in(parse_tmx(tiled_tmx.read_bytes())) == expected_objects(s)
+    )
     loaded = pytmx.TiledMap(str(tiled_tmx))  # and the TMX Tiled wrote loads in pytmx, colours and all
     check_layers(s, [(layer.name, getattr(layer, "color", None)) for layer in loaded.layers])
     assert Counter((o.type, o.properties.get("dambuster:id")) for o in loaded.objects) == expected_objects(s)

@@ -1,6 +1,7 @@
 """Proof with the real Tiled: our stagger convention is the one Tiled draws, our maps survive Tiled's own
 TMX and JSON writers, and a map Tiled wrote imports. Skips where Tiled is not installed (scripts/setup.sh
 installs Debian's `tiled` package)."""
+
 from __future__ import annotations
 
 import json
@@ -27,13 +28,20 @@ from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 ROOT = Path(__file__).resolve().parents[2]
 TILED = shutil.which("tiled")
 RASTERIZER = shutil.which("tmxrasterizer")
-pytestmark = pytest.mark.skipif(TILED is None, reason="Tiled is not installed (scripts/setup.sh runs apt-get install tiled)")
+pytestmark = pytest.mark.skipif(
+    TILED is None, reason="Tiled is not installed (scripts/setup.sh runs apt-get install tiled)"
+)
 
 
 def tiled(tmp_path: Path, *args) -> None:
     """Runs a Tiled program headless, with its settings kept out of the user's home."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_RUNTIME_DIR=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp_path),
+        XDG_RUNTIME_DIR=str(tmp_path),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+    )
     r = subprocess.run([*map(str, args)], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
 
@@ -51,8 +59,8 @@ def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat = 8, b""
     while pos < len(data):
-        (n,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        (n,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + n]
         pos += 12 + n
         if kind == b"IHDR":
             width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
@@ -62,7 +70,7 @@ def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
     bpp = 4 if ctype == 6 else 3
     raw, stride, rows, prev, i = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp), 0
     for _ in range(height):
-        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        f, line = raw[i], bytearray(raw[i + 1 : i + 1 + stride])
         i += 1 + stride
         for x in range(stride):
             a = line[x - bpp] if x >= bpp else 0
@@ -77,7 +85,9 @@ def read_png(data: bytes) -> tuple[int, int, list[bytes]]:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line) if bpp == 4 else b"".join(line[j:j + 3] + b"\xff" for j in range(0, stride, 3)))
+        rows.append(
+            bytes(line) if bpp == 4 else b"".join(line[j : j + 3] + b"\xff" for j in range(0, stride, 3))
+        )
         prev = line
     return width, height, rows
 
@@ -99,12 +109,16 @@ def colours_at_centres(tmp_path: Path, tmj: Path, layout: Layout) -> dict:
     out = {}
     for h in layout.hexes():
         x, y = (int(v) for v in px.centre(h))
-        out[h] = tuple(rows[y][4 * x:4 * x + 3])
+        out[h] = tuple(rows[y][4 * x : 4 * x + 3])
     return out
 
 
-@pytest.mark.skipif(RASTERIZER is None, reason="tmxrasterizer (part of Debian's tiled package) is not installed")
-@pytest.mark.parametrize("orientation, offset", [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")])
+@pytest.mark.skipif(
+    RASTERIZER is None, reason="tmxrasterizer (part of Debian's tiled package) is not installed"
+)
+@pytest.mark.parametrize(
+    "orientation, offset", [("flat", "odd-q"), ("flat", "even-q"), ("pointy", "odd-r"), ("pointy", "even-r")]
+)
 def test_tiled_draws_every_hex_where_our_layout_puts_it(tmp_path, orientation, offset):
     """Each hex's terrain colour is what Tiled paints at the centre we compute, so staggeraxis and
     staggerindex mean what we write; flipping staggerindex breaks it (the check has teeth)."""
@@ -124,7 +138,9 @@ def test_tiled_draws_every_hex_where_our_layout_puts_it(tmp_path, orientation, o
     assert shoved and all(wrong[h] != TERRAIN_COLOURS[s.map.terrain[h]] for h in shoved)
 
 
-HEX_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex")
+HEX_SAMPLES = sorted(
+    p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "hex"
+)
 
 
 @pytest.mark.parametrize("sample", HEX_SAMPLES, ids=lambda p: p.stem)
@@ -148,8 +164,14 @@ def relaid(scenario, layout: Layout):
     terrain = Terrain(layout)
     for h in scenario.map.layout.hexes():
         terrain[h] = scenario.map.terrain[h]
-    m = replace(scenario.map, orientation=layout.orientation, offset=layout.offset, columns=layout.columns,
-                rows=layout.rows, terrain=terrain)
+    m = replace(
+        scenario.map,
+        orientation=layout.orientation,
+        offset=layout.offset,
+        columns=layout.columns,
+        rows=layout.rows,
+        terrain=terrain,
+    )
     return replace(scenario, map=m)
 
 

@@ -1,5 +1,6 @@
 """Table maps (DBM tables, the sewer) as Tiled object maps, and back (without Tiled itself:
 test_tiled_pytmx.py runs the real Tiled and pytmx on them)."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,9 @@ from dambuster.model.io import dumps, load
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
-TABLE_SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "table")
+TABLE_SAMPLES = sorted(
+    p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "table"
+)
 
 
 def dambuster(*args) -> subprocess.CompletedProcess:
@@ -74,7 +77,9 @@ def test_any_valid_table_scenario_comes_back_the_same_through_tmj_and_tmx(scenar
     assert import_document(doc).scenario == scenario
     safe = xml_safe(doc)
     if safe != doc:  # a text holding a control character XML cannot carry: refused in one sentence
-        with pytest.raises(ExportError, match="which a TMX \\(XML\\) file cannot carry; write a .tmj map instead"):
+        with pytest.raises(
+            ExportError, match="which a TMX \\(XML\\) file cannot carry; write a .tmj map instead"
+        ):
             to_tmx(doc)
     assert import_document(parse_tmx(to_tmx(safe))).scenario == import_document(safe).scenario
 
@@ -88,7 +93,12 @@ def test_table_units_become_pixels_by_the_documented_scale():
     assert (doc["tilewidth"], doc["tileheight"]) == (GRID[m.unit], GRID[m.unit])
     assert doc["width"] * doc["tilewidth"] >= m.width * scale > (doc["width"] - 1) * doc["tilewidth"]
     (table,) = objects(doc, "table")
-    assert (table["x"], table["y"], table["width"], table["height"]) == (0, 0, m.width * scale, m.depth * scale)
+    assert (table["x"], table["y"], table["width"], table["height"]) == (
+        0,
+        0,
+        m.width * scale,
+        m.depth * scale,
+    )
     hill = next(o for o in objects(doc, "area") if props(o)["dambuster:id"] == "hill-1")
     assert absolute(hill, "polygon") == [(x * scale, y * scale) for x, y in m.areas[0].polygon]
     assert props(hill)["dambuster:kind"] == "hill-gentle" and props(hill)["dambuster:sector"] == 2
@@ -98,7 +108,11 @@ def test_table_units_become_pixels_by_the_documented_scale():
     spot = along(m.sewer.corridors[0].line, 25.5)
     assert (model["x"], model["y"]) == (spot[0] * scale, spot[1] * scale)
     mapprops = props(doc)
-    assert (mapprops["dambuster:map"], mapprops["dambuster:unit"], mapprops["dambuster:scale"]) == ("table", m.unit, scale)
+    assert (mapprops["dambuster:map"], mapprops["dambuster:unit"], mapprops["dambuster:scale"]) == (
+        "table",
+        m.unit,
+        scale,
+    )
 
 
 def test_inches_are_32_pixels_and_the_sewer_is_drawn(tmp_path):
@@ -122,7 +136,11 @@ def test_a_dbm_table_shows_its_six_sectors_which_are_not_read_back():
     assert sorted(props(o)["dambuster:sector"] for o in sectors) == [1, 2, 3, 4, 5, 6]
     corners = {p for o in sectors for p in absolute(o, "polygon")}
     assert {(0.0, 0.0), (2400.0, 1800.0), (800.0, 900.0)} <= corners  # thirds of the length, halves across
-    area_layers = {layer["name"]: layer["color"] for layer in doc["layers"] if any(o["type"] == "area" for o in layer["objects"])}
+    area_layers = {
+        layer["name"]: layer["color"]
+        for layer in doc["layers"]
+        if any(o["type"] == "area" for o in layer["objects"])
+    }
     assert set(area_layers) == {a.kind for a in s.map.areas}
     assert len(set(area_layers.values())) == len(area_layers)  # each kind its own colour
     for o in sectors:  # moved sectors change nothing: they follow from the table
@@ -152,7 +170,12 @@ def test_shapes_drawn_in_tiled_become_table_geometry():
     del gantry["polygon"]
     gantry.update(x=100 * scale, y=90 * scale, width=20 * scale, height=20 * scale, ellipse=True)
     back = import_document(doc).scenario.map
-    assert next(a for a in back.areas if a.id == "wood-1").polygon == [(500, 500), (700, 500), (700, 650), (500, 650)]
+    assert next(a for a in back.areas if a.id == "wood-1").polygon == [
+        (500, 500),
+        (700, 500),
+        (700, 650),
+        (500, 650),
+    ]
     ring = back.sewer.gantries[0].polygon
     assert len(ring) == 24 and all(math.dist(p, (110, 100)) == pytest.approx(10) for p in ring)
 
@@ -162,17 +185,29 @@ def test_a_river_drawn_as_a_point_is_one_clear_error():
     river = objects(doc, "river")[0]
     del river["polyline"]
     river["point"] = True
-    with pytest.raises(TiledImportError, match=r"object \d+ \(river\) in layer 'rivers' should be a polyline"):
+    with pytest.raises(
+        TiledImportError, match=r"object \d+ \(river\) in layer 'rivers' should be a polyline"
+    ):
         import_document(doc)
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda d: d["properties"].clear(), "this is an orthogonal map; only hexagonal Tiled maps can be imported, and table"),
-    (lambda d: [p.update(value="furlongs") for p in d["properties"] if p["name"] == "dambuster:unit"],
-     "map property 'dambuster:unit' must be one of paces, inches, mm, not 'furlongs'"),
-    (lambda d: [p.update(value=-1) for p in d["properties"] if p["name"] == "dambuster:scale"],
-     "map property 'dambuster:scale' must be a number of pixels per paces"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda d: d["properties"].clear(),
+            "this is an orthogonal map; only hexagonal Tiled maps can be imported, and table",
+        ),
+        (
+            lambda d: [p.update(value="furlongs") for p in d["properties"] if p["name"] == "dambuster:unit"],
+            "map property 'dambuster:unit' must be one of paces, inches, mm, not 'furlongs'",
+        ),
+        (
+            lambda d: [p.update(value=-1) for p in d["properties"] if p["name"] == "dambuster:scale"],
+            "map property 'dambuster:scale' must be a number of pixels per paces",
+        ),
+    ],
+)
 def test_a_broken_table_map_is_refused_in_one_line(tmp_path, edit, message):
     doc = to_tmj(rich_table_scenario())
     edit(doc)

@@ -4,6 +4,7 @@ rasterised by a second reader (pdftoppm, poppler), for the counters, overlays an
 Written here rather than with editor/printing/writer.py so that these tests need only the Sheet
 protocol; the PDF is set up the way the protocol says (millimetres from the paper's top-left).
 """
+
 from __future__ import annotations
 
 import shutil
@@ -39,7 +40,9 @@ def write_sheet(path: Path, sheet, settings, pages: list[int] | None = None) -> 
     return path
 
 
-def rasterise(pdf: Path, dpi: int, page: int = 1, region_mm: tuple[float, float, float, float] | None = None) -> QImage:
+def rasterise(
+    pdf: Path, dpi: int, page: int = 1, region_mm: tuple[float, float, float, float] | None = None
+) -> QImage:
     """Page ``page`` (1-based) of a PDF as pdftoppm draws it at ``dpi``; only ``region_mm`` (x, y, width,
     height from the paper's top-left) when given, its top-left corner then the image's (0, 0)."""
     if shutil.which("pdftoppm") is None:
@@ -49,8 +52,25 @@ def rasterise(pdf: Path, dpi: int, page: int = 1, region_mm: tuple[float, float,
     if region_mm is not None:
         x, y, w, h = (round(v * dpi / 25.4) for v in region_mm)
         crop = ["-x", str(x), "-y", str(y), "-W", str(w), "-H", str(h)]
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), *crop, "-singlefile", "-png",
-                    str(pdf), str(out)], check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(dpi),
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            *crop,
+            "-singlefile",
+            "-png",
+            str(pdf),
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     img = QImage(str(out) + ".png")
     assert not img.isNull()
     return img
@@ -60,7 +80,9 @@ def pdf_pages(pdf: Path) -> tuple[int, str]:
     """(page count, page size line) as pdfinfo reads them."""
     if shutil.which("pdfinfo") is None:
         pytest.skip("pdfinfo (poppler-utils) is not installed")
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True, timeout=60).stdout
+    info = subprocess.run(
+        ["pdfinfo", str(pdf)], check=True, capture_output=True, text=True, timeout=60
+    ).stdout
     fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
     return int(fields["Pages"]), fields["Page size"].strip()
 
@@ -69,7 +91,9 @@ def pdf_text(pdf: Path) -> str:
     """The text of a PDF as pdftotext reads it: a vector page with real text, not a picture of one."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (poppler-utils) is not installed")
-    text = subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True, timeout=60).stdout
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], check=True, capture_output=True, text=True, timeout=60
+    ).stdout
     return unicodedata.normalize("NFKC", text)  # the font's ligatures ("fi") read back as letters
 
 

@@ -1,6 +1,7 @@
 """`dambuster render --format pdf` through the installed command without a display, its PDFs read back
 by poppler-utils: page counts and sizes, a measured hex and calibration bar, text not images, and one
 line with exit status 2 for every bad input."""
+
 import math
 import statistics
 from pathlib import Path
@@ -27,8 +28,10 @@ def render(tmp_path: Path, sample, *args) -> Path:
 def expected_map_pages(map_w: float, map_h: float, page=A4, margin=10.0, overlap=10.0, bands=13.0) -> int:
     """Pages a map of map_w x map_h mm needs (and its assembly page when more than one), as docs/print.md
     says they are cut."""
+
     def count(length, window):
         return 1 if length <= window else math.ceil((length - overlap) / (window - overlap))
+
     best = None
     for w, h in (page, page[::-1]):
         n = count(map_w, w - 2 * margin) * count(map_h, h - 2 * margin - bands)
@@ -57,7 +60,8 @@ def test_every_sample_prints(tmp_path, sample, args):
     got = info(pdf)
     assert got["pages"] >= 2 and got["creator"].startswith("dambuster")
     size = {"a3": (297.0, 420.0), "letter": (215.9, 279.4), "a2": (420.0, 594.0)}.get(
-        dict(zip(args[::2], args[1::2])).get("--paper"), A4)
+        dict(zip(args[::2], args[1::2])).get("--paper"), A4
+    )
     for w, h in got["sizes"]:  # Qt writes the page box in whole points: within half a point
         assert sorted((w, h)) == pytest.approx(sorted(size), abs=0.2), (w, h)
 
@@ -87,7 +91,7 @@ def _calibration_bar_px(w: int, h: int, px: bytes) -> int:
     """The longest run of black pixels in a row of the page's lower tenth: the calibration bar."""
     best = 0
     for y in range(int(h * 0.9), h):
-        row, run = px[y * w:(y + 1) * w], 0
+        row, run = px[y * w : (y + 1) * w], 0
         for v in row:
             run = run + 1 if v < 60 else 0
             best = max(best, run)
@@ -135,7 +139,7 @@ def test_hex_measured_on_the_rasterised_page_within_one_percent(tmp_path, orient
     else:  # flats left and right: scan along a row just below the hex's centre
         cy = (label[2] + label[4]) / 2 + 0.71 * s  # the label sits 0.71 radii above the centre
         y = round((cy + 0.4 * s) / INCH * dpi)
-        line = px[y * w:(y + 1) * w]
+        line = px[y * w : (y + 1) * w]
     edges = _edges(line)
     gaps = [b - a for a, b in zip(edges, edges[1:])]
     hex_gap = statistics.median(gaps)
@@ -153,23 +157,40 @@ def test_labels_40mm_apart_down_a_column_of_40mm_hexes(tmp_path):
 
 
 def test_layers_and_player_view(tmp_path):
-    pdf = render(tmp_path, SAMPLES / "ogre-dambusters-valley.json", "--sheets", "maps", "--layers", "terrain,rivers,dams")
+    pdf = render(
+        tmp_path,
+        SAMPLES / "ogre-dambusters-valley.json",
+        "--sheets",
+        "maps",
+        "--layers",
+        "terrain,rivers,dams",
+    )
     assert "0101" not in {x[0] for x in words(pdf, 2)}  # the hex labels layer was not asked for
     assert "SP 60-12" in all_text(pdf)  # the designer's view: the dam's SP and damage
-    pdf = render(tmp_path, SAMPLES / "ogre-dambusters-valley.json", "--sheets", "maps", "--player-view", "combine",
-                 "--force")
+    pdf = render(
+        tmp_path,
+        SAMPLES / "ogre-dambusters-valley.json",
+        "--sheets",
+        "maps",
+        "--player-view",
+        "combine",
+        "--force",
+    )
     assert info(pdf)["pages"] == 7
     text = all_text(pdf)  # the dam's SP is the Paneuropeans' secret: the Combine sees the placeholder
     assert "SP 50" in text and "SP 60-12" not in text
 
 
-@pytest.mark.parametrize("args, says", [
-    (("--hex-size", "48px"), "physical size"),
-    (("--layers", "terrain,nope"), "no layer 'nope'"),
-    (("--player-view", "martians"), "no side 'martians'"),
-    (("--paper", "50x50mm"), "too little for an overlap"),
-    (("--hex-size", "1000mm", "--sheets", "maps"), "more than 2,000"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (("--hex-size", "48px"), "physical size"),
+        (("--layers", "terrain,nope"), "no layer 'nope'"),
+        (("--player-view", "martians"), "no side 'martians'"),
+        (("--paper", "50x50mm"), "too little for an overlap"),
+        (("--hex-size", "1000mm", "--sheets", "maps"), "more than 2,000"),
+    ],
+)
 def test_bad_arguments_one_line_exit_2_nothing_written(tmp_path, args, says):
     out = tmp_path / "out.pdf"
     r = dambuster("render", SAMPLES / "ogre-dambusters-valley.json", "-o", out, *args)
@@ -186,7 +207,11 @@ def test_bad_files_and_existing_output(tmp_path):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "broken.json: line 1 column" in r.stderr and "(JSON)" in r.stderr and not out.exists()
     r = dambuster("render", SAMPLES / "dbm-table.json", "-o", out, "--sheets", "counters")
-    assert r.returncode == 2 and "nothing to print: this scenario has no counters" in r.stderr and not out.exists()
+    assert (
+        r.returncode == 2
+        and "nothing to print: this scenario has no counters" in r.stderr
+        and not out.exists()
+    )
     out.write_bytes(b"keep me")
     r = dambuster("render", SAMPLES / "ogre-basic.json", "-o", out)
     assert r.returncode == 2 and "exists; use --force" in r.stderr and out.read_bytes() == b"keep me"
@@ -204,7 +229,16 @@ def test_orientation_and_duplex_flip_are_the_users_choice(tmp_path):
         assert all(abs(pw - w) < 0.3 and abs(ph - h) < 0.3 for pw, ph in got["sizes"]), orientation
     pages = {}
     for flip in ("long", "short"):
-        pdf = render(tmp_path / flip, sample, "--sheets", "counters", "--orientation", "portrait", "--duplex-flip", flip)
+        pdf = render(
+            tmp_path / flip,
+            sample,
+            "--sheets",
+            "counters",
+            "--orientation",
+            "portrait",
+            "--duplex-flip",
+            flip,
+        )
         pages[flip] = [grey_page(pdf, n, 30, tmp_path / flip) for n in (1, 2)]
     assert pages["long"][0] == pages["short"][0]  # the fronts are the same
     assert pages["long"][1] != pages["short"][1]  # the backs are mirrored for the other edge

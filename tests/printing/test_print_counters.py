@@ -1,6 +1,7 @@
 """Counter sheets a player can print double-sided and cut: one counter per unit, at the decided size
 on paper (measured on pages pdftoppm rasterised), each back behind its front after a flip on the
 long edge, the reverse the rules give each kind of unit."""
+
 import math
 from pathlib import Path
 
@@ -71,8 +72,10 @@ def close(a: QColor, b: QColor, tol: int = 12) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a.getRgb()[:3], b.getRgb()[:3]))
 
 
-@pytest.mark.parametrize("landscape, flip, mirrored", [(False, "long", "columns"), (False, "short", "rows"),
-                                                        (True, "long", "rows")])
+@pytest.mark.parametrize(
+    "landscape, flip, mirrored",
+    [(False, "long", "columns"), (False, "short", "rows"), (True, "long", "rows")],
+)
 def test_each_back_lands_behind_its_front_when_the_sheet_is_flipped(tmp_path, landscape, flip, mirrored):
     settings = PrintSettings(HEX_PRESETS["1in"], PAPER_SIZES["a4"], landscape=landscape)
     sc = rainbow(9)
@@ -105,7 +108,12 @@ def test_a_printed_counter_is_the_decided_size_within_one_percent(tmp_path, pres
     assert side == pytest.approx(0.9 * (math.sqrt(3) - 1) * settings.hex_mm)
     dpi = 300
     g = sheet.grid
-    img = rasterise(write_sheet(tmp_path / "c.pdf", sheet, settings, [0]), dpi, 1, (0, 0, settings.page_mm[0], g.top + side))
+    img = rasterise(
+        write_sheet(tmp_path / "c.pdf", sheet, settings, [0]),
+        dpi,
+        1,
+        (0, 0, settings.page_mm[0], g.top + side),
+    )
     px = dpi / 25.4
     # the crop ticks above the grid mark the cutting lines: their spacing is the counter's side
     y = int((g.top - 3) * px)
@@ -116,8 +124,12 @@ def test_a_printed_counter_is_the_decided_size_within_one_percent(tmp_path, pres
     # and the first counter's colour (its hue: the frame is the same colour, darker) fills one cell
     row = int((g.top + 0.5 * side) * px)
     hue = sheet.counters[0].front.fill.hsvHue()
-    coloured = [x for x in range(img.width())
-                if QColor(img.pixel(x, row)).hsvSaturation() > 80 and abs(QColor(img.pixel(x, row)).hsvHue() - hue) < 8]
+    coloured = [
+        x
+        for x in range(img.width())
+        if QColor(img.pixel(x, row)).hsvSaturation() > 80
+        and abs(QColor(img.pixel(x, row)).hsvHue() - hue) < 8
+    ]
     assert (coloured[-1] - coloured[0] + 1) / px == pytest.approx(side, rel=0.01)
 
 

@@ -1,5 +1,6 @@
 """File > Print to PDF…: the dialog's preview shows the pages the PDF gets, and writes through the
 same writer as the command line."""
+
 from pathlib import Path
 
 import pytest

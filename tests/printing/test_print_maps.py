@@ -1,5 +1,6 @@
 """The map sheet: pages cut with their overlap, named by row and column, tables at their true size,
 the orientation that takes fewer pages, and the layers and player view chosen."""
+
 from pathlib import Path
 
 import pytest
@@ -35,10 +36,17 @@ def test_pages_overlap_and_every_cross_is_on_both_its_pages():
     assert x0 + w0 - x1 == pytest.approx(10)  # the overlap
     assert g.name(1, 2) == "B3"
     for cx, cy in g.crosses():
-        on = [(r, c) for r in range(g.rows) for c in range(g.columns)
-              if g.window(r, c)[0] <= cx <= g.window(r, c)[0] + 190 and g.window(r, c)[1] <= cy <= g.window(r, c)[1] + 264]
+        on = [
+            (r, c)
+            for r in range(g.rows)
+            for c in range(g.columns)
+            if g.window(r, c)[0] <= cx <= g.window(r, c)[0] + 190
+            and g.window(r, c)[1] <= cy <= g.window(r, c)[1] + 264
+        ]
         assert len(on) == 2
-    assert len(g.crosses()) == 2 * 2 + 3  # two vertical seams in each of 2 rows, one horizontal seam in 3 columns
+    assert (
+        len(g.crosses()) == 2 * 2 + 3
+    )  # two vertical seams in each of 2 rows, one horizontal seam in 3 columns
 
 
 def test_a_map_smaller_than_a_page_takes_one_page_without_assembly():
@@ -47,14 +55,19 @@ def test_a_map_smaller_than_a_page_takes_one_page_without_assembly():
     assert sheet.page_count() == 1
     assert sheet.page_title(0) == "Map A1 (row A, column 1)"
     bigger = sheet_for(sc, PrintSettings(hex_mm=19.05, paper_mm=A4))
-    assert bigger.page_title(0).startswith("Map assembly") and bigger.page_title(1) == "Map A1 (row A, column 1)"
+    assert (
+        bigger.page_title(0).startswith("Map assembly") and bigger.page_title(1) == "Map A1 (row A, column 1)"
+    )
 
 
-@pytest.mark.parametrize("sample, mm_per_unit", [
-    ("dbm-15mm-competition.json", 1.0),  # a table in mm
-    ("dbm-table.json", 0.5),  # paces of 15mm figures: 50 paces = 25 mm
-    ("dbm-25mm-inches.json", 25.0),  # the DBM text's inch (model/ground_scale.py)
-])
+@pytest.mark.parametrize(
+    "sample, mm_per_unit",
+    [
+        ("dbm-15mm-competition.json", 1.0),  # a table in mm
+        ("dbm-table.json", 0.5),  # paces of 15mm figures: 50 paces = 25 mm
+        ("dbm-25mm-inches.json", 25.0),  # the DBM text's inch (model/ground_scale.py)
+    ],
+)
 def test_tables_print_at_the_size_they_are_played_at(sample, mm_per_unit):
     sc = load(SAMPLES / sample)
     source = MapSource(sc, 19.05)
@@ -66,7 +79,10 @@ def test_the_orientation_with_fewer_pages_is_chosen():
     settings = PrintSettings(hex_mm=19.05, paper_mm=A4)
     source = MapSource(sc, 19.05)
     landscape = choose_landscape(source, settings)
-    counts = {o: MapSheet(source, PrintSettings(hex_mm=19.05, paper_mm=A4, landscape=o)).page_count() for o in (False, True)}
+    counts = {
+        o: MapSheet(source, PrintSettings(hex_mm=19.05, paper_mm=A4, landscape=o)).page_count()
+        for o in (False, True)
+    }
     assert counts[landscape] == min(counts.values())
     assert landscape is (counts[True] < counts[False])
 

@@ -1,6 +1,7 @@
 """Breach overlays a player can cut out before the game: as many of each as the breach will need on
 this map (cross-checked with breaches the simulation plays), swell pieces shaped as the river runs,
 every hex piece the printed hex's size (measured on pages pdftoppm rasterised)."""
+
 from collections import Counter
 from pathlib import Path
 
@@ -44,9 +45,16 @@ def played(sc, dam: str, seed: int) -> Counter:
 
 
 def needed(n: dict) -> Counter:
-    return Counter({"swamp": n.get("swamp", 0), "flooded-town": n.get("flooded-town", 0),
-                    "reservoir": n.get("reservoir", 0), "debris": n.get("debris", 0),
-                    "bridge-out": n.get("bridge-out", 0), "road-cut": n.get("road-cut", 0)})
+    return Counter(
+        {
+            "swamp": n.get("swamp", 0),
+            "flooded-town": n.get("flooded-town", 0),
+            "reservoir": n.get("reservoir", 0),
+            "debris": n.get("debris", 0),
+            "bridge-out": n.get("bridge-out", 0),
+            "road-cut": n.get("road-cut", 0),
+        }
+    )
 
 
 @pytest.mark.parametrize("name", ["ogre-dambusters-valley", "big-200x200"])
@@ -108,8 +116,12 @@ def test_a_printed_hex_overlay_is_the_hex_size_within_one_percent(tmp_path, pres
     at, box = sheet.placed[k], sheet.shapes[k].boundingRect()
     dpi = 300
     left, top = sheet.area.left() + at.x - 2, sheet.area.top() + at.y - 2  # the piece and 2 mm round it
-    img = rasterise(write_sheet(tmp_path / "o.pdf", sheet, settings, [at.page]), dpi, 1,
-                    (left, top, box.width() + 4, box.height() + 4))
+    img = rasterise(
+        write_sheet(tmp_path / "o.pdf", sheet, settings, [at.page]),
+        dpi,
+        1,
+        (left, top, box.width() + 4, box.height() + 4),
+    )
     px = dpi / 25.4
     x = int((2 + box.center().x()) * px)
     outline = runs(QColor(img.pixel(x, y)).lightness() < 60 for y in range(img.height()))

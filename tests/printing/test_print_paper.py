@@ -1,4 +1,5 @@
 """model/paper.py (Qt-free): hex sizes, papers and a table's unit in millimetres."""
+
 import pytest
 from pdf_tools import SAMPLES
 
@@ -15,8 +16,18 @@ from dambuster.model.paper import (
 )
 
 
-@pytest.mark.parametrize("text, mm", [("19mm", 19.0), ("3/4in", 19.05), ('1"', 25.4), ("2cm", 20.0),
-                                      ("0.625in", 15.875), ("hexon", 100.0), ("HALF-INCH", 12.7)])
+@pytest.mark.parametrize(
+    "text, mm",
+    [
+        ("19mm", 19.0),
+        ("3/4in", 19.05),
+        ('1"', 25.4),
+        ("2cm", 20.0),
+        ("0.625in", 15.875),
+        ("hexon", 100.0),
+        ("HALF-INCH", 12.7),
+    ],
+)
 def test_hex_sizes(text, mm):
     assert parse_hex_size(text).mm == pytest.approx(mm)
 
@@ -41,7 +52,14 @@ def test_papers():
             parse_paper(bad)
 
 
-@pytest.mark.parametrize("sample, mm", [("dbm-15mm-competition.json", 1.0), ("dbm-table.json", 0.5),
-                                        ("dbm-25mm-inches.json", 25.0), ("sewer-flash-flood.json", 25.0)])
+@pytest.mark.parametrize(
+    "sample, mm",
+    [
+        ("dbm-15mm-competition.json", 1.0),
+        ("dbm-table.json", 0.5),
+        ("dbm-25mm-inches.json", 25.0),
+        ("sewer-flash-flood.json", 25.0),
+    ],
+)
 def test_a_tables_unit_in_mm(sample, mm):
     assert table_unit_mm(load(SAMPLES / sample).map) == pytest.approx(mm)

@@ -1,5 +1,6 @@
 """DBM terrain templates to cut from felt or card: every feature of a DBM table at 1:1 at the table's
 figure scale, measured on a page pdftoppm rasterised; a feature larger than a page tiled over pages."""
+
 from pathlib import Path
 
 import pytest
@@ -28,11 +29,14 @@ def app(qapp):
     return qapp
 
 
-@pytest.mark.parametrize("name, mm_per_unit_expected", [
-    ("dbm-table", 0.5),  # a table in paces, 15mm figures: 50 paces = 25 mm
-    ("dbm-15mm-competition", 1.0),  # a table in mm
-    ("dbm-25mm-inches", 25.0),  # the terrain text's inch: its 108" table is 2.7 m
-])
+@pytest.mark.parametrize(
+    "name, mm_per_unit_expected",
+    [
+        ("dbm-table", 0.5),  # a table in paces, 15mm figures: 50 paces = 25 mm
+        ("dbm-15mm-competition", 1.0),  # a table in mm
+        ("dbm-25mm-inches", 25.0),  # the terrain text's inch: its 108" table is 2.7 m
+    ],
+)
 def test_every_feature_of_a_dbm_table_is_a_template_at_its_figure_scale(name, mm_per_unit_expected):
     sc = load(SAMPLES / f"{name}.json")
     m = sc.map
@@ -42,7 +46,9 @@ def test_every_feature_of_a_dbm_table_is_a_template_at_its_figure_scale(name, mm
     assert ids == [a.id for a in m.areas] + [m.waterway.id] + [r.id for r in m.rivers]
     for t, a in zip(sheet.templates, m.areas):
         x0, y0, x1, y1 = Polygon(a.polygon).bounds
-        assert t.size_mm == pytest.approx(((x1 - x0) * mm_per_unit_expected, (y1 - y0) * mm_per_unit_expected))
+        assert t.size_mm == pytest.approx(
+            ((x1 - x0) * mm_per_unit_expected, (y1 - y0) * mm_per_unit_expected)
+        )
         assert t.sector == (a.sector if a.sector is not None else t.sector)
         assert t.name == a.name
 
@@ -58,8 +64,9 @@ def test_small_features_share_pages_and_large_ones_are_tiled(name, tmp_path):
         if w > aw or h > ah:
             tiles += page_grid(w, h, aw, ah, A3.overlap_mm).count
     packed = [p for p in sheet.pages if p.tiled is None]
-    assert sorted(i for p in packed for i in p.templates) == [i for i, t in enumerate(sheet.templates)
-                                                              if t.size_mm[0] <= aw and t.size_mm[1] <= ah]
+    assert sorted(i for p in packed for i in p.templates) == [
+        i for i, t in enumerate(sheet.templates) if t.size_mm[0] <= aw and t.size_mm[1] <= ah
+    ]
     assert sheet.page_count() == len(packed) + tiles
     pdf = write_sheet(tmp_path / "t.pdf", sheet, A3)
     pages, size = pdf_pages(pdf)
@@ -86,7 +93,12 @@ def test_a_printed_template_measures_its_feature_at_one_to_one(tmp_path, name):
     img = rasterise(write_sheet(tmp_path / "t.pdf", sheet, A3, [at.page]), dpi, 1, (left, top, w + 4, h + 4))
     px = dpi / 25.4
     grey = img.convertToFormat(QImage.Format.Format_Grayscale8)
-    ink = np.frombuffer(grey.constBits(), np.uint8).reshape(grey.height(), grey.bytesPerLine())[:, :grey.width()] < 245
+    ink = (
+        np.frombuffer(grey.constBits(), np.uint8).reshape(grey.height(), grey.bytesPerLine())[
+            :, : grey.width()
+        ]
+        < 245
+    )
     rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
     # the outline's ink from edge to edge, less a pixel: its extent from centre to centre, the feature's
     assert (cols[-1] - cols[0]) / px == pytest.approx(w, rel=0.01)

@@ -1,4 +1,5 @@
 """The exact river-curvature check (largest detour of a polyline) against brute force."""
+
 from __future__ import annotations
 
 import math
@@ -56,7 +57,9 @@ def test_agrees_with_dense_sampling(seed):
 def test_pruned_search_equals_the_quadratic_check(n, seed):
     rng = np.random.default_rng(seed)
     ang = np.clip(np.cumsum(rng.normal(0, 0.2, n - 1)), -1.3, 1.3)
-    pts = np.vstack([[0, 0], np.cumsum(np.stack([np.cos(ang), np.sin(ang)], 1) * rng.uniform(1, 10, (n - 1, 1)), 0)])
+    pts = np.vstack(
+        [[0, 0], np.cumsum(np.stack([np.cos(ang), np.sin(ang)], 1) * rng.uniform(1, 10, (n - 1, 1)), 0)]
+    )
     assert LineString(pts).is_simple
     ours = max_detour(pts)
     ref = max_detour_quadratic(pts)
@@ -70,7 +73,9 @@ def test_pruned_search_equals_the_quadratic_check(n, seed):
 def test_a_sharp_bend_with_a_short_leg_that_vertex_pairs_miss():
     pts = [(0, 0), (10, 0), (9.5, 0.3)]
     arc = np.concatenate([[0], np.cumsum([math.dist(a, b) for a, b in zip(pts, pts[1:])])])
-    vertex_pairs = max((arc[j] - arc[i]) / math.dist(pts[i], pts[j]) for i in range(3) for j in range(i + 1, 3))
+    vertex_pairs = max(
+        (arc[j] - arc[i]) / math.dist(pts[i], pts[j]) for i in range(3) for j in range(i + 1, 3)
+    )
     assert vertex_pairs < 4 / 3
     ratio, p, q = max_detour(pts)
     assert ratio > 3 and exceeds(pts, 4 / 3)
@@ -114,17 +119,25 @@ def spiral(n, turns, gap_first=20.0):
 
 
 def lawnmower(rows, per_row, spacing):
-    legs = [np.stack([np.linspace(0, 100, per_row)[:: 1 if k % 2 == 0 else -1], np.full(per_row, spacing * k)], 1)
-            for k in range(rows)]
+    legs = [
+        np.stack([np.linspace(0, 100, per_row)[:: 1 if k % 2 == 0 else -1], np.full(per_row, spacing * k)], 1)
+        for k in range(rows)
+    ]
     return np.concatenate(legs)
 
 
-@pytest.mark.parametrize("pts", [spiral(2000, 40), spiral(1500, 5), spiral(800, 30), lawnmower(40, 30, 3.0)],
-                         ids=["tight spiral", "loose spiral", "coarse spiral", "lawnmower"])
+@pytest.mark.parametrize(
+    "pts",
+    [spiral(2000, 40), spiral(1500, 5), spiral(800, 30), lawnmower(40, 30, 3.0)],
+    ids=["tight spiral", "loose spiral", "coarse spiral", "lawnmower"],
+)
 def test_blocks_against_blocks_equal_the_quadratic_check_on_lines_that_wind(pts):
     """Shapes where most pairs of far-apart points have nearly the largest ratio, so pruning is hard."""
     assert LineString(pts).is_simple
     ours, ref = max_detour(pts), max_detour_quadratic(pts)
     assert math.isclose(ours[0], ref[0], rel_tol=1e-12)
-    assert math.isclose(math.dist(ours[1], ours[2]) * ours[0],
-                        abs(LineString(pts).project(Point(ours[2])) - LineString(pts).project(Point(ours[1]))), rel_tol=1e-9)
+    assert math.isclose(
+        math.dist(ours[1], ours[2]) * ours[0],
+        abs(LineString(pts).project(Point(ours[2])) - LineString(pts).project(Point(ours[1]))),
+        rel_tol=1e-9,
+    )

@@ -4,6 +4,7 @@ messages give both units; old files migrate; the format documentation states the
 
 Every boundary table is 3,600 x 2,400 paces, drawn in paces and converted to the table's unit exactly.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,9 +24,16 @@ from dambuster.validators import check_scenario
 ROOT = Path(__file__).resolve().parents[2]
 W, D = 3600, 2400  # paces
 
-SCALES = [("15mm", "paces", False), ("15mm", "mm", False), ("15mm", "inches", False),
-          ("25mm", "paces", False), ("25mm", "mm", False), ("25mm", "inches", False),
-          ("25mm", "mm", True), ("25mm", "inches", True)]
+SCALES = [
+    ("15mm", "paces", False),
+    ("15mm", "mm", False),
+    ("15mm", "inches", False),
+    ("25mm", "paces", False),
+    ("25mm", "mm", False),
+    ("25mm", "inches", False),
+    ("25mm", "mm", True),
+    ("25mm", "inches", True),
+]
 IDS = [f"{f}-{u}{'-reduced' if r else ''}" for f, u, r in SCALES]
 
 
@@ -34,7 +42,9 @@ class Table:
 
     def __init__(self, figures: str, unit: str, reduced: bool):
         self.scale = GroundScale(unit, figures, reduced)
-        self.s = new_table_scenario(self.p(W), self.p(D), unit, profiles=["dbm-terrain"], figures=figures, reduced=reduced)
+        self.s = new_table_scenario(
+            self.p(W), self.p(D), unit, profiles=["dbm-terrain"], figures=figures, reduced=reduced
+        )
 
     def p(self, paces: float) -> float:
         return self.scale.length(paces)
@@ -171,7 +181,9 @@ def test_a_waterway_reaches_at_most_900_paces_inward(figures, unit, reduced):
 # ------------------------------------------------------------------------- the issue's case
 def test_a_260_mm_wood_on_a_15mm_competition_table_is_legal_and_520_mm_is_not():
     s = new_table_scenario(1800, 1200, "mm", profiles=["dbm-terrain"])
-    circle = [(400 + 130 * math.cos(k * math.pi / 8), 300 + 130 * math.sin(k * math.pi / 8)) for k in range(16)]
+    circle = [
+        (400 + 130 * math.cos(k * math.pi / 8), 300 + 130 * math.sin(k * math.pi / 8)) for k in range(16)
+    ]
     s.map.areas = [Area("wood-1", "wood", circle, None, "defender")]
     assert check_scenario(s) == []
     s.map.areas[0].polygon = [(400 + 2 * (x - 400), 300 + 2 * (y - 300)) for x, y in circle]
@@ -186,7 +198,11 @@ def test_an_island_keeps_one_element_of_the_tables_figures_from_the_shore():
         s.map.waterway = Waterway("sea", [(0, 0), (p(550), 0), (p(550), 1500), (0, 1500)], "left", "defender")
 
         def isle(gap_mm):
-            return Area("isle", "hill-gentle", [(p(300), 600), (p(550) - gap_mm, 600), (p(550) - gap_mm, 800), (p(300), 800)])
+            return Area(
+                "isle",
+                "hill-gentle",
+                [(p(300), 600), (p(550) - gap_mm, 600), (p(550) - gap_mm, 800), (p(300), 800)],
+            )
 
         s.map.areas = [isle(element_mm)]
         assert check_scenario(s) == [], figures
@@ -206,15 +222,21 @@ def test_the_ground_scale_is_exact():
     assert GroundScale("mm", "25mm", True).pace == GroundScale("mm", "15mm").pace == 0.5
     assert GroundScale("mm", "6mm").pace == GroundScale("mm", "2mm").pace == 0.5
     assert (GroundScale("mm", "15mm").element_width, GroundScale("mm", "25mm").element_width) == (40, 60)
-    assert (GroundScale("paces", "15mm").element_width, GroundScale("paces", "25mm").element_width) == (80, 75)
+    assert (GroundScale("paces", "15mm").element_width, GroundScale("paces", "25mm").element_width) == (
+        80,
+        75,
+    )
     assert GroundScale("mm", "25mm", True).element_width == 60  # a base is never reduced
 
 
 def test_the_format_documentation_gives_the_figures_the_code_uses():
     text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
-    section = text[text.index("### 6.4 Ground scale (DBM)"):text.index("## 7. Forces")]
-    rows = [[c.strip() for c in line.strip("|").split("|")] for line in section.splitlines()
-            if line.startswith("| `")]
+    section = text[text.index("### 6.4 Ground scale (DBM)") : text.index("## 7. Forces")]
+    rows = [
+        [c.strip() for c in line.strip("|").split("|")]
+        for line in section.splitlines()
+        if line.startswith("| `")
+    ]
     assert len(rows) == 3
     for row, (figures, reduced) in zip(rows, [("15mm", False), ("25mm", False), ("25mm", True)]):
         mm, inches = GroundScale("mm", figures, reduced), GroundScale("inches", figures, reduced)
@@ -226,18 +248,45 @@ def test_the_format_documentation_gives_the_figures_the_code_uses():
 def test_a_new_table_has_15mm_figures_and_the_command_takes_25mm(tmp_path, capsys):
     assert new_table_scenario(1800, 1200, "mm").map.figures == "15mm"
     out = tmp_path / "t.json"
-    assert main(["new", "table", "--width", "108", "--depth", "60", "--unit", "inches", "--figures", "25mm",
-                 "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "new",
+                "table",
+                "--width",
+                "108",
+                "--depth",
+                "60",
+                "--unit",
+                "inches",
+                "--figures",
+                "25mm",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     m = load(out).map
     assert (m.figures, m.reduced) == ("25mm", False)
-    assert main(["new", "table", "--unit", "mm", "--figures", "25mm", "--reduced", "-o", str(tmp_path / "r.json")]) == 0
+    assert (
+        main(
+            ["new", "table", "--unit", "mm", "--figures", "25mm", "--reduced", "-o", str(tmp_path / "r.json")]
+        )
+        == 0
+    )
     assert load(tmp_path / "r.json").map.reduced is True
     assert main(["new", "table", "--unit", "paces", "--figures", "25mm", "--reduced"]) == 2
     assert "5/8 reduction" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("table, words", [({"figures": "15mm", "reduced": True, "unit": "mm"}, "for 25mm figures"),
-                                          ({"figures": "25mm", "reduced": True, "unit": "paces"}, "mm or inches")])
+@pytest.mark.parametrize(
+    "table, words",
+    [
+        ({"figures": "15mm", "reduced": True, "unit": "mm"}, "for 25mm figures"),
+        ({"figures": "25mm", "reduced": True, "unit": "paces"}, "mm or inches"),
+    ],
+)
 def test_the_loader_refuses_the_reduction_where_the_text_does_not_give_it(table, words):
     doc = json.loads(dumps(new_table_scenario(1800, 1200, "mm")))
     doc["map"].update(table)
@@ -253,7 +302,9 @@ def old_table(unit="mm", **dbm):
     for key in ("figures", "reduced"):
         del doc["map"][key]
     if dbm:
-        doc["parameters"] = {"rules": {"DBM": dict(dbm), "DBM-ISLAND": {"element_width": 157, "min_edge_distance": 250}}}
+        doc["parameters"] = {
+            "rules": {"DBM": dict(dbm), "DBM-ISLAND": {"element_width": 157, "min_edge_distance": 250}}
+        }
     return doc
 
 
@@ -281,7 +332,11 @@ NAMES = sorted(p.name[:-5] for p in CORPUS.glob("*.json") if not p.name.endswith
 
 def test_the_scale_error_corpus_covers_both_figure_scales_and_every_unit():
     tables = [load(CORPUS / f"{n}.json").map for n in NAMES]
-    assert {m.figures for m in tables} >= {"15mm", "25mm"} and {m.unit for m in tables} >= {"mm", "inches", "paces"}
+    assert {m.figures for m in tables} >= {"15mm", "25mm"} and {m.unit for m in tables} >= {
+        "mm",
+        "inches",
+        "paces",
+    }
     assert any(m.reduced for m in tables)
 
 

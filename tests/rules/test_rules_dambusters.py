@@ -2,6 +2,7 @@
 its threshold. The valley (12x10, flat odd-q) has river r1 running down column 5 to the bottom edge,
 a tributary joining it below dam d1, a reservoir above the dam, a road over a river bridge and a
 stream bridge, and two floodplain hexes beside the river below the dam."""
+
 from __future__ import annotations
 
 import pytest

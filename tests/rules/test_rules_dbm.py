@@ -6,6 +6,7 @@ into it along y ~ 1200, a BUA with fields on the shore in sector 4, a road from 
 edge, the invader's gentle hill in sector 3 and the defender's wood in sector 6. Each test changes
 one thing and expects exactly one code, or none on the valid side of a threshold.
 """
+
 from __future__ import annotations
 
 import json
@@ -127,7 +128,13 @@ def test_river_width_threshold():
 
 
 def test_river_width_in_inches_uses_50_paces_to_the_inch_with_15mm_figures():
-    s = table(river=[(x / 50, y / 50) for x, y in RIVER], ww=[(x / 50, y / 50) for x, y in WW], unit="inches", width=144, depth=96)
+    s = table(
+        river=[(x / 50, y / 50) for x, y in RIVER],
+        ww=[(x / 50, y / 50) for x, y in WW],
+        unit="inches",
+        width=144,
+        depth=96,
+    )
     s.map.areas = []
     s.map.roads = []
     s.map.rivers[0].width = 4.0
@@ -163,7 +170,9 @@ def test_the_defenders_river_starts_on_a_short_edge():
 
 def test_a_second_river_must_run_from_a_short_edge_into_the_first():
     s = table()
-    second = TableRiver("r2", [(7200, 900), (6500, 900), (6200, 1245)], 100.0, flows_into="r1", placed_by="invader")
+    second = TableRiver(
+        "r2", [(7200, 900), (6500, 900), (6200, 1245)], 100.0, flows_into="r1", placed_by="invader"
+    )
     s.map.rivers.append(second)
     clean(s)
     second.line[-1] = (6200, 1100)  # 100 short of the first river's bank
@@ -173,8 +182,12 @@ def test_a_second_river_must_run_from_a_short_edge_into_the_first():
 
 def test_a_third_river_is_one_too_many():
     s = table()
-    s.map.rivers.append(TableRiver("r2", [(7200, 900), (6500, 900), (6200, 1245)], 100.0, placed_by="invader"))
-    s.map.rivers.append(TableRiver("r3", [(7200, 1000), (6800, 1000), (6700, 1230)], 50.0, placed_by="invader"))
+    s.map.rivers.append(
+        TableRiver("r2", [(7200, 900), (6500, 900), (6200, 1245)], 100.0, placed_by="invader")
+    )
+    s.map.rivers.append(
+        TableRiver("r3", [(7200, 1000), (6800, 1000), (6700, 1230)], 50.0, placed_by="invader")
+    )
     (v,) = only(s, "DBM-RIVER-COURSE")
     assert v.location["feature"] == "r3"
 
@@ -464,7 +477,9 @@ def test_diameter_and_narrowest_width_agree_with_brute_force():
         h = np.asarray(hull.exterior.coords)[:-1]
         far = np.hypot(h[:, None, 0] - h[None, :, 0], h[:, None, 1] - h[None, :, 1]).max()
         e = np.roll(h, -1, 0) - h
-        heights = np.abs(e[:, None, 0] * (h[None, :, 1] - h[:, None, 1]) - e[:, None, 1] * (h[None, :, 0] - h[:, None, 0]))
+        heights = np.abs(
+            e[:, None, 0] * (h[None, :, 1] - h[:, None, 1]) - e[:, None, 1] * (h[None, :, 0] - h[:, None, 0])
+        )
         narrow = (heights.max(1) / np.hypot(e[:, 0], e[:, 1])).min()
         assert math.isclose(diameter(hull)[0], far, rel_tol=1e-12)
         assert math.isclose(min_width(hull)[0], narrow, rel_tol=1e-12)

@@ -1,6 +1,7 @@
 """The ogre-basic and ogre-engineers rules on a small basic-scenario setup (8x8, flat odd-q): a
 defender with infantry, a heavy tank, a howitzer and a command post inside its setup zones, and an
 attacking Ogre Mark III waiting off the map."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,9 +26,14 @@ def basic(profiles=("ogre-basic",)):
         Unit("inf2", "infantry", "def", FRONT[5], squads=2),
         Unit("mk3", "ogre-mk3", "ogre", None),
     ]
-    s.setup_zones = [SetupZone("back", "def", list(BACK)), SetupZone("front", "def", list(FRONT), max_attack=2)]
-    s.budgets = [Budget("def", infantry_attack=5, armor_units=3, units={"command-post": 1}),
-                 Budget("ogre", units={"ogre-mk3": 1})]
+    s.setup_zones = [
+        SetupZone("back", "def", list(BACK)),
+        SetupZone("front", "def", list(FRONT), max_attack=2),
+    ]
+    s.budgets = [
+        Budget("def", infantry_attack=5, armor_units=3, units={"command-post": 1}),
+        Budget("ogre", units={"ogre-mk3": 1}),
+    ]
     return s
 
 
@@ -284,8 +290,11 @@ def test_large_revetment_holds_size_five():
     s = engineers()
     s.budgets = []
     s.map.markers.revetments = [Revetment("rv1", (5, -2), "large")]
-    s.units += [Unit("h1", "heavy-tank", "def", (5, -2)), Unit("m1", "missile-tank", "def", (5, -2)),
-                Unit("l1", "light-tank", "def", (5, -2))]
+    s.units += [
+        Unit("h1", "heavy-tank", "def", (5, -2)),
+        Unit("m1", "missile-tank", "def", (5, -2)),
+        Unit("l1", "light-tank", "def", (5, -2)),
+    ]
     clean(s)
     s.units[-1].type = "heavy-tank"
     only(s, "REVETMENT-CAPACITY")

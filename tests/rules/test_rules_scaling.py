@@ -5,6 +5,7 @@ validators/shapes.py); each test here compares them with a few lines that check 
 obvious way, on tables whose points lie on a 5-pace grid so that features often lie exactly the
 tolerance (5 paces) apart, and on a few hundred features at once.
 """
+
 from __future__ import annotations
 
 import random
@@ -50,9 +51,13 @@ def road_reference(s):
             if counted > 2:
                 out.append((f"road {r.id!r} is road number {counted}; at most 2 external roads", loc, None))
             if not any(line.distance(x) <= TOL for x in buas + earlier):
-                out.append((f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
-                            {**loc, "point": point_json(r.line[0])},
-                            {"start": point_json(r.line[0]), "end": point_json(r.line[-1])}))
+                out.append(
+                    (
+                        f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
+                        {**loc, "point": point_json(r.line[0])},
+                        {"start": point_json(r.line[0]), "end": point_json(r.line[-1])},
+                    )
+                )
         earlier.append(line)
     return out
 
@@ -65,7 +70,11 @@ def bua_reference(s):
     loc = lambda i: {"pointer": f"/map/areas/{i}", "feature": m.areas[i].id}  # noqa: E731
     for i, a in enumerate(m.areas):
         if a.kind in FIELDS and not any(polys[i].distance(polys[b]) <= TOL for b in buas):
-            near = f" (the nearest is {PACES.say(min(polys[i].distance(polys[b]) for b in buas))} away)" if buas else ""
+            near = (
+                f" (the nearest is {PACES.say(min(polys[i].distance(polys[b]) for b in buas))} away)"
+                if buas
+                else ""
+            )
             out.append((f"fields {a.id!r} are not contiguous with a BUA{near}", loc(i), None))
     for b in buas:
         a = m.areas[b]
@@ -74,16 +83,26 @@ def bua_reference(s):
         home = [k for k, box in frame.sectors() if box.buffer(TOL, join_style="mitre").covers(whole)]
         if not home:
             touched = [k for k, box in frame.sectors() if box.intersection(whole).area > TOL * TOL]
-            out.append((f"BUA {a.id!r} and its fields are not within one sector (they reach sectors {touched})",
-                        loc(b), {"sectors": touched, "fields": [m.areas[i].id for i in fields]}))
+            out.append(
+                (
+                    f"BUA {a.id!r} and its fields are not within one sector (they reach sectors {touched})",
+                    loc(b),
+                    {"sectors": touched, "fields": [m.areas[i].id for i in fields]},
+                )
+            )
         if a.placed_by == "invader":
             continue
         flank = bool(home) and home[0] in FLANK_SECTORS
         if not home:
             flank = any(k in FLANK_SECTORS and box.covers(polys[b].centroid) for k, box in frame.sectors())
         if not flank and not any(r.distance(polys[b]) <= TOL for r in roads):
-            out.append((f"BUA {a.id!r} is in a central sector and no invader's road reaches it", loc(b),
-                        {"sectors": home}))
+            out.append(
+                (
+                    f"BUA {a.id!r} is in a central sector and no invader's road reaches it",
+                    loc(b),
+                    {"sectors": home},
+                )
+            )
     return out
 
 
@@ -94,16 +113,26 @@ def overlap_reference(s):
     if m.waterway is not None:
         feats.append(("waterway", m.waterway.id, "/map/waterway", _poly(m.waterway.polygon)))
     for i, r in enumerate(m.rivers):
-        feats.append(("river", r.id, f"/map/rivers/{i}", LineString(r.line).buffer(r.width / 2, cap_style="flat")))
+        feats.append(
+            ("river", r.id, f"/map/rivers/{i}", LineString(r.line).buffer(r.width / 2, cap_style="flat"))
+        )
     out = []
     for i, (k1, id1, p1, g1) in enumerate(feats):
-        for k2, id2, p2, g2 in feats[i + 1:]:
+        for k2, id2, p2, g2 in feats[i + 1 :]:
             part = g1.intersection(g2)
             if _allowed(k1, k2) or part.area <= TOL * TOL:
                 continue
-            out.append((f"{k1} {id1!r} and {k2} {id2!r} overlap by {PACES.say_area(part.area)}",
-                        {"pointer": p2, "feature": id2, "point": point_json(part.representative_point().coords[0])},
-                        {"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": part.area}))
+            out.append(
+                (
+                    f"{k1} {id1!r} and {k2} {id2!r} overlap by {PACES.say_area(part.area)}",
+                    {
+                        "pointer": p2,
+                        "feature": id2,
+                        "point": point_json(part.representative_point().coords[0]),
+                    },
+                    {"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": part.area},
+                )
+            )
     return out
 
 
@@ -141,11 +170,15 @@ def table(areas=(), roads=(), rivers=(), waterway=None):
 @st.composite
 def crowded_tables(draw):
     kinds = st.sampled_from(["bua", "bua", "fields-open", "fields-enclosed", "wood", "hill-gentle", "marsh"])
-    areas = [Area(f"a{i}", draw(kinds), draw(grid_rects()), placed_by=draw(placed_by))
-             for i in range(draw(st.integers(0, 12)))]
+    areas = [
+        Area(f"a{i}", draw(kinds), draw(grid_rects()), placed_by=draw(placed_by))
+        for i in range(draw(st.integers(0, 12)))
+    ]
     roads = [TableRoad(f"r{i}", draw(grid_lines()), draw(placed_by)) for i in range(draw(st.integers(0, 12)))]
-    rivers = [TableRiver(f"w{i}", draw(grid_lines(4)), draw(st.sampled_from([5.0, 10.0, 40.0])))
-              for i in range(draw(st.integers(0, 2)))]
+    rivers = [
+        TableRiver(f"w{i}", draw(grid_lines(4)), draw(st.sampled_from([5.0, 10.0, 40.0])))
+        for i in range(draw(st.integers(0, 2)))
+    ]
     waterway = Waterway("sea", draw(grid_rects()), "left") if draw(st.booleans()) else None
     return table(areas, roads, rivers, waterway)
 
@@ -169,14 +202,26 @@ def test_three_hundred_roads_and_woods_match_the_pairwise_reference():
             pts.append((x, y))
         return pts
 
-    roads = [TableRoad(f"r{i}", wiggle(5.0 * rng.randrange(400), 5.0 * rng.randrange(300), rng.randrange(2, 40)),
-                       rng.choice([None, "invader", "defender"])) for i in range(300)]
+    roads = [
+        TableRoad(
+            f"r{i}",
+            wiggle(5.0 * rng.randrange(400), 5.0 * rng.randrange(300), rng.randrange(2, 40)),
+            rng.choice([None, "invader", "defender"]),
+        )
+        for i in range(300)
+    ]
     woods = []
     for i in range(300):
         x, y, w, d = (5.0 * rng.randrange(n) for n in (400, 300, 1, 1))
         w, d = 5.0 * rng.randrange(1, 30), 5.0 * rng.randrange(1, 30)
-        woods.append(Area(f"a{i}", rng.choice(["wood", "bua", "fields-open", "hill-steep"]),
-                          [(x, y), (x + w, y), (x + w, y + d), (x, y + d)], placed_by=rng.choice([None, "invader"])))
+        woods.append(
+            Area(
+                f"a{i}",
+                rng.choice(["wood", "bua", "fields-open", "hill-steep"]),
+                [(x, y), (x + w, y), (x + w, y + d), (x, y + d)],
+                placed_by=rng.choice([None, "invader"]),
+            )
+        )
     s = table(woods, roads)
     assert findings(s, "DBM-ROAD") == road_reference(s)
     assert findings(s, "DBM-OVERLAP") == overlap_reference(s)
@@ -185,8 +230,11 @@ def test_three_hundred_roads_and_woods_match_the_pairwise_reference():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
-       st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12), st.sampled_from([0.0, 0.5, 2.0]))
+@given(
+    st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
+    st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
+    st.sampled_from([0.0, 0.5, 2.0]),
+)
 def test_waterway_frontage_gaps_match_the_plain_scan(need, have, tol):
     from dambuster.validators.dbm.waterway import _uncovered
 

@@ -4,6 +4,7 @@ The clean sewer: the flood starts in the corner (0, 0) at the mouth of corridor 
 ``b`` turns north from a's far end; ``c`` branches off a's side at x = 10 (its end 2" from a's centre
 line, a's half width); a grate on ``b``, a node at the a/b corner, and a model 5" along ``b``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -4,6 +4,7 @@ The reference is ``Flow.surge``, the hex-by-hex search the rules ran once per da
 SURGE-PATH, RIVER-OUTLET, FLOODPLAIN-REACH and DAM-SITE built on it. The networks are random: splits,
 merges, cycles (through dams or not), hexes that drain off the map and hexes that do not.
 """
+
 from __future__ import annotations
 
 import networkx as nx
@@ -43,10 +44,16 @@ def test_one_pass_equals_one_search_per_dam(network, block):
         wet |= hexes
         assert found.escapes(dh) == escaped
         assert found.size(dh) == len(hexes)
-        assert found.ends(dh) == sorted(h for h in hexes if not any(n in hexes for n in flow.graph.successors(h)))
+        assert found.ends(dh) == sorted(
+            h for h in hexes if not any(n in hexes for n in flow.graph.successors(h))
+        )
         assert found.blockers(dh) == {n for h in hexes | {dh} for n in flow.graph.successors(h) if n in stop}
         downstream = nx.descendants(flow.graph, dh) | {dh}
-        assert {h for h in flow.graph if h != OFF_MAP and compute(flow, dams, False).below(dh, h)} == downstream - {OFF_MAP}
+        assert {
+            h for h in flow.graph if h != OFF_MAP and compute(flow, dams, False).below(dh, h)
+        } == downstream - {OFF_MAP}
     assert found.passed(dams) == wet
     some = set(sorted(dams)[::2])
-    assert found.passed(some) == set().union(*(flow.surge(dh, set(dams) - {dh} if block else set())[0] for dh in some))
+    assert found.passed(some) == set().union(
+        *(flow.surge(dh, set(dams) - {dh} if block else set())[0] for dh in some)
+    )

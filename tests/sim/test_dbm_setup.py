@@ -1,6 +1,7 @@
 """The DBM terrain-choosing procedure (simulation/dbm/setup.py): the dice decide as the text says,
 features that cannot be fitted are discarded, every table it lays out passes the DBM checks, and the
 same seed (or the same dice typed at the table) gives the same table byte for byte."""
+
 from __future__ import annotations
 
 import math
@@ -76,22 +77,42 @@ def test_a_chosen_waterway_with_no_bua_in_the_list_is_not_taken():
 
 def test_a_feature_that_cannot_be_fitted_is_discarded_and_the_next_is_still_placed():
     table = {"width": 108, "depth": 60, "unit": "inches", "figures": "25mm"}  # sectors 1125 x 937.5 paces
-    s = run(request([{"kind": "wood", "across": 950, "breadth": 950}, {"kind": "hill-steep", "across": 400}], table=table),
-            dice=TableDice([3, 1, 3, 1]))
-    assert step(s, "wood-1").outcome == "discarded" and "without moving earlier features" in step(s, "wood-1").text
+    s = run(
+        request(
+            [{"kind": "wood", "across": 950, "breadth": 950}, {"kind": "hill-steep", "across": 400}],
+            table=table,
+        ),
+        dice=TableDice([3, 1, 3, 1]),
+    )
+    assert (
+        step(s, "wood-1").outcome == "discarded"
+        and "without moving earlier features" in step(s, "wood-1").text
+    )
     assert [a.id for a in s.scenario.map.areas] == ["hill-steep-1"]
     assert errors(s) == []
 
 
 def test_a_feature_is_never_placed_over_an_earlier_one():
-    feats = [{"kind": "wood", "across": 1000, "breadth": 900}, {"kind": "marsh", "across": 1000, "breadth": 900}]
+    feats = [
+        {"kind": "wood", "across": 1000, "breadth": 900},
+        {"kind": "marsh", "across": 1000, "breadth": 900},
+    ]
     s = run(request(feats), dice=TableDice([2, 5, 2, 5]))  # both want the middle of sector 2
     assert step(s, "wood-1").outcome == "placed" and step(s, "marsh-1").outcome == "discarded"
 
 
 def test_the_bua_is_on_the_waterways_shore_with_its_fields_beside_it_in_one_sector():
-    s = run(request([{"kind": "waterway", "compulsory": True, "edge": "left"}, {"kind": "bua"},
-                     {"kind": "fields-open"}, {"kind": "fields-enclosed", "across": 250}]), seed=4)
+    s = run(
+        request(
+            [
+                {"kind": "waterway", "compulsory": True, "edge": "left"},
+                {"kind": "bua"},
+                {"kind": "fields-open"},
+                {"kind": "fields-enclosed", "across": 250},
+            ]
+        ),
+        seed=4,
+    )
     m = s.scenario.map
     bua, water = Polygon(area(s, "bua-1").polygon), Polygon(m.waterway.polygon)
     assert bua.distance(water) <= 1.0 and step(s, "bua-1").sector in (1, 4)
@@ -104,8 +125,16 @@ def test_the_bua_is_on_the_waterways_shore_with_its_fields_beside_it_in_one_sect
 
 
 def test_a_river_runs_from_the_far_short_edge_into_the_waterway_600_paces_from_the_long_edges():
-    s = run(request([{"kind": "waterway", "compulsory": True, "edge": "right"}, {"kind": "bua"},
-                     {"kind": "river", "width": 150}]), seed=2)
+    s = run(
+        request(
+            [
+                {"kind": "waterway", "compulsory": True, "edge": "right"},
+                {"kind": "bua"},
+                {"kind": "river", "width": 150},
+            ]
+        ),
+        seed=2,
+    )
     m = s.scenario.map
     (river,) = m.rivers
     assert river.line[0][0] == 0 and river.flows_into == m.waterway.id and river.width == 75.0
@@ -129,15 +158,32 @@ def test_a_compulsory_road_may_stand_alone_and_the_table_says_roads_are_compulso
 
 
 def test_a_list_of_more_than_3_equivalents_is_laid_out_with_a_note():
-    s = run(request([{"kind": "wood", "across": 800}, {"kind": "hill-gentle", "across": 800},
-                     {"kind": "marsh", "across": 800}]), seed=1)
+    s = run(
+        request(
+            [
+                {"kind": "wood", "across": 800},
+                {"kind": "hill-gentle", "across": 800},
+                {"kind": "marsh", "across": 800},
+            ]
+        ),
+        seed=1,
+    )
     assert s.notes and "4.5 feature equivalents" in s.notes[0]
 
 
 # ------------------------------------------------------------------------- replay, dice
 def test_the_same_seed_gives_the_same_bytes_and_the_logged_dice_replay_the_run():
-    req = request([{"kind": "waterway"}, {"kind": "bua"}, {"kind": "fields-open"}, {"kind": "hill-gentle"},
-                   {"kind": "wood", "across": 300}, {"kind": "road"}], invader={"kind": "river"})
+    req = request(
+        [
+            {"kind": "waterway"},
+            {"kind": "bua"},
+            {"kind": "fields-open"},
+            {"kind": "hill-gentle"},
+            {"kind": "wood", "across": 300},
+            {"kind": "road"},
+        ],
+        invader={"kind": "river"},
+    )
     first, again = run(req, seed=11), run(req, seed=11)
     assert dumps(first.scenario) == dumps(again.scenario)
     typed = run(req, seed=11, dice=TableDice([d.value for d in first.draws]))
@@ -155,21 +201,27 @@ def test_a_roll_not_typed_yet_is_asked_for_with_the_steps_so_far():
 
 
 # --------------------------------------------------------------------------- bad requests
-@pytest.mark.parametrize("doc, words", [
-    ({"table": {**COMPETITION, "width": 1000}, "defender": []}, "long side"),
-    ({"table": COMPETITION, "defender": [{"kind": "wood", "across": 1200}]}, "at most 1,000 paces"),
-    ({"table": COMPETITION, "defender": [{"kind": "wood", "across": "520mm"}]}, "1,040 paces across"),
-    ({"table": COMPETITION, "defender": [{"kind": "wood", "across": 100}]}, "give an outline"),
-    ({"table": COMPETITION, "invader": {"kind": "wood"}, "defender": []}, "the invader may bring one"),
-    ({"table": COMPETITION, "defender": [{"kind": "bua"}, {"kind": "bua"}]}, "only 1 bua"),
-    ({"table": COMPETITION, "defender": [{"kind": "fields-open"}]}, "add a bua"),
-    ({"table": COMPETITION, "defender": [{"kind": "wood", "across": 300}] * 4}, "at most 3"),
-    ({"table": COMPETITION, "defender": [{"kind": "river", "width": 201}]}, "at most 200 paces wide"),
-    ({"table": COMPETITION, "defender": [{"kind": "waterway", "extent": 901}]}, "300 to 900 paces"),
-    ({"table": {**COMPETITION, "reduced": True}, "defender": []}, "for 25mm figures"),
-    ({"table": COMPETITION, "defender": [{"kind": "lake"}]}, "kind 'lake' is none of"),
-    ({"table": COMPETITION, "defender": [{"kind": "wood", "outline": [[0, 0], [10, 0]]}]}, "3 to 200 points"),
-])
+@pytest.mark.parametrize(
+    "doc, words",
+    [
+        ({"table": {**COMPETITION, "width": 1000}, "defender": []}, "long side"),
+        ({"table": COMPETITION, "defender": [{"kind": "wood", "across": 1200}]}, "at most 1,000 paces"),
+        ({"table": COMPETITION, "defender": [{"kind": "wood", "across": "520mm"}]}, "1,040 paces across"),
+        ({"table": COMPETITION, "defender": [{"kind": "wood", "across": 100}]}, "give an outline"),
+        ({"table": COMPETITION, "invader": {"kind": "wood"}, "defender": []}, "the invader may bring one"),
+        ({"table": COMPETITION, "defender": [{"kind": "bua"}, {"kind": "bua"}]}, "only 1 bua"),
+        ({"table": COMPETITION, "defender": [{"kind": "fields-open"}]}, "add a bua"),
+        ({"table": COMPETITION, "defender": [{"kind": "wood", "across": 300}] * 4}, "at most 3"),
+        ({"table": COMPETITION, "defender": [{"kind": "river", "width": 201}]}, "at most 200 paces wide"),
+        ({"table": COMPETITION, "defender": [{"kind": "waterway", "extent": 901}]}, "300 to 900 paces"),
+        ({"table": {**COMPETITION, "reduced": True}, "defender": []}, "for 25mm figures"),
+        ({"table": COMPETITION, "defender": [{"kind": "lake"}]}, "kind 'lake' is none of"),
+        (
+            {"table": COMPETITION, "defender": [{"kind": "wood", "outline": [[0, 0], [10, 0]]}]},
+            "3 to 200 points",
+        ),
+    ],
+)
 def test_a_list_the_text_forbids_is_refused_in_one_sentence(doc, words):
     with pytest.raises(RequestError) as e:
         request_from_dict(doc)
@@ -194,7 +246,9 @@ TABLES = [
     {"width": 1800, "depth": 1200, "unit": "mm", "figures": "25mm", "reduced": True},
     {"width": 3600, "depth": 2400, "unit": "paces", "figures": "6mm"},
 ]
-AREA = st.sampled_from(["hill-gentle", "hill-steep", "hill-wooded", "hill-rocky", "wood", "marsh", "rocky", "dunes"])
+AREA = st.sampled_from(
+    ["hill-gentle", "hill-steep", "hill-wooded", "hill-rocky", "wood", "marsh", "rocky", "dunes"]
+)
 
 
 @st.composite
@@ -205,17 +259,30 @@ def setups(draw):
         defender.append({"kind": "waterway", "compulsory": draw(st.booleans())})
     if draw(st.booleans()):
         defender.append({"kind": "bua", "across": draw(st.integers(110, 600))})
-        defender += [{"kind": draw(st.sampled_from(["fields-open", "fields-enclosed"])), "across": draw(st.integers(110, 500))}
-                     for _ in range(draw(st.integers(0, 2)))]
+        defender += [
+            {
+                "kind": draw(st.sampled_from(["fields-open", "fields-enclosed"])),
+                "across": draw(st.integers(110, 500)),
+            }
+            for _ in range(draw(st.integers(0, 2)))
+        ]
     if draw(st.booleans()):
         defender.append({"kind": "river", "width": draw(st.integers(20, 200))})
     defender += [{"kind": "road", "compulsory": draw(st.booleans())} for _ in range(draw(st.integers(0, 2)))]
     for _ in range(draw(st.integers(0, 5))):
         across = draw(st.integers(110, 1000))
-        defender.append({"kind": draw(AREA), "across": across, "breadth": draw(st.integers(103, across)),
-                         "compulsory": draw(st.booleans())})
+        defender.append(
+            {
+                "kind": draw(AREA),
+                "across": across,
+                "breadth": draw(st.integers(103, across)),
+                "compulsory": draw(st.booleans()),
+            }
+        )
     try:
-        req = request_from_dict({"table": draw(st.sampled_from(TABLES)), "invader": invader, "defender": defender})
+        req = request_from_dict(
+            {"table": draw(st.sampled_from(TABLES)), "invader": invader, "defender": defender}
+        )
     except RequestError:  # e.g. four features of the same equivalence and going
         req = request_from_dict({"table": TABLES[0], "invader": invader, "defender": []})
     return req, draw(st.integers(0, 2**32))

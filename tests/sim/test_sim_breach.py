@@ -1,5 +1,6 @@
 """The breach, hand-worked on small maps (flat-top, odd-q): where the swell is at each step, what the
 reservoir becomes, who the swell catches, which bridges wash out, and that a step can be taken back."""
+
 from __future__ import annotations
 
 import pytest
@@ -116,17 +117,20 @@ def gev_with_defense(s, d):
     s.unit_types["gev"].defense = d
 
 
-@pytest.mark.parametrize("defense, odds, roll, result", [
-    (9, "below", 6, "ready"),      # 4:9 rounds to 1:3, worse than 1:2
-    (8, "1:2", 6, "destroyed"),
-    (5, "1:2", 5, "disabled"),     # 4:5 rounds to 1:2 in the defender's favour
-    (4, "1:1", 3, "disabled"),
-    (3, "1:1", 2, "ready"),        # 4:3 rounds down to 1:1
-    (2, "2:1", 4, "destroyed"),
-    (-3, "3:1", 1, "disabled"),    # -3: attack 3 (scenario option) against defence 1
-    (1, "4:1", 1, "disabled"),
-    (0, "above", 1, "destroyed"),  # no defence: better than 4:1
-])
+@pytest.mark.parametrize(
+    "defense, odds, roll, result",
+    [
+        (9, "below", 6, "ready"),  # 4:9 rounds to 1:3, worse than 1:2
+        (8, "1:2", 6, "destroyed"),
+        (5, "1:2", 5, "disabled"),  # 4:5 rounds to 1:2 in the defender's favour
+        (4, "1:1", 3, "disabled"),
+        (3, "1:1", 2, "ready"),  # 4:3 rounds down to 1:1
+        (2, "2:1", 4, "destroyed"),
+        (-3, "3:1", 1, "disabled"),  # -3: attack 3 (scenario option) against defence 1
+        (1, "4:1", 1, "disabled"),
+        (0, "above", 1, "destroyed"),  # no defence: better than 4:1
+    ],
+)
 def test_gev_caught_by_the_swell_is_attacked_at_strength_4_on_each_column(defense, odds, roll, result):
     s, river = straight()
     if defense < 0:
@@ -219,7 +223,7 @@ def test_random_floodplain_rolls_once_per_hex_and_floods_on_a_one():
     rolls = [1 if h == (1, 1) else 2 for h in order]
     stuck_roll = [2]  # the tank in the flooded hex: stuck on 1-2
     i = order.index((1, 1))
-    run = Run(b, ScriptedDice(rolls[: i + 1] + stuck_roll + rolls[i + 1:]))
+    run = Run(b, ScriptedDice(rolls[: i + 1] + stuck_roll + rolls[i + 1 :]))
     run.forward()
     t = apply(s, run.state).map.terrain
     assert [h for h in order if t[h] == "swamp"] == [(1, 1)]
@@ -307,10 +311,23 @@ def test_the_valley_sample_after_a_breach_still_passes_the_rule_checks(mode):
     assert [(v.code, v.message) for v in check_scenario(after) if v.severity == "error"] == []
 
 
-@pytest.mark.parametrize("attack, defense, column", [
-    (1, 3, "below"), (1, 2, "1:2"), (2, 3, "1:2"), (1, 1, "1:1"), (5, 3, "1:1"), (2, 1, "2:1"),
-    (11, 4, "2:1"), (3, 1, "3:1"), (15, 4, "3:1"), (4, 1, "4:1"), (9, 2, "4:1"), (5, 1, "above"),
-])
+@pytest.mark.parametrize(
+    "attack, defense, column",
+    [
+        (1, 3, "below"),
+        (1, 2, "1:2"),
+        (2, 3, "1:2"),
+        (1, 1, "1:1"),
+        (5, 3, "1:1"),
+        (2, 1, "2:1"),
+        (11, 4, "2:1"),
+        (3, 1, "3:1"),
+        (15, 4, "3:1"),
+        (4, 1, "4:1"),
+        (9, 2, "4:1"),
+        (5, 1, "above"),
+    ],
+)
 def test_odds_round_in_the_defenders_favour(attack, defense, column):
     from dambuster.model.scenario import CombatResults
     from dambuster.simulation import crt

@@ -1,4 +1,5 @@
 """`surge` and `flood` on the command line: same seed, same bytes; errors are one line and exit 2."""
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,11 @@ def hexfile(tmp_path):
 def tablefile(tmp_path):
     s = new_table_scenario(48, 48, "inches")
     s.sides.append(Side("a", "A"))
-    s.map.sewer = Sewer(corridors=[Corridor("c1", [(0, 0), (30, 0)], 2)], flood_origin=(0, 0),
-                        models=[Model(f"m{i}", "a", 3, "c1", 4.0 * i) for i in range(1, 5)])
+    s.map.sewer = Sewer(
+        corridors=[Corridor("c1", [(0, 0), (30, 0)], 2)],
+        flood_origin=(0, 0),
+        models=[Model(f"m{i}", "a", 3, "c1", 4.0 * i) for i in range(1, 5)],
+    )
     p = tmp_path / "sewer.json"
     io.save(s, p)
     return p
@@ -62,7 +66,9 @@ def test_surge_text_stops_after_the_turns_asked_and_applies(hexfile, tmp_path, c
     out = tmp_path / "after.json"
     assert main(["surge", str(hexfile), "--dam", "d1", "--turns", "1", "--apply", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("The breach: ") and any(ln.startswith("Before player turn 1: ") for ln in lines)
+    assert lines[0].startswith("The breach: ") and any(
+        ln.startswith("Before player turn 1: ") for ln in lines
+    )
     assert not any("player turn 2" in ln for ln in lines) and "So far (step 1):" in lines
     after = io.load(out)
     assert after.map.terrain[after.map.rivers[0].hexes[1]] == "debris"
@@ -70,22 +76,42 @@ def test_surge_text_stops_after_the_turns_asked_and_applies(hexfile, tmp_path, c
 
 def test_monte_carlo_writes_json_and_csv(hexfile, tmp_path, capsys):
     pj, pc = tmp_path / "mc.json", tmp_path / "mc.csv"
-    assert main(["surge", str(hexfile), "--dam", "d1", "--monte-carlo", "300", "--seed", "1",
-                 "--out-json", str(pj), "--out-csv", str(pc)]) == 0
+    assert (
+        main(
+            [
+                "surge",
+                str(hexfile),
+                "--dam",
+                "d1",
+                "--monte-carlo",
+                "300",
+                "--seed",
+                "1",
+                "--out-json",
+                str(pj),
+                "--out-csv",
+                str(pc),
+            ]
+        )
+        == 0
+    )
     assert "300 runs" in capsys.readouterr().out
     doc = json.loads(pj.read_text())
     assert doc["runs"] == 300 and doc["units"][0]["id"] == "g"
     assert pc.read_text().splitlines()[0] == "label,q,r,flood,swamp,flooded_town,stream,arrival"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["surge", "{hex}", "--dam", "nope"], "no dam 'nope'"),
-    (["surge", "{missing}", "--dam", "d1"], "no such file"),
-    (["surge", "{table}", "--dam", "d1"], "needs a hex map"),
-    (["flood", "{hex}"], "needs a table map"),
-    (["surge", "{hex}", "--dam", "d1", "--seed", "-1"], "--seed must be 0 or more"),
-    (["surge", "{hex}", "--dam", "d1", "--monte-carlo", "0"], "--monte-carlo takes 1 to"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["surge", "{hex}", "--dam", "nope"], "no dam 'nope'"),
+        (["surge", "{missing}", "--dam", "d1"], "no such file"),
+        (["surge", "{table}", "--dam", "d1"], "needs a hex map"),
+        (["flood", "{hex}"], "needs a table map"),
+        (["surge", "{hex}", "--dam", "d1", "--seed", "-1"], "--seed must be 0 or more"),
+        (["surge", "{hex}", "--dam", "d1", "--monte-carlo", "0"], "--monte-carlo takes 1 to"),
+    ],
+)
 def test_errors_are_one_line_and_exit_2(argv, message, hexfile, tablefile, tmp_path, capsys):
     paths = {"{hex}": str(hexfile), "{table}": str(tablefile), "{missing}": str(tmp_path / "no.json")}
     assert main([paths.get(a, a) for a in argv]) == 2

@@ -1,4 +1,5 @@
 """Dam collapse odds (exact fractions) and the seeded dice."""
+
 from __future__ import annotations
 
 from fractions import Fraction

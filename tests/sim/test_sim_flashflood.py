@@ -2,6 +2,7 @@
 
 Corridors (inches): c1 runs east from the origin (0, 0) to the junction J (10, 0); from J, c2 runs
 south to (10, 20) with a grate at (10, 15) and c3 runs east to (20, 0), a dead end."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,12 +19,15 @@ def sewer(*models, unit="inches", scale=1.0):
     s = new_table_scenario(48 * scale, 48 * scale, unit)
     s.sides.append(Side("a", "A"))
     s.map.sewer = Sewer(
-        corridors=[Corridor("c1", [(0, 0), (10 * scale, 0)], 2 * scale),
-                   Corridor("c2", [(10 * scale, 0), (10 * scale, 20 * scale)], 2 * scale),
-                   Corridor("c3", [(10 * scale, 0), (20 * scale, 0)], 2 * scale)],
+        corridors=[
+            Corridor("c1", [(0, 0), (10 * scale, 0)], 2 * scale),
+            Corridor("c2", [(10 * scale, 0), (10 * scale, 20 * scale)], 2 * scale),
+            Corridor("c3", [(10 * scale, 0), (20 * scale, 0)], 2 * scale),
+        ],
         grates=[SewerPoint("g1", (10 * scale, 15 * scale))],
         flood_origin=(0, 0),
-        models=[Model(mid, "a", strength, corr, pos * scale) for mid, strength, corr, pos in models])
+        models=[Model(mid, "a", strength, corr, pos * scale) for mid, strength, corr, pos in models],
+    )
     return s
 
 
@@ -54,7 +58,10 @@ def test_a_bumped_model_knocked_off_is_carried_in_turn():
     r = flood(s, ScriptedDice([1, 4, 6, 4, 1, 2, 3]))
     assert [(e.where, e.detail["inches"]) for e in by_kind(r, "carried")] == [("near", 7.0), ("far", 2.0)]
     assert r.models["far"].hits == [1] and r.models["near"].hits == [3]
-    assert [(e.where, e.detail["knocked_off"]) for e in by_kind(r, "bump")] == [("far", True), ("near", False)]
+    assert [(e.where, e.detail["knocked_off"]) for e in by_kind(r, "bump")] == [
+        ("far", True),
+        ("near", False),
+    ]
 
 
 def test_stopped_by_a_grate_takes_the_extra_hit():

@@ -2,6 +2,7 @@
 
 Tolerances: with N runs a frequency's standard error is sqrt(p(1-p)/N); each check allows about
 five standard errors, so a correct simulation fails far less than once in a million runs."""
+
 from __future__ import annotations
 
 import math
@@ -64,7 +65,11 @@ def test_arrival_and_washout_are_the_same_in_every_run():
     r = monte_carlo(Breach(s, "d1"), 100, seed=3)
     assert [r.arrival[h] for h in river[1:]] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
     run = Run(Breach(s, "d1"), Dice(0))
-    steps_out = [k for k, events in enumerate(run.forward() for _ in range(5)) if any(e.kind == "bridge-out" for e in events)]
+    steps_out = [
+        k
+        for k, events in enumerate(run.forward() for _ in range(5))
+        if any(e.kind == "bridge-out" for e in events)
+    ]
     assert r.bridges["sb"] == (1.0, steps_out[0])
 
 

@@ -1,5 +1,6 @@
 """The breach and flash flood told as sentences, the summary of a breach, the Monte Carlo chances of
 towns, roads and units, and dice from the table (Qt-free)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,9 +26,11 @@ def valley(mode="predetermined", units=False):
     sc.map.floodplain.mode = mode
     if units:  # a GEV, three squads of infantry and a heavy tank where the swell and the swamp reach
         swell = Breach(sc, "dam-aller").plan.swell(1)
-        sc.units += [Unit("gev-x", "gev", "combine", swell[0]),
-                     Unit("inf-x", "infantry", "combine", swell[1], squads=3),
-                     Unit("tank-x", "heavy-tank", "combine", sc.map.layout.from_label("1116"))]
+        sc.units += [
+            Unit("gev-x", "gev", "combine", swell[0]),
+            Unit("inf-x", "infantry", "combine", swell[1], squads=3),
+            Unit("tank-x", "heavy-tank", "combine", sc.map.layout.from_label("1116")),
+        ]
     return sc
 
 
@@ -48,8 +51,10 @@ def test_a_predetermined_step_reads_as_sentences_with_labels():
     first, _, second = (breach_sentences(run.breach, step) for step in run.events)
     assert first[0].text == "The breach: Aller dam (1109) gives way; the swell covers 1110\u20131112."
     assert first[0].heading and "Debris fills 1110, just below the dam." in texts(first)
-    assert any(t.startswith("The reservoir drains: 0803\u20130806, ") and t.endswith("(19 hexes) become clear.")
-               for t in texts(first))
+    assert any(
+        t.startswith("The reservoir drains: 0803\u20130806, ") and t.endswith("(19 hexes) become clear.")
+        for t in texts(first)
+    )
     assert second[0].text == "Before player turn 2: the swell covers 1215\u20131217."
     assert "1116\u20131118 and 1316\u20131318 flood: clear becomes swamp." in texts(second)
     layout = run.breach.layout
@@ -72,7 +77,10 @@ def test_random_floodplain_rolls_are_told_with_their_dice():
     run.run(2)
     lines = texts(breach_sentences(run.breach, run.events[2]))
     assert "1117 floods: clear becomes swamp (floodplain roll 1)." in lines
-    assert "1116 (roll 3), 1118 (roll 2), 1316 (roll 5) and 1317 (roll 5) stay dry: a hex floods on a 1." in lines
+    assert (
+        "1116 (roll 3), 1118 (roll 2), 1316 (roll 5) and 1317 (roll 5) stay dry: a hex floods on a 1."
+        in lines
+    )
 
 
 def test_units_caught_are_told_with_odds_rolls_and_results():
@@ -80,10 +88,13 @@ def test_units_caught_are_told_with_odds_rolls_and_results():
     run.run(2)
     lines = texts(breach_sentences(run.breach, run.events[1]))
     assert "The swell attacks gev-x in 1212 at 2:1: roll 2 (D), disabled." in lines
-    assert ("The swell attacks inf-x (3 squads) in 1213 at 1:2, each squad alone: rolls 5 (D), 5 (D), 2 (NE), "
-            "1 squad left.") in lines
-    summary = summary_sentences(breach_summary(run.breach, run.state, [e for s in run.events for e in s]),
-                                run.breach.layout)
+    assert (
+        "The swell attacks inf-x (3 squads) in 1213 at 1:2, each squad alone: rolls 5 (D), 5 (D), 2 (NE), "
+        "1 squad left."
+    ) in lines
+    summary = summary_sentences(
+        breach_summary(run.breach, run.state, [e for s in run.events for e in s]), run.breach.layout
+    )
     assert summary[0].text == "Units hit: gev-x disabled; inf-x 1 of 3 squads left; tank-x not stuck."
     assert summary[1].text == "Bridges washed out: bridge-brook."
     assert summary[2].text == "Towns flooded: Kessel (2 of 4 hexes: 1313 and 1314)."
@@ -102,8 +113,12 @@ def test_a_tank_in_a_new_swamp_rolls_to_be_stuck():
 def test_summary_before_anything_happened_says_none():
     b = Breach(valley(), "dam-aller")
     lines = texts(summary_sentences(breach_summary(b, b.initial(), []), b.layout))
-    assert lines == ["Units hit: none.", "Bridges washed out: none.", "Towns flooded: none.",
-                     "Roads and rails cut: none."]
+    assert lines == [
+        "Units hit: none.",
+        "Bridges washed out: none.",
+        "Towns flooded: none.",
+        "Roads and rails cut: none.",
+    ]
 
 
 def test_flash_flood_sentences():
@@ -114,9 +129,14 @@ def test_flash_flood_sentences():
     assert lines[0] == "Turn 2: no flood (roll 2; it comes on a 6)."
     assert "Turn 5: the flood comes (no roll needed)." in lines
     assert "Genestealer 4 loses its footing (strength 4, roll 6)." in lines
-    assert ("Genestealer 4 is carried 2\u2033 along c-west until stopped by the grate grate-2 and takes S1 and S3 hits "
-            "(distance roll 4).") in lines
-    assert "Guardsman 4, bumped by Guardsman 3, keeps its footing (roll 3; 4 or more knocks a model off)." in lines
+    assert (
+        "Genestealer 4 is carried 2\u2033 along c-west until stopped by the grate grate-2 and takes S1 and S3 hits "
+        "(distance roll 4)."
+    ) in lines
+    assert (
+        "Guardsman 4, bumped by Guardsman 3, keeps its footing (roll 3; 4 or more knocks a model off)."
+        in lines
+    )
 
 
 # -------------------------------------------------------------------------------- dice from the table
@@ -212,7 +232,10 @@ def test_the_flash_flood_from_the_table_equals_the_seeded_flood():
             prompts.append(prompt(need))
             d = draws[len(table.given)]
             assert d.purpose == need.purpose
-            assert seeded[:len(need.events)] == need.events or seeded[len(pre):][:len(need.events)] == need.events
+            assert (
+                seeded[: len(need.events)] == need.events
+                or seeded[len(pre) :][: len(need.events)] == need.events
+            )
             table.give(d.value if need.die else d.value + 1, need)
     assert t == turn and events == seeded
     assert len(prompts) == len(draws) and prompts[0] == "Roll a die: flood on turn 2"

@@ -1,5 +1,6 @@
 """The hexside network the simulation walks: corners are real hex corners, ends of a side are its two
 end points, and hexsides_at_corner (model.hexgrid) agrees. Checked against pixel geometry."""
+
 from __future__ import annotations
 
 import math

@@ -1,5 +1,6 @@
 """Properties of any breach on small generated valleys: stepping back through every step restores
 every earlier state, a replay with the same seed is identical, and the applied map loads again."""
+
 from __future__ import annotations
 
 import json
@@ -24,16 +25,25 @@ def valley(column: int, rows: int, mode: str, speed: int, length: int):
     s.map.floodplain.mode = mode
     s.parameters.surge.speed, s.parameters.surge.length = speed, length
     s.sides.append(Side("b", "B"))
-    s.units += [Unit("i", "infantry", "b", river[-2], squads=2), Unit("g", "gev", "b", river[len(river) // 2]),
-                Unit("t", "heavy-tank", "b", (river[3][0] + 1, river[3][1]))]
+    s.units += [
+        Unit("i", "infantry", "b", river[-2], squads=2),
+        Unit("g", "gev", "b", river[len(river) // 2]),
+        Unit("t", "heavy-tank", "b", (river[3][0] + 1, river[3][1])),
+    ]
     s.map.roads.append(Route("rd", [(0, 2), (1, 2)]))
     s.map.stream_bridges.append(StreamBridge("sb", (0, 2, 0), "rd"))
     return s
 
 
 @settings(max_examples=25)
-@given(column=st.integers(2, 5), rows=st.integers(6, 14), mode=st.sampled_from(["random", "predetermined"]),
-       speed=st.integers(1, 4), length=st.integers(1, 4), seed=st.integers(0, 2**32))
+@given(
+    column=st.integers(2, 5),
+    rows=st.integers(6, 14),
+    mode=st.sampled_from(["random", "predetermined"]),
+    speed=st.integers(1, 4),
+    length=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+)
 def test_back_restores_every_state_and_replays_match(column, rows, mode, speed, length, seed):
     s = valley(column, rows, mode, speed, length)
     b = Breach(s, "d1")

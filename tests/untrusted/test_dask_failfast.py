@@ -2,6 +2,7 @@
 
 Real schedulers and workers on 127.0.0.1 (the `dask` command of the cluster extra), the real command.
 """
+
 from __future__ import annotations
 
 import http.server
@@ -34,8 +35,13 @@ def free_port() -> int:
 
 
 def validate(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([DAMBUSTER, "validate", str(SAMPLE), *args], capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [DAMBUSTER, "validate", str(SAMPLE), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def one_clean_line(err: str) -> str:
@@ -60,8 +66,11 @@ def wait_for_port(port: int, limit: float = 60) -> None:
 def scheduler():
     """A real `dask scheduler` on 127.0.0.1 with no workers; yields its address."""
     port = free_port()
-    proc = subprocess.Popen([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_for_port(port)
         yield f"tcp://127.0.0.1:{port}"
@@ -70,8 +79,16 @@ def scheduler():
         proc.wait(30)
 
 
-@pytest.mark.parametrize("address", ["tcp://127.0.0.1:notaport", "bogus://127.0.0.1:8786", "tcp://:8786",
-                                     "tcp://127.0.0.1:99999", "tcp://127.0.0.1:8786/path"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "tcp://127.0.0.1:notaport",
+        "bogus://127.0.0.1:8786",
+        "tcp://:8786",
+        "tcp://127.0.0.1:99999",
+        "tcp://127.0.0.1:8786/path",
+    ],
+)
 def test_a_malformed_address_is_refused_at_once(address):
     start = time.monotonic()
     p = validate("--scheduler", address)
@@ -140,12 +157,29 @@ def test_losing_every_worker_mid_run_reports_what_was_not_checked(scheduler, tmp
     maps.mkdir()
     for i in range(2000):  # far more work than one worker does before it is killed
         shutil.copy(SAMPLE, maps / f"map-{i:03}.json")
-    worker = subprocess.Popen([DASK, "worker", scheduler, "--no-nanny", "--nthreads", "1", "--no-dashboard"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen(
+        [DASK, "worker", scheduler, "--no-nanny", "--nthreads", "1", "--no-dashboard"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
-        run = subprocess.Popen([DAMBUSTER, "validate", str(maps), "--format", "json", "--scheduler", scheduler,
-                                "--wait-workers", "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               stdin=subprocess.DEVNULL)
+        run = subprocess.Popen(
+            [
+                DAMBUSTER,
+                "validate",
+                str(maps),
+                "--format",
+                "json",
+                "--scheduler",
+                scheduler,
+                "--wait-workers",
+                "3",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
         wait_for_tasks(scheduler)  # the run is connected and its chunks are queued
         worker.send_signal(signal.SIGKILL)
         out, err = run.communicate(timeout=120)
@@ -158,8 +192,10 @@ def test_losing_every_worker_mid_run_reports_what_was_not_checked(scheduler, tmp
     assert len(files) == 2000
     lost = [f for f in files if f["violations"] and f["violations"][0]["code"] == "ENGINE"]
     assert lost, "the run ended before the worker was killed: give it more files"
-    assert all("every Dask worker was lost and none came back within 3 s" in f["violations"][0]["message"]
-               for f in lost)
+    assert all(
+        "every Dask worker was lost and none came back within 3 s" in f["violations"][0]["message"]
+        for f in lost
+    )
     assert all(f["valid"] for f in files if f not in lost)
 
 

@@ -5,6 +5,7 @@ SCHEMA otherwise) and the JSON pointer of the culprit where there is one. Throug
 a refused file exits 2 with exactly one line on stderr and never a traceback. The corpus is built in
 tmp_path; nothing large is committed.
 """
+
 from __future__ import annotations
 
 import copy
@@ -89,25 +90,76 @@ text_case("png", "JSON", "", lambda: b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + by
 text_case("utf16-with-bom", "JSON", "", lambda: HEX_TEXT.encode("utf-16"))
 text_case("utf16-without-bom", "JSON", "", lambda: HEX_TEXT.encode("utf-16-be"))
 text_case("utf8-bom", "JSON", "", lambda: b"\xef\xbb\xbf" + HEX_TEXT.encode())
-text_case("latin1-bytes", "JSON", "", lambda: HEX_TEXT.replace("Möhne", "M\udcf6hne").encode("utf-8", "surrogateescape"))
-text_case("raw-control-character", "JSON", "", lambda: HEX_TEXT.replace("Breach the dam.", "Breach\x07the dam."))
+text_case(
+    "latin1-bytes",
+    "JSON",
+    "",
+    lambda: HEX_TEXT.replace("Möhne", "M\udcf6hne").encode("utf-8", "surrogateescape"),
+)
+text_case(
+    "raw-control-character", "JSON", "", lambda: HEX_TEXT.replace("Breach the dam.", "Breach\x07the dam.")
+)
 text_case("nan", "JSON", "/map/width", lambda: _raw(table_doc(), "/map/width", "NaN"))
 text_case("infinity", "JSON", "/map/depth", lambda: _raw(table_doc(), "/map/depth", "Infinity"))
-text_case("minus-infinity", "JSON", "/map/rivers/0/width", lambda: _raw(table_doc(), "/map/rivers/0/width", "-Infinity"))
-text_case("1e999", "JSON", "/map/areas/0/polygon/1/0", lambda: _raw(table_doc(), "/map/areas/0/polygon/1/0", "1e999"))
-text_case("minus-1e999", "JSON", "/parameters/washout_radius", lambda: _raw(hex_doc(), "/parameters/washout_radius", "-1e999"))
+text_case(
+    "minus-infinity",
+    "JSON",
+    "/map/rivers/0/width",
+    lambda: _raw(table_doc(), "/map/rivers/0/width", "-Infinity"),
+)
+text_case(
+    "1e999",
+    "JSON",
+    "/map/areas/0/polygon/1/0",
+    lambda: _raw(table_doc(), "/map/areas/0/polygon/1/0", "1e999"),
+)
+text_case(
+    "minus-1e999",
+    "JSON",
+    "/parameters/washout_radius",
+    lambda: _raw(hex_doc(), "/parameters/washout_radius", "-1e999"),
+)
 text_case("5000-digit-integer", "JSON", "/map/columns", lambda: _raw(hex_doc(), "/map/columns", "9" * 5000))
-text_case("5000-digit-negative-integer", "JSON", "/units/1/squads", lambda: _raw(hex_doc(), "/units/1/squads", "-" + "1" * 5000))
-text_case("duplicate-top-level-key", "JSON", "", lambda: HEX_TEXT.replace('"generator":', '"meta": {},\n  "generator":', 1))
-text_case("duplicate-nested-key", "JSON", "/meta", lambda: HEX_TEXT.replace('"author":', '"title": "again",\n    "author":', 1))
-text_case("duplicate-deep-key", "JSON", "/map/dams/0/buildings/0",
-          lambda: HEX_TEXT.replace('"kind": "power plant"', '"kind": "power plant", "kind": "mill"', 1))
+text_case(
+    "5000-digit-negative-integer",
+    "JSON",
+    "/units/1/squads",
+    lambda: _raw(hex_doc(), "/units/1/squads", "-" + "1" * 5000),
+)
+text_case(
+    "duplicate-top-level-key",
+    "JSON",
+    "",
+    lambda: HEX_TEXT.replace('"generator":', '"meta": {},\n  "generator":', 1),
+)
+text_case(
+    "duplicate-nested-key",
+    "JSON",
+    "/meta",
+    lambda: HEX_TEXT.replace('"author":', '"title": "again",\n    "author":', 1),
+)
+text_case(
+    "duplicate-deep-key",
+    "JSON",
+    "/map/dams/0/buildings/0",
+    lambda: HEX_TEXT.replace('"kind": "power plant"', '"kind": "power plant", "kind": "mill"', 1),
+)
 text_case("nesting-100000-deep", "JSON", "", lambda: "[" * 100_000 + "]" * 100_000)
-text_case("nesting-100000-deep-inside", "JSON", "",
-          lambda: _raw(hex_doc(), "/meta/tags", "[" * 100_000 + "]" * 100_000))
-text_case("unpaired-surrogate", "JSON", "/meta/title", lambda: _raw(hex_doc(), "/meta/title", '"dam \\ud800"'))
-text_case("unpaired-surrogate-key", "JSON", "/parameters/rules",
-          lambda: _raw(hex_doc(), "/parameters/rules", '{"\\udfff": {}}'))
+text_case(
+    "nesting-100000-deep-inside",
+    "JSON",
+    "",
+    lambda: _raw(hex_doc(), "/meta/tags", "[" * 100_000 + "]" * 100_000),
+)
+text_case(
+    "unpaired-surrogate", "JSON", "/meta/title", lambda: _raw(hex_doc(), "/meta/title", '"dam \\ud800"')
+)
+text_case(
+    "unpaired-surrogate-key",
+    "JSON",
+    "/parameters/rules",
+    lambda: _raw(hex_doc(), "/parameters/rules", '{"\\udfff": {}}'),
+)
 
 
 @case("200-MB-sparse-file", "JSON", "")
@@ -118,39 +170,133 @@ def _sparse(path: Path) -> None:
 
 
 # readable JSON, but not a scenario
-text_case("10-MB-string", "SCHEMA", "/meta/title", lambda: json.dumps(_with(hex_doc(), "/meta/title", "x" * 10_000_000)))
-text_case("1000000-item-list", "SCHEMA", "/units", lambda: json.dumps(_with(hex_doc(), "/units", [0] * 1_000_000)))
+text_case(
+    "10-MB-string",
+    "SCHEMA",
+    "/meta/title",
+    lambda: json.dumps(_with(hex_doc(), "/meta/title", "x" * 10_000_000)),
+)
+text_case(
+    "1000000-item-list", "SCHEMA", "/units", lambda: json.dumps(_with(hex_doc(), "/units", [0] * 1_000_000))
+)
 text_case("top-level-array", "SCHEMA", "", lambda: "[]")
 text_case("top-level-string", "SCHEMA", "", lambda: '"scenario"')
 text_case("top-level-null", "SCHEMA", "", lambda: "null")
-text_case("format-version-2.0", "SCHEMA", "/format_version", lambda: json.dumps(_with(hex_doc(), "/format_version", "2.0")))
-text_case("format-version-1.99", "SCHEMA", "/format_version", lambda: json.dumps(_with(hex_doc(), "/format_version", "1.99")))
-text_case("format-version-x", "SCHEMA", "/format_version", lambda: json.dumps(_with(hex_doc(), "/format_version", "x")))
-text_case("format-version-number", "SCHEMA", "/format_version", lambda: json.dumps(_with(hex_doc(), "/format_version", 1.0)))
-text_case("format-version-newline", "SCHEMA", "/format_version", lambda: json.dumps(_with(hex_doc(), "/format_version", "1.0\n")))
-text_case("format-version-missing", "SCHEMA", "", lambda: json.dumps(_with(hex_doc(), "/format_version", DELETE)))
-text_case("id-with-trailing-newline", "SCHEMA", "/sides/0/id", lambda: json.dumps(_with(hex_doc(), "/sides/0/id", "red\n")))
+text_case(
+    "format-version-2.0",
+    "SCHEMA",
+    "/format_version",
+    lambda: json.dumps(_with(hex_doc(), "/format_version", "2.0")),
+)
+text_case(
+    "format-version-1.99",
+    "SCHEMA",
+    "/format_version",
+    lambda: json.dumps(_with(hex_doc(), "/format_version", "1.99")),
+)
+text_case(
+    "format-version-x",
+    "SCHEMA",
+    "/format_version",
+    lambda: json.dumps(_with(hex_doc(), "/format_version", "x")),
+)
+text_case(
+    "format-version-number",
+    "SCHEMA",
+    "/format_version",
+    lambda: json.dumps(_with(hex_doc(), "/format_version", 1.0)),
+)
+text_case(
+    "format-version-newline",
+    "SCHEMA",
+    "/format_version",
+    lambda: json.dumps(_with(hex_doc(), "/format_version", "1.0\n")),
+)
+text_case(
+    "format-version-missing", "SCHEMA", "", lambda: json.dumps(_with(hex_doc(), "/format_version", DELETE))
+)
+text_case(
+    "id-with-trailing-newline",
+    "SCHEMA",
+    "/sides/0/id",
+    lambda: json.dumps(_with(hex_doc(), "/sides/0/id", "red\n")),
+)
 text_case("unknown-property", "SCHEMA", "/map", lambda: json.dumps(_with(hex_doc(), "/map/lakes", [])))
-text_case("dangling-side", "SCHEMA", "/units/0/side", lambda: json.dumps(_with(hex_doc(), "/units/0/side", "green")))
-text_case("dangling-river", "SCHEMA", "/map/dams/0/river", lambda: json.dumps(_with(hex_doc(), "/map/dams/0/river", "danube")))
-text_case("dangling-bridge", "SCHEMA", "/map/markers/bridges_out/0/bridge",
-          lambda: json.dumps(_with(hex_doc(), "/map/markers/bridges_out/0/bridge", "br-404")))
-text_case("dangling-corridor", "SCHEMA", "/map/sewer/models/1/corridor",
-          lambda: json.dumps(_with(table_doc(), "/map/sewer/models/1/corridor", "c-9")))
-text_case("reference-to-wrong-kind", "SCHEMA", "/map/river_bridges/0/river",
-          lambda: json.dumps(_with(hex_doc(), "/map/river_bridges/0/river", "r1")))
-text_case("duplicate-id", "SCHEMA", "/map/roads/0/id", lambda: json.dumps(_with(hex_doc(), "/map/roads/0/id", "rhine")))
-text_case("unit-off-the-map", "SCHEMA", "/units/1/hex", lambda: json.dumps(_with(hex_doc(), "/units/1/hex", [99, 99])))
-text_case("river-hex-off-the-map", "SCHEMA", "/map/rivers/0/hexes/2",
-          lambda: json.dumps(_with(hex_doc(), "/map/rivers/0/hexes/2", [-50, 0])))
-text_case("hexside-off-the-map", "SCHEMA", "/map/hexsides/1/side",
-          lambda: json.dumps(_with(hex_doc(), "/map/hexsides/1/side", [40, 40, 1])))
-text_case("terrain-row-too-short", "SCHEMA", "/map/terrain/rows/0", lambda: json.dumps(_with(hex_doc(), "/map/terrain/rows/0", "cc")))
-text_case("self-intersecting-polygon", "SCHEMA", "/map/areas/1/polygon",
-          lambda: json.dumps(_with(table_doc(), "/map/areas/1/polygon", [[0, 0], [10, 10], [10, 0], [0, 10]])))
-text_case("zero-length-river", "SCHEMA", "/map/rivers/0/line", lambda: json.dumps(_with(table_doc(), "/map/rivers/0/line", [[5, 5], [5, 5]])))
-text_case("model-past-corridor-end", "SCHEMA", "/map/sewer/models/0/position",
-          lambda: json.dumps(_with(table_doc(), "/map/sewer/models/0/position", 301.0)))
+text_case(
+    "dangling-side", "SCHEMA", "/units/0/side", lambda: json.dumps(_with(hex_doc(), "/units/0/side", "green"))
+)
+text_case(
+    "dangling-river",
+    "SCHEMA",
+    "/map/dams/0/river",
+    lambda: json.dumps(_with(hex_doc(), "/map/dams/0/river", "danube")),
+)
+text_case(
+    "dangling-bridge",
+    "SCHEMA",
+    "/map/markers/bridges_out/0/bridge",
+    lambda: json.dumps(_with(hex_doc(), "/map/markers/bridges_out/0/bridge", "br-404")),
+)
+text_case(
+    "dangling-corridor",
+    "SCHEMA",
+    "/map/sewer/models/1/corridor",
+    lambda: json.dumps(_with(table_doc(), "/map/sewer/models/1/corridor", "c-9")),
+)
+text_case(
+    "reference-to-wrong-kind",
+    "SCHEMA",
+    "/map/river_bridges/0/river",
+    lambda: json.dumps(_with(hex_doc(), "/map/river_bridges/0/river", "r1")),
+)
+text_case(
+    "duplicate-id",
+    "SCHEMA",
+    "/map/roads/0/id",
+    lambda: json.dumps(_with(hex_doc(), "/map/roads/0/id", "rhine")),
+)
+text_case(
+    "unit-off-the-map",
+    "SCHEMA",
+    "/units/1/hex",
+    lambda: json.dumps(_with(hex_doc(), "/units/1/hex", [99, 99])),
+)
+text_case(
+    "river-hex-off-the-map",
+    "SCHEMA",
+    "/map/rivers/0/hexes/2",
+    lambda: json.dumps(_with(hex_doc(), "/map/rivers/0/hexes/2", [-50, 0])),
+)
+text_case(
+    "hexside-off-the-map",
+    "SCHEMA",
+    "/map/hexsides/1/side",
+    lambda: json.dumps(_with(hex_doc(), "/map/hexsides/1/side", [40, 40, 1])),
+)
+text_case(
+    "terrain-row-too-short",
+    "SCHEMA",
+    "/map/terrain/rows/0",
+    lambda: json.dumps(_with(hex_doc(), "/map/terrain/rows/0", "cc")),
+)
+text_case(
+    "self-intersecting-polygon",
+    "SCHEMA",
+    "/map/areas/1/polygon",
+    lambda: json.dumps(_with(table_doc(), "/map/areas/1/polygon", [[0, 0], [10, 10], [10, 0], [0, 10]])),
+)
+text_case(
+    "zero-length-river",
+    "SCHEMA",
+    "/map/rivers/0/line",
+    lambda: json.dumps(_with(table_doc(), "/map/rivers/0/line", [[5, 5], [5, 5]])),
+)
+text_case(
+    "model-past-corridor-end",
+    "SCHEMA",
+    "/map/sewer/models/0/position",
+    lambda: json.dumps(_with(table_doc(), "/map/sewer/models/0/position", 301.0)),
+)
 
 
 @pytest.fixture
@@ -205,7 +351,9 @@ REPLACEMENTS: list[Any] = [None, True, 7, 2.5, "x", [], {}]
 def _json_type(v: Any) -> str:
     if v is None:
         return "null"
-    return {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object"}[type(v)]
+    return {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object"}[
+        type(v)
+    ]
 
 
 def _paths(node: Any, path: tuple = ()) -> Iterator[tuple]:
@@ -329,17 +477,35 @@ def test_a_file_with_a_few_bytes_changed_is_refused_or_loads_and_saves(data):
 
 
 # --------------------------------------------------------------------------- through the CLI
-CLI_CASES = ["empty", "binary", "utf16-with-bom", "nan", "5000-digit-integer", "duplicate-nested-key",
-             "nesting-100000-deep", "200-MB-sparse-file", "10-MB-string", "1000000-item-list",
-             "format-version-2.0", "dangling-side", "self-intersecting-polygon"]
+CLI_CASES = [
+    "empty",
+    "binary",
+    "utf16-with-bom",
+    "nan",
+    "5000-digit-integer",
+    "duplicate-nested-key",
+    "nesting-100000-deep",
+    "200-MB-sparse-file",
+    "10-MB-string",
+    "1000000-item-list",
+    "format-version-2.0",
+    "dangling-side",
+    "self-intersecting-polygon",
+]
 
 
 def _validate(*paths: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dambuster", "validate", *map(str, paths)],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "dambuster", "validate", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
-@pytest.mark.parametrize("name", ["empty", "nan", "nesting-100000-deep", "200-MB-sparse-file", "10-MB-string", "dangling-side"])
+@pytest.mark.parametrize(
+    "name", ["empty", "nan", "nesting-100000-deep", "200-MB-sparse-file", "10-MB-string", "dangling-side"]
+)
 def test_cli_refuses_with_exit_2_and_one_line(tmp_path, name):
     write, code, _ = CASES[name]
     path = tmp_path / f"{name}.json"

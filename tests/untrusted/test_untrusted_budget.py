@@ -4,6 +4,7 @@ Caps refuse what no real map needs with a SCHEMA error naming the pointer; a fil
 than its budget ends with exactly one BUDGET finding (exit 2, never a stuck run), keeping the findings
 of the rules that finished; a report lists at most 1,000 findings per file, in every format.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,7 +50,9 @@ def heavy(tmp_path_factory) -> Path:
     """A valid 1000x1000 map with 200,000 stream hexsides (the cap): seconds to load on any machine."""
     sc = new_hex_scenario(1000, 1000, title="Heavy but valid", profiles=["ogre-dambusters"])
     lay = sc.map.layout
-    sc.map.hexsides = [HexsideFeature((*lay.to_axial(i % 1000, i // 1000), 0), "stream") for i in range(200_000)]
+    sc.map.hexsides = [
+        HexsideFeature((*lay.to_axial(i % 1000, i // 1000), 0), "stream") for i in range(200_000)
+    ]
     path = tmp_path_factory.mktemp("heavy") / "heavy.json"
     save(sc, path)
     return path
@@ -91,10 +94,14 @@ def test_the_same_file_without_a_budget_is_valid(heavy):
 def test_the_budget_holds_in_pool_workers_and_is_never_filtered(heavy, tmp_path):
     second = tmp_path / "second.json"
     shutil.copy(heavy, second)
-    code, out, err = validate(str(heavy), str(second), "-j", "2", "--budget", "0.5", "--select", "DAM-",
-                              "--format", "json")
+    code, out, err = validate(
+        str(heavy), str(second), "-j", "2", "--budget", "0.5", "--select", "DAM-", "--format", "json"
+    )
     assert code == 2
-    assert [[v["code"] for v in f["violations"]] for f in json.loads(out)["files"]] == [["BUDGET"], ["BUDGET"]]
+    assert [[v["code"] for v in f["violations"]] for f in json.loads(out)["files"]] == [
+        ["BUDGET"],
+        ["BUDGET"],
+    ]
     assert "Traceback" not in err and err.count("(BUDGET)") == 2
 
 
@@ -110,10 +117,21 @@ def test_on_a_dask_cluster_the_deadline_still_ends_the_file_with_one_budget_find
     """Dask checks files in its workers' threads: no alarm, no watcher; loading runs to its end, then
     the deadline stops the file before its first rule."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=":0") as cluster:
-        code = main(["validate", str(heavy), "--scheduler", cluster.scheduler_address, "--budget", "0.5",
-                     "--format", "json"])
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as cluster:
+        code = main(
+            [
+                "validate",
+                str(heavy),
+                "--scheduler",
+                cluster.scheduler_address,
+                "--budget",
+                "0.5",
+                "--format",
+                "json",
+            ]
+        )
     [budget] = json.loads(capsys.readouterr().out)["files"][0]["violations"]
     assert code == 2 and budget["code"] == "BUDGET"
     assert "budget ran out before " in budget["message"]  # loading done, no rule started
@@ -180,7 +198,9 @@ def slow_rule(request):
 
 
 @pytest.mark.parametrize("slow_rule", [("ZZSLOW-PYTHON", _stuck_in_python)], indirect=True)
-def test_a_rule_stuck_in_python_is_stopped_and_the_finished_rules_keep_their_findings(slow_rule, tmp_path, capsys):
+def test_a_rule_stuck_in_python_is_stopped_and_the_finished_rules_keep_their_findings(
+    slow_rule, tmp_path, capsys
+):
     path = units_in_water(tmp_path / "map.json", 3)
     code = main(["validate", str(path), "--budget", "0.5", "--format", "json"])
     report = json.loads(capsys.readouterr().out)["files"][0]
@@ -279,15 +299,23 @@ def test_the_cap_keeps_the_verdict_when_only_warnings_are_listed(tmp_path):
     found.add_rule([Violation("w", "W", "warning")] * 2)
     found.add_rule([Violation("e", "E", "error")])
     listed = found.listed()
-    assert [(v.code, v.severity) for v in listed] == [("W", "warning"), ("W", "warning"), ("TRUNCATED", "error")]
+    assert [(v.code, v.severity) for v in listed] == [
+        ("W", "warning"),
+        ("W", "warning"),
+        ("TRUNCATED", "error"),
+    ]
 
 
 def test_a_huge_witness_is_left_out_of_the_report(tmp_path):
     from dambuster.work import Findings
 
     found = Findings()
-    found.add_rule([Violation("big", "X", "error", witness={"overlap": "POLYGON ((" + "1 2, " * 10_000 + "))"}),
-                    Violation("small", "X", "error", witness={"hexes": [[1, 1]]})])
+    found.add_rule(
+        [
+            Violation("big", "X", "error", witness={"overlap": "POLYGON ((" + "1 2, " * 10_000 + "))"}),
+            Violation("small", "X", "error", witness={"hexes": [[1, 1]]}),
+        ]
+    )
     big, small = found.listed()
     assert "left_out" in big.witness and len(json.dumps(big.witness)) < MAX_WITNESS_CHARS
     assert small.witness == {"hexes": [[1, 1]]}
@@ -304,14 +332,29 @@ def _line(points: int, y: float = 10.0) -> list[tuple[float, float]]:
     return [(i * 2400 / points, y + (i % 2)) for i in range(points)]
 
 
-@pytest.mark.parametrize("name, build, pointer, words", [
-    ("51-roads", lambda: _table([_line(2, 10 + i) for i in range(51)]), "/map/roads",
-     "has 51 items; at most 50 allowed"),
-    ("10001-point-road", lambda: _table([_line(10_001)]), "/map/roads/0/line",
-     "has 10,001 items; at most 10,000 allowed"),
-    ("110000-points-in-all", lambda: _table([_line(10_000, 10 + 30 * i) for i in range(11)]), "/map/roads/10/line",
-     "more than 100,000 in all"),
-])
+@pytest.mark.parametrize(
+    "name, build, pointer, words",
+    [
+        (
+            "51-roads",
+            lambda: _table([_line(2, 10 + i) for i in range(51)]),
+            "/map/roads",
+            "has 51 items; at most 50 allowed",
+        ),
+        (
+            "10001-point-road",
+            lambda: _table([_line(10_001)]),
+            "/map/roads/0/line",
+            "has 10,001 items; at most 10,000 allowed",
+        ),
+        (
+            "110000-points-in-all",
+            lambda: _table([_line(10_000, 10 + 30 * i) for i in range(11)]),
+            "/map/roads/10/line",
+            "more than 100,000 in all",
+        ),
+    ],
+)
 def test_caps_refuse_with_a_schema_message_naming_the_pointer(name, build, pointer, words, tmp_path):
     path = tmp_path / f"{name}.json"
     save(build(), path)

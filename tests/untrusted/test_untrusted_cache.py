@@ -3,6 +3,7 @@
 Each test runs the installed command as CI would. The cache key lives in the XDG cache folder, which
 tests/conftest.py points at a throwaway folder; a test that plays "another machine" gives its own.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -22,12 +23,20 @@ HANG = 120  # seconds: only turns a hang into a failure
 
 
 def validate(*args, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([DAMBUSTER, "validate", "--format", "json", *map(str, args)], capture_output=True,
-                          text=True, timeout=HANG, env={**os.environ, **(env or {})}, cwd=cwd)
+    return subprocess.run(
+        [DAMBUSTER, "validate", "--format", "json", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
 
 
 def warnings(r: subprocess.CompletedProcess) -> list[str]:
-    return [line for line in r.stderr.splitlines() if "cache" in line and not line.startswith("dambuster: cache:")]
+    return [
+        line for line in r.stderr.splitlines() if "cache" in line and not line.startswith("dambuster: cache:")
+    ]
 
 
 def sha256(path: Path) -> str:
@@ -49,8 +58,11 @@ def maps(tmp_path) -> Path:
 def forge(cache: Path, path: Path, report: dict | None = None, mac: str | None = "0" * 64) -> None:
     """Rewrites the entry of ``path`` to say "valid" for the file's current bytes (as a pull request could)."""
     doc = json.loads(cache.read_text())
-    entry = {"sha256": sha256(path), "options": next(iter(doc["entries"].values()))["options"],
-             "report": report or {"load_error": False, "checked": [], "violations": []}}
+    entry = {
+        "sha256": sha256(path),
+        "options": next(iter(doc["entries"].values()))["options"],
+        "report": report or {"load_error": False, "checked": [], "violations": []},
+    }
     if mac is not None:
         entry["mac"] = mac
     doc["entries"][str(path)] = entry
@@ -101,17 +113,31 @@ def test_a_cache_from_another_machine_is_checked_again(maps, tmp_path):
     assert "2 unchanged, 0 checked" in r.stderr and not warnings(r)
 
 
-@pytest.mark.parametrize("damage", [
-    {"location": "/map"}, {"code": 7}, {"witness": [1, 2]},
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"location": "/map"},
+        {"code": 7},
+        {"witness": [1, 2]},
+    ],
+)
 def test_wrongly_shaped_entries_are_dropped_with_one_warning(maps, tmp_path, damage):
     cache = tmp_path / "cache.json"
     reference = validate(maps)
     validate(maps, "--cache", cache)
     doc = json.loads(cache.read_text())
     for entry in doc["entries"].values():
-        entry["report"]["violations"] = [{"message": "m", "code": "X", "severity": "error", "location": {},
-                                          "witness": None, "profile": None, **damage}]
+        entry["report"]["violations"] = [
+            {
+                "message": "m",
+                "code": "X",
+                "severity": "error",
+                "location": {},
+                "witness": None,
+                "profile": None,
+                **damage,
+            }
+        ]
     cache.write_text(json.dumps(doc))
     r = validate(maps, "--cache", cache)
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
@@ -121,13 +147,16 @@ def test_wrongly_shaped_entries_are_dropped_with_one_warning(maps, tmp_path, dam
     assert not warnings(validate(maps, "--cache", cache))  # rewritten clean
 
 
-@pytest.mark.parametrize("junk", [
-    b"[" * 100_000 + b"]" * 100_000,
-    b'{"format": "dambuster-validate-cache", "version": 2, "tool": "x", "entries": ' + b"[" * 100_000,
-    b'{"format": "dambuster-validate-cache", "version": 2, "tool": "x", "entries": [], "entries": {}}',
-    b'\xff\xfe{\x00}\x00',
-    b"",
-])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"format": "dambuster-validate-cache", "version": 2, "tool": "x", "entries": ' + b"[" * 100_000,
+        b'{"format": "dambuster-validate-cache", "version": 2, "tool": "x", "entries": [], "entries": {}}',
+        b"\xff\xfe{\x00}\x00",
+        b"",
+    ],
+)
 def test_a_cache_that_cannot_be_parsed_is_ignored_with_one_warning(maps, tmp_path, junk):
     cache = tmp_path / "cache.json"
     cache.write_bytes(junk)
@@ -148,16 +177,28 @@ def test_concurrent_runs_sharing_a_cache_keep_every_entry(tmp_path):
             (folder / name).write_text(json.dumps(doc))
         folders.append(folder)
     cache = tmp_path / "cache.json"
-    runs = [subprocess.Popen([DAMBUSTER, "validate", str(f), "--cache", str(cache)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, text=True) for f in folders]
+    runs = [
+        subprocess.Popen(
+            [DAMBUSTER, "validate", str(f), "--cache", str(cache)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for f in folders
+    ]
     for p in runs:
         _, err = p.communicate(timeout=HANG)
         assert p.returncode == 0, err
         assert "0 unchanged, 2 checked" in err
     entries = json.loads(cache.read_text())["entries"]
-    assert sorted(entries) == sorted(str(f / n) for f in folders for n in ("dbm-table.json", "ogre-basic.json"))
+    assert sorted(entries) == sorted(
+        str(f / n) for f in folders for n in ("dbm-table.json", "ogre-basic.json")
+    )
     assert "12 unchanged, 0 checked" in validate(*folders, "--cache", cache).stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache.json", *(f.name for f in folders)]  # no lock left
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "cache.json",
+        *(f.name for f in folders),
+    ]  # no lock left
 
 
 def test_a_run_with_nothing_new_leaves_the_cache_file_alone(maps, tmp_path):

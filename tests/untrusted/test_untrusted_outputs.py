@@ -8,6 +8,7 @@ a strict ASCII stdout, these tests run the installed command and check that: no 
 unless it is our annotation for a file we checked, no ``##[`` and no control or bidi character is
 printed, JSON and SARIF parse, JUnit parses, everything decodes as UTF-8 and no file is lost.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,7 +60,9 @@ BROKEN = "{"
 HOSTILE_CONTENT = {  # file name -> content
     "pointer-error.json": json.dumps({"format_version": "1.0", INJECT: "NAN"}).replace('"NAN"', "NaN"),
     "pointer-mask.json": json.dumps({MASK: "NAN"}).replace('"NAN"', "NaN"),
-    "schema-key.json": SAMPLE.read_text(encoding="utf-8").replace("{", "{" + json.dumps(MASK + " " + LEGACY) + ": 1,", 1),
+    "schema-key.json": SAMPLE.read_text(encoding="utf-8").replace(
+        "{", "{" + json.dumps(MASK + " " + LEGACY) + ": 1,", 1
+    ),
     "unit-name.json": None,  # built in the fixture: unit_type_named(...)
 }
 UNIT_NAME = f"Tank{MASK} {LEGACY} {RLO}evil"
@@ -77,8 +80,13 @@ MISSING = "missing\n::error::gone.json"
 
 def github_property(text: str) -> str:
     """A workflow-command property value as GitHub documents it."""
-    return (text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-            .replace(":", "%3A").replace(",", "%2C"))
+    return (
+        text.replace("%", "%25")
+        .replace("\r", "%0D")
+        .replace("\n", "%0A")
+        .replace(":", "%3A")
+        .replace(",", "%2C")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +95,9 @@ def maps(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("hostile") / "maps"
     folder.mkdir()
     for name, content in HOSTILE_CONTENT.items():
-        (folder / name).write_text(content if content is not None else unit_type_named(UNIT_NAME), encoding="utf-8")
+        (folder / name).write_text(
+            content if content is not None else unit_type_named(UNIT_NAME), encoding="utf-8"
+        )
     for name, (content, _) in HOSTILE_NAMES.items():
         path = os.path.join(os.fsencode(folder), name) if isinstance(name, bytes) else folder / name
         with open(path, "w", encoding="utf-8") as f:
@@ -98,8 +108,9 @@ def maps(tmp_path_factory) -> Path:
 def run(args: list[str | bytes], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     full_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "LC_ALL", "LANG")}
     full_env.update({k: v for k, v in (env or {}).items() if v})
-    return subprocess.run([DAMBUSTER, *args], cwd=cwd, env=full_env, capture_output=True, timeout=HANG,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [DAMBUSTER, *args], cwd=cwd, env=full_env, capture_output=True, timeout=HANG, stdin=subprocess.DEVNULL
+    )
 
 
 def safe_lines(data: bytes, allowed_files: set[str] = frozenset()) -> list[str]:
@@ -124,8 +135,11 @@ def annotated_files(shown: list[str]) -> set[str]:
 
 
 def every_shown_name() -> list[str]:
-    return ([f"maps/{n}" for n in HOSTILE_CONTENT] + [f"maps/{shown}" for _, shown in HOSTILE_NAMES.values()]
-            + ["missing\\n::error::gone.json"])
+    return (
+        [f"maps/{n}" for n in HOSTILE_CONTENT]
+        + [f"maps/{shown}" for _, shown in HOSTILE_NAMES.values()]
+        + ["missing\\n::error::gone.json"]
+    )
 
 
 @pytest.mark.parametrize("env", list(ENVS))
@@ -167,7 +181,10 @@ def test_a_narrow_stdout_gets_the_verdict_not_an_encoding_error(maps, fmt):
 def test_text_shows_what_a_file_hides(maps):
     r = run(["validate", "maps", "--format", "text"], maps.parent)
     text = r.stdout.decode("utf-8")
-    assert "Tank\\n::add-mask::secret #\\x23[add-mask]secret2 #\\x23[stop-commands]tok \\u202eevil heavy-1" in text
+    assert (
+        "Tank\\n::add-mask::secret #\\x23[add-mask]secret2 #\\x23[stop-commands]tok \\u202eevil heavy-1"
+        in text
+    )
     err = "\n" + r.stderr.decode("utf-8")  # files that cannot be read are said there, once
     assert "\ndambuster: maps/pointer-error.json: /x\\n::error file=README.md::pwned: " in err
     assert "\ndambuster: maps/\\xff.json: line 1 column 2: " in err
@@ -213,12 +230,27 @@ def test_sarif_shows_messages_visibly_and_keeps_the_file_name_exact(maps):
 def tiled_map(object_id: str, object_class: str, layer: str) -> dict:
     """A 3x2 hexagonal Tiled map with one object, as a stranger could draw it."""
     clear = [{"name": "terrain", "type": "string", "value": "clear"}]
-    return {"type": "map", "orientation": "hexagonal", "width": 3, "height": 2, "tilewidth": 32, "tileheight": 28,
-            "hexsidelength": 16, "staggeraxis": "x", "staggerindex": "odd", "infinite": False,
-            "tilesets": [{"firstgid": 1, "name": "t", "tiles": [{"id": 0, "properties": clear}]}],
-            "layers": [{"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1] * 6},
-                       {"type": "objectgroup", "name": layer, "objects": [
-                           {"id": object_id, "type": object_class, "x": 40, "y": 28, "point": True}]}]}
+    return {
+        "type": "map",
+        "orientation": "hexagonal",
+        "width": 3,
+        "height": 2,
+        "tilewidth": 32,
+        "tileheight": 28,
+        "hexsidelength": 16,
+        "staggeraxis": "x",
+        "staggerindex": "odd",
+        "infinite": False,
+        "tilesets": [{"firstgid": 1, "name": "t", "tiles": [{"id": 0, "properties": clear}]}],
+        "layers": [
+            {"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1] * 6},
+            {
+                "type": "objectgroup",
+                "name": layer,
+                "objects": [{"id": object_id, "type": object_class, "x": 40, "y": 28, "point": True}],
+            },
+        ],
+    }
 
 
 @pytest.fixture()
@@ -233,7 +265,9 @@ def test_import_tiled_errors_quote_a_class_and_an_id_visibly(hostile_tiled, env)
     r = run(["import-tiled", hostile_tiled.name], hostile_tiled.parent, ENVS[env])
     assert r.returncode == 2 and r.stdout == b""
     (line, end) = safe_lines(r.stderr)
-    assert end == "" and line.startswith("dambuster import-tiled: map.tmj: object 7\\n::add-mask::secret (x\\n::error")
+    assert end == "" and line.startswith(
+        "dambuster import-tiled: map.tmj: object 7\\n::add-mask::secret (x\\n::error"
+    )
 
 
 @pytest.mark.parametrize("env", ["default", "ascii-strict"])
@@ -241,15 +275,26 @@ def test_lenient_import_warnings_quote_a_class_and_an_id_visibly(hostile_tiled, 
     r = run(["import-tiled", hostile_tiled.name, "--lenient"], hostile_tiled.parent, ENVS[env])
     assert r.returncode == 0, r.stderr
     (line, end) = safe_lines(r.stderr)
-    assert line.startswith("dambuster import-tiled: map.tmj: warning: object 7\\n::add-mask::secret (x\\n::error")
+    assert line.startswith(
+        "dambuster import-tiled: map.tmj: warning: object 7\\n::add-mask::secret (x\\n::error"
+    )
     assert line.endswith("(skipped)")
     json.loads(r.stdout.decode("utf-8"))  # the scenario, whole
 
 
 def test_a_scenario_on_standard_output_keeps_a_hostile_name_exact_but_escaped(tmp_path):
-    town = {"id": 8, "type": "town", "x": 0, "y": 0, "width": 32, "height": 28,
-            "properties": [{"name": "id", "type": "string", "value": "t1"},
-                           {"name": "name", "type": "string", "value": f"Ash {LEGACY} {RLO}\x85"}]}
+    town = {
+        "id": 8,
+        "type": "town",
+        "x": 0,
+        "y": 0,
+        "width": 32,
+        "height": 28,
+        "properties": [
+            {"name": "id", "type": "string", "value": "t1"},
+            {"name": "name", "type": "string", "value": f"Ash {LEGACY} {RLO}\x85"},
+        ],
+    }
     doc = tiled_map(1, "town", "towns")
     doc["layers"][1]["objects"] = [town]
     (tmp_path / "map.tmj").write_text(json.dumps(doc), encoding="utf-8")
@@ -260,8 +305,17 @@ def test_a_scenario_on_standard_output_keeps_a_hostile_name_exact_but_escaped(tm
     assert imported["name"] == f"Ash {LEGACY} {RLO}\x85"
 
 
-@pytest.mark.parametrize("command", [["surge", "--dam", "d"], ["flood"], ["export-tiled"], ["export-geojson"],
-                                     ["player-view", "--side", "s"], ["import-tiled"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["surge", "--dam", "d"],
+        ["flood"],
+        ["export-tiled"],
+        ["export-geojson"],
+        ["player-view", "--side", "s"],
+        ["import-tiled"],
+    ],
+)
 @pytest.mark.parametrize("name", ["a\n::error file=README.md::pwned.json", b"\xff\n::add-mask::x.json"])
 def test_every_command_reports_a_hostile_file_name_on_one_visible_line(tmp_path, command, name):
     path = os.path.join(os.fsencode(tmp_path), name) if isinstance(name, bytes) else str(tmp_path / name)
@@ -272,12 +326,36 @@ def test_every_command_reports_a_hostile_file_name_on_one_visible_line(tmp_path,
     assert r.returncode == 2 and r.stdout == b""
     (line, end) = safe_lines(r.stderr)
     assert end == "" and line.startswith(f"dambuster {command[0]}: ")
-    assert ("\\xff\\n::add-mask::x.json" if isinstance(name, bytes) else "a\\n::error file=README.md::pwned.json") in line
+    assert (
+        "\\xff\\n::add-mask::x.json" if isinstance(name, bytes) else "a\\n::error file=README.md::pwned.json"
+    ) in line
 
 
 # ---------------------------------------------------------------------------------- the primitives
-HOSTILE_TEXT = st.text(st.sampled_from(["\n", "\r", "\x1b", "\x85", "\u202e", "\u2028", "\udcff", "\ud800",
-                                        "#", "[", ":", " ", "\u3000", "\\", "a", "é", "\ufeff"]) | st.characters())
+HOSTILE_TEXT = st.text(
+    st.sampled_from(
+        [
+            "\n",
+            "\r",
+            "\x1b",
+            "\x85",
+            "\u202e",
+            "\u2028",
+            "\udcff",
+            "\ud800",
+            "#",
+            "[",
+            ":",
+            " ",
+            "\u3000",
+            "\\",
+            "a",
+            "é",
+            "\ufeff",
+        ]
+    )
+    | st.characters()
+)
 
 
 @given(HOSTILE_TEXT)

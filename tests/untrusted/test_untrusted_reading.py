@@ -7,6 +7,7 @@ plainly, with -j 2, with --cache and as SARIF: each entry is reported once as re
 still checked. The JSON pre-scan refuses more than MAX_VALUES values before building anything, and
 counts exactly whatever strings hold. Last, the wording of three Tiled import refusals.
 """
+
 from __future__ import annotations
 
 import base64
@@ -31,8 +32,14 @@ HANG = 120  # seconds: only turns a hang into a failure
 
 
 def dambuster(*args, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([DAMBUSTER, *map(str, args)], capture_output=True, text=True, timeout=HANG,
-                          stdin=subprocess.DEVNULL, cwd=cwd)
+    return subprocess.run(
+        [DAMBUSTER, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+    )
 
 
 def assert_refused_in_one_line(r: subprocess.CompletedProcess, *words: str) -> str:
@@ -107,8 +114,11 @@ def hostile_folder(tmp_path: Path) -> Path:
 REFUSED = {"pipe.json": "FIFO", "zero.json": "character device", "dangling.json": "does not exist"}
 
 
-@pytest.mark.parametrize("options", [[], ["-j", "2"], ["--cache", "{tmp}/cache.json"], ["--cache", "{tmp}/cache.json", "-j", "2"]],
-                         ids=["plain", "jobs-2", "cache", "cache-jobs-2"])
+@pytest.mark.parametrize(
+    "options",
+    [[], ["-j", "2"], ["--cache", "{tmp}/cache.json"], ["--cache", "{tmp}/cache.json", "-j", "2"]],
+    ids=["plain", "jobs-2", "cache", "cache-jobs-2"],
+)
 def test_a_folder_with_special_entries_reports_each_once_and_checks_the_rest(tmp_path, options):
     folder = hostile_folder(tmp_path)
     opts = [o.replace("{tmp}", str(tmp_path)) for o in options]
@@ -139,10 +149,16 @@ def test_a_fifo_named_beside_a_good_file_does_not_stop_the_good_one(tmp_path):
 # ------------------------------------------------------------------------------ the pre-scan
 def measure(tmp_path: Path, path: Path) -> tuple[subprocess.CompletedProcess, int]:
     """`dambuster validate path` run by a small Python parent that reports the child's peak RSS (MB)."""
-    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
-            "sys.stderr.write(r.stderr); print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)")
-    r = subprocess.run([sys.executable, "-c", code, DAMBUSTER, "validate", str(path)], capture_output=True, text=True,
-                       timeout=HANG)
+    code = (
+        "import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+        "sys.stderr.write(r.stderr); print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code, DAMBUSTER, "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
     returncode, peak = map(int, r.stdout.split())
     return subprocess.CompletedProcess(r.args, returncode, "", r.stderr), peak
 
@@ -191,7 +207,11 @@ def reference_depth(value) -> int:
 
 TRICKY_TEXT = st.text(alphabet=st.sampled_from(list('[]{},:"\\ \n\tab\u00e9\u202e0')), max_size=12)
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False, allow_infinity=False) | TRICKY_TEXT,
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | TRICKY_TEXT,
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(TRICKY_TEXT, inner, max_size=5),
     max_leaves=40,
 )
@@ -236,8 +256,11 @@ def edited_tmj(tmp_path: Path, tmj: Path, edit) -> Path:
 def test_a_decompression_bomb_says_the_data_inflates_past_the_map(tmp_path, tmj):
     def bomb(doc):
         layer = next(layer for layer in doc["layers"] if layer["name"] == "terrain")
-        layer.update(encoding="base64", compression="zlib",
-                     data=base64.b64encode(zlib.compress(bytes(64 * 1024 * 1024), 9)).decode("ascii"))
+        layer.update(
+            encoding="base64",
+            compression="zlib",
+            data=base64.b64encode(zlib.compress(bytes(64 * 1024 * 1024), 9)).decode("ascii"),
+        )
 
     n = 15 * 22
     line = assert_refused_in_one_line(dambuster("import-tiled", edited_tmj(tmp_path, tmj, bomb)))
@@ -245,5 +268,7 @@ def test_a_decompression_bomb_says_the_data_inflates_past_the_map(tmp_path, tmj)
 
 
 def test_a_map_without_orientation_says_so(tmp_path, tmj):
-    line = assert_refused_in_one_line(dambuster("import-tiled", edited_tmj(tmp_path, tmj, lambda d: d.update(orientation=""))))
+    line = assert_refused_in_one_line(
+        dambuster("import-tiled", edited_tmj(tmp_path, tmj, lambda d: d.update(orientation="")))
+    )
     assert "gives no orientation" in line and "an  map" not in line

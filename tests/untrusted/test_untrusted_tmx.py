@@ -4,6 +4,7 @@ The old guard searched the raw bytes for ``<!DOCTYPE``, which a UTF-16 file neve
 whose tile data was built from entities then cost seconds and gigabytes. Every test runs the installed
 command as a user would, with a timeout that only catches a hang.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -35,8 +36,11 @@ MAP = """<?xml version="1.0"{encoding}?>
 TILES = "1,1,2,1,1,2,2,1,1,1,1,2"
 
 # Nine levels of ten: 10**9 tile entries if expanded (the billion laughs, spelt as CSV tile data).
-BOMB = ('<!DOCTYPE map [<!ENTITY t0 "1,">'
-        + "".join(f'<!ENTITY t{i} "{f"&t{i - 1};" * 10}">' for i in range(1, 10)) + "]>\n")
+BOMB = (
+    '<!DOCTYPE map [<!ENTITY t0 "1,">'
+    + "".join(f'<!ENTITY t{i} "{f"&t{i - 1};" * 10}">' for i in range(1, 10))
+    + "]>\n"
+)
 EXTERNAL = '<!DOCTYPE map [<!ENTITY t0 SYSTEM "file:///etc/passwd">]>\n'
 
 UTF16 = {  # name -> (codec, byte-order mark)
@@ -59,8 +63,12 @@ def write(tmp_path: Path, text: str, variant: str, name: str = "map.tmx") -> Pat
 
 
 def import_tiled(tmp_path: Path, path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dambuster", "import-tiled", str(path), "-o",
-                           str(tmp_path / "out.json")], capture_output=True, text=True, timeout=HANG)
+    return subprocess.run(
+        [sys.executable, "-m", "dambuster", "import-tiled", str(path), "-o", str(tmp_path / "out.json")],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
 
 
 ENCODINGS = [("utf-8", "")] + [(v, d) for v in UTF16 for d in ("", ' encoding="UTF-16"')]

@@ -7,6 +7,7 @@ fail in one line and leave the previous files byte for byte, and no temporary fi
 with --force; a link to a file is written through. Temporary files of a killed save are removed by the
 next save to the same file, those of a running process are not.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -33,8 +34,9 @@ PRECIOUS = b"the user's own file\n"
 
 
 def dambuster(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([DAMBUSTER, *map(str, args)], capture_output=True, text=True, timeout=HANG,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [DAMBUSTER, *map(str, args)], capture_output=True, text=True, timeout=HANG, stdin=subprocess.DEVNULL
+    )
 
 
 def one_line(r: subprocess.CompletedProcess, *words: str) -> str:
@@ -58,15 +60,19 @@ class FullDisk:
     def __init__(self, folder: Path, monkeypatch):
         self.folder, self.monkeypatch = folder, monkeypatch
         try:
-            r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True)
+            r = subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True
+            )
             self.mounted = r.returncode == 0
         except OSError:  # no mount command
             self.mounted = False
 
     def fill(self) -> None:
         if not self.mounted:
+
             def no_space(fd):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
             self.monkeypatch.setattr(os, "fsync", no_space)
             return
         fd = os.open(self.folder / "filler", os.O_WRONLY | os.O_CREAT)
@@ -103,11 +109,24 @@ def full_disk(tmp_path, monkeypatch):
 
 def test_surge_outputs_on_a_full_disk_keep_the_previous_files(full_disk):
     out_json, out_csv = full_disk.folder / "p.json", full_disk.folder / "p.csv"
-    surge = ["surge", VALLEY, "--dam", "dam-aller", "--monte-carlo", "40", "--out-json", out_json, "--out-csv", out_csv]
+    surge = [
+        "surge",
+        VALLEY,
+        "--dam",
+        "dam-aller",
+        "--monte-carlo",
+        "40",
+        "--out-json",
+        out_json,
+        "--out-csv",
+        out_csv,
+    ]
     assert full_disk.run(*surge, "--seed", "1").returncode == 0
     good = out_json.read_bytes(), out_csv.read_bytes()
     full_disk.fill()
-    one_line(full_disk.run(*surge, "--seed", "2", "--force"), "No space left on device", "nothing was changed")
+    one_line(
+        full_disk.run(*surge, "--seed", "2", "--force"), "No space left on device", "nothing was changed"
+    )
     assert (out_json.read_bytes(), out_csv.read_bytes()) == good
     assert temps_in(full_disk.folder) == []
 
@@ -120,7 +139,9 @@ def test_export_tiled_on_a_full_disk_leaves_neither_file_half_written_or_new(ful
     full_disk.fill()
     one_line(full_disk.run("export-tiled", VALLEY, "-o", tmj, "--force"), "No space left on device")
     assert (tmj.read_bytes(), png.read_bytes()) == good
-    one_line(full_disk.run("export-tiled", VALLEY, "-o", full_disk.folder / "new.tmj"), "No space left on device")
+    one_line(
+        full_disk.run("export-tiled", VALLEY, "-o", full_disk.folder / "new.tmj"), "No space left on device"
+    )
     assert not (full_disk.folder / "new.tmj").exists() and not (full_disk.folder / "new-terrain.png").exists()
     assert temps_in(full_disk.folder) == []
 
@@ -157,8 +178,26 @@ def tiled_map(tmp_path_factory) -> Path:
 OUTPUTS = {  # command -> its arguments writing to OUT
     "new -o": lambda tmj: ["new", "hex", "-o", "{OUT}"],
     "surge --apply": lambda tmj: ["surge", VALLEY, "--dam", "dam-aller", "--turns", "1", "--apply", "{OUT}"],
-    "surge --out-json": lambda tmj: ["surge", VALLEY, "--dam", "dam-aller", "--monte-carlo", "20", "--out-json", "{OUT}"],
-    "surge --out-csv": lambda tmj: ["surge", VALLEY, "--dam", "dam-aller", "--monte-carlo", "20", "--out-csv", "{OUT}"],
+    "surge --out-json": lambda tmj: [
+        "surge",
+        VALLEY,
+        "--dam",
+        "dam-aller",
+        "--monte-carlo",
+        "20",
+        "--out-json",
+        "{OUT}",
+    ],
+    "surge --out-csv": lambda tmj: [
+        "surge",
+        VALLEY,
+        "--dam",
+        "dam-aller",
+        "--monte-carlo",
+        "20",
+        "--out-csv",
+        "{OUT}",
+    ],
     "export-tiled": lambda tmj: ["export-tiled", BASIC, "-o", "{OUT}"],
     "export-geojson -o": lambda tmj: ["export-geojson", TABLE, "-o", "{OUT}"],
     "player-view -o": lambda tmj: ["player-view", VALLEY, "--side", "combine", "-o", "{OUT}"],
@@ -186,7 +225,11 @@ def test_a_dangling_link_is_never_written_through(tmp_path, tiled_map, name):
     out = tmp_path / "out.file"
     out.symlink_to("elsewhere.file")
     for force in ([], ["--force"]):
-        one_line(dambuster(*command(name, tiled_map, out), *force), str(out), "symbolic link to a file that does not exist")
+        one_line(
+            dambuster(*command(name, tiled_map, out), *force),
+            str(out),
+            "symbolic link to a file that does not exist",
+        )
     assert out.is_symlink() and not (tmp_path / "elsewhere.file").exists()
 
 
@@ -198,11 +241,16 @@ def test_a_link_to_a_file_is_written_through_and_kept(tmp_path):
     assert link.is_symlink() and b'"format_version"' in target.read_bytes()
 
 
-@pytest.mark.parametrize("args", [["surge", "{IN}", "--dam", "dam-aller", "--turns", "1", "--apply", "{IN}"],
-                                  ["surge", "{IN}", "--dam", "dam-aller", "--monte-carlo", "5", "--out-json", "{IN}"],
-                                  ["player-view", "{IN}", "--side", "combine", "-o", "{IN}"],
-                                  ["export-geojson", "{IN}", "-o", "{IN}"]],
-                         ids=["surge --apply", "surge --out-json", "player-view", "export-geojson"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["surge", "{IN}", "--dam", "dam-aller", "--turns", "1", "--apply", "{IN}"],
+        ["surge", "{IN}", "--dam", "dam-aller", "--monte-carlo", "5", "--out-json", "{IN}"],
+        ["player-view", "{IN}", "--side", "combine", "-o", "{IN}"],
+        ["export-geojson", "{IN}", "-o", "{IN}"],
+    ],
+    ids=["surge --apply", "surge --out-json", "player-view", "export-geojson"],
+)
 def test_writing_over_the_input_needs_force(tmp_path, args):
     source = tmp_path / "input.json"
     source.write_bytes((TABLE if args[0] == "export-geojson" else VALLEY).read_bytes())
@@ -232,8 +280,10 @@ def test_a_device_or_a_folder_is_never_replaced(tmp_path, target):
 def temp_of(target: Path, *, killed: bool) -> tuple[Path, subprocess.Popen]:
     """A process that starts a save of ``target`` (a temporary file named as every save names it) and
     then waits: SIGKILLed at once when ``killed``, else left running."""
-    code = ("import sys, time; from pathlib import Path; from dambuster.model.atomic_write import temp_name; "
-            "p = temp_name(Path(sys.argv[1])); p.write_bytes(b'half a scenario'); print(p, flush=True); time.sleep(600)")
+    code = (
+        "import sys, time; from pathlib import Path; from dambuster.model.atomic_write import temp_name; "
+        "p = temp_name(Path(sys.argv[1])); p.write_bytes(b'half a scenario'); print(p, flush=True); time.sleep(600)"
+    )
     child = subprocess.Popen([sys.executable, "-c", code, str(target)], stdout=subprocess.PIPE, text=True)
     temp = Path(child.stdout.readline().strip())
     if killed:
@@ -253,8 +303,13 @@ def test_the_next_save_removes_temporary_files_of_killed_saves_only(tmp_path):
     hours_ago = time.time() - STALE_AFTER_S - 60
     os.utime(old_live, (hours_ago, hours_ago))  # a process id alive again (reused) cannot keep it for ever
     foreign = dead.with_name(dead.name.replace(dead.name.split(".")[3].split("-")[0], "0therhst"))
-    foreign.write_bytes(b"a save from another machine sharing the folder")  # its process id means nothing here
-    legacy_old, legacy_new = tmp_path / ".x.json.k3_9qz0a.tmp", tmp_path / ".x.json.p0_7abc1.tmp"  # earlier versions'
+    foreign.write_bytes(
+        b"a save from another machine sharing the folder"
+    )  # its process id means nothing here
+    legacy_old, legacy_new = (
+        tmp_path / ".x.json.k3_9qz0a.tmp",
+        tmp_path / ".x.json.p0_7abc1.tmp",
+    )  # earlier versions'
     legacy_old.write_bytes(b"17 MB")
     legacy_new.write_bytes(b"a save in progress")
     os.utime(legacy_old, (hours_ago, hours_ago))

@@ -2,6 +2,7 @@
 
 Overlaps and roads, the rules that compare features pairwise, are in ``pairs``.
 """
+
 from __future__ import annotations
 
 import math
@@ -187,19 +188,27 @@ def feature_size(s: Scenario) -> Iterator[Violation]:
             continue
         d, p, q, w, e0, e1 = _calipers(poly)
         if d > big:
-            yield Violation("{} {!r} is {} across; at most {}".format(a.kind, a.id, *say(d, big)),
-                            location=_loc(i, a, point=point_json(p)),
-                            witness={"p": point_json(p), "q": point_json(q), "across": d, "limit": big})
+            yield Violation(
+                "{} {!r} is {} across; at most {}".format(a.kind, a.id, *say(d, big)),
+                location=_loc(i, a, point=point_json(p)),
+                witness={"p": point_json(p), "q": point_json(q), "across": d, "limit": big},
+            )
         if w < small:
-            yield Violation("{} {!r} is only {} across at its narrowest; at least {}".format(a.kind, a.id, *say(w, small)),
-                            location=_loc(i, a, point=point_json(e0)),
-                            witness={"edge": [point_json(e0), point_json(e1)], "across": w, "limit": small})
+            yield Violation(
+                "{} {!r} is only {} across at its narrowest; at least {}".format(
+                    a.kind, a.id, *say(w, small)
+                ),
+                location=_loc(i, a, point=point_json(e0)),
+                witness={"edge": [point_json(e0), point_json(e1)], "across": w, "limit": small},
+            )
 
 
 def _equivalence_bounds(s: Scenario) -> tuple[float, float]:
     """Diameters (table units) up to which a feature counts 1/2, and above which 1 1/2, equivalents."""
-    return (to_unit(s, param(s, "DBM-FEATURE-COUNT", "half_across", 500)),
-            to_unit(s, param(s, "DBM-FEATURE-COUNT", "one_and_half_across", 750)))
+    return (
+        to_unit(s, param(s, "DBM-FEATURE-COUNT", "half_across", 500)),
+        to_unit(s, param(s, "DBM-FEATURE-COUNT", "one_and_half_across", 750)),
+    )
 
 
 def equivalence(s: Scenario, poly: Polygon) -> float:
@@ -245,7 +254,12 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
                 f"the {who} uses {len(idx)} {going}-going features counting {eq:g} equivalent each "
                 f"({_equivalence_words(s, eq)}); at most {limit:g}",
                 location=_loc(idx[int(limit)], extra),
-                witness={"player": who, "equivalence": eq, "going": going, "features": [m.areas[k].id for k in idx]},
+                witness={
+                    "player": who,
+                    "equivalence": eq,
+                    "going": going,
+                    "features": [m.areas[k].id for k in idx],
+                },
             )
 
 
@@ -290,7 +304,10 @@ def bua(s: Scenario) -> Iterator[Violation]:
         if i not in with_bua:
             gap = min((polys[i].distance(polys[b]) for b in buas), default=None)
             how_far = "" if gap is None else f" (the nearest is {scale(s).say(gap)} away)"
-            yield Violation(f"fields {m.areas[i].id!r} are not contiguous with a BUA{how_far}", location=_loc(i, m.areas[i]))
+            yield Violation(
+                f"fields {m.areas[i].id!r} are not contiguous with a BUA{how_far}",
+                location=_loc(i, m.areas[i]),
+            )
     on_road = _on_invaders_road(s, buas, polys, tol)
     for b in buas:
         a = m.areas[b]
@@ -301,15 +318,19 @@ def bua(s: Scenario) -> Iterator[Violation]:
             touched = [k for k, box in frame.sectors() if box.intersection(whole).area > tol * tol]
             yield Violation(
                 f"BUA {a.id!r} and its fields are not within one sector (they reach sectors {touched})",
-                location=_loc(b, a), witness={"sectors": touched, "fields": [m.areas[i].id for i in fields]},
+                location=_loc(b, a),
+                witness={"sectors": touched, "fields": [m.areas[i].id for i in fields]},
             )
         if a.placed_by == "invader":
             continue
         if water is not None:
             gap = polys[b].distance(water)
             if gap > tol:
-                yield Violation(f"BUA {a.id!r} does not touch the waterway: it is {scale(s).say(gap)} from it",
-                                location=_loc(b, a), witness={"distance": gap})
+                yield Violation(
+                    f"BUA {a.id!r} does not touch the waterway: it is {scale(s).say(gap)} from it",
+                    location=_loc(b, a),
+                    witness={"distance": gap},
+                )
             continue
         flank = bool(home) and home[0] in FLANK_SECTORS
         if not home:
@@ -318,5 +339,6 @@ def bua(s: Scenario) -> Iterator[Violation]:
         if not flank and b not in on_road:
             yield Violation(
                 f"BUA {a.id!r} is in a central sector and no invader's road reaches it",
-                location=_loc(b, a), witness={"sectors": home},
+                location=_loc(b, a),
+                witness={"sectors": home},
             )

@@ -30,6 +30,7 @@ gently costs about O(n log n) and even a 100-turn spiral of 10,000 vertices take
 second. A self-crossing or self-touching line has an infinite detour; the crossing point is the
 witness.
 """
+
 from __future__ import annotations
 
 import math
@@ -210,8 +211,12 @@ def _vertex_beats(ch: _Chain, vi: np.ndarray, sj: np.ndarray, at_least: float) -
     """The same bound for vertex vi[k] and segment sj[k] alone (a point and the segment's box)."""
     v, s = ch.v, ch.s
     P, A, B = v[vi], v[sj], v[sj + 1]
-    dx = np.maximum(np.maximum(np.minimum(A[:, 0], B[:, 0]) - P[:, 0], P[:, 0] - np.maximum(A[:, 0], B[:, 0])), 0.0)
-    dy = np.maximum(np.maximum(np.minimum(A[:, 1], B[:, 1]) - P[:, 1], P[:, 1] - np.maximum(A[:, 1], B[:, 1])), 0.0)
+    dx = np.maximum(
+        np.maximum(np.minimum(A[:, 0], B[:, 0]) - P[:, 0], P[:, 0] - np.maximum(A[:, 0], B[:, 0])), 0.0
+    )
+    dy = np.maximum(
+        np.maximum(np.minimum(A[:, 1], B[:, 1]) - P[:, 1], P[:, 1] - np.maximum(A[:, 1], B[:, 1])), 0.0
+    )
     along = np.maximum(np.abs(s[sj + 1] - s[vi]), np.abs(s[vi] - s[sj]))
     return along > at_least * np.hypot(dx, dy)
 
@@ -293,9 +298,8 @@ def max_detour(points: Sequence[Sequence[float]], *, floor: float = 1.0) -> tupl
         keep = (ca <= cb) & (cb < count)
         ca, cb = ca[keep], cb[keep]
         for start in range(len(ca) - (len(ca) - 1) % _CHUNK - 1 if len(ca) else 0, -1, -_CHUNK):
-            todo.append((level - 1, ca[start:start + _CHUNK], cb[start:start + _CHUNK]))
+            todo.append((level - 1, ca[start : start + _CHUNK], cb[start : start + _CHUNK]))
     return _result(*best)
-
 
 
 def exceeds(points: Sequence[Sequence[float]], limit: float) -> bool:

@@ -5,6 +5,7 @@ features whose outlines meet (the tree's ``intersects`` query, the query outline
 DBM-ROAD cuts the roads into short pieces (``shapes.pieces``) so that a road is compared only with
 the pieces of other roads that come near it, whatever their bounding boxes do.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -57,6 +58,7 @@ _QUERIES = 256  # road pieces looked up at once (bounds the candidate pairs held
 # ----------------------------------------------------------------------------------- overlap
 def _allowed(k1: str, k2: str) -> bool:
     """May features of these two kinds overlap?"""
+
     def one_is(kind: str, ok) -> bool:
         return (k1 == kind and ok(k2)) or (k2 == kind and ok(k1))
 
@@ -94,8 +96,11 @@ def overlap(s: Scenario) -> Iterator[Violation]:
         return
     geoms = np.asarray(geoms, dtype=object)
     left, right = STRtree(geoms).query(geoms)  # boxes that meet; a river's body lies within its box
-    pairs = sorted((i, j) for i, j in zip(left.tolist(), right.tolist())
-                   if j > i and not _allowed(feats[i][0], feats[j][0]))
+    pairs = sorted(
+        (i, j)
+        for i, j in zip(left.tolist(), right.tolist())
+        if j > i and not _allowed(feats[i][0], feats[j][0])
+    )
     for k in {k for pair in pairs for k in pair if k in bodies}:  # the river bodies that matter
         mid, half = bodies[k]
         geoms[k] = mid.buffer(half, cap_style="flat")
@@ -104,7 +109,7 @@ def overlap(s: Scenario) -> Iterator[Violation]:
         meet = shapely.intersects(geoms[[i for i, _ in pairs]], geoms[[j for _, j in pairs]])
         pairs = [pair for pair, yes in zip(pairs, meet.tolist()) if yes]
     for start in range(0, len(pairs), _PAIRS):
-        chunk = np.asarray(pairs[start:start + _PAIRS])
+        chunk = np.asarray(pairs[start : start + _PAIRS])
         parts = shapely.intersection(geoms[chunk[:, 0]], geoms[chunk[:, 1]])
         for (i, j), part, area in zip(chunk.tolist(), parts, shapely.area(parts).tolist()):
             if area <= tol * tol:
@@ -112,7 +117,11 @@ def overlap(s: Scenario) -> Iterator[Violation]:
             (k1, id1, p1), (k2, id2, p2) = feats[i], feats[j]
             yield Violation(
                 f"{k1} {id1!r} and {k2} {id2!r} overlap by {scale(s).say_area(area)}",
-                location={"pointer": p2, "feature": id2, "point": point_json(part.representative_point().coords[0])},
+                location={
+                    "pointer": p2,
+                    "feature": id2,
+                    "point": point_json(part.representative_point().coords[0]),
+                },
                 witness={"features": [id1, id2], "pointers": [p1, p2], "overlap": part.wkt, "area": area},
             )
 
@@ -166,9 +175,12 @@ def road(s: Scenario) -> Iterator[Violation]:
         loc = {"pointer": f"/map/roads/{i}", "feature": r.id}
         counted += 1
         if counted > most:
-            yield Violation(f"road {r.id!r} is road number {counted}; at most {most:g} external roads",
-                            location=loc)
+            yield Violation(
+                f"road {r.id!r} is road number {counted}; at most {most:g} external roads", location=loc
+            )
         if not links[k] and not compulsory:
-            yield Violation(f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
-                            location={**loc, "point": point_json(r.line[0])},
-                            witness={"start": point_json(r.line[0]), "end": point_json(r.line[-1])})
+            yield Violation(
+                f"road {r.id!r} neither reaches a BUA nor joins or crosses an earlier road",
+                location={**loc, "point": point_json(r.line[0])},
+                witness={"start": point_json(r.line[0]), "end": point_json(r.line[-1])},
+            )

@@ -4,6 +4,7 @@
 Distances are the text's paces, converted to the table's unit by ``table.to_unit``; messages give
 measures in paces and in the table's unit (``table.scale``).
 """
+
 from __future__ import annotations
 
 import math
@@ -107,7 +108,13 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
             f"river {r.id!r} bends too sharply: {point_json(p)} and {point_json(q)} are {say(along)} apart along the "
             f"mid-stream line but {say(straight)} in a straight line (ratio {ratio:.4f} > {limit:.4f})",
             location=_loc(i, r, point=point_json(p)),
-            witness={"p": point_json(p), "q": point_json(q), "ratio": ratio, "along": along, "straight": straight},
+            witness={
+                "p": point_json(p),
+                "q": point_json(q),
+                "ratio": ratio,
+                "along": along,
+                "straight": straight,
+            },
         )
 
 
@@ -133,7 +140,12 @@ def _ends_in_waterway(m: TableMap, r: TableRiver, tol: float) -> bool:
     return Polygon(m.waterway.polygon).distance(Point(r.line[-1])) <= tol
 
 
-@rule("DBM-RIVER-COURSE", P, "error", "A river does not run where the text allows (edge to edge, to the waterway or the first river)")
+@rule(
+    "DBM-RIVER-COURSE",
+    P,
+    "error",
+    "A river does not run where the text allows (edge to edge, to the waterway or the first river)",
+)
 def river_course(s: Scenario) -> Iterator[Violation]:
     """The first river runs from a table edge to the opposite edge or into the waterway (from a
     short edge if the defender placed it); a second river runs from a short edge into the first;
@@ -149,20 +161,26 @@ def river_course(s: Scenario) -> Iterator[Violation]:
         start, end = r.line[0], r.line[-1]
         e = nearest_edge(frame, start, tol)
         if i >= 2:
-            yield Violation(f"river {r.id!r} is a third river; each player may place only one",
-                            location=_loc(i, r))
+            yield Violation(
+                f"river {r.id!r} is a third river; each player may place only one", location=_loc(i, r)
+            )
             continue
         if e is None:
             gap = min(edge.distance(Point(start)) for edge in frame.edges().values())
-            yield Violation(f"river {r.id!r} does not start on a table edge: its start is {scale(s).say(gap)} from the nearest",
-                            location=_loc(i, r, point=point_json(start)),
-                            witness={"start": point_json(start)})
+            yield Violation(
+                f"river {r.id!r} does not start on a table edge: its start is {scale(s).say(gap)} from the nearest",
+                location=_loc(i, r, point=point_json(start)),
+                witness={"start": point_json(start)},
+            )
             continue
         must_be_short = i == 1 or r.placed_by == "defender"
         if must_be_short and not frame.is_short(e):
             who = "a second river" if i == 1 else "the defender's river"
-            yield Violation(f"river {r.id!r} starts on a long edge ({e}); {who} must start on a short edge",
-                            location=_loc(i, r, point=point_json(start)), witness={"start": point_json(start), "edge": e})
+            yield Violation(
+                f"river {r.id!r} starts on a long edge ({e}); {who} must start on a short edge",
+                location=_loc(i, r, point=point_json(start)),
+                witness={"start": point_json(start), "edge": e},
+            )
         if i == 0:
             if nearest_edge(frame, end, tol) == frame.opposite(e) or _ends_in_waterway(m, r, tol):
                 continue
@@ -170,14 +188,16 @@ def river_course(s: Scenario) -> Iterator[Violation]:
             yield Violation(
                 f"river {r.id!r} starts on the {e} edge but ends neither on the {frame.opposite(e)} edge nor in the "
                 f"waterway: its end is {scale(s).say(far)} from the {frame.opposite(e)} edge",
-                location=_loc(i, r, point=point_json(end)), witness={"start": point_json(start), "end": point_json(end)},
+                location=_loc(i, r, point=point_json(end)),
+                witness={"start": point_json(start), "end": point_json(end)},
             )
         else:
             gap = LineString(first.line).distance(Point(end)) - first.width / 2
             if gap > tol:
                 yield Violation(
                     f"river {r.id!r} must flow into the first river {first.id!r}; its end is {scale(s).say(gap)} from it",
-                    location=_loc(i, r, point=point_json(end)), witness={"end": point_json(end), "gap": gap, "first": first.id},
+                    location=_loc(i, r, point=point_json(end)),
+                    witness={"end": point_json(end), "gap": gap, "first": first.id},
                 )
 
 
@@ -204,10 +224,15 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
                 near, on_edge = nearest_points(line, edge)
                 yield Violation(
                     "river {!r} comes within {} of a long table edge; at least {} required".format(
-                        r.id, *scale(s).say_pair(max(d, 0), limit)),
+                        r.id, *scale(s).say_pair(max(d, 0), limit)
+                    ),
                     location=_loc(i, r, point=point_json((near.x, near.y))),
-                    witness={"river_point": point_json((near.x, near.y)), "edge_point": point_json((on_edge.x, on_edge.y)),
-                             "distance": d, "limit": limit},
+                    witness={
+                        "river_point": point_json((near.x, near.y)),
+                        "edge_point": point_json((on_edge.x, on_edge.y)),
+                        "distance": d,
+                        "limit": limit,
+                    },
                 )
                 break
 
@@ -231,5 +256,8 @@ def river_centre(s: Scenario) -> Iterator[Violation]:
             hit = LineString(r.line).intersection(centre)
             x = shapely.get_coordinates(hit)
             pt = point_json(x[0]) if len(x) else point_json(r.line[0])
-            yield Violation(f"river {r.id!r} crosses the centre line at {pt}",
-                            location=_loc(i, r, point=pt), witness={"crossing": pt})
+            yield Violation(
+                f"river {r.id!r} crosses the centre line at {pt}",
+                location=_loc(i, r, point=pt),
+                witness={"crossing": pt},
+            )

@@ -4,6 +4,7 @@ The rules live in ``areas`` (sectors, feature size and count, BUA), ``pairs`` (o
 roads), ``rivers`` (rivers) and ``waterway`` (waterway, islands, promontories); importing
 this module registers them all. Table geometry and the paces-to-unit conversion are in ``table``.
 """
+
 from __future__ import annotations
 
 from . import areas, pairs, rivers, waterway
@@ -19,7 +20,7 @@ PROFILE_NOTES: dict[str, str] = {
         "gives the length of a pace and of an element for each, and where the figures come from). One "
         "element width is an element's frontage and is never reduced. A table in paces needs no "
         "conversion. 'Touching' and 'on an edge' allow `parameters.rules.DBM.tolerance` paces (default "
-        "5). Messages give each measure in paces and in the table's unit, e.g. \"1,040 paces (520 mm)\"; "
+        '5). Messages give each measure in paces and in the table\'s unit, e.g. "1,040 paces (520 mm)"; '
         "witnesses stay in table units.\n\n"
         "**Frame.** x runs along the width; when width >= depth the long edges are y = 0 and y = depth, "
         "otherwise the roles swap. Who placed a feature comes from `placed_by`; rules the text gives only "

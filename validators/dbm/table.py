@@ -6,6 +6,7 @@ Frame: x runs along the table's width, y along its depth. When width >= depth th
 y = 0 and y = depth and the short edges x = 0 and x = width; otherwise the roles swap. ``Frame``
 hides that: ``along`` / ``across`` give a point's coordinate along the long edges and across them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

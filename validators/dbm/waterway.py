@@ -3,6 +3,7 @@
 Distances are the text's paces, converted to the table's unit by ``table.to_unit``; messages give
 measures in paces and in the table's unit (``table.scale``).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -108,7 +109,12 @@ def _uncovered(need: list[tuple[float, float]], have: list[tuple[float, float]],
     return gaps
 
 
-@rule("DBM-WATERWAY", P, "error", "The waterway does not extend 300-900 paces inward from its short edge (at most half beyond 600)")
+@rule(
+    "DBM-WATERWAY",
+    P,
+    "error",
+    "The waterway does not extend 300-900 paces inward from its short edge (at most half beyond 600)",
+)
 def waterway(s: Scenario) -> Iterator[Violation]:
     """The waterway lies along a short edge, extends 300-900 paces inward everywhere along its
     frontage, and more than 600 paces along at most half of it."""
@@ -118,8 +124,10 @@ def waterway(s: Scenario) -> Iterator[Violation]:
     ww, frame, tol = m.waterway, Frame.of(m), tolerance(s)
     loc = {"pointer": "/map/waterway", "feature": ww.id}
     if not frame.is_short(ww.edge):
-        yield Violation(f"waterway {ww.id!r} lies along the {ww.edge} edge, a long edge; it must extend from a short edge",
-                        location=loc)
+        yield Violation(
+            f"waterway {ww.id!r} lies along the {ww.edge} edge, a long edge; it must extend from a short edge",
+            location=loc,
+        )
         return
     poly = Polygon(ww.polygon)
     if not poly.is_valid:
@@ -142,9 +150,11 @@ def waterway(s: Scenario) -> Iterator[Violation]:
     k = max(range(len(inward)), key=inward.__getitem__)
     if inward[k] > hi + 1e-9 * L:
         p = poly.exterior.coords[k]
-        yield Violation("waterway {!r} extends {} inward; at most {}".format(ww.id, *scale(s).say_pair(inward[k], hi)),
-                        location={**loc, "point": point_json(p)},
-                        witness={"point": point_json(p), "extent": inward[k], "limit": hi})
+        yield Violation(
+            "waterway {!r} extends {} inward; at most {}".format(ww.id, *scale(s).say_pair(inward[k], hi)),
+            location={**loc, "point": point_json(p)},
+            witness={"point": point_json(p), "extent": inward[k], "limit": hi},
+        )
     gaps = _uncovered(front, _intervals(poly.intersection(band(lo - 1e-9 * L, L)), frame), tol)
     if gaps:
         a, b = gaps[0]
@@ -153,7 +163,8 @@ def waterway(s: Scenario) -> Iterator[Violation]:
         yield Violation(
             f"waterway {ww.id!r} extends less than {scale(s).say(lo)} inward along {scale(s).say(b - a)} of its edge, "
             f"from {point_json(pa)} to {point_json(pb)}",
-            location={**loc, "point": point_json(pa)}, witness={"from": point_json(pa), "to": point_json(pb), "limit": lo},
+            location={**loc, "point": point_json(pa)},
+            witness={"from": point_json(pa), "to": point_json(pb), "limit": lo},
         )
     far = _measure(_intervals(poly.intersection(band(deep, L)), frame))
     total = _measure(front)
@@ -161,7 +172,8 @@ def waterway(s: Scenario) -> Iterator[Violation]:
         yield Violation(
             f"waterway {ww.id!r} extends more than {scale(s).say(deep)} inward along {scale(s).say(far)} of its "
             f"{scale(s).say(total)} frontage; at most {frac:g} of it may",
-            location=loc, witness={"deep_frontage": far, "frontage": total, "fraction": far / total},
+            location=loc,
+            witness={"deep_frontage": far, "frontage": total, "fraction": far / total},
         )
 
 
@@ -180,7 +192,12 @@ def _hills_and_water(s: Scenario):
     return m, water, outline, edge, lagoon
 
 
-@rule("DBM-ISLAND", P, "error", "An island is closer than 300 paces to the table edge or one element width to the shore")
+@rule(
+    "DBM-ISLAND",
+    P,
+    "error",
+    "An island is closer than 300 paces to the table edge or one element width to the shore",
+)
 def island(s: Scenario) -> Iterator[Violation]:
     """A hill inside the waterway (an island) is at least 300 paces from the table edge and one
     element width from the shore."""
@@ -204,20 +221,40 @@ def island(s: Scenario) -> Iterator[Violation]:
         d = hill.distance(border)
         if d < edge_min:
             p, q = nearest_points(hill, border)
-            yield Violation("island {!r} is {} from the table edge; at least {}".format(a.id, *scale(s).say_pair(d, edge_min)),
-                            location={**loc, "point": point_json((p.x, p.y))},
-                            witness={"island_point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d})
+            yield Violation(
+                "island {!r} is {} from the table edge; at least {}".format(
+                    a.id, *scale(s).say_pair(d, edge_min)
+                ),
+                location={**loc, "point": point_json((p.x, p.y))},
+                witness={
+                    "island_point": point_json((p.x, p.y)),
+                    "edge_point": point_json((q.x, q.y)),
+                    "distance": d,
+                },
+            )
         if not shore.is_empty:
             d = hill.distance(shore)
             if d < shore_min:
                 p, q = nearest_points(hill, shore)
-                yield Violation("island {!r} is {} from the shore; at least one element width, {}".format(
-                                    a.id, *scale(s).say_pair(d, shore_min)),
-                                location={**loc, "point": point_json((p.x, p.y))},
-                                witness={"island_point": point_json((p.x, p.y)), "shore_point": point_json((q.x, q.y)), "distance": d})
+                yield Violation(
+                    "island {!r} is {} from the shore; at least one element width, {}".format(
+                        a.id, *scale(s).say_pair(d, shore_min)
+                    ),
+                    location={**loc, "point": point_json((p.x, p.y))},
+                    witness={
+                        "island_point": point_json((p.x, p.y)),
+                        "shore_point": point_json((q.x, q.y)),
+                        "distance": d,
+                    },
+                )
 
 
-@rule("DBM-PROMONTORY", P, "error", "A promontory projects into the waterway closer than 300 paces to the table edge")
+@rule(
+    "DBM-PROMONTORY",
+    P,
+    "error",
+    "A promontory projects into the waterway closer than 300 paces to the table edge",
+)
 def promontory(s: Scenario) -> Iterator[Violation]:
     """The part of a hill or BUA projecting into the waterway (a promontory) is at least 300 paces
     from the table edge."""
@@ -241,8 +278,13 @@ def promontory(s: Scenario) -> Iterator[Violation]:
             p, q = nearest_points(part, border)
             yield Violation(
                 "{} {!r} projects into the waterway {} from the table edge; at least {}".format(
-                    a.kind, a.id, *scale(s).say_pair(d, limit)),
+                    a.kind, a.id, *scale(s).say_pair(d, limit)
+                ),
                 location={"pointer": f"/map/areas/{i}", "feature": a.id, "point": point_json((p.x, p.y))},
-                witness={"point": point_json((p.x, p.y)), "edge_point": point_json((q.x, q.y)), "distance": d,
-                         "projecting_part": part.wkt},
+                witness={
+                    "point": point_json((p.x, p.y)),
+                    "edge_point": point_json((q.x, q.y)),
+                    "distance": d,
+                    "projecting_part": part.wkt,
+                },
             )

@@ -1,4 +1,5 @@
 """Small helpers shared by the Ogre rule modules: locations a view can highlight, unit lookups."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator

@@ -4,6 +4,7 @@ dams and the rivers their surge runs down. Bridges and floodplains are in ``down
 The river network is analysed once per map (``flow.analyse``) and shared by the river, surge
 and floodplain rules; the surges of all dams are followed together, in one pass (``surges``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -37,38 +38,38 @@ SOURCE: dict[str, str] = {
 
 DECISIONS: dict[str, str] = {
     "DAM-SP-MIN": "The text calls 50 SP a minimum but says 'should', so this is a warning, not an error. "
-                  "It checks the dam's intact SP (sp), not what is left after damage: damage is game state.",
+    "It checks the dam's intact SP (sp), not what is left after damage: damage is game state.",
     "DAM-SITE": "The text places a dam on a river with its reservoir above it but gives no geometry. We require: "
-                "the dam hex is one of its river's hexes; water flows on from the dam to another river hex "
-                "(a dam on the river's last hex has nowhere for the surge to be placed); the reservoir is not "
-                "empty (parameter require_reservoir, 0 to allow a dam without one), every reservoir hex is "
-                "water (or debris), none lies on the dam hex or anywhere downstream of it, at least one "
-                "touches the dam, and all of them are connected to the dam through reservoir hexes. Each "
-                "failure is its own violation.",
+    "the dam hex is one of its river's hexes; water flows on from the dam to another river hex "
+    "(a dam on the river's last hex has nowhere for the surge to be placed); the reservoir is not "
+    "empty (parameter require_reservoir, 0 to allow a dam without one), every reservoir hex is "
+    "water (or debris), none lies on the dam hex or anywhere downstream of it, at least one "
+    "touches the dam, and all of them are connected to the dam through reservoir hexes. Each "
+    "failure is its own violation.",
     "DAM-STACK": "'Only three other buildings' is read as at most three buildings listed on the dam "
-                 "(parameter max_buildings).",
+    "(parameter max_buildings).",
     "DAM-HIDDEN": "The text forbids hidden dams outright; the SP may still be secret (sp_known_to), which is "
-                  "not checked.",
+    "not checked.",
     "RIVER-GAP": "A hex repeated twice in a row counts as a gap too (the river does not move). A river that "
-                 "joins another must end in or next to one of that river's hexes; otherwise the joins link "
-                 "is reported as a gap at /map/rivers/i/joins.",
+    "joins another must end in or next to one of that river's hexes; otherwise the joins link "
+    "is reported as a gap at /map/rivers/i/joins.",
     "RIVER-CYCLE": "Each strongly connected part of the flow network is reported once, with one cycle through "
-                   "it as the witness (a list of hexes, the first repeated at the end).",
+    "it as the witness (a list of hexes, the first repeated at the end).",
     "RIVER-OUTLET": "Water must reach a map edge: each river end where water collects without leaving the "
-                    "map (not on the map edge, joining no river) is reported once, at that end. One mistake "
-                    "gives one violation: a cycle with no way out is left to RIVER-CYCLE, a 'joins' that "
-                    "does not touch its river to RIVER-GAP, and an end below a dam whose surge is stranded "
-                    "by it to SURGE-PATH (at the dam).",
+    "map (not on the map edge, joining no river) is reported once, at that end. One mistake "
+    "gives one violation: a cycle with no way out is left to RIVER-CYCLE, a 'joins' that "
+    "does not touch its river to RIVER-GAP, and an end below a dam whose surge is stranded "
+    "by it to SURGE-PATH (at the dam).",
     "RIVER-SPLIT": "The surge follows the river, and the text has no rule for a river that divides, so a hex "
-                   "with two downstream hexes (for example a tributary listed as starting on the main river) "
-                   "is a warning: the surge is assumed to take every branch.",
+    "with two downstream hexes (for example a tributary listed as starting on the main river) "
+    "is a warning: the surge is assumed to take every branch.",
     "RIVER-TERRAIN": "Not a sentence of the text, but the overlays it describes (debris, surge) lie on water "
-                     "hexes and the format defines a river as a chain of water hexes: every river hex must be "
-                     "water or water with debris.",
+    "hexes and the format defines a river as a chain of water hexes: every river hex must be "
+    "water or water with debris.",
     "SURGE-PATH": "The surge runs down the flow network from the dam until it leaves the map. The text says "
-                  "nothing about a second dam downstream; by default the surge passes it (parameter "
-                  "dams_block = 0); set dams_block to 1 to make another dam stop the surge. Dams not on their "
-                  "river are left to DAM-SITE.",
+    "nothing about a second dam downstream; by default the surge passes it (parameter "
+    "dams_block = 0); set dams_block to 1 to make another dam stop the surge. Dams not on their "
+    "river are left to DAM-SITE.",
 }
 
 
@@ -86,8 +87,11 @@ def dam_sp_min(s: Scenario) -> Iterator[Violation]:
     least = param(s, "DAM-SP-MIN", "min_sp", 50)
     for i, d in enumerate(m.dams):
         if d.sp < least:
-            yield Violation(f"dam {d.id} has {d.sp} SP; dams should have at least {least:g}",
-                            location=_dam(m.layout, i, d), witness={"sp": d.sp, "min_sp": least})
+            yield Violation(
+                f"dam {d.id} has {d.sp} SP; dams should have at least {least:g}",
+                location=_dam(m.layout, i, d),
+                witness={"sp": d.sp, "min_sp": least},
+            )
 
 
 @rule("DAM-STACK", PROFILE, "error", "More than three buildings are stacked on a dam.")
@@ -99,9 +103,11 @@ def dam_stack(s: Scenario) -> Iterator[Violation]:
     most = param(s, "DAM-STACK", "max_buildings", 3)
     for i, d in enumerate(m.dams):
         if len(d.buildings) > most:
-            yield Violation(f"dam {d.id} carries {len(d.buildings)} buildings; at most {most:g} may stand on a dam",
-                            location=_dam(m.layout, i, d),
-                            witness={"buildings": [b.id for b in d.buildings], "max_buildings": most})
+            yield Violation(
+                f"dam {d.id} carries {len(d.buildings)} buildings; at most {most:g} may stand on a dam",
+                location=_dam(m.layout, i, d),
+                witness={"buildings": [b.id for b in d.buildings], "max_buildings": most},
+            )
 
 
 @rule("DAM-HIDDEN", PROFILE, "error", "A dam is marked hidden; every player knows where the dams are.")
@@ -112,11 +118,18 @@ def dam_hidden(s: Scenario) -> Iterator[Violation]:
         return
     for i, d in enumerate(m.dams):
         if d.hidden:
-            yield Violation(f"dam {d.id} is marked hidden; dams are always visible to every player",
-                            location=_dam(m.layout, i, d, pointer=f"/map/dams/{i}/hidden"))
+            yield Violation(
+                f"dam {d.id} is marked hidden; dams are always visible to every player",
+                location=_dam(m.layout, i, d, pointer=f"/map/dams/{i}/hidden"),
+            )
 
 
-@rule("DAM-SITE", PROFILE, "error", "A dam is not on its river with its reservoir upstream and river downstream.")
+@rule(
+    "DAM-SITE",
+    PROFILE,
+    "error",
+    "A dam is not on its river with its reservoir upstream and river downstream.",
+)
 def dam_site(s: Scenario) -> Iterator[Violation]:
     """The dam hex lies on its river, a river hex follows it downstream, and its reservoir is a connected
     body of water touching the dam and lying nowhere downstream of it."""
@@ -132,12 +145,16 @@ def dam_site(s: Scenario) -> Iterator[Violation]:
             continue  # an unknown river is a SCHEMA error
         dh = tuple(d.hex)
         if dh not in river:
-            yield Violation(f"dam {d.id} at {label(lay, dh)} is not on river {d.river}", location=_dam(lay, i, d))
+            yield Violation(
+                f"dam {d.id} at {label(lay, dh)} is not on river {d.river}", location=_dam(lay, i, d)
+            )
             continue
         below = [n for n in flow.graph.successors(dh) if n != OFF_MAP]
         if not below:
-            yield Violation(f"dam {d.id} has no river hex below it: the surge would have nowhere to go",
-                            location=_dam(lay, i, d))
+            yield Violation(
+                f"dam {d.id} has no river hex below it: the surge would have nowhere to go",
+                location=_dam(lay, i, d),
+            )
         yield from _reservoir(s, m, flow, i, d, bool(need_reservoir))
 
 
@@ -152,21 +169,29 @@ def _reservoir(s: Scenario, m: HexMap, flow: Flow, i: int, d: Dam, need: bool) -
     dry = [(j, h) for j, h in enumerate(res) if m.terrain.get(h) not in WATER]
     if dry:
         j, h = dry[0]
-        yield Violation(f"{len(dry)} reservoir hex(es) of dam {d.id} are not water, first {label(lay, h)} "
-                        f"({m.terrain.get(h)})", location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
-                        witness=hex_list(lay, [h for _, h in dry]))
+        yield Violation(
+            f"{len(dry)} reservoir hex(es) of dam {d.id} are not water, first {label(lay, h)} "
+            f"({m.terrain.get(h)})",
+            location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
+            witness=hex_list(lay, [h for _, h in dry]),
+        )
     below = surges(flow, dam_hexes(m), block=False).below
     wrong = [(j, h) for j, h in enumerate(res) if below(dh, h)]
     if wrong:
         j, h = wrong[0]
-        yield Violation(f"reservoir of dam {d.id} reaches the dam hex or below it, first {label(lay, h)}",
-                        location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
-                        witness=hex_list(lay, [h for _, h in wrong]))
+        yield Violation(
+            f"reservoir of dam {d.id} reaches the dam hex or below it, first {label(lay, h)}",
+            location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
+            witness=hex_list(lay, [h for _, h in wrong]),
+        )
     cells = set(res) - {dh}
     start = [h for h in cells if distance(h, dh) == 1]
     if not start:
-        yield Violation(f"no reservoir hex of dam {d.id} touches the dam", location=_dam(lay, i, d, pointer=ptr),
-                        witness=hex_list(lay, res))
+        yield Violation(
+            f"no reservoir hex of dam {d.id} touches the dam",
+            location=_dam(lay, i, d, pointer=ptr),
+            witness=hex_list(lay, res),
+        )
         return
     seen, todo = set(start), list(start)
     while todo:
@@ -177,9 +202,11 @@ def _reservoir(s: Scenario, m: HexMap, flow: Flow, i: int, d: Dam, need: bool) -
     apart = [(j, h) for j, h in enumerate(res) if h in cells and h not in seen]
     if apart:
         j, h = apart[0]
-        yield Violation(f"{len(apart)} reservoir hex(es) of dam {d.id} are cut off from the dam, first {label(lay, h)}",
-                        location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
-                        witness=hex_list(lay, [h for _, h in apart]))
+        yield Violation(
+            f"{len(apart)} reservoir hex(es) of dam {d.id} are cut off from the dam, first {label(lay, h)}",
+            location=at_hex(lay, h, f"{ptr}/{j}", feature=d.id),
+            witness=hex_list(lay, [h for _, h in apart]),
+        )
 
 
 # ----------------------------------------------------------------------------------- rivers
@@ -197,15 +224,19 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
             gap = distance(a, b)
             if gap != 1:
                 what = "repeats" if gap == 0 else f"jumps {gap} hexes from"
-                yield Violation(f"river {r.id} {what} {label(lay, a)} to {label(lay, b)}",
-                                location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
-                                witness={"from": hx(a), "to": hx(b), "distance": gap})
+                yield Violation(
+                    f"river {r.id} {what} {label(lay, a)} to {label(lay, b)}",
+                    location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
+                    witness={"from": hx(a), "to": hx(b), "distance": gap},
+                )
         joined = by_id.get(r.joins) if r.joins else None
         if joined is not None and r.hexes and joined.hexes and confluence(r, joined) is None:
             last = tuple(r.hexes[-1])
-            yield Violation(f"river {r.id} ends at {label(lay, last)}, away from river {joined.id} that it joins",
-                            location=at_hex(lay, last, f"/map/rivers/{i}/joins", feature=r.id),
-                            witness={"end": hx(last), "joins": joined.id})
+            yield Violation(
+                f"river {r.id} ends at {label(lay, last)}, away from river {joined.id} that it joins",
+                location=at_hex(lay, last, f"/map/rivers/{i}/joins", feature=r.id),
+                witness={"end": hx(last), "joins": joined.id},
+            )
 
 
 @rule("RIVER-CYCLE", PROFILE, "error", "The river flow network has a cycle.")
@@ -224,10 +255,14 @@ def river_cycle(s: Scenario) -> Iterator[Violation]:
         cycle = [u for u, _ in nx.find_cycle(g.subgraph(comp))]
         first = cycle[0]
         river = g.edges[cycle[0], cycle[1]]["river"]
-        yield Violation(f"river water flows in a circle through {len(cycle)} hexes from {label(m.layout, first)}",
-                        location=at_hex(m.layout, first, flow.pointer(first), feature=river),
-                        witness={"cycle": [hx(h) for h in cycle + [first]],
-                                 "labels": [label(m.layout, h) for h in cycle + [first]]})
+        yield Violation(
+            f"river water flows in a circle through {len(cycle)} hexes from {label(m.layout, first)}",
+            location=at_hex(m.layout, first, flow.pointer(first), feature=river),
+            witness={
+                "cycle": [hx(h) for h in cycle + [first]],
+                "labels": [label(m.layout, h) for h in cycle + [first]],
+            },
+        )
 
 
 @rule("RIVER-SPLIT", PROFILE, "warning", "River flow divides: a hex has two downstream hexes.")
@@ -240,9 +275,11 @@ def river_split(s: Scenario) -> Iterator[Violation]:
     for h, out in flow.graph.out_degree():
         if out > 1 and h != OFF_MAP:
             succ = list(flow.graph.successors(h))
-            yield Violation(f"the river divides at {label(m.layout, h)} into {out} branches",
-                            location=at_hex(m.layout, h, flow.pointer(h)),
-                            witness={"from": hx(h), "to": [n if n == OFF_MAP else hx(n) for n in succ]})
+            yield Violation(
+                f"the river divides at {label(m.layout, h)} into {out} branches",
+                location=at_hex(m.layout, h, flow.pointer(h)),
+                witness={"from": hx(h), "to": [n if n == OFF_MAP else hx(n) for n in succ]},
+            )
 
 
 @rule("RIVER-TERRAIN", PROFILE, "error", "A river hex is not water.")
@@ -258,8 +295,10 @@ def river_terrain(s: Scenario) -> Iterator[Violation]:
             kind = m.terrain.get(h)
             if kind not in WATER and kind is not None and h not in seen:
                 seen.add(h)
-                yield Violation(f"river {r.id} runs through {label(m.layout, h)}, which is {kind}, not water",
-                                location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=r.id))
+                yield Violation(
+                    f"river {r.id} runs through {label(m.layout, h)}, which is {kind}, not water",
+                    location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
+                )
 
 
 def dam_hexes(m: HexMap) -> frozenset:
@@ -292,8 +331,11 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
     covered = surges(flow, dam_hexes(m), block).passed(_stranded_dams(m, flow, block).values())
     by_id = {r.id: r for r in m.rivers}
-    broken = {tuple(r.hexes[-1]) for r in m.rivers  # reported by RIVER-GAP
-              if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None}
+    broken = {
+        tuple(r.hexes[-1])
+        for r in m.rivers  # reported by RIVER-GAP
+        if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None
+    }
     sub = g.subgraph(stranded)
     for h in sorted(stranded, key=flow.where.__getitem__):  # in file order
         if g.out_degree(h) or h in covered or h in broken:  # (what follows a stranded hex is stranded)
@@ -305,9 +347,11 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
                 break
         rid = m.rivers[i].id
         upstream = nx.ancestors(sub, h)
-        yield Violation(f"river {rid} ends at {label(m.layout, h)} without reaching a map edge or joining "
-                        f"another river", location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=rid),
-                        witness={"end": hx(h), "stranded": len(upstream) + 1})
+        yield Violation(
+            f"river {rid} ends at {label(m.layout, h)} without reaching a map edge or joining another river",
+            location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=rid),
+            witness={"end": hx(h), "stranded": len(upstream) + 1},
+        )
 
 
 @rule("SURGE-PATH", PROFILE, "error", "A dam's surge has no path off the map.")
@@ -323,8 +367,17 @@ def surge_path(s: Scenario) -> Iterator[Violation]:
     for i, dh in _stranded_dams(m, flow, block).items():
         d = m.dams[i]
         ends, blockers = found.ends(dh), found.blockers(dh)
-        why = f"it is stopped by dam(s) {', '.join(sorted(dam_at[b] for b in blockers))}" if blockers else \
-            "the river below it never reaches a map edge"
-        yield Violation(f"the surge of dam {d.id} cannot leave the map: {why}", location=_dam(m.layout, i, d),
-                        witness={"ends": [hx(h) for h in ends], "blocked_by": sorted(dam_at[b] for b in blockers),
-                                 "surge_hexes": found.size(dh)})
+        why = (
+            f"it is stopped by dam(s) {', '.join(sorted(dam_at[b] for b in blockers))}"
+            if blockers
+            else "the river below it never reaches a map edge"
+        )
+        yield Violation(
+            f"the surge of dam {d.id} cannot leave the map: {why}",
+            location=_dam(m.layout, i, d),
+            witness={
+                "ends": [hx(h) for h in ends],
+                "blocked_by": sorted(dam_at[b] for b in blockers),
+                "surge_hexes": found.size(dh),
+            },
+        )

@@ -1,6 +1,7 @@
 """Rules of the ogre-dambusters profile downriver of the dams, from ogre-dambusters.txt: bridges and
 floodplains. (Dams and rivers: ``dambusters``.)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -23,18 +24,18 @@ SOURCE: dict[str, str] = {
 
 DECISIONS: dict[str, str] = {
     "BRIDGE-SITE": "A river bridge must sit on a hex of the river it names and of the road (or rail) it "
-                   "carries. A stream bridge's hexside must carry a stream and its road must pass from one "
-                   "of the side's two hexes straight to the other. When the bridge is simply of the wrong "
-                   "kind, BRIDGE-KIND reports it instead.",
+    "carries. A stream bridge's hexside must carry a stream and its road must pass from one "
+    "of the side's two hexes straight to the other. When the bridge is simply of the wrong "
+    "kind, BRIDGE-KIND reports it instead.",
     "BRIDGE-KIND": "A river bridge is of the wrong kind when its hex is on no river but one of its hexsides "
-                   "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
-                   "but touches a river hex.",
+    "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
+    "but touches a river hex.",
     "FLOODPLAIN-TERRAIN": "The text names clear and forest hexes as floodplain and lets towns flood too, so "
-                          "clear, forest and town are accepted (parameter allow_towns, 0 to refuse towns). "
-                          "Swamp or flooded town are results of a flood, not a starting floodplain.",
+    "clear, forest and town are accepted (parameter allow_towns, 0 to refuse towns). "
+    "Swamp or flooded town are results of a flood, not a starting floodplain.",
     "FLOODPLAIN-REACH": "A hex is reachable when it is within one hex of a hex the surge of some dam passes "
-                        "(the hexes below the dam, not the dam itself). Other dams stop the surge only when "
-                        "SURGE-PATH's dams_block is 1. With no dam on a river every floodplain hex is reported.",
+    "(the hexes below the dam, not the dam itself). Other dams stop the surge only when "
+    "SURGE-PATH's dams_block is 1. With no dam on a river every floodplain hex is reported.",
 }
 
 
@@ -65,13 +66,21 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
         road = routes.get(b.road)
         if h not in flow.where:
             if any(canonical_hexside(h, d) in streams for d in range(6)):
-                yield "BRIDGE-KIND", f"river bridge {b.id} at {label(lay, h)} is beside a stream, not on a river: use a stream bridge", loc
+                yield (
+                    "BRIDGE-KIND",
+                    f"river bridge {b.id} at {label(lay, h)} is beside a stream, not on a river: use a stream bridge",
+                    loc,
+                )
             else:
                 yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is on no river", loc
         elif h not in flow.by_river.get(b.river, ()):
             yield "BRIDGE-SITE", f"river bridge {b.id} at {label(lay, h)} is not on river {b.river}", loc
         elif road is not None and h not in hexes_of(b.road):
-            yield "BRIDGE-SITE", f"road {b.road} does not pass through {label(lay, h)}, where bridge {b.id} stands", loc
+            yield (
+                "BRIDGE-SITE",
+                f"road {b.road} does not pass through {label(lay, h)}, where bridge {b.id} stands",
+                loc,
+            )
     for i, b in enumerate(m.stream_bridges):
         side = tuple(b.side)
         a, c = hexside_hexes(side)
@@ -80,7 +89,11 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
         road = routes.get(b.road)
         if side not in streams:
             if a in flow.where or c in flow.where:
-                yield "BRIDGE-KIND", f"stream bridge {b.id} crosses no stream but touches a river: use a river bridge", loc
+                yield (
+                    "BRIDGE-KIND",
+                    f"stream bridge {b.id} crosses no stream but touches a river: use a river bridge",
+                    loc,
+                )
             else:
                 yield "BRIDGE-SITE", f"stream bridge {b.id} is on a hexside with no stream", loc
         elif road is not None and side not in sides_of(b.road):
@@ -120,8 +133,10 @@ def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
     for j, h in enumerate(m.floodplain.hexes):
         kind = m.terrain.get(tuple(h))
         if kind is not None and kind not in ok:
-            yield Violation(f"floodplain hex {label(m.layout, tuple(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
-                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))
+            yield Violation(
+                f"floodplain hex {label(m.layout, tuple(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
+                location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"),
+            )
 
 
 @rule("FLOODPLAIN-REACH", PROFILE, "error", "No dam's surge can ever come next to a floodplain hex.")
@@ -140,5 +155,7 @@ def floodplain_reach(s: Scenario) -> Iterator[Violation]:
     for j, h in enumerate(m.floodplain.hexes):
         h = tuple(h)
         if h not in reach:
-            yield Violation(f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",
-                            location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"))
+            yield Violation(
+                f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",
+                location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"),
+            )

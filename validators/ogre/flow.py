@@ -5,6 +5,7 @@ off the map, where each river hex is listed) and memoises the last result: the k
 content and the layout, so one engine run builds the graph once however many rules ask, and an
 edited map is never served a stale graph.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -21,7 +22,9 @@ from ...model.scenario import HexMap
 class Flow:
     graph: nx.DiGraph
     drains: set  # nodes (hexes) from which water reaches OFF_MAP
-    where: dict[Hex, tuple[int, int]] = field(default_factory=dict)  # hex -> (river index, position), first listing
+    where: dict[Hex, tuple[int, int]] = field(
+        default_factory=dict
+    )  # hex -> (river index, position), first listing
     by_river: dict[str, set[Hex]] = field(default_factory=dict)
     cache: dict = field(default_factory=dict, repr=False)  # what is derived from the graph (surges.py)
 
@@ -52,8 +55,13 @@ _memo: tuple = (None, None)  # (key, Flow), rebound in one step so a thread neve
 
 
 def _key(m: HexMap) -> tuple:
-    return (m.orientation, m.offset, m.columns, m.rows,
-            tuple((r.id, r.joins, tuple(tuple(h) for h in r.hexes)) for r in m.rivers))
+    return (
+        m.orientation,
+        m.offset,
+        m.columns,
+        m.rows,
+        tuple((r.id, r.joins, tuple(tuple(h) for h in r.hexes)) for r in m.rivers),
+    )
 
 
 def analyse(m: HexMap) -> Flow:

@@ -6,6 +6,7 @@ stay independent (``--profile ogre-engineers`` runs exactly the engineering rule
 rules extend the basic game, so a scenario that uses them should declare both ogre-basic and
 ogre-engineers; STACK-LIMIT reads the declared profiles to relax stacking under ogre-engineers.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"
 SOURCE: dict[str, str] = {
     "STACK-LIMIT": "ogre-basic-redesign.txt, IV. Movement (stacking)",
     "UNIT-TERRAIN": "ogre-basic-redesign.txt, IV. Movement (buildings, bottom-edge river); "
-                    "ogre-dambusters.txt, 11.04.3 (submerged Ogre or Superheavy)",
+    "ogre-dambusters.txt, 11.04.3 (submerged Ogre or Superheavy)",
     "SETUP-ZONE": "ogre-basic-redesign.txt, II. The basic scenario (setup)",
     "FORCE-BUDGET": "ogre-basic-redesign.txt, II. The basic scenario (setup); VIII. More scenarios",
     "MINE-VISIBLE": "ogre-basic-redesign.txt, VII. Optional rules (land mines); ogre-combat-engineers.txt, 14.02.1",
@@ -31,50 +32,56 @@ SOURCE: dict[str, str] = {
 
 DECISIONS: dict[str, str] = {
     "STACK-LIMIT": "Counts units on the map that are not destroyed, of every side together. Infantry: at most "
-                   "max_squads (3) squads per hex in total. The basic text allows one unit per hex and lets "
-                   "only infantry stack, so by default a hex holds one non-infantry unit (max_units 1) and "
-                   "infantry never shares a hex with another unit (infantry_with_others 0). The combat "
-                   "engineers text, which follows the Designer's Edition, has engineers stacked with armor "
-                   "and three light tanks sharing a revetment within the stacking limits, so when the "
-                   "scenario declares ogre-engineers the defaults become max_units 3 and "
-                   "infantry_with_others 1.",
+    "max_squads (3) squads per hex in total. The basic text allows one unit per hex and lets "
+    "only infantry stack, so by default a hex holds one non-infantry unit (max_units 1) and "
+    "infantry never shares a hex with another unit (infantry_with_others 0). The combat "
+    "engineers text, which follows the Designer's Edition, has engineers stacked with armor "
+    "and three light tanks sharing a revetment within the stacking limits, so when the "
+    "scenario declares ogre-engineers the defaults become max_units 3 and "
+    "infantry_with_others 1.",
     "UNIT-TERRAIN": "By movement class: no unit stands on a building hex. Water and water with debris: Ogres "
-                    "and GEV-class units (GEVs, hovertrucks) only. Superheavies may be in water when the "
-                    "scenario declares ogre-dambusters, whose text speaks of a submerged superheavy "
-                    "(parameter superheavy_water). The unit type 'marines' may be in water only with "
-                    "marines_water 1 (no text here makes them amphibious). Crater: "
-                    "infantry and Ogres only (the texts are silent; our reading of the standard rules). "
-                    "Clear, forest, swamp, town, rubble and flooded town: any unit (their hazards are "
-                    "movement rules, not placement). Off-map and destroyed units are not checked.",
+    "and GEV-class units (GEVs, hovertrucks) only. Superheavies may be in water when the "
+    "scenario declares ogre-dambusters, whose text speaks of a submerged superheavy "
+    "(parameter superheavy_water). The unit type 'marines' may be in water only with "
+    "marines_water 1 (no text here makes them amphibious). Crater: "
+    "infantry and Ogres only (the texts are silent; our reading of the standard rules). "
+    "Clear, forest, swamp, town, rubble and flooded town: any unit (their hazards are "
+    "movement rules, not placement). Off-map and destroyed units are not checked.",
     "SETUP-ZONE": "Applies to a side only when it has at least one setup zone; units with no hex (entering "
-                  "later) are fine, destroyed units are skipped. A zone's max_attack caps the attack "
-                  "strength (per squad for infantry) of that side's units standing in the zone; a unit in "
-                  "two overlapping zones counts against both.",
+    "later) are fine, destroyed units are skipped. A zone's max_attack caps the attack "
+    "strength (per squad for infantry) of that side's units standing in the zone; a unit in "
+    "two overlapping zones counts against both.",
     "FORCE-BUDGET": "Counts every unit of the side, placed or not and whatever its status (the budget is "
-                    "what the side is given). infantry_attack = squads x attack summed over infantry; "
-                    "armor_units = armor_weight summed over the armor category (a howitzer weighs 2); each "
-                    "type in units must match exactly (an armor type "
-                    "listed there still counts towards armor_units). Fewer than the budget is also a violation unless "
-                    "allow_under is 1. Types named nowhere in the budget are not limited unless strict is 1, "
-                    "in which case every non-infantry, non-armor type must be listed.",
+    "what the side is given). infantry_attack = squads x attack summed over infantry; "
+    "armor_units = armor_weight summed over the armor category (a howitzer weighs 2); each "
+    "type in units must match exactly (an armor type "
+    "listed there still counts towards armor_units). Fewer than the budget is also a violation unless "
+    "allow_under is 1. Types named nowhere in the budget are not limited unless strict is 1, "
+    "in which case every non-infantry, non-armor type must be listed.",
     "MINE-VISIBLE": "Mines are secret in both texts (noted on a sheet). A scenario is meant for play unless "
-                    "its meta.tags contain 'tutorial' or 'open-mines' (any case); then open mines are fine.",
+    "its meta.tags contain 'tutorial' or 'open-mines' (any case); then open mines are fine.",
     "ENTRENCH-TERRAIN": "The text says entrenchments outside clear, forest or rubble give no benefit; placing "
-                        "one there is treated as a mistake (error), since it can only mislead players.",
+    "one there is treated as a mistake (error), since it can only mislead players.",
     "ENTRENCH-MAX": "The limit of 15 is per hex (parameter max); the per-turn limit of three squads' worth "
-                    "is a play rule and not checked.",
+    "is a play rule and not checked.",
     "REVETMENT-CAPACITY": "The text says 'up to size 5' for a large revetment but 'less than the size of the "
-                          "revetment' for several units; its own example (three size-1 light tanks in a small "
-                          "revetment) only works with 'at most', so the total size may equal the capacity. "
-                          "Capacities: small 3, large 5 (parameters small, large); several revetments in one "
-                          "hex add up. Every unit in the hex counts (infantry: size x squads), destroyed units "
-                          "excepted.",
+    "revetment' for several units; its own example (three size-1 light tanks in a small "
+    "revetment) only works with 'at most', so the total size may equal the capacity. "
+    "Capacities: small 3, large 5 (parameters small, large); several revetments in one "
+    "hex add up. Every unit in the hex counts (infantry: size x squads), destroyed units "
+    "excepted.",
 }
 
 PARAMETERS: dict[str, dict[str, object]] = {
-    "UNIT-TERRAIN": {"superheavy_water": "0 (1 when the scenario declares ogre-dambusters)", "marines_water": 0},
-    "STACK-LIMIT": {"max_units": "1 (3 when the scenario declares ogre-engineers)", "max_squads": 3,
-                    "infantry_with_others": "0 (1 when the scenario declares ogre-engineers)"},
+    "UNIT-TERRAIN": {
+        "superheavy_water": "0 (1 when the scenario declares ogre-dambusters)",
+        "marines_water": 0,
+    },
+    "STACK-LIMIT": {
+        "max_units": "1 (3 when the scenario declares ogre-engineers)",
+        "max_squads": 3,
+        "infantry_with_others": "0 (1 when the scenario declares ogre-engineers)",
+    },
 }
 
 WATER = frozenset({"water", "debris"})
@@ -108,9 +115,11 @@ def stack_limit(s: Scenario) -> Iterator[Violation]:
             why.append("infantry stacked with another unit")
         if why:
             i = here[-1][0]
-            yield Violation(f"hex {label(m.layout, h)} holds {' and '.join(why)}",
-                            location=at_hex(m.layout, h, f"/units/{i}", feature=here[-1][1].id),
-                            witness={"units": [u.id for _, u, _ in here], "squads": squads})
+            yield Violation(
+                f"hex {label(m.layout, h)} holds {' and '.join(why)}",
+                location=at_hex(m.layout, h, f"/units/{i}", feature=here[-1][1].id),
+                witness={"units": [u.id for _, u, _ in here], "squads": squads},
+            )
 
 
 @rule("UNIT-TERRAIN", BASIC, "error", "A unit stands on a building or on terrain its type cannot enter.")
@@ -139,12 +148,16 @@ def unit_terrain(s: Scenario) -> Iterator[Violation]:
         if u.type == "marines" and marines_wet:
             ok = ok | WATER
         if kind not in ok:
-            yield Violation(f"{t.name} {u.id} stands on {kind} at {label(m.layout, h)}, which it cannot enter",
-                            location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id),
-                            witness={"terrain": kind, "movement_class": t.movement_class})
+            yield Violation(
+                f"{t.name} {u.id} stands on {kind} at {label(m.layout, h)}, which it cannot enter",
+                location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id),
+                witness={"terrain": kind, "movement_class": t.movement_class},
+            )
 
 
-@rule("SETUP-ZONE", BASIC, "error", "A unit is outside its side's setup zones, or a zone holds too much attack.")
+@rule(
+    "SETUP-ZONE", BASIC, "error", "A unit is outside its side's setup zones, or a zone holds too much attack."
+)
 def setup_zone(s: Scenario) -> Iterator[Violation]:
     """Units of a side with setup zones stand in one of them (off-map units excepted), and no zone holds more
     attack strength than its max_attack."""
@@ -157,8 +170,10 @@ def setup_zone(s: Scenario) -> Iterator[Violation]:
     for i, u, t in placed_units(s):
         h = tuple(u.hex)
         if u.side in zones and h not in zones[u.side]:
-            yield Violation(f"{u.id} of side {u.side} is at {label(m.layout, h)}, outside its side's setup zones",
-                            location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id))
+            yield Violation(
+                f"{u.id} of side {u.side} is at {label(m.layout, h)}, outside its side's setup zones",
+                location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id),
+            )
     at: dict[str, dict] = {}  # side -> hex -> its placed units: a zone looks only where its side stands
     for item in placed_units(s):
         at.setdefault(item[1].side, {}).setdefault(tuple(item[1].hex), []).append(item)
@@ -168,13 +183,21 @@ def setup_zone(s: Scenario) -> Iterator[Violation]:
         cells = {tuple(h) for h in z.hexes}
         mine = at.get(z.side, {})
         hexes = [h for h in cells if h in mine] if len(cells) < len(mine) else [h for h in mine if h in cells]
-        inside = [(u, attack_of(u, t)) for _, u, t in sorted((x for h in hexes for x in mine[h]), key=lambda x: x[0])]
+        inside = [
+            (u, attack_of(u, t))
+            for _, u, t in sorted((x for h in hexes for x in mine[h]), key=lambda x: x[0])
+        ]
         total = sum(a for _, a in inside)
         if total > z.max_attack:
-            yield Violation(f"setup zone {z.id} holds {total} attack strength; at most {z.max_attack} may set up there",
-                            location={"pointer": f"/setup_zones/{k}/max_attack", "feature": z.id},
-                            witness={"attack": total, "max_attack": z.max_attack,
-                                     "units": [u.id for u, a in inside if a]})
+            yield Violation(
+                f"setup zone {z.id} holds {total} attack strength; at most {z.max_attack} may set up there",
+                location={"pointer": f"/setup_zones/{k}/max_attack", "feature": z.id},
+                witness={
+                    "attack": total,
+                    "max_attack": z.max_attack,
+                    "units": [u.id for u, a in inside if a],
+                },
+            )
 
 
 @rule("FORCE-BUDGET", BASIC, "error", "A side's forces differ from its budget.")
@@ -195,30 +218,38 @@ def force_budget(s: Scenario) -> Iterator[Violation]:
         if b.infantry_attack is not None:
             have = sum(attack_of(u, t) for u, t in mine if t.category == "infantry")
             if bad(have, b.infantry_attack):
-                yield Violation(f"side {b.side} has {have} infantry attack strength; its budget is {b.infantry_attack}",
-                                location={"pointer": f"{ptr}/infantry_attack", "feature": b.side},
-                                witness={"have": have, "budget": b.infantry_attack})
+                yield Violation(
+                    f"side {b.side} has {have} infantry attack strength; its budget is {b.infantry_attack}",
+                    location={"pointer": f"{ptr}/infantry_attack", "feature": b.side},
+                    witness={"have": have, "budget": b.infantry_attack},
+                )
         if b.armor_units is not None:
             have = sum(t.armor_weight for u, t in mine if t.category == "armor")
             if bad(have, b.armor_units):
-                yield Violation(f"side {b.side} has {have} armor units (howitzers count double); its budget is {b.armor_units}",
-                                location={"pointer": f"{ptr}/armor_units", "feature": b.side},
-                                witness={"have": have, "budget": b.armor_units})
+                yield Violation(
+                    f"side {b.side} has {have} armor units (howitzers count double); its budget is {b.armor_units}",
+                    location={"pointer": f"{ptr}/armor_units", "feature": b.side},
+                    witness={"have": have, "budget": b.armor_units},
+                )
         counts: dict[str, int] = {}
         for u, _ in mine:
             counts[u.type] = counts.get(u.type, 0) + 1
         for key, want in b.units.items():
             if bad(counts.get(key, 0), want):
-                yield Violation(f"side {b.side} has {counts.get(key, 0)} {key}; its budget is {want}",
-                                location={"pointer": f"{ptr}/units/{key}", "feature": b.side},
-                                witness={"type": key, "have": counts.get(key, 0), "budget": want})
+                yield Violation(
+                    f"side {b.side} has {counts.get(key, 0)} {key}; its budget is {want}",
+                    location={"pointer": f"{ptr}/units/{key}", "feature": b.side},
+                    witness={"type": key, "have": counts.get(key, 0), "budget": want},
+                )
         if strict:
             for key in sorted(counts):
                 t = s.unit_types[key]
                 if key not in b.units and t.category not in ("infantry", "armor"):
-                    yield Violation(f"side {b.side} has {counts[key]} {key}, which its budget does not list",
-                                    location={"pointer": f"{ptr}/units", "feature": b.side},
-                                    witness={"type": key, "have": counts[key], "budget": 0})
+                    yield Violation(
+                        f"side {b.side} has {counts[key]} {key}, which its budget does not list",
+                        location={"pointer": f"{ptr}/units", "feature": b.side},
+                        witness={"type": key, "have": counts[key], "budget": 0},
+                    )
 
 
 @rule("MINE-VISIBLE", BASIC, "warning", "A mine is not hidden in a scenario meant for play.")
@@ -229,8 +260,10 @@ def mine_visible(s: Scenario) -> Iterator[Violation]:
         return
     for j, x in enumerate(m.markers.mines):
         if not x.hidden:
-            yield Violation(f"mine {x.id} of {x.owner} at {label(m.layout, tuple(x.hex))} is visible to the other side",
-                            location=at_hex(m.layout, x.hex, f"/map/markers/mines/{j}/hidden", feature=x.id))
+            yield Violation(
+                f"mine {x.id} of {x.owner} at {label(m.layout, tuple(x.hex))} is visible to the other side",
+                location=at_hex(m.layout, x.hex, f"/map/markers/mines/{j}/hidden", feature=x.id),
+            )
 
 
 # ------------------------------------------------------------------------------ ogre-engineers
@@ -243,8 +276,11 @@ def entrench_terrain(s: Scenario) -> Iterator[Violation]:
     for j, e in enumerate(m.markers.entrenchments):
         kind = m.terrain.get(tuple(e.hex))
         if kind is not None and kind not in ("clear", "forest", "rubble"):
-            yield Violation(f"entrenchments at {label(m.layout, tuple(e.hex))} are in {kind}; only clear, forest "
-                            f"or rubble can be entrenched", location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}"))
+            yield Violation(
+                f"entrenchments at {label(m.layout, tuple(e.hex))} are in {kind}; only clear, forest "
+                f"or rubble can be entrenched",
+                location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}"),
+            )
 
 
 @rule("ENTRENCH-MAX", ENGINEERS, "error", "More than 15 entrenchments in a hex.")
@@ -256,18 +292,25 @@ def entrench_max(s: Scenario) -> Iterator[Violation]:
     most = param(s, "ENTRENCH-MAX", "max", 15)
     for j, e in enumerate(m.markers.entrenchments):
         if e.count > most:
-            yield Violation(f"{e.count} entrenchments at {label(m.layout, tuple(e.hex))}; at most {most:g} per hex",
-                            location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}/count"),
-                            witness={"count": e.count, "max": most})
+            yield Violation(
+                f"{e.count} entrenchments at {label(m.layout, tuple(e.hex))}; at most {most:g} per hex",
+                location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}/count"),
+                witness={"count": e.count, "max": most},
+            )
 
 
-@rule("REVETMENT-CAPACITY", ENGINEERS, "error", "Units in a revetment's hex are larger in total than it holds.")
+@rule(
+    "REVETMENT-CAPACITY", ENGINEERS, "error", "Units in a revetment's hex are larger in total than it holds."
+)
 def revetment_capacity(s: Scenario) -> Iterator[Violation]:
     """The total size of the units in a revetment hex is at most the revetment's size (small 3, large 5)."""
     m = hex_map(s)
     if m is None or not m.markers.revetments:
         return
-    cap = {"small": param(s, "REVETMENT-CAPACITY", "small", 3), "large": param(s, "REVETMENT-CAPACITY", "large", 5)}
+    cap = {
+        "small": param(s, "REVETMENT-CAPACITY", "small", 3),
+        "large": param(s, "REVETMENT-CAPACITY", "large", 5),
+    }
     room: dict = {}
     first: dict = {}
     for j, r in enumerate(m.markers.revetments):
@@ -280,6 +323,8 @@ def revetment_capacity(s: Scenario) -> Iterator[Violation]:
         total = sum(size_of(u, t) for _, u, t in here)
         if total > capacity:
             j, rid = first[h]
-            yield Violation(f"units of total size {total} at {label(m.layout, h)}; revetment {rid} holds size {capacity:g}",
-                            location=at_hex(m.layout, h, f"/map/markers/revetments/{j}", feature=rid),
-                            witness={"size": total, "capacity": capacity, "units": [u.id for _, u, _ in here]})
+            yield Violation(
+                f"units of total size {total} at {label(m.layout, h)}; revetment {rid} holds size {capacity:g}",
+                location=at_hex(m.layout, h, f"/map/markers/revetments/{j}", feature=rid),
+                witness={"size": total, "capacity": capacity, "units": [u.id for _, u, _ in here]},
+            )

@@ -13,6 +13,7 @@ bit), how many hexes it passes, where it ends (hexes it passes whose every next 
 enter), which dams stop it, and the hexes any of several dams' surges pass. Each answer agrees with
 ``Flow.surge`` run dam by dam (tests/rules/test_surges.py).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -57,8 +58,11 @@ class Surges:
         want = 0
         for h in dams:
             want |= 1 << self.bit[h] if h in self.bit else 0
-        return {n for n, m in self.mask.items()
-                if n != OFF_MAP and m & want & ~(1 << self.bit[n] if n in self.bit else 0)}
+        return {
+            n
+            for n, m in self.mask.items()
+            if n != OFF_MAP and m & want & ~(1 << self.bit[n] if n in self.bit else 0)
+        }
 
 
 def _parts(g: nx.DiGraph) -> list[list]:

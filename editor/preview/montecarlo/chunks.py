@@ -6,6 +6,7 @@ Chunk ``i`` of a run with seed ``s`` draws from ``numpy.random.SeedSequence([s, 
 N and seed give the same figures in the editor every time (they are not the figures of one
 ``dambuster surge --monte-carlo N --seed s`` call, which draws all N runs from one generator).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -29,8 +30,9 @@ def merge(parts: list[MonteCarloResult], seed: int) -> MonteCarloResult:
     """One result from chunk results: every chance is the runs-weighted mean (absent counts as 0)."""
     runs = sum(p.runs for p in parts)
     first = parts[0]
-    out = MonteCarloResult(runs, seed, first.dam, first.last_step, arrival=dict(first.arrival),
-                           bridges=dict(first.bridges))
+    out = MonteCarloResult(
+        runs, seed, first.dam, first.last_step, arrival=dict(first.arrival), bridges=dict(first.bridges)
+    )
     for p in parts:
         w = p.runs / runs
         for key in ("towns", "routes"):
@@ -57,8 +59,9 @@ def run_chunks(breach, runs: int, seed: int, chunk: int = CHUNK) -> Iterator[tup
         yield done, part
 
 
-def run_all(breach, runs: int, seed: int, progress: Callable[[int], bool] | None = None,
-            chunk: int = CHUNK) -> MonteCarloResult | None:
+def run_all(
+    breach, runs: int, seed: int, progress: Callable[[int], bool] | None = None, chunk: int = CHUNK
+) -> MonteCarloResult | None:
     """All chunks, merged as they come (memory stays that of one chunk); ``progress(done)`` returning
     False cancels (the result is then None)."""
     total = None

@@ -6,6 +6,7 @@ The runs go to a helper process (montecarlo/worker.py, montecarlo/process.py), s
 while they run. The seed is the pane's; an edit of the map drops the result and any run under way
 (``drop``).
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -47,8 +48,9 @@ class MonteCarloPanel(QWidget):
         self.runs.setSingleStep(1000)
         self.runs.setGroupSeparatorShown(True)
         self.runs.setValue(10_000)
-        self.btn_mc = _button("Run", "Run many breaches with the pane's seed: the chance of each outcome",
-                              lambda: self.start())
+        self.btn_mc = _button(
+            "Run", "Run many breaches with the pane's seed: the chance of each outcome", lambda: self.start()
+        )
         self.btn_cancel = _button("Cancel", "Stop the runs (after the chunk under way)", self.cancel)
         self.btn_cancel.setEnabled(False)
         self.btn_heat_off = _button("Hide", "Remove the heat map and the table", self.pane.hide_heat)
@@ -141,8 +143,10 @@ class MonteCarloPanel(QWidget):
         self._idle()
         self.result = result
         n = sum(1 for p in result.hexes.values() if p.get("flood", 0) > 0)
-        self.mc_label.setText(f"{result.runs:,} runs, seed {result.seed}: {n} hexes may flood; "
-                              f"the swell leaves the map at step {result.last_step}.")
+        self.mc_label.setText(
+            f"{result.runs:,} runs, seed {result.seed}: {n} hexes may flood; "
+            f"the swell leaves the map at step {result.last_step}."
+        )
         self.table.show_rows(chance_rows(self.breach, result))
         self.chart.set_arrivals(self.breach.plan.depth, result.arrival)
         self.chart.show()

@@ -13,6 +13,7 @@ result) -- result None when cancelled -- or ("failed", job, message). ``cancel(j
 after its chunk under way; a new job stops the one under way too. If the process dies, the jobs
 under way fail and the next submit starts a new one.
 """
+
 from __future__ import annotations
 
 import os
@@ -104,9 +105,12 @@ def main() -> None:
 # ---------------------------------------------------------------------------------- the editor
 class Helper:
     def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "dambuster.editor.preview.montecarlo.process"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "dambuster.editor.preview.montecarlo.process"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
+        )
         self.listeners: dict[int, Listener] = {}
         self.lock = threading.Lock()  # the listeners
         self.write_lock = threading.Lock()  # whole messages on the pipe

@@ -2,6 +2,7 @@
 a legend), and a QPainter chart of the swell's arrival step along the river. The figures all come
 from ``dambuster.simulation.montecarlo`` (run in a worker: montecarlo/worker.py).
 """
+
 from __future__ import annotations
 
 import math
@@ -79,7 +80,9 @@ class HeatLayer:
         back.setBrush(QColor(255, 255, 255, 230))
         back.setPen(QPen(QColor("#505050"), 1.0))
         back.setZValue(10)
-        _text(back, f"flood chance ({runs:,} runs)", x0 + s * 0.5, y0 + s * 0.75, 6.0, bold=True, centre=False)
+        _text(
+            back, f"flood chance ({runs:,} runs)", x0 + s * 0.5, y0 + s * 0.75, 6.0, bold=True, centre=False
+        )
         for i in range(BINS, 0, -1):
             y = y0 + s * (1.3 + (BINS - i) * 0.55)
             sw = QPainterPath()
@@ -120,7 +123,9 @@ class ArrivalChart(QWidget):
         left, right, top, bottom = 28, 8, 16, 22
         w, h = self.width() - left - right, self.height() - top - bottom
         p.setPen(QColor("#303030"))
-        p.drawText(QRectF(left, 0, w, top), Qt.AlignmentFlag.AlignCenter, "swell arrival step by hexes below the dam")
+        p.drawText(
+            QRectF(left, 0, w, top), Qt.AlignmentFlag.AlignCenter, "swell arrival step by hexes below the dam"
+        )
         if not self.points or w <= 0 or h <= 0:
             p.end()
             return

@@ -7,6 +7,7 @@ the runs after the chunk under way.
 ``finished(result)``, ``cancelled()`` or ``failed(message)``. A job started again, cancelled
 quietly (the map changed) or belonging to a closed window never reports a stale result.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -19,6 +20,7 @@ from .process import helper
 
 class _Relay(QObject):
     """Lives in the GUI thread; the reader thread emits on it (queued to the GUI thread)."""
+
     report = Signal(tuple)
 
 
@@ -55,7 +57,9 @@ class MonteCarloWorker(QObject):
     def start(self, scenario, dam: str, runs: int, seed: int) -> None:
         """Starts the runs on a snapshot of ``scenario`` (pickled now); cancels any other quietly."""
         self.cancel(quiet=True)
-        self._job[0] = helper().submit(scenario, dam, runs, seed, self.chunk, partial(_relay_report, self._relay))
+        self._job[0] = helper().submit(
+            scenario, dam, runs, seed, self.chunk, partial(_relay_report, self._relay)
+        )
 
     def cancel(self, quiet: bool = False) -> None:
         """Stops the runs after the chunk under way: ``cancelled`` follows, unless ``quiet`` (the job

@@ -1,6 +1,7 @@
 """Hex labels ("0101": column then row, one-based) at the top of each hex, drawn only when the zoom
 makes them readable: one item over the whole map that paints the labels of the hexes in view, so a
 large map costs nothing when they are too small to read."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
@@ -57,7 +58,9 @@ class HexLabels(QGraphicsItem):
     def hexes_in(self, rect: QRectF):
         """The map's hexes whose label box may meet ``rect``."""
         geom, lay = self.geom, self.geom.layout
-        corners = [geom.hex_at(x, y) for x in (rect.left(), rect.right()) for y in (rect.top(), rect.bottom())]
+        corners = [
+            geom.hex_at(x, y) for x in (rect.left(), rect.right()) for y in (rect.top(), rect.bottom())
+        ]
         offsets = [lay.to_offset(h) for h in corners]
         c0 = max(0, min(c for c, _ in offsets) - 1)
         c1 = min(lay.columns - 1, max(c for c, _ in offsets) + 1)

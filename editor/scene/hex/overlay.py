@@ -7,6 +7,7 @@ Levels of detail (map_scene.py): far out (a hex a few pixels wide) rivers, roads
 lines in 128x128-hex blocks and dams and units dots of a fixed size, nothing else; near, everything;
 fine (a hex large enough for them), also the flow arrows and rail ties, which are specks further out.
 """
+
 from __future__ import annotations
 
 import math
@@ -113,8 +114,15 @@ class HexOverlay:
     def _add(self, layer: str, item, z: float = 0, tier: str = "near"):
         return self.scene.add(self, layer, item, z, tier)
 
-    def _paths(self, layer: str, buckets: Buckets, pen: QPen | None, brush: QBrush | None = None, z: float = 0,
-               tier: str = "near") -> None:
+    def _paths(
+        self,
+        layer: str,
+        buckets: Buckets,
+        pen: QPen | None,
+        brush: QBrush | None = None,
+        z: float = 0,
+        tier: str = "near",
+    ) -> None:
         pen = pen if pen is not None else QPen(Qt.PenStyle.NoPen)
         items = []
         for path in buckets.paths.values():
@@ -125,15 +133,24 @@ class HexOverlay:
             items.append(item)
         self.scene.add_many(self, layer, items, z, tier)
 
-    def _path(self, layer: str, path: QPainterPath, pen: QPen | None, brush: QBrush | None = None, z: float = 0,
-              tier: str = "near"):
+    def _path(
+        self,
+        layer: str,
+        path: QPainterPath,
+        pen: QPen | None,
+        brush: QBrush | None = None,
+        z: float = 0,
+        tier: str = "near",
+    ):
         item = QGraphicsPathItem(path)
         item.setPen(pen if pen is not None else QPen(Qt.PenStyle.NoPen))
         if brush is not None:
             item.setBrush(brush)
         return self._add(layer, item, z, tier)
 
-    def _label(self, layer: str, text: str, x: float, y: float, size: float, colour, z: float = 30) -> MapLabel:
+    def _label(
+        self, layer: str, text: str, x: float, y: float, size: float, colour, z: float = 30
+    ) -> MapLabel:
         return self._add(layer, MapLabel(text, x, y, size, colour, bold=True), z)
 
     def _dot(self, layer: str, x: float, y: float, pixels: float, fill: QColor) -> None:
@@ -164,7 +181,9 @@ class HexOverlay:
     def _hexsides(self, m: HexMap) -> None:
         kinds: dict[str, Buckets] = {}
         for f in m.hexsides:
-            kinds.setdefault(f.kind, Buckets(self.geom)).segment(f.side[:2], *self.geom.hexside_segment(f.side))
+            kinds.setdefault(f.kind, Buckets(self.geom)).segment(
+                f.side[:2], *self.geom.hexside_segment(f.side)
+            )
         for kind, b in kinds.items():
             colour, width, dash = style.HEXSIDE_STYLE.get(kind, (style.RIDGE, 3.0, Qt.PenStyle.SolidLine))
             self._paths("hexsides", b, _pen(colour, width, dash))
@@ -177,7 +196,12 @@ class HexOverlay:
         for t in m.towns:
             if not t.hexes:
                 continue
-            self._path("towns", self._hex_path(t.hexes).simplified(), _pen(style.TOWN, 2.0, Qt.PenStyle.DashLine), z=2)
+            self._path(
+                "towns",
+                self._hex_path(t.hexes).simplified(),
+                _pen(style.TOWN, 2.0, Qt.PenStyle.DashLine),
+                z=2,
+            )
             # the name goes at the foot of the town's lowest hex, where counters (hex centres) are not
             x, y = max((self.geom.center(h) for h in t.hexes), key=lambda p: (p[1], -p[0]))
             self._label("towns", t.name, x, y + self.geom.size * 0.62, self.geom.size * 0.38, style.TOWN)
@@ -235,7 +259,13 @@ class HexOverlay:
             r = rivers.get(d.river)
             if r and d.hex in r.hexes:
                 i = r.hexes.index(d.hex)
-                a, b = (r.hexes[i - 1], d.hex) if i > 0 else (d.hex, r.hexes[i + 1]) if len(r.hexes) > 1 else (d.hex, d.hex)
+                a, b = (
+                    (r.hexes[i - 1], d.hex)
+                    if i > 0
+                    else (d.hex, r.hexes[i + 1])
+                    if len(r.hexes) > 1
+                    else (d.hex, d.hex)
+                )
                 (ax, ay), (bx, by) = self.geom.center(a), self.geom.center(b)
                 if (ax, ay) != (bx, by):
                     ang = math.degrees(math.atan2(by - ay, bx - ax)) + 90.0
@@ -243,8 +273,13 @@ class HexOverlay:
             bar.setPos(x, y)
             bar.setRotation(ang)
             bar.setBrush(style.DAM if not d.hidden else QColor(58, 58, 58, 90))
-            bar.setPen(_pen(QColor("#ffffff") if not d.hidden else style.DAM, 1.0,
-                            Qt.PenStyle.SolidLine if not d.hidden else Qt.PenStyle.DashLine))
+            bar.setPen(
+                _pen(
+                    QColor("#ffffff") if not d.hidden else style.DAM,
+                    1.0,
+                    Qt.PenStyle.SolidLine if not d.hidden else Qt.PenStyle.DashLine,
+                )
+            )
             self._add("dams", bar, 2)
             sp = f"SP {d.sp}" if not d.damage else f"SP {d.sp}-{d.damage}"
             self._label("dams", sp, x, y + s * 0.55, s * 0.34, style.DAM, z=3)
@@ -252,8 +287,13 @@ class HexOverlay:
             if d.reservoir:
                 colour = QColor(style.RIVER)
                 colour.setAlpha(60)
-                self._path("dams", self._hex_path(d.reservoir, 0.9), _pen(style.RIVER, 1.0, Qt.PenStyle.DotLine),
-                           QBrush(colour), z=-1)
+                self._path(
+                    "dams",
+                    self._hex_path(d.reservoir, 0.9),
+                    _pen(style.RIVER, 1.0, Qt.PenStyle.DotLine),
+                    QBrush(colour),
+                    z=-1,
+                )
 
     def _bridges(self, m: HexMap) -> None:
         s = self.geom.size
@@ -284,15 +324,26 @@ class HexOverlay:
         self._path("markers", cross, _pen(style.MARKER, 3.0))
         for e in mk.entrenchments:
             x, y = self.geom.center(e.hex)
-            self._label("markers", f"E{e.count if e.count > 1 else ''}", x - s * 0.74, y, s * 0.3, style.MARKER)
+            self._label(
+                "markers", f"E{e.count if e.count > 1 else ''}", x - s * 0.74, y, s * 0.3, style.MARKER
+            )
         for r in mk.revetments:
             x, y = self.geom.center(r.hex)
-            self._label("markers", "RV" if r.size == "small" else "RV+", x + s * 0.74, y, s * 0.26, style.MARKER)
+            self._label(
+                "markers", "RV" if r.size == "small" else "RV+", x + s * 0.74, y, s * 0.26, style.MARKER
+            )
         mines = QPainterPath()
         for mine in mk.mines:  # below the counter, at the foot of the hex
             x, y = self.geom.center(mine.hex)
-            mines.addPolygon(QPolygonF([QPointF(x, y + s * 0.6), QPointF(x - s * 0.18, y + s * 0.86),
-                                        QPointF(x + s * 0.18, y + s * 0.86)]))
+            mines.addPolygon(
+                QPolygonF(
+                    [
+                        QPointF(x, y + s * 0.6),
+                        QPointF(x - s * 0.18, y + s * 0.86),
+                        QPointF(x + s * 0.18, y + s * 0.86),
+                    ]
+                )
+            )
             mines.closeSubpath()
         self._path("markers", mines, _pen(style.MARKER, 1.0), QBrush(QColor("#f0c040")), z=1)
 
@@ -302,7 +353,9 @@ class HexOverlay:
         for z in scenario.setup_zones:
             if z.hexes:
                 colour = colours.get(z.side, QColor("#606060"))
-                self._path("zones", self._hex_path(z.hexes).simplified(), _pen(colour, 1.6, Qt.PenStyle.DashDotLine))
+                self._path(
+                    "zones", self._hex_path(z.hexes).simplified(), _pen(colour, 1.6, Qt.PenStyle.DashDotLine)
+                )
 
     def _units(self, scenario: Scenario) -> None:
         """Counters, a stack fanned out diagonally around its hex's centre (the last on top)."""

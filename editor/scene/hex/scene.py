@@ -1,4 +1,5 @@
 """Fills a MapView's scene for a hex map and keeps it in step with the Document's signals."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF

@@ -1,5 +1,6 @@
 """The hover tooltip of a hex (Qt-free): its label and terrain, the features there, the units (with
 their figures' names) and the rule violations located in it, one line each."""
+
 from __future__ import annotations
 
 from dambuster.model.catalog import DEFAULT_UNIT_TYPES
@@ -27,14 +28,25 @@ def features_at(s: Scenario, h: Hex) -> list[str]:
             kinds[f.kind] = kinds.get(f.kind, 0) + 1
     if kinds:
         out.append("Hexsides: " + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(kinds.items())))
-    out += [f"{_named('Dam', d)}: {d.sp} SP" + (f", {d.damage} damage" if d.damage else "") +
-            (" (hidden)" if d.hidden else "") for d in m.dams if d.hex == h]
+    out += [
+        f"{_named('Dam', d)}: {d.sp} SP"
+        + (f", {d.damage} damage" if d.damage else "")
+        + (" (hidden)" if d.hidden else "")
+        for d in m.dams
+        if d.hex == h
+    ]
     out += [f"Reservoir of {d.id}" for d in m.dams if h in d.reservoir]
     out_ids = {b.bridge for b in mk.bridges_out}
-    out += [f"Bridge {b.id} (road {b.road} over {b.river})" + (" - OUT" if b.id in out_ids else "")
-            for b in m.river_bridges if b.hex == h]
-    out += [f"Bridge {b.id} (road {b.road} over a stream)" + (" - OUT" if b.id in out_ids else "")
-            for b in m.stream_bridges if b.side in sides]
+    out += [
+        f"Bridge {b.id} (road {b.road} over {b.river})" + (" - OUT" if b.id in out_ids else "")
+        for b in m.river_bridges
+        if b.hex == h
+    ]
+    out += [
+        f"Bridge {b.id} (road {b.road} over a stream)" + (" - OUT" if b.id in out_ids else "")
+        for b in m.stream_bridges
+        if b.side in sides
+    ]
     out += [f"Town {t.name}" for t in m.towns if h in t.hexes]
     if h in m.floodplain.hexes:
         out.append("Floodplain")
@@ -59,7 +71,7 @@ def units_at(s: Scenario, h: Hex) -> list[str]:
         if u.squads > 1 or (t is not None and t.category == "infantry"):
             what += f", {u.squads} squad{'s' if u.squads != 1 else ''}"
         status = "" if u.status == "ready" else f", {u.status}"
-        out.append(f"{what} ({u.side}{status}) - {u.id}" + (f" \"{u.name}\"" if u.name else ""))
+        out.append(f"{what} ({u.side}{status}) - {u.id}" + (f' "{u.name}"' if u.name else ""))
     return out
 
 
