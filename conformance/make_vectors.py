@@ -49,7 +49,7 @@ SAMPLE_BREACHES = {
     "big-200x200": ("dam-1", [(0, None), (1, None)]),
 }
 #: Flash-flood replays of the samples: file stem -> seeds.
-SAMPLE_FLOODS = {"sewer-flash-flood": [0, 1, 2, 3]}
+SAMPLE_FLOODS = {"sewer-flash-flood": [0, 1, 2, 3, 5]}  # 5: a model held at grate-2 when bumped
 VECTOR_FORMAT = 1
 LETTERS = "cfswtrxbFd"
 

@@ -165,6 +165,10 @@ class _Flood:
         bumped_now: set[str] = {mid}
         knocked: list[str] = []
         rolls: list[int] = []
+        # A model standing on an impassable point is held there: it goes nowhere, and no distance is rolled
+        held = next((b for b in self.net.corridors[c].blocks if abs(b[0] - pos) <= EPS), None)
+        if held is not None:
+            stopped_by = f"{held[1]} {held[2]}"
         while stopped_by is None:
             roll = self.dice.d6(f"distance {mid} is carried")
             rolls.append(roll)
@@ -177,7 +181,7 @@ class _Flood:
                     (
                         (q, k, b)
                         for q, k, b in (info.blocks if d > 0 else reversed(info.blocks))
-                        if d * (q - pos) > EPS
+                        if d * (q - pos) >= -EPS  # one the model stands on holds it too
                     ),
                     None,
                 )

@@ -352,6 +352,8 @@ def _carried(who: str, d: dict, rolls: Sequence[Draw]) -> str:
         if r.purpose.startswith("branch"):
             said.append(_branch_roll(r))
     along = join_words(list(dict.fromkeys(d.get("corridors", []))))
+    if not said and d["inches"] == 0 and stop not in (None, "end of corridor"):  # held where it stands
+        return f"{who} is held where it stands by the {stop} and takes {took}."
     return f"{who} is carried {_inches(d['inches'])} along {along}{end} and takes {took} ({'; '.join(said)})."
 
 

@@ -260,6 +260,9 @@ class Flood {
     const rolls = [];
     const draws = [];
     const takeDraws = () => { for (const r of this.dice.take()) if (!r.for.includes(" bumped by ")) draws.push(r); };
+    // a model standing on an impassable point is held there: it goes nowhere, and no distance is rolled
+    const held = this.net.corridors.get(c).blocks.find(([q]) => Math.abs(q - pos) <= EPS);
+    if (held) stoppedBy = `${held[1]} ${held[2]}`;
     while (stoppedBy === null) {
       const roll = this.dice.d6(`distance ${id} is carried`);
       rolls.push(roll);
@@ -269,7 +272,7 @@ class Flood {
         const end = d > 0 ? info.length : 0;
         const room = Math.abs(end - pos);
         const blocks = d > 0 ? info.blocks : [...info.blocks].reverse();
-        const block = blocks.find(([q]) => d * (q - pos) > EPS);
+        const block = blocks.find(([q]) => d * (q - pos) >= -EPS); // one the model stands on holds it too
         let stop = pos + d * Math.min(left, room);
         if (block && d * (block[0] - stop) <= EPS) { stop = block[0]; stoppedBy = `${block[1]} ${block[2]}`; }
         for (const other of this.contacts(c, pos, stop, d, bumpedNow, queued)) {
