@@ -20,7 +20,6 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -31,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dambuster.model import save
-from dambuster.simulation import Breach, Dice, RollNeeded, Run, SimulationError, TableDice, apply
+from dambuster.simulation import Breach, Dice, RollNeeded, Run, SimulationError, TableDice
 from dambuster.simulation.narrate import breach_sentences
 from dambuster.simulation.summary import breach_summary, summary_sentences
 
+from .apply_copy import apply_to_copy
 from .breach_layer import BreachLayer
 from .event_log import EventLog
 from .focus_layer import FocusLayer
@@ -363,28 +362,7 @@ class BreachPreview(QWidget):
     # -- apply and Monte Carlo -------------------------------------------------------------------
     def apply_to_copy(self, path: str | Path | None = None) -> Path | None:
         """Saves the map after the current step to a new file (the document is not changed)."""
-        if self.run is None or self.run.state.step < 0:
-            return None
-        if path is None:
-            start = (
-                str(self.doc.path.with_name(self.doc.path.stem + "-breached.json")) if self.doc.path else ""
-            )
-            path, _ = QFileDialog.getSaveFileName(
-                self, "Apply the breach to a copy", start, "Scenarios (*.json);;All files (*)"
-            )
-            if not path:
-                return None
-        path = Path(path)
-        if self.doc.path is not None and path.resolve() == Path(self.doc.path).resolve():
-            self.win.show_error("Apply to a copy", "Choose another file: the open scenario stays as it is.")
-            return None
-        try:
-            save(apply(self.doc.scenario, self.run.state, self.dam_id()), path)
-        except (OSError, ValueError) as e:
-            self.win.show_error("Cannot save", f"{path}: {getattr(e, 'strerror', None) or e}")
-            return None
-        self.win.statusBar().showMessage(f"Saved the map after step {self.run.state.step} to {path}", 6000)
-        return path
+        return apply_to_copy(self, path)
 
     def start_monte_carlo(self, runs: int | None = None) -> bool:
         """Starts Monte Carlo in the worker; the heat map and the table follow when it is done."""
