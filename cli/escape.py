@@ -16,6 +16,20 @@ strips them before it looks for ``::``, its workflow-command prefix).
 :func:`json_escapes` does the same for JSON text, which must stay exact data: the same characters are
 written as JSON ``\\uXXXX`` escapes, so the parsed strings are unchanged. Only lone surrogates, which
 no portable JSON parser accepts, become the visible ``\\xff`` text.
+
+:func:`text_line` is :func:`visible` for a whole line, which also keeps the line from starting with
+``::`` after blanks (the first colon is shown as ``\\x3a``): a name printed after an indent cannot
+become a workflow command. Every line a command prints goes through it (``dambuster.output``).
+
+:func:`xml_document` makes a whole XML document (an SVG drawn by Qt) safe: characters XML 1.0 forbids
+(C0 but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF), raw or as character references, become
+visible text, as do C1, bidi controls and line separators; ``##[`` is broken as in :func:`visible`
+and a line that would start with ``::`` gets its first colon as the reference ``&#x3a;`` (the same
+text once parsed).
+
+:func:`markdown_cell` is :func:`visible` for a cell of a Markdown table (GitHub's job summary):
+backticks, pipes and the characters HTML acts on (``<``, ``>``, ``&``) are written as character
+references, so a cell stays one cell, shows as text and opens no code span or tag.
 """
 
 from __future__ import annotations
@@ -61,6 +75,70 @@ def visible_path(path: object) -> str:
     return "./" + s if first == ":" else s
 
 
+def _line_start_colon(text: str) -> int:
+    """The index of a ``::`` that starts ``text`` after blanks (what the runner's TrimStart skips), or -1."""
+    i = 0
+    while i < len(text) and _blank(text[i]):
+        i += 1
+    return i if text.startswith("::", i) else -1
+
+
+def text_line(text: object) -> str:
+    """:func:`visible`, and never a line that starts with ``::`` after blanks (its first ``:`` as ``\\x3a``)."""
+    s = visible(text)
+    i = _line_start_colon(s)
+    return s if i < 0 else s[:i] + "\\x3a" + s[i + 1 :]
+
+
+# Characters XML 1.0 forbids (raw), C1, bidi controls and separators, ``##[``
+_XML_UNSAFE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+    "\ud800-\udfff\ufffe\uffff]|##\\[|&#(x[0-9a-fA-F]{1,8}|[0-9]{1,10});"
+)
+
+
+def _xml_allowed(code: int) -> bool:
+    """Whether XML 1.0 allows the character and it is not one a reader acts on (C1, bidi, separators)."""
+    if code in (0x9, 0xA, 0xD) or 0x20 <= code < 0x7F or 0xA0 <= code <= 0xD7FF:
+        return _UNSAFE.match(chr(code)) is None
+    return 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF
+
+
+def _xml_escape(m: re.Match) -> str:
+    ref = m.group(1)
+    if ref is None:
+        return _escape(m)
+    code = int(ref[1:], 16) if ref[0] == "x" else int(ref)
+    if _xml_allowed(code):
+        return m.group()
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def xml_document(text: str) -> str:
+    """An XML document with what XML 1.0 forbids, or a reader acts on, made visible (see the module)."""
+    s = _XML_UNSAFE.sub(_xml_escape, text)
+    if "::" not in s:
+        return s
+    lines = s.split("\n")
+    for n, line in enumerate(lines):
+        i = _line_start_colon(line)
+        if i >= 0:
+            lines[n] = line[:i] + "&#x3a;" + line[i + 1 :]
+    return "\n".join(lines)
+
+
+_MARKDOWN = {"`": "&#96;", "|": "&#124;", "<": "&lt;", ">": "&gt;", "&": "&amp;", "\\": "&#92;"}
+_MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\]")
+
+
+def markdown_cell(text: object) -> str:
+    """Text for a cell of a Markdown table (a job summary): one line, shown as it is written, no code
+    span, tag, entity or column break started by it. For Engineer B's action/review.py and every
+    Markdown we write."""
+    s = _MARKDOWN_UNSAFE.sub(lambda m: _MARKDOWN[m.group()], visible(text))
+    return text_line(s)
+
+
 def _json_escape(m: re.Match) -> str:
     ch = m.group()
     if ch == LEGACY_COMMAND:
@@ -79,4 +157,12 @@ def json_escapes(json_text: str) -> str:
     return _JSON_UNSAFE.sub(_json_escape, json_text)
 
 
-__all__ = ["LEGACY_COMMAND", "json_escapes", "visible", "visible_path"]
+__all__ = [
+    "LEGACY_COMMAND",
+    "json_escapes",
+    "markdown_cell",
+    "text_line",
+    "visible",
+    "visible_path",
+    "xml_document",
+]

@@ -6,8 +6,14 @@
   :func:`write_json` also escapes what a terminal or the CI runner would act on (values unchanged).
 - :func:`tolerate_narrow_stdout` makes text written to standard output (the text and github formats,
   the simulation's event lines) show what the encoding cannot carry as ``\\xe9`` instead of failing.
-- :func:`error_line` prints one line on standard error with everything in it made visible
-  (:func:`dambuster.escape.visible`): a path or a map's text cannot add a line or a CI command.
+- :func:`print_line` prints one line of text for people (the text format, the simulation's event
+  lines, summaries) and :func:`error_line` one line on standard error, each through
+  :func:`dambuster.escape.text_line`: everything made visible, and the line never starts with ``::``
+  after blanks, so a path or a map's text cannot add a line or a CI command. Every command prints
+  its lines through these two.
+- :func:`xml_bytes` passes an XML document (an SVG's bytes) through :func:`dambuster.escape.xml_document`:
+  what XML 1.0 forbids never reaches the file. :func:`dambuster.escape.markdown_cell` is the writer
+  for Markdown table cells (the Action's job summary).
 - :func:`json_text` is ``json.dumps`` for documents read by people and CI logs as well as programs.
 """
 
@@ -16,7 +22,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .escape import json_escapes, visible
+from .escape import json_escapes, text_line, xml_document
 
 
 def tolerate_narrow_stdout() -> None:
@@ -53,9 +59,27 @@ def json_text(obj, indent: int | None = 2) -> str:
     return json_escapes(json.dumps(obj, indent=indent, ensure_ascii=False)) + "\n"
 
 
+def print_line(text: object = "", file=None) -> None:
+    """One line on standard output (or ``file``): made visible, never starting with ``::`` after blanks."""
+    print(text_line(text), file=file)
+
+
 def error_line(text: str) -> None:
     """One line on standard error, with control, bidi and undecodable characters made visible."""
-    print(visible(text), file=sys.stderr)
+    print_line(text, file=sys.stderr)
 
 
-__all__ = ["error_line", "json_text", "tolerate_narrow_stdout", "write_document", "write_json"]
+def xml_bytes(data: bytes) -> bytes:
+    """An XML document's UTF-8 bytes with what XML 1.0 forbids or a reader acts on made visible."""
+    return xml_document(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
+
+
+__all__ = [
+    "error_line",
+    "json_text",
+    "print_line",
+    "tolerate_narrow_stdout",
+    "write_document",
+    "write_json",
+    "xml_bytes",
+]
