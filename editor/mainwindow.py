@@ -28,7 +28,7 @@ from .document import Document
 from .files import recovery, start_page
 from .files.export import install_export
 from .files.new_dialog import NewScenarioDialog
-from .panels import dbm_setup_dialog, minimap
+from .panels import dbm_setup_dialog, dock_fit, minimap
 from .panels import layers as layers_dock
 from .panels.place_dock import install as install_place_tools
 from .panels.scenario_dock import PropertiesPanel
@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         context_menu.install(self)  # right-click on an object: Properties…, Delete, Duplicate
         system_clipboard.install(self)  # Copy / Paste through the system clipboard (after the Place dock's)
         layers_dock.install(self)  # the Layers dock, per-file layers, tools refused on locked layers
+        dock_fit.install(self)  # tall docks scroll; the window stays on its screen as docks come and go
         self.acts.build()
         layers_dock.finish(self)  # View > Layers
         self.addToolBar(self.tool_options)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel
 
 from dambuster.model.scenario import TableMap
 
+from ..panels.dock_fit import scrolling
 from .breach_dock import BreachPreview
 from .flood_dock import FloodPreview
 
@@ -19,6 +20,7 @@ class PreviewDock(QDockWidget):
         self.win = window
         self.setObjectName("dock-preview")
         self.pane = None
+        self.scroll = None  # the pane in a scroll area: a tall pane never makes the window taller
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
         self.visibilityChanged.connect(self._visible)
@@ -29,7 +31,7 @@ class PreviewDock(QDockWidget):
         if self.pane is not None:
             if hasattr(self.pane, "detach"):
                 self.pane.detach()
-            self.pane.deleteLater()
+            self.scroll.deleteLater()  # and the pane in it
         m = self.win.doc.scenario.map
         if self.win.doc.is_hex:
             self.pane = BreachPreview(self.win)
@@ -41,7 +43,8 @@ class PreviewDock(QDockWidget):
                 "the flash flood a table map with a sewer."
             )
             self.pane.setWordWrap(True)
-        self.setWidget(self.pane)
+        self.scroll = scrolling(self.pane)
+        self.setWidget(self.scroll)
         if hasattr(self.pane, "set_active"):
             self.pane.set_active(self.isVisible())
 

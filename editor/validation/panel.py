@@ -68,9 +68,12 @@ class ValidationPanel(QWidget):
         box.addWidget(self.summary)
         box.addWidget(self.tree)
         box.addStretch(0)
-        self.tree.setVisible(
-            False
-        )  # an empty table says nothing the summary line does not (as VS Code's Problems)
+        # an empty table says nothing the summary line does not (as VS Code's Problems); its room is
+        # kept, so the dock, the docks beside it and the map do not jump when the first problem shows
+        policy = self.tree.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.tree.setSizePolicy(policy)
+        self.tree.setVisible(False)
         self.violations: list[Violation] = []
 
     def set_violations(self, violations: list[Violation]) -> None:

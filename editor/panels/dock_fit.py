@@ -1,0 +1,64 @@
+"""Docks that never push the window off the screen: a dock whose contents are taller (or wider) than
+the room it gets scrolls (``scrolling``) instead of raising the main window's minimum size, and the
+window is moved and shrunk back into the screen's available area whenever a dock opens, closes or
+floats (``install``). Without this, opening the breach preview (Ctrl+B) on the valley raised the
+window's minimum height to 1,314 px and the status bar, Validation and History went off a 1,000 px
+screen, and stayed there after the preview was closed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QTimer
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
+
+#: the docks whose contents are taller than a small screen's share (the others are tables and
+#: lists that scroll themselves, or already scroll: Place, Layers)
+SCROLLED = ("terrain", "properties")
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that lends it all the room there is and scrolls (both
+    ways) when there is less than its minimum size: the area's own minimum is a scroll bar's."""
+    area = QScrollArea()
+    area.setObjectName("dock-scroll")
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
+
+
+def fitted(frame: QRect, room: QRect) -> QRect:
+    """``frame`` moved, then shrunk, to lie inside ``room`` (a screen's available geometry)."""
+    w, h = min(frame.width(), room.width()), min(frame.height(), room.height())
+    x = min(max(frame.x(), room.x()), room.right() + 1 - w)
+    y = min(max(frame.y(), room.y()), room.bottom() + 1 - h)
+    return QRect(x, y, w, h)
+
+
+def keep_on_screen(window) -> None:
+    """Moves and shrinks the window back inside its screen's available area (not when maximised or
+    full screen: the window manager keeps those)."""
+    screen = window.screen()
+    if screen is None or window.isMaximized() or window.isFullScreen() or not window.isVisible():
+        return
+    room, frame = screen.availableGeometry(), window.frameGeometry()
+    target = fitted(frame, room)
+    if target == frame:
+        return
+    extra_w, extra_h = frame.width() - window.width(), frame.height() - window.height()
+    window.resize(max(target.width() - extra_w, 1), max(target.height() - extra_h, 1))
+    window.move(target.topLeft())
+
+
+def install(window) -> None:
+    """Wraps the tall docks' contents in scroll areas and keeps the window on its screen after every
+    dock change (the preview dock wraps its own pane: editor/preview/pane.py)."""
+    for key in SCROLLED:
+        dock: QDockWidget = window.docks[key]
+        dock.setWidget(scrolling(dock.widget()))
+    for dock in window.docks.values():
+        dock.visibilityChanged.connect(lambda *_a: _soon(window))
+        dock.topLevelChanged.connect(lambda *_a: _soon(window))
+
+
+def _soon(window) -> None:
+    QTimer.singleShot(0, lambda: keep_on_screen(window))  # once the docks' layout has settled
