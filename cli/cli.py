@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
+from .options import BUDGET_SECONDS, HEX_COUNT, JOBS, TABLE_SIZE, WAIT_SECONDS, OneLineParser
 from .output import error_line, tolerate_narrow_stdout, write_document
 from .work import DEFAULT_SECONDS as DEFAULT_BUDGET
 
@@ -112,6 +113,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
         return EXIT_UNREADABLE
+    problem = _gather_paths(args)
+    if problem:
+        error_line(f"dambuster validate: {problem}")
+        return EXIT_UNREADABLE
     if "-" not in args.paths:
         return _validate(args, list(args.paths), codes)
     if args.paths.count("-") > 1:
@@ -125,6 +130,29 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     except InputError as e:
         error_line(f"dambuster validate: -: {e}")
         return EXIT_UNREADABLE
+
+
+def _gather_paths(args: argparse.Namespace) -> str | None:
+    """Adds the names of --files-from to args.paths and checks the cache's target (--cache, --force);
+    the one line that refuses the run, or None."""
+    if args.files_from is not None:
+        from .path_lists import ListError, read_files_from
+
+        if args.files_from == "-" and "-" in args.paths:
+            return "standard input (-) cannot be both a scenario and the --files-from list"
+        try:
+            args.paths = [*args.paths, *read_files_from(args.files_from)]
+        except ListError as e:
+            return f"--files-from {args.files_from}: {e}"
+        if not args.paths:
+            return f"--files-from {args.files_from}: the list names no file"
+    elif not args.paths:
+        return "name the files to check (PATH..., or --files-from LIST)"
+    if args.cache:
+        from .cache.target import target_problem
+
+        return target_problem(args.cache, args.force)
+    return None
 
 
 @contextlib.contextmanager
@@ -165,15 +193,28 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
+    within = args.within or getattr(args.settings, "within", None)
+    refused = []
+    if within:  # before anything reads them: a link or a file outside is never opened
+        from .path_lists import outside_reason
+
+        why = {f: outside_reason(f, within) for f in files if f != stdin}
+        refused = [FileReport.unreadable(f, "JSON", "", w) for f, w in why.items() if w]
+        files = [f for f in files if not why.get(f)]
+    found_any = bool(files or refused)
     if args.scenarios_only:
         files = [f for f in files if f == stdin or _may_be_scenario(f)]
     for c in corpora:
         error_line(
             f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it"
         )
-    if not files and not missing:
-        print("dambuster: no .json files found", file=sys.stderr)
-        return EXIT_UNREADABLE
+    if not files and not missing and not refused:
+        if args.scenarios_only and found_any:  # a pre-commit batch of other JSON: nothing to check
+            if args.format == "text":
+                return EXIT_OK
+        else:
+            print("dambuster: no .json files found", file=sys.stderr)
+            return EXIT_UNREADABLE
     bar = ProgressBar(sys.stderr) if _is_terminal(sys.stderr) and len(files) > 1 else None
     try:
         found = _run_validation(files, args, codes, bar)
@@ -186,7 +227,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     reports: list[FileReport] = [
         FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing
     ]
-    reports += found
+    reports += refused + found
     for r in reports:  # per-file-ignores of the settings (never the load codes, never standard input)
         settings = getattr(args, "settings", None)
         ignored = () if settings is None or r.path == stdin else settings.ignored_for(r.path)
@@ -268,9 +309,27 @@ def _add_validate(sub) -> None:
     )
     v.add_argument(
         "paths",
-        nargs="+",
+        nargs="*",
         metavar="PATH",
-        help="scenario files or folders; - reads one scenario from standard input",
+        help="scenario files or folders; - reads one scenario from standard input; after -- every "
+        "argument is a PATH, even one that starts with -",
+    )
+    v.add_argument(
+        "--files-from",
+        metavar="LIST",
+        help="also check the files named in LIST (- : standard input), NUL-separated when it holds a NUL "
+        "(git diff -z, find -print0), else one per line: no command line is too long for it",
+    )
+    v.add_argument(
+        "--within",
+        metavar="DIR",
+        help="refuse (one line each, exit 2) every file that is a symbolic link or lies outside DIR, "
+        "such as the checkout of a pull request",
+    )
+    v.add_argument(
+        "--force",
+        action="store_true",
+        help="let --cache replace a file that is not a dambuster cache",
     )
     v.add_argument(
         "--format",
@@ -282,10 +341,10 @@ def _add_validate(sub) -> None:
     v.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=JOBS,
         default=1,
         metavar="N",
-        help="validate N files at a time in worker processes (default 1: in this process)",
+        help=JOBS.help("validate N files at a time in worker processes (default 1: in this process)"),
     )
     v.add_argument(
         "--scheduler",
@@ -295,11 +354,13 @@ def _add_validate(sub) -> None:
     )
     v.add_argument(
         "--wait-workers",
-        type=float,
+        type=WAIT_SECONDS,
         default=None,
         metavar="SECONDS",
-        help="with --scheduler: how long to wait for a worker to join, before the run and whenever "
-        "every worker is lost (default 30)",
+        help=WAIT_SECONDS.help(
+            "with --scheduler: how long to wait for a worker to join, before the run and whenever "
+            "every worker is lost (default 30)"
+        ),
     )
     v.add_argument(
         "--cache",
@@ -334,12 +395,14 @@ def _add_validate(sub) -> None:
     )
     v.add_argument(
         "--budget",
-        type=_seconds,
+        type=BUDGET_SECONDS,
         default=None,
         metavar="SECONDS",
-        help=f"seconds to load and check each file (default {DEFAULT_BUDGET:g}; 0: no limit); a file "
-        "not done in time, or out of memory, gets one BUDGET finding listing the rules that did "
-        "not finish, and the run exits 2 (not a verdict)",
+        help=BUDGET_SECONDS.help(
+            f"seconds to load and check each file (default {DEFAULT_BUDGET:g}); a file "
+            "not done in time, or out of memory, gets one BUDGET finding listing the rules that did "
+            "not finish, and the run exits 2 (not a verdict)"
+        ),
     )
     where = v.add_mutually_exclusive_group()
     where.add_argument(
@@ -350,16 +413,6 @@ def _add_validate(sub) -> None:
     )
     where.add_argument("--isolated", action="store_true", help="read no settings file")
     v.set_defaults(func=_cmd_validate)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value < 1e6:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"seconds must be 0 (no limit) or more, not {text!r}")
-    return value
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -425,8 +478,10 @@ def _add_new(sub) -> None:
     n.add_argument(
         "--profile", action="append", choices=PROFILES, default=[], help="rule profile (repeatable)"
     )
-    n.add_argument("--columns", type=int, default=15, help="hex map columns (default 15)")
-    n.add_argument("--rows", type=int, default=22, help="hex map rows (default 22)")
+    n.add_argument(
+        "--columns", type=HEX_COUNT, default=15, help=HEX_COUNT.help("hex map columns (default 15)")
+    )
+    n.add_argument("--rows", type=HEX_COUNT, default=22, help=HEX_COUNT.help("hex map rows (default 22)"))
     n.add_argument(
         "--orientation", choices=["flat", "pointy"], default="flat", help="hex orientation (default flat)"
     )
@@ -435,8 +490,12 @@ def _add_new(sub) -> None:
         choices=["odd-q", "even-q", "odd-r", "even-r"],
         help="offset layout (default odd-q / odd-r)",
     )
-    n.add_argument("--width", type=float, default=2400, help="table width (default 2400)")
-    n.add_argument("--depth", type=float, default=1200, help="table depth (default 1200)")
+    n.add_argument(
+        "--width", type=TABLE_SIZE, default=2400, help=TABLE_SIZE.help("table width (default 2400)")
+    )
+    n.add_argument(
+        "--depth", type=TABLE_SIZE, default=1200, help=TABLE_SIZE.help("table depth (default 1200)")
+    )
     n.add_argument(
         "--unit", choices=["paces", "inches", "mm"], default="paces", help="table unit (default paces)"
     )
@@ -471,7 +530,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Check, create and inspect dambuster scenario files (hex and table wargame maps).",
     )
     parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
     for name, add in BUILT_IN.items():
         if only in (None, name):
             add(sub)

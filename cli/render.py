@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .options import DPI, ZOOM
 from .output import error_line
 
 EXIT_UNREADABLE = 2
@@ -59,16 +60,6 @@ def _sheets(text: str) -> tuple[str, ...]:
     return names
 
 
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError(f"{text!r}: a number of pixels per inch from 1 to 10000")
-    return value
-
-
 def _size(parse):
     def convert(text: str):
         from .model.paper import SizeError
@@ -100,9 +91,11 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     scale = parser.add_mutually_exclusive_group()
     scale.add_argument(
         "--zoom",
-        type=float,
-        help="PNG/SVG: pixels per scene unit (a hex's corners are 20 units from its centre; "
-        "default: 2400 pixels on the longer side)",
+        type=ZOOM,
+        help=ZOOM.help(
+            "PNG/SVG: pixels per scene unit (a hex's corners are 20 units from its centre; "
+            "default: 2400 pixels on the longer side)"
+        ),
     )
     scale.add_argument(
         "--hex-size",
@@ -112,9 +105,9 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--dpi",
-        type=_positive,
+        type=DPI,
         default=None,
-        help="PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file",
+        help=DPI.help("PNG: pixels per inch for a --hex-size in mm or in (default 150), written in the file"),
     )
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..escape import visible
-from ..output import error_line, write_json
+from ..options import RUNS, SEED, TURNS
+from ..output import error_line, print_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
-MAX_RUNS = 1_000_000
 
 
 def _fail(cmd: str, msg: str) -> int:
@@ -52,7 +51,19 @@ def _dumps(obj) -> str:
 def _print_sentences(sentences) -> None:
     """A heading flush left, the rest indented under it."""
     for x in sentences:
-        print(visible(x.text if x.heading else "  " + x.text))
+        print_line(x.text if x.heading else "  " + x.text)
+
+
+def _applied(path: str, after, dam_id: str):
+    """What --apply wrote about the dam: destroyed, with the buildings on it (11.05)."""
+    from .narrate import Sentence, join_words
+
+    dam = next(d for d in after.map.dams if d.id == dam_id)
+    gone = join_words([f"{b.kind} {b.id} ({b.damage} of {b.sp} SP lost)" for b in dam.buildings])
+    on_it = f"; destroyed with it: {gone}" if gone else ""
+    return Sentence(
+        f"Written to {path}: {dam.name or dam.id} destroyed ({dam.damage} of {dam.sp} SP lost){on_it}."
+    )
 
 
 def cmd_surge(args: argparse.Namespace) -> int:
@@ -66,10 +77,6 @@ def cmd_surge(args: argparse.Namespace) -> int:
     from .plan import SimulationError
     from .summary import breach_summary, chance_rows, summary_sentences
 
-    if args.seed < 0:
-        return _fail("surge", "--seed must be 0 or more")
-    if args.monte_carlo is not None and not 1 <= args.monte_carlo <= MAX_RUNS:
-        return _fail("surge", f"--monte-carlo takes 1 to {MAX_RUNS:,} runs")
     outputs = [args.out_json, args.out_csv] if args.monte_carlo is not None else [args.apply]
     problem = outputs_problem(outputs, args.force, [args.file])
     if problem:
@@ -95,13 +102,14 @@ def cmd_surge(args: argparse.Namespace) -> int:
                 for row in chance_rows(breach, res):
                     if row.section != section:
                         section = row.section
-                        print(f"{section}:")
-                    print(visible(f"  {row.subject} {row.outcome}: {row.chance:.1%}"))
+                        print_line(f"{section}:")
+                    print_line(f"  {row.subject} {row.outcome}: {row.chance:.1%}")
             return EXIT_OK
         run = Run(breach, Dice(args.seed))
         events = run.run(args.turns)
-        if args.apply:
-            _write_outputs([(args.apply, dumps(apply(sc, run.state, args.dam)).encode("utf-8"))])
+        after = apply(sc, run.state, args.dam) if args.apply else None
+        if after is not None:
+            _write_outputs([(args.apply, dumps(after).encode("utf-8"))])
         if args.format == "json":
             write_json(
                 _dumps(
@@ -120,6 +128,8 @@ def cmd_surge(args: argparse.Namespace) -> int:
             print()
             print("In all:" if run.state.done else f"So far (step {run.state.step}):")
             _print_sentences(summary_sentences(breach_summary(breach, run.state, events), breach.layout))
+            if after is not None:
+                _print_sentences([_applied(args.apply, after, args.dam)])
         return EXIT_OK
     except ScenarioError as e:
         return _fail("surge", f"{args.file}: {e}")
@@ -136,8 +146,6 @@ def cmd_flood(args: argparse.Namespace) -> int:
     from .narrate import flood_sentences
     from .plan import SimulationError
 
-    if args.seed < 0:
-        return _fail("flood", "--seed must be 0 or more")
     try:
         sc = _load(args.file)
         dice = Dice(args.seed)
@@ -167,7 +175,7 @@ def cmd_flood(args: argparse.Namespace) -> int:
         if result is None:
             print("The flood never comes.")
         else:
-            print(visible(f"Difficult terrain from now on: {', '.join(result.difficult)}."))
+            print_line(f"Difficult terrain from now on: {', '.join(result.difficult)}.")
     return EXIT_OK
 
 
@@ -180,8 +188,10 @@ def add_parsers(sub) -> None:
     )
     s.add_argument("file", metavar="FILE", help="scenario file (hex map)")
     s.add_argument("--dam", required=True, metavar="ID", help="id of the dam to breach")
-    s.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
-    s.add_argument("--turns", type=int, metavar="N", help="stop N player turns after the breach")
+    s.add_argument("--seed", type=SEED, default=0, help=SEED.help("seed of the dice (default 0)"))
+    s.add_argument(
+        "--turns", type=TURNS, metavar="N", help=TURNS.help("stop N player turns after the breach")
+    )
     s.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     s.add_argument("--apply", metavar="OUT", help="write the map after the breach to OUT")
     s.add_argument(
@@ -189,7 +199,9 @@ def add_parsers(sub) -> None:
         action="store_true",
         help="replace existing output files (--apply, --out-json, --out-csv), even the input file",
     )
-    s.add_argument("--monte-carlo", type=int, metavar="N", help="run N breaches and report probabilities")
+    s.add_argument(
+        "--monte-carlo", type=RUNS, metavar="N", help=RUNS.help("run N breaches and report probabilities")
+    )
     s.add_argument("--out-json", metavar="P", help="with --monte-carlo: write the probabilities as JSON")
     s.add_argument("--out-csv", metavar="P", help="with --monte-carlo: write per-hex probabilities as CSV")
     s.set_defaults(func=cmd_surge)
@@ -200,6 +212,6 @@ def add_parsers(sub) -> None:
         description="Roll for the turn of the flash flood and resolve it on the sewer's corridors.",
     )
     f.add_argument("file", metavar="FILE", help="scenario file (table map with a sewer)")
-    f.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
+    f.add_argument("--seed", type=SEED, default=0, help=SEED.help("seed of the dice (default 0)"))
     f.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
     f.set_defaults(func=cmd_flood)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from ...escape import visible
-from ...output import error_line, json_text, write_document
+from ...options import SEED, TABLE_SIZE
+from ...output import error_line, json_text, print_line, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
 FEATURES_CAP = 1 << 20  # a feature list is a few hundred bytes
@@ -147,8 +147,6 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
     from ..dice import RollNeeded
     from .setup import run
 
-    if args.seed < 0:
-        return _fail("--seed must be 0 or more")
     problem = outputs_problem([args.output], args.force, [args.features])
     if problem:
         return _fail(problem)
@@ -171,7 +169,7 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
         write_document(json_text(log_json(setup, req)) + "\n")
     else:
         for line in log_lines(setup, req):
-            print(visible(line))
+            print_line(line)
     if args.output:
         try:
             save(setup.scenario, args.output)
@@ -199,7 +197,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--force", action="store_true", help="replace an existing output file")
     p.add_argument(
-        "--seed", type=int, default=0, help="seed of the dice and of the players' choices (default 0)"
+        "--seed",
+        type=SEED,
+        default=0,
+        help=SEED.help("seed of the dice and of the players' choices (default 0)"),
     )
     p.add_argument(
         "--dice",
@@ -225,8 +226,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         metavar="KIND[:SIZE]",
         help="a compulsory feature of the defender's army list (repeatable)",
     )
-    p.add_argument("--width", type=float, help="table width, its long side (default 1800)")
-    p.add_argument("--depth", type=float, help="table depth (default 1200)")
+    p.add_argument(
+        "--width", type=TABLE_SIZE, help=TABLE_SIZE.help("table width, its long side (default 1800)")
+    )
+    p.add_argument("--depth", type=TABLE_SIZE, help=TABLE_SIZE.help("table depth (default 1200)"))
     p.add_argument("--unit", choices=["paces", "inches", "mm"], help="table unit (default mm)")
     p.add_argument("--figures", choices=["2mm", "6mm", "15mm", "25mm"], help="figure scale (default 15mm)")
     p.add_argument(

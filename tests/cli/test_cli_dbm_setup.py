@@ -32,7 +32,10 @@ def features(tmp_path):
 
 
 def run(capsys, *args):
-    code = main(["dbm-setup", *map(str, args)])
+    try:
+        code = main(["dbm-setup", *map(str, args)])
+    except SystemExit as e:  # argparse: a value out of an option's range
+        code = e.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -111,7 +114,7 @@ def test_features_from_options_on_the_default_table(tmp_path, capsys):
         (["--figures", "15mm", "--reduced"], "5/8 reduction is for 25mm figures"),
         (["--width", "1200", "--depth", "1800"], "long side"),
         (["no-such-file.json"], "no such file"),
-        (["--seed", "-1"], "0 or more"),
+        (["--seed", "-1"], "--seed: '-1' is out of range (0 to"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, words, capsys):

@@ -10,12 +10,13 @@ import pytest
 from dambuster.model import io
 from dambuster.model.factory import new_hex_scenario, new_table_scenario
 from dambuster.model.scenario import Corridor, Dam, Model, River, Sewer, Side, Unit
+from dambuster.options import OneLineParser
 from dambuster.simulation.cli import add_parsers
 
 
 def main(argv) -> int:
     parser = argparse.ArgumentParser(prog="dambuster")
-    add_parsers(parser.add_subparsers(dest="command", required=True))
+    add_parsers(parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser))
     args = parser.parse_args(argv)
     return args.func(args)
 
@@ -108,13 +109,18 @@ def test_monte_carlo_writes_json_and_csv(hexfile, tmp_path, capsys):
         (["surge", "{missing}", "--dam", "d1"], "no such file"),
         (["surge", "{table}", "--dam", "d1"], "needs a hex map"),
         (["flood", "{hex}"], "needs a table map"),
-        (["surge", "{hex}", "--dam", "d1", "--seed", "-1"], "--seed must be 0 or more"),
-        (["surge", "{hex}", "--dam", "d1", "--monte-carlo", "0"], "--monte-carlo takes 1 to"),
+        (["surge", "{hex}", "--dam", "d1", "--seed", "-1"], "--seed: '-1' is out of range (0 to"),
+        (["surge", "{hex}", "--dam", "d1", "--monte-carlo", "0"], "--monte-carlo: '0' is out of range (1 to"),
+        (["surge", "{hex}", "--dam", "d1", "--turns", "-1"], "--turns: '-1' is out of range (0 to"),
     ],
 )
 def test_errors_are_one_line_and_exit_2(argv, message, hexfile, tablefile, tmp_path, capsys):
     paths = {"{hex}": str(hexfile), "{table}": str(tablefile), "{missing}": str(tmp_path / "no.json")}
-    assert main([paths.get(a, a) for a in argv]) == 2
+    try:
+        code = main([paths.get(a, a) for a in argv])
+    except SystemExit as e:  # argparse: a value out of an option's range
+        code = e.code
+    assert code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
 

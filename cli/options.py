@@ -1,0 +1,105 @@
+"""The range of every numeric option of every subcommand, declared once, and the one-line refusal.
+
+Each option's ``type=`` is one of the ranges below (or a size parser of dambuster.model.paper, which
+bounds its lengths itself); the range is written into the option's help (so ``--help`` and the manual
+page dambuster(1) show it) by :meth:`Range.help`. A value outside it, or not a number, is refused by
+argparse in one line on standard error with exit status 2: the subcommands' parsers are
+:class:`OneLineParser`, which prints the error without the usage block (``--help`` shows it).
+
+tests/untrusted/test_untrusted_options.py walks the real parser and feeds every option that takes a
+number out-of-range values, so an option added later is covered without naming it there; it also
+refuses a bare ``type=int`` or ``type=float``, which would take any number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import NoReturn
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A subcommand's parser: a bad argument is one line on standard error and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        from .output import error_line
+
+        error_line(f"{self.prog}: {message} (see {self.prog} --help)")
+        sys.exit(2)
+
+
+class Range:
+    """A number from ``low`` to ``high`` (``above``: strictly above ``low``); ``kind`` int or float.
+    Used as argparse's ``type=``: the value, or ArgumentTypeError saying the range."""
+
+    def __init__(self, kind: type, low: float, high: float, *, above: bool = False, note: str = ""):
+        self.kind, self.low, self.high, self.above, self.note = kind, low, high, above, note
+        self.__name__ = "whole number" if kind is int else "number"  # argparse names the type by it
+
+    @property
+    def text(self) -> str:
+        low = f"above {self._show(self.low)}" if self.above else self._show(self.low)
+        text = f"{low} to {self._show(self.high)}"
+        return f"{text}; {self.note}" if self.note else text
+
+    def _show(self, value: float) -> str:
+        return f"{value:,.0f}" if float(value).is_integer() else f"{value:g}"
+
+    def help(self, sentence: str) -> str:
+        """The option's help with its range: ``"stop after N turns (0 to 10,000)"``;
+        a trailing parenthesis takes the range in: ``"seed (default 0; 0 to 4,294,967,295)"``."""
+        if sentence.endswith(")"):  # "... (default 0)" -> "... (default 0; 0 to 10)"
+            return f"{sentence[:-1]}; {self.text})"
+        return f"{sentence} ({self.text})"
+
+    def contains(self, value: float) -> bool:
+        if not math.isfinite(value):
+            return False
+        return (self.low < value if self.above else self.low <= value) and value <= self.high
+
+    def __call__(self, text: str):
+        try:
+            value = int(text, 10) if self.kind is int else float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {self.__name__} ({self.text})") from None
+        if not self.contains(value):
+            raise argparse.ArgumentTypeError(f"{text!r} is out of range ({self.text})")
+        return value
+
+
+#: Seeds of the dice (surge, flood, dbm-setup): the seeds the conformance vectors and MT19937 replays use.
+SEED = Range(int, 0, 2**32 - 1)
+#: surge --turns: steps after the breach (a river holds at most 10,000 hexes, the swell one a step).
+TURNS = Range(int, 0, 10_000)
+#: surge --monte-carlo: runs; their work (runs x hexes) is bounded by the budget (docs/untrusted.md).
+RUNS = Range(int, 1, 1_000_000)
+#: validate --jobs: worker processes.
+JOBS = Range(int, 1, 1024)
+#: validate --wait-workers: seconds (a day).
+WAIT_SECONDS = Range(float, 0, 86_400)
+#: --budget of every command: seconds per file, 0 for no limit.
+BUDGET_SECONDS = Range(float, 0, 1_000_000, note="0: no limit")
+#: new --columns / --rows: the schema's bounds of a hex map.
+HEX_COUNT = Range(int, 1, 1000)
+#: new / dbm-setup --width / --depth: table sizes in the table's unit (a kilometre of mm).
+TABLE_SIZE = Range(float, 0, 1_000_000, above=True)
+#: render / diff --zoom: output pixels (SVG user units) per scene unit; the output's size is capped too.
+ZOOM = Range(float, 0, 1000, above=True)
+#: render / diff --dpi: pixels per inch.
+DPI = Range(float, 1, 10_000)
+
+__all__ = [
+    "BUDGET_SECONDS",
+    "DPI",
+    "HEX_COUNT",
+    "JOBS",
+    "RUNS",
+    "SEED",
+    "TABLE_SIZE",
+    "TURNS",
+    "WAIT_SECONDS",
+    "ZOOM",
+    "OneLineParser",
+    "Range",
+]
