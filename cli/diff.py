@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 
+from .escape import text_line
 from .output import error_line, json_text, write_document
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_UNREADABLE = 0, 1, 2
@@ -55,8 +56,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     old, new = _load(args.old), _load(args.new)
     if old is None or new is None:
         return EXIT_UNREADABLE
-    from .escape import visible
-    from .semantic_diff import compare
+        from .semantic_diff import compare
 
     changes = compare(old, new)
     if args.format == "json":
@@ -71,7 +71,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
             )
         )
     else:
-        write_document("".join(visible(c.text) + "\n" for c in changes))
+        write_document("".join(text_line(c.text) + "\n" for c in changes))
     return EXIT_DIFFERENT if changes else EXIT_SAME
 
 

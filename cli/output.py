@@ -11,6 +11,9 @@
   :func:`dambuster.escape.text_line`: everything made visible, and the line never starts with ``::``
   after blanks, so a path or a map's text cannot add a line or a CI command. Every command prints
   its lines through these two.
+- :func:`drawn_scenario` is the scenario a drawing shows (render's PNG, SVG and PDF, diff's images):
+  every string of it through :func:`dambuster.escape.text_line`, so the text a PDF or SVG carries
+  (which ``pdftotext`` or a log may print) is as safe as a printed line.
 - :func:`xml_bytes` passes an XML document (an SVG's bytes) through :func:`dambuster.escape.xml_document`:
   what XML 1.0 forbids never reaches the file. :func:`dambuster.escape.markdown_cell` is the writer
   for Markdown table cells (the Action's job summary).
@@ -74,7 +77,31 @@ def xml_bytes(data: bytes) -> bytes:
     return xml_document(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
 
 
+def _text_lines(value):
+    """``value`` with every string (not keys) through text_line; the same object when nothing changes."""
+    if isinstance(value, str):
+        return text_line(value)
+    if isinstance(value, list):
+        items = [_text_lines(v) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if isinstance(value, dict):
+        items = {k: _text_lines(v) for k, v in value.items()}
+        return value if all(items[k] is v for k, v in value.items()) else items
+    return value
+
+
+def drawn_scenario(scenario):
+    """The scenario as a drawing shows it: every text of it made visible, none starting with ``::``.
+    Ids and enumerations are plain by the schema's patterns, so only a stranger's text changes."""
+    from .model.io import document_to_scenario, to_document
+
+    document = to_document(scenario)
+    shown = _text_lines(document)
+    return scenario if shown is document else document_to_scenario(shown)
+
+
 __all__ = [
+    "drawn_scenario",
     "error_line",
     "json_text",
     "print_line",

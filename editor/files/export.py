@@ -17,8 +17,8 @@ LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
 SVG_DPI = 96  # SVG user units an inch (CSS pixels), for the width and height written in millimetres
 
 
-def _atomic(path: Path, write) -> None:
-    """Calls ``write(buffer)`` on an in-memory device, then saves its bytes atomically at ``path``."""
+def _atomic(path: Path, write, finish=bytes) -> None:
+    """Calls ``write(buffer)`` on an in-memory device, then saves ``finish(its bytes)`` atomically at ``path``."""
     from dambuster.model.atomic_write import write_atomic
 
     data = QByteArray()
@@ -26,7 +26,7 @@ def _atomic(path: Path, write) -> None:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     write(buffer)
     buffer.close()
-    write_atomic(path, bytes(data.data()))
+    write_atomic(path, finish(bytes(data.data())))
 
 
 def image_size(rect: QRectF, long_side: int = LONG_SIDE) -> QSize:
@@ -97,7 +97,9 @@ def export_svg(
         _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
         painter.end()
 
-    _atomic(Path(path), write)
+    from dambuster.output import xml_bytes  # a map's text holding U+0001 must not make the SVG unreadable
+
+    _atomic(Path(path), write, xml_bytes)
     return size
 
 

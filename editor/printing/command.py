@@ -37,9 +37,10 @@ def qt_app():
 def load_scenario(path: str):
     from dambuster.model.errors import ScenarioError
     from dambuster.model.io import load
+    from dambuster.output import drawn_scenario
 
     try:
-        return load(path)
+        return drawn_scenario(load(path))  # the PDF's text is as safe as a printed line
     except ScenarioError as e:
         raise Refusal(e.one_line("<stdin>" if path == "-" else path)) from None
 

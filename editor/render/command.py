@@ -23,9 +23,10 @@ def _load(prog: str, path: str):
     """The scenario at ``path`` (read as untrusted input), or None after one line."""
     from dambuster.model.errors import ScenarioError
     from dambuster.model.io import load
+    from dambuster.output import drawn_scenario
 
     try:
-        return load(path)
+        return drawn_scenario(load(path))  # the text a drawing carries is as safe as a printed line
     except ScenarioError as e:
         error_line(f"{prog}: {e.one_line(path)}")
         return None
