@@ -8,7 +8,8 @@ A map collection keeps its options beside its maps, as ruff and pytest do::
     ignore = ["DB-TOWN-SIZE"]
     format = "github"
     budget = 10
-    cache = "~/.cache/dambuster/validate.json"
+    cache = ".dambuster-cache.json"   # inside the collection; elsewhere: --cache on the command line
+    within = "."                      # refuse links and files outside this folder (validate --within)
     [per-file-ignores]
     "maps/drafts/*.json" = ["DB-"]
 
@@ -22,7 +23,10 @@ Decisions:
   (a ``pyproject.toml`` is read from its table), ``--isolated`` reads none.
 * **Precedence**: an option given on the command line replaces the key of the same name (``--select``
   replaces ``select``, ``--ignore`` replaces ``ignore``; they are not merged).
-* **Paths**: ``cache`` is relative to the settings file's folder (``~`` is the home folder);
+* **Paths**: ``cache`` and ``within`` are relative to the settings file's folder. ``cache`` must name a
+  file inside that folder (the collection), never through a link out of it: a settings file comes with
+  the collection, so a pull request can add one, and it must not make a run write anywhere else (a
+  cache elsewhere, such as ``~/.cache/dambuster/validate.json``, is named with ``--cache``);
   ``per-file-ignores`` globs are matched (``fnmatch``: ``*`` also crosses ``/``) against the checked
   file's path relative to that folder, written with ``/``; a glob without ``/`` also matches the bare
   file name. Rule codes may be lists or comma-separated strings, prefixes allowed, as on the command line.
@@ -44,7 +48,7 @@ from typing import Any
 CONFIG_NAME = "dambuster.toml"
 PYPROJECT = "pyproject.toml"
 MAX_CONFIG_BYTES = 1 << 20
-KEYS = ("profile", "select", "ignore", "per-file-ignores", "cache", "format", "budget")
+KEYS = ("profile", "select", "ignore", "per-file-ignores", "cache", "format", "budget", "within")
 
 
 class ConfigError(Exception):
@@ -63,6 +67,7 @@ class Settings:
     cache: str | None = None
     format: str | None = None
     budget: float | None = None
+    within: str | None = None
 
     @property
     def folder(self) -> Path:
@@ -214,7 +219,12 @@ def read(path: Path) -> Settings:
         cache = table["cache"]
         if not isinstance(cache, str) or not cache.strip():
             raise bad("cache", "must be a file name (a string)")
-        values["cache"] = str(path.resolve().parent / os.path.expanduser(cache))
+        values["cache"] = _inside_collection(path, cache, lambda why: bad("cache", why))
+    if "within" in table:
+        within = table["within"]
+        if not isinstance(within, str) or not within.strip():
+            raise bad("within", "must be a folder name (a string)")
+        values["within"] = str(path.resolve().parent / within)
     if "format" in table:
         if table["format"] not in FORMATS:
             raise bad("format", f"must be one of {', '.join(FORMATS)}, not {table['format']!r}")
@@ -230,6 +240,20 @@ def read(path: Path) -> Settings:
             raise bad("budget", f"must be a number of seconds, 0 (no limit) or more, not {budget!r}")
         values["budget"] = float(budget)
     return Settings(**values)
+
+
+def _inside_collection(path: Path, name: str, bad) -> str:
+    """``name`` (relative to the settings file ``path``) as a path inside the settings file's folder,
+    every link in its folders followed; ``bad`` when it leads out (``..``, an absolute path, ``~``)."""
+    folder = path.resolve().parent
+    target = folder / name
+    real = Path(os.path.realpath(target.parent)) / target.name
+    if name.startswith("~") or target.name in ("", ".", "..") or not real.is_relative_to(folder):
+        raise bad(
+            f"must name a file inside the collection ({folder}), not {name!r}: a settings file comes "
+            "with the maps, so it may not make a run write elsewhere; name such a cache with --cache"
+        )
+    return str(target)
 
 
 def _strings(value: Any, bad) -> tuple[str, ...]:

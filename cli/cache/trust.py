@@ -8,9 +8,16 @@ used only when
 * its ``mac`` is the HMAC-SHA256, under this machine's cache key, of the entry and the tool fingerprint.
 
 The key is 32 random bytes in ``$XDG_CACHE_HOME/dambuster/cache-key`` (``~/.cache/dambuster/cache-key``),
-outside any checkout, created on first use (mode 0600). Nobody who cannot read that file can write an
-entry this machine believes: a forged "valid" is checked again like any unknown file. A cache from
-another machine (or from CI without its key) is simply checked again.
+outside any checkout, created on first use (mode 0600, in a folder of mode 0700). Nobody who cannot read
+that file can write an entry this machine believes: a forged "valid" is checked again like any unknown
+file. A cache from another machine (or from CI without its key) is simply checked again.
+
+As ssh refuses a loose private key, the key is used only when its folder belongs to the user running
+dambuster and no one else may write in it (mode ``& 0o022 == 0``), and the key is a regular file (not a
+link) of the same user that no one else may read or write (mode ``& 0o077 == 0``): otherwise another
+account could have planted or read it, and forge entries. A key that breaks these rules is refused (one
+warning line naming the file and the ``chmod`` that fixes it; the run goes on without the cache) and never
+replaced; a damaged key (not 64 hex digits) is replaced only when it passes them, in the user's own folder.
 """
 
 from __future__ import annotations
@@ -94,19 +101,46 @@ def key_folder() -> Path:
 
 
 def load_key() -> bytes:
-    """This machine's cache key, created on first use; CacheKeyError when it can be neither read nor made."""
+    """This machine's cache key, created on first use; CacheKeyError when it can be neither read nor made,
+    or when it or its folder could be another account's doing (see the module's docstring)."""
     path = key_folder() / KEY_NAME
+    if os.path.isdir(path.parent):
+        _check_own(path.parent, 0o022, "folder of the cache key", "700")
+    if os.path.lexists(path):
+        if os.path.islink(path):
+            raise CacheKeyError(f"the cache key {path} is a symbolic link; refused (make it a file)")
+        _check_own(path, 0o077, "cache key", "600")
     try:
         return _read_key(path)
     except InputError:
         pass
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _check_own(path.parent, 0o022, "folder of the cache key", "700")
         _create_key(path)
         return _read_key(path)
+    except CacheKeyError:
+        raise
     except (OSError, InputError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise CacheKeyError(f"cannot keep the cache key {path}: {why}") from None
+
+
+def _check_own(path: Path, loose: int, what: str, mode: str) -> None:
+    """CacheKeyError unless ``path`` belongs to this user and its mode has none of the ``loose`` bits."""
+    if not hasattr(os, "geteuid"):  # Windows: no owners or modes to look at
+        return
+    st = os.stat(path)
+    if st.st_uid != os.geteuid():
+        raise CacheKeyError(
+            f"the {what} {path} belongs to another user (uid {st.st_uid}); refused, as ssh refuses a key "
+            "another account could have written"
+        )
+    if st.st_mode & loose:
+        raise CacheKeyError(
+            f"the {what} {path} is open to other users (mode {st.st_mode & 0o777:04o}); refused, as ssh "
+            f"refuses a loose key: chmod {mode} {path}"
+        )
 
 
 def _read_key(path: Path) -> bytes:

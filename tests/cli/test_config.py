@@ -88,13 +88,28 @@ def test_per_file_ignores_match_paths_relative_to_the_settings_file(collection):
 
 
 def test_cache_is_relative_to_the_settings_file(collection):
-    (collection / "ci").mkdir()
-    (collection / ".cache").mkdir()
-    (collection / "ci" / "dambuster.toml").write_text('cache = "../.cache/validate.json"\n')
+    (collection / "ci" / ".cache").mkdir(parents=True)
+    (collection / "ci" / "dambuster.toml").write_text('cache = ".cache/validate.json"\n')
     p = validate("maps", "--config", "ci/dambuster.toml", cwd=collection)
     assert p.returncode == 1
     assert "cache: 0 unchanged, 2 checked" in p.stderr
-    assert (collection / ".cache" / "validate.json").is_file()
+    assert (collection / "ci" / ".cache" / "validate.json").is_file()
+
+
+@pytest.mark.parametrize(
+    "name", ["../outside.json", "~/victim.json", "/tmp/victim.json", "link/victim.json", "sub/../.."]
+)
+def test_a_settings_file_cannot_point_the_cache_outside_its_collection(collection, tmp_path_factory, name):
+    """A pull request can add a settings file: it must not make a run write anywhere but the collection."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (collection / "link").symlink_to(elsewhere, target_is_directory=True)
+    (collection / "sub").mkdir()
+    (collection / "dambuster.toml").write_text(f"cache = {json.dumps(name)}\n")
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.splitlines() == [p.stderr.strip()]
+    assert "cache: must name a file inside the collection" in p.stderr and "--cache" in p.stderr
+    assert list(elsewhere.iterdir()) == [] and not (collection.parent / "outside.json").exists()
 
 
 def test_isolated_ignores_every_settings_file(collection):

@@ -160,7 +160,7 @@ def test_wrongly_shaped_entries_are_dropped_with_one_warning(maps, tmp_path, dam
 def test_a_cache_that_cannot_be_parsed_is_ignored_with_one_warning(maps, tmp_path, junk):
     cache = tmp_path / "cache.json"
     cache.write_bytes(junk)
-    r = validate(maps, "--cache", cache)
+    r = validate(maps, "--cache", cache, "--force")  # --force: some of these are no cache at all (below)
     assert r.returncode == 1 and "Traceback" not in r.stderr and "internal error" not in r.stderr
     assert len(warnings(r)) == 1 and "ignoring the cache" in warnings(r)[0]
     assert "2 unchanged" in validate(maps, "--cache", cache).stderr
@@ -266,3 +266,87 @@ def test_a_run_waits_for_a_stuck_lock_holder_only_so_long(tmp_path):
     with locked(cache), pytest.raises(LockTimeout, match="another run has held"), locked(cache, wait=0.2):
         pass
     assert not lock_path(cache).exists()
+
+
+@pytest.mark.parametrize(
+    "victim",
+    [
+        b"#!/bin/sh\necho hello\n",  # ~/.bashrc, a script, a map: anything a --cache or a settings file names
+        b'{"format_version": "1.0"}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b"\xff\xfe{\x00}\x00",
+    ],
+)
+def test_a_file_that_is_no_cache_is_never_replaced_without_force(maps, tmp_path, victim):
+    target = tmp_path / "victim"
+    target.write_bytes(victim)
+    r = validate(maps, "--cache", target)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.splitlines() == [r.stderr.strip()] and "is not a dambuster cache" in r.stderr
+    assert "--force" in r.stderr and target.read_bytes() == victim
+    forced = validate(maps, "--cache", target, "--force")
+    assert forced.returncode == 1 and json.loads(target.read_text())["format"] == "dambuster-validate-cache"
+
+
+def test_a_settings_file_cannot_turn_the_cache_on_a_map(maps, tmp_path):
+    """A pull request adds `cache = "maps/good.json"`: the map is not replaced, the run says why."""
+    (tmp_path / "dambuster.toml").write_text('cache = "maps/good.json"\n')
+    before = (maps / "good.json").read_bytes()
+    r = validate(maps, cwd=tmp_path)
+    assert r.returncode == 2 and "is not a dambuster cache" in r.stderr
+    assert (maps / "good.json").read_bytes() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="owners and modes")
+@pytest.mark.parametrize(
+    "loosen, said",
+    [
+        (lambda key: key.chmod(0o644), "is open to other users (mode 0644)"),
+        (lambda key: key.chmod(0o620), "is open to other users (mode 0620)"),
+        (lambda key: key.parent.chmod(0o777), "is open to other users (mode 0777)"),
+        (lambda key: key.parent.chmod(0o770), "is open to other users (mode 0770)"),
+        (lambda key: (key.unlink(), key.symlink_to(key.with_name("elsewhere"))), "is a symbolic link"),
+    ],
+)
+def test_a_loose_key_is_refused_as_ssh_refuses_one(maps, tmp_path, loosen, said):
+    """Another account that can write (or read) the key or its folder could forge entries: the run goes on
+    without the cache, with one warning line saying what to fix, and the key is left as it is."""
+    xdg = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    cache = tmp_path / "cache.json"
+    assert validate(maps, "--cache", cache, env=xdg).returncode == 1
+    key = tmp_path / "xdg" / "dambuster" / "cache-key"
+    key.with_name("elsewhere").write_text(key.read_text())
+    loosen(key)
+    kept = key.read_bytes()
+    r = validate(maps, "--cache", cache, env=xdg)
+    assert r.returncode == 1 and said in r.stderr and "running without the cache" in r.stderr
+    assert len(warnings(r)) == 1 and "unchanged" not in r.stderr
+    assert key.read_bytes() == kept
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a file away")
+def test_a_key_or_folder_of_another_user_is_refused_and_never_replaced(maps, tmp_path):
+    xdg = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    folder = tmp_path / "xdg" / "dambuster"
+    folder.mkdir(parents=True, mode=0o700)
+    (folder / "cache-key").write_text("not a key\n")  # planted: damaged, and not ours
+    os.chown(folder / "cache-key", 1000, 1000)
+    (folder / "cache-key").chmod(0o600)
+    r = validate(maps, "--cache", tmp_path / "cache.json", env=xdg)
+    assert r.returncode == 1 and "belongs to another user (uid 1000)" in r.stderr
+    assert (folder / "cache-key").read_text() == "not a key\n"
+    os.chown(folder, 1000, 1000)
+    (folder / "cache-key").unlink()
+    r = validate(maps, "--cache", tmp_path / "cache.json", env=xdg)
+    assert "belongs to another user (uid 1000)" in r.stderr and not (folder / "cache-key").exists()
+
+
+def test_a_damaged_key_in_the_users_own_folder_is_replaced(maps, tmp_path):
+    xdg = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    folder = tmp_path / "xdg" / "dambuster"
+    folder.mkdir(parents=True, mode=0o700)
+    (folder / "cache-key").write_text("not a key\n")
+    (folder / "cache-key").chmod(0o600)
+    r = validate(maps, "--cache", tmp_path / "cache.json", env=xdg)
+    assert r.returncode == 1 and not warnings(r)
+    assert len((folder / "cache-key").read_text().strip()) == 64

@@ -1,0 +1,57 @@
+"""Whether ``validate --cache FILE`` may write FILE: the cache follows the rule of every output.
+
+A run replaces the cache file when it is done, so, as for every file dambuster writes, an existing file
+is replaced only when it is what the run would write, a dambuster cache, or with ``--force``. A file is
+a dambuster cache when its text begins with ``{"format": "dambuster-validate-cache"`` (blanks allowed),
+as every cache dambuster writes does; an empty file holds nothing to lose and may be used too. A
+missing file is created. The check runs before any file is checked, so a refused run costs nothing;
+a link or a special file at the path is refused later, by ``Cache.open`` (one warning line, the run goes
+on without the cache), with or without ``--force``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+
+from . import FORMAT
+
+_HEAD = re.compile(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(FORMAT.encode()) + rb'"')
+
+
+def is_cache_file(path: str | os.PathLike) -> bool:
+    """Whether the regular file at ``path`` is empty or begins as a dambuster cache does."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 256)
+    finally:
+        os.close(fd)
+    return not head or _HEAD.match(head) is not None
+
+
+def target_problem(path: str, force: bool) -> str | None:
+    """The one line refusing ``--cache path``, or None when the run may use (and replace) it."""
+    from ..escape import visible_path
+
+    if force or os.path.islink(path) or not os.path.lexists(path):
+        return None  # a link (or a FIFO, a folder below) is refused by Cache.open, never written
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+    except OSError:
+        return None
+    if is_cache_file(path):
+        return None
+    return (
+        f"--cache {visible_path(path)}: this file is not a dambuster cache (it does not begin with "
+        f'{{"format": "{FORMAT}"); refused to replace it: name another file, or add --force'
+    )
+
+
+__all__ = ["is_cache_file", "target_problem"]
