@@ -154,6 +154,8 @@ class MainWindow(QMainWindow):
         return dlg
 
     def _install_controller(self) -> None:
+        if hasattr(self.view.tool, "drop"):
+            self.view.tool.drop()  # its selection marks and outlines go with the old scene
         if self.controller is not None:
             self.controller.detach()
         cls = HexSceneController if self.doc.is_hex else TableSceneController

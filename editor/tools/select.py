@@ -26,11 +26,12 @@ from ..geometry.hexes import HexGeometry
 from ..style import tool_preview_item
 from .base import Tool, say
 from .hexside import nearest_hexside
+from .place import push_changes
+from .selection_marks import SelectionMarks
 
 #: a dragged stream bridge snaps to a side of the hex under the cursor from anywhere in it (the
 #: farthest point of a hex from every side's midpoint is a corner, one hex size away)
 SNAP = 1.0
-from .place import push_changes
 
 
 def object_at(
@@ -126,6 +127,28 @@ def side_polygon(geom: HexGeometry, side) -> list[tuple[float, float]]:
     return out
 
 
+def outlines(geom: HexGeometry, objects: list) -> list[list[tuple[float, float]]]:
+    """The polygons outlining selected objects: each hex they hold, slightly inset so neighbouring
+    outlines stay apart (a stream bridge: the diamond over its hexside)."""
+    out: list[list[tuple[float, float]]] = []
+    for obj in objects:
+        if isinstance(obj, StreamBridge):
+            out.append(side_polygon(geom, tuple(obj.side)))
+            continue
+        hexes = obj.hexes if hasattr(obj, "hexes") else [getattr(obj, "hex", None)]
+        out += [geom.corners(h, 0.9) for h in hexes if h is not None]
+    return out
+
+
+def live_ids(s: Scenario) -> set[int]:
+    """The identities of every selectable object of a hex map (a selection not among them is gone:
+    undone, deleted or replaced)."""
+    m, mk = s.map, s.map.markers
+    groups = (s.units, m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts)
+    groups += (m.stream_bridges, m.hexsides, m.rivers, m.roads, m.rails, m.towns)
+    return {id(o) for items in groups for o in items}
+
+
 class SelectTool(Tool):
     """Selects one object (a click), several (a rubber band dragged from an empty place: then they
     move together by dragging one of them, or go with Delete, one undo step each), or drags one."""
@@ -142,6 +165,35 @@ class SelectTool(Tool):
         self.dragging = False
         self.start = None  # the hex a drag started from
         self.ghost: QGraphicsPathItem | None = None  # the dashed hexes where a dragged feature would land
+        self.marks = SelectionMarks()  # the selection's outline and handles
+        doc.features_changed.connect(self._features_changed)
+
+    def selected(self) -> list:
+        """What is selected: the rubber band's group, or the one object picked, or nothing."""
+        return list(self.group) or ([self.selection] if self.selection is not None else [])
+
+    def _mark(self) -> None:
+        self.marks.show(self.controller.view.scene(), outlines(self.controller.geom, self.selected()))
+
+    def _features_changed(self) -> None:
+        """An undo, a delete or another tool's edit: what is no longer on the map leaves the selection
+        (not during this tool's own drop, which selects what it moved)."""
+        if self.dragging:
+            return
+        live = live_ids(self.doc.scenario)
+        self.group = [g for g in self.group if id(g) in live]
+        if self.selection is not None and id(self.selection) not in live:
+            self.selection = None
+            self.on_select(None)
+        self._mark()
+
+    def drop(self) -> None:
+        """Another tool or another file: the marks go."""
+        self.marks.clear()
+        try:
+            self.doc.features_changed.disconnect(self._features_changed)
+        except (RuntimeError, TypeError):
+            pass
 
     def press(self, pos, modifiers=None) -> None:
         allowed = getattr(self.controller, "selectable", lambda _o: True)  # not from hidden or locked layers
@@ -161,6 +213,7 @@ class SelectTool(Tool):
         if obj is None:
             self.band_from = QPointF(pos)
         self.on_select(obj)
+        self._mark()
 
     def _landing(self, h) -> list:
         """The outlines of where the dragged features would land with the pressed hex on ``h``."""
@@ -227,6 +280,7 @@ class SelectTool(Tool):
             self._drop(self.controller.geom.hex_at(pos.x(), pos.y()))
         self.dragging = False
         self.band_from = None
+        self._mark()
 
     def _band(self, rect: QRectF) -> None:
         allowed = getattr(self.controller, "selectable", lambda _o: True)
@@ -305,6 +359,7 @@ class SelectTool(Tool):
                 self.doc, delete_group(self.doc.scenario, self.group), f"Delete {len(self.group)} objects"
             ):
                 self.group = []
+            self._mark()
             return
         if self.selection is None:
             return
@@ -313,3 +368,4 @@ class SelectTool(Tool):
         ):
             self.selection = None
             self.on_select(None)
+            self._mark()
