@@ -67,7 +67,7 @@ def _completion_commands(sub: argparse._SubParsersAction) -> None:
     """`completion` (shell completion scripts) from dambuster.completion."""
     from .completion import add_parsers
 
-    add_parsers(sub)
+    add_parsers(sub, build_parser)
 
 
 COMMANDS.append(_completion_commands)
@@ -173,23 +173,12 @@ def _stdin_as_file():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _may_be_scenario(path: str) -> bool:
-    """For --scenarios-only: whether the file mentions "format_version" (every scenario, even one cut
-    short, has it near its top); a file that cannot be read is kept, so it is reported."""
-    from .model.files import InputError, read_input
-    from .model.io import MAX_FILE_BYTES
-
-    try:
-        return b'"format_version"' in read_input(path, MAX_FILE_BYTES)
-    except InputError:
-        return True
-
-
 def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | None = None) -> int:
     """Checks the files and folders of ``paths`` and prints the report; ``stdin``: the file standing for -."""
+    from .collect import collect_files, may_be_scenario
     from .executors import ExecutorError
     from .formats import UTF8_DOCUMENTS
-    from .report import CodeFilter, FileReport, ProgressBar, collect_files, exit_status, render
+    from .report import CodeFilter, FileReport, ProgressBar, exit_status, render
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
@@ -203,7 +192,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
         files = [f for f in files if not why.get(f)]
     found_any = bool(files or refused)
     if args.scenarios_only:
-        files = [f for f in files if f == stdin or _may_be_scenario(f)]
+        files = [f for f in files if f == stdin or may_be_scenario(f)]
     for c in corpora:
         error_line(
             f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it"

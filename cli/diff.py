@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 
 from .escape import text_line
+from .options import add_budget_argument
 from .output import error_line, json_text, write_document
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_UNREADABLE = 0, 1, 2
@@ -56,7 +57,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     old, new = _load(args.old), _load(args.new)
     if old is None or new is None:
         return EXIT_UNREADABLE
-        from .semantic_diff import compare
+    from .semantic_diff import compare
 
     changes = compare(old, new)
     if args.format == "json":
@@ -110,6 +111,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     d.add_argument("-o", "--output", metavar="FILE", help="png, svg: the image to write")
     d.add_argument("--force", action="store_true", help="png, svg: replace an existing image")
     add_scale_arguments(d)
+    add_budget_argument(d)
     d.set_defaults(func=_cmd_diff)
 
 

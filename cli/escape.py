@@ -25,7 +25,8 @@ become a workflow command. Every line a command prints goes through it (``dambus
 (C0 but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF), raw or as character references, become
 visible text, as do C1, bidi controls and line separators; ``##[`` is broken as in :func:`visible`
 and a line that would start with ``::`` gets its first colon as the reference ``&#x3a;`` (the same
-text once parsed).
+text once parsed). With ``exact`` (data such as TMX), C1, bidi controls, separators and the ``[`` of
+``##[`` are character references instead: inert in the file, the same text once parsed.
 
 :func:`markdown_cell` is :func:`visible` for a cell of a Markdown table (GitHub's job summary):
 backticks, pipes and the characters HTML acts on (``<``, ``>``, ``&``) are written as character
@@ -104,19 +105,31 @@ def _xml_allowed(code: int) -> bool:
     return 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF
 
 
-def _xml_escape(m: re.Match) -> str:
+def _xml_forbids(code: int) -> bool:
+    return not (
+        code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or code > 0xFFFF
+    )
+
+
+def _xml_escape(m: re.Match, exact: bool = False) -> str:
     ref = m.group(1)
     if ref is None:
+        if exact and m.group() == LEGACY_COMMAND:
+            return "##&#x5b;"
+        if exact and not _xml_forbids(ord(m.group())):
+            return f"&#x{ord(m.group()):x};"
         return _escape(m)
     code = int(ref[1:], 16) if ref[0] == "x" else int(ref)
-    if _xml_allowed(code):
+    if _xml_allowed(code) or (exact and not _xml_forbids(code)):
         return m.group()
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
-def xml_document(text: str) -> str:
-    """An XML document with what XML 1.0 forbids, or a reader acts on, made visible (see the module)."""
-    s = _XML_UNSAFE.sub(_xml_escape, text)
+def xml_document(text: str, exact: bool = False) -> str:
+    """An XML document with what XML 1.0 forbids, or a reader acts on, made visible (see the module).
+    ``exact`` (a data file such as TMX): what XML allows is written as a character reference instead,
+    so the parsed text is unchanged; only what XML cannot carry at all is made visible."""
+    s = _XML_UNSAFE.sub(lambda m: _xml_escape(m, exact), text)
     if "::" not in s:
         return s
     lines = s.split("\n")

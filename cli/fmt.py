@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from .escape import json_escapes
 from .output import error_line, write_document
 
 EXIT_OK, EXIT_CHANGED, EXIT_UNREADABLE = 0, 1, 2
@@ -43,7 +44,8 @@ def canonical_text(data: bytes) -> str:
         raise Unloadable(f"{e} ({e.code})") from None
     if isinstance(written_by, str):
         ours = f'  "generator": {json.dumps(f"{GENERATOR} {__version__}", ensure_ascii=False)},\n'
-        text = text.replace(ours, f'  "generator": {json.dumps(written_by, ensure_ascii=False)},\n', 1)
+        theirs = json_escapes(json.dumps(written_by, ensure_ascii=False))
+        text = text.replace(ours, f'  "generator": {theirs},\n', 1)
     return text
 
 
@@ -75,15 +77,14 @@ def _format_stdin(check: bool) -> int:
 
 def format_files(paths: list[str], check: bool, scenarios_only: bool = False) -> int:
     """Formats (or with ``check`` only compares) the files and folders of ``paths``; the exit status."""
-    from .cli import _may_be_scenario
+    from .collect import collect_files, may_be_scenario
     from .escape import visible_path
     from .model.atomic_write import write_atomic
-    from .report import collect_files
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
     if scenarios_only:
-        files = [f for f in files if _may_be_scenario(f)]
+        files = [f for f in files if may_be_scenario(f)]
     for c in corpora:
         error_line(
             f"{PROG}: skipped {c}: a test corpus (it holds *.expected.json reports); name it to format it"

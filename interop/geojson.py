@@ -20,6 +20,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..escape import json_escapes
 from ..model.scenario import Scenario, TableMap
 
 Point = Sequence[float]
@@ -227,4 +228,4 @@ def dumps(scenario: Scenario, sectors: bool | None = None) -> str:
 
     head = ",\n".join(f" {enc(k)}: {enc(v)}" for k, v in doc.items() if k != "features")
     feats = ",\n".join(f"  {enc(f)}" for f in doc["features"])
-    return "{\n" + head + ',\n "features": [\n' + feats + "\n ]\n}\n"
+    return json_escapes("{\n" + head + ',\n "features": [\n' + feats + "\n ]\n}\n")

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..escape import json_escapes
 from . import json_prescan, migrations
 from .atomic_write import write_atomic
 from .codec import from_dict, to_dict
@@ -277,11 +278,13 @@ def _write(v: Any, indent: int, out: list[str]) -> None:
 
 
 def dumps(scenario: Scenario) -> str:
-    """Canonical text: the same scenario always gives the same bytes."""
+    """Canonical text: the same scenario always gives the same bytes. The characters a terminal or a CI
+    runner would act on (C1, bidi controls, separators, ``##[``) are JSON escapes (dambuster.escape):
+    a map shown with ``cat`` or in a log is inert, and every string parses the same."""
     out: list[str] = []
     _write(to_document(scenario), 0, out)
     out.append("\n")
-    return "".join(out)
+    return json_escapes("".join(out))
 
 
 def save(scenario: Scenario, path: str | os.PathLike) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..options import RUNS, SEED, TURNS
+from ..escape import json_escapes
+from ..options import RUNS, SEED, TURNS, add_budget_argument
 from ..output import error_line, print_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -45,7 +46,7 @@ def _write_outputs(files: list[tuple[str, bytes]]) -> None:
 
 
 def _dumps(obj) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return json_escapes(json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False)) + "\n"
 
 
 def _print_sentences(sentences) -> None:
@@ -204,6 +205,7 @@ def add_parsers(sub) -> None:
     )
     s.add_argument("--out-json", metavar="P", help="with --monte-carlo: write the probabilities as JSON")
     s.add_argument("--out-csv", metavar="P", help="with --monte-carlo: write per-hex probabilities as CSV")
+    add_budget_argument(s)
     s.set_defaults(func=cmd_surge)
 
     f = sub.add_parser(
@@ -214,4 +216,5 @@ def add_parsers(sub) -> None:
     f.add_argument("file", metavar="FILE", help="scenario file (table map with a sewer)")
     f.add_argument("--seed", type=SEED, default=0, help=SEED.help("seed of the dice (default 0)"))
     f.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    add_budget_argument(f)
     f.set_defaults(func=cmd_flood)

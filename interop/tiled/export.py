@@ -17,6 +17,7 @@ import json
 import os
 from pathlib import Path
 
+from ...escape import json_escapes, xml_document
 from ...model.atomic_write import write_files
 from ...model.codec import to_dict
 from ...model.hexgrid import Hex, Layout
@@ -299,8 +300,8 @@ def export_tiled(s: Scenario, path: str | os.PathLike) -> list[Path]:
         doc = table_export.to_tmj(s)
         files = []
     if is_tmx(target):
-        data = tmx_write.to_tmx(doc)
+        data = xml_document(tmx_write.to_tmx(doc).decode("utf-8"), exact=True).encode("utf-8")
     else:
-        data = (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+        data = (json_escapes(json.dumps(doc, indent=1, ensure_ascii=False)) + "\n").encode("utf-8")
     write_files([*files, (target, data)])
     return [target, *(p for p, _ in files)]
