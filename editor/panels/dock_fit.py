@@ -34,13 +34,24 @@ def fitted(frame: QRect, room: QRect) -> QRect:
     return QRect(x, y, w, h)
 
 
+def available(window) -> QRect | None:
+    """The room the window's screen gives windows, or None without a real screen (the offscreen
+    platform's made-up 800x800 one, where tests and scripts size the window as they please)."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = window.screen()
+    if screen is None or QGuiApplication.platformName() in ("offscreen", "minimal"):
+        return None
+    return screen.availableGeometry()
+
+
 def keep_on_screen(window) -> None:
     """Moves and shrinks the window back inside its screen's available area (not when maximised or
     full screen: the window manager keeps those)."""
-    screen = window.screen()
-    if screen is None or window.isMaximized() or window.isFullScreen() or not window.isVisible():
+    room = available(window)
+    if room is None or window.isMaximized() or window.isFullScreen() or not window.isVisible():
         return
-    room, frame = screen.availableGeometry(), window.frameGeometry()
+    frame = window.frameGeometry()
     target = fitted(frame, room)
     if target == frame:
         return

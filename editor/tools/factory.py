@@ -42,7 +42,7 @@ def make_tool(name: str, window):
             "stream-bridge": E.place_stream_bridge,
             "graded-ridge": E.toggle_graded_ridge,
         }[name]
-        return HexsideTool(d, c, edit, lambda: f"Edit hexside ({name})")
+        return HexsideTool(d, c, edit, lambda: f"Edit hexside ({name})", name)
     clicks = {
         "river-bridge": (E.place_river_bridge, "Add river bridge"),
         "entrench+": (lambda s, h: E.entrench(s, h, +1), "Add entrenchment"),
@@ -57,7 +57,8 @@ def make_tool(name: str, window):
     }
     if name in clicks:
         edit, label = clicks[name]
-        return HexClickTool(d, c, edit, label, name)
+        options = lambda: {"size": text("size"), "unit_type": text("unit_type")}  # noqa: E731 (named by a refusal)
+        return HexClickTool(d, c, edit, label, name, options)
     strokes = {
         "town": (lambda s, hs, rm: E.paint_town(s, hs, w["town"].text(), rm), "Paint town"),
         "floodplain": (lambda s, hs, _rm: E.toggle_floodplain(s, hs), "Edit floodplain"),
@@ -66,7 +67,7 @@ def make_tool(name: str, window):
     }
     if name in strokes:
         edit, label = strokes[name]
-        return HexStrokeTool(d, c, edit, label, name)
+        return HexStrokeTool(d, c, edit, label, name, lambda: {"dam": text("dam")})
     draws = {
         "area": (lambda s, p: T.add_area(s, text("area_kind"), p, w["sector"].currentData()), True),
         "table-river": (

@@ -8,8 +8,10 @@ from collections.abc import Callable
 
 from dambuster.model.hexgrid import Hexside, canonical_hexside
 
+from ..edits.refusals import side_refusal
 from ..geometry.hexes import HexGeometry
 from .base import Tool
+from .refusal_hint import clear, refuse
 
 #: a click counts as "near a hexside" within this fraction of the hex size of the side's midpoint
 NEAR = 0.5
@@ -36,13 +38,15 @@ class HexsideTool(Tool):
 
     name = "hexside"
 
-    def __init__(self, doc, controller, edit: Callable, text: Callable[[], str]):
+    def __init__(self, doc, controller, edit: Callable, text: Callable[[], str], kind: str = "hexside"):
         super().__init__(doc, controller)
-        self.edit, self.text = edit, text
+        self.edit, self.text, self.kind = edit, text, kind  # kind: the catalog's tool name
 
     def press(self, pos, modifiers=None) -> None:
         from .place import push_changes
 
+        clear(self.controller.view)
         side = nearest_hexside(self.controller.geom, pos.x(), pos.y())
-        if side is not None:
-            push_changes(self.doc, self.edit(self.doc.scenario, side), self.text())
+        s = self.doc.scenario
+        if side is None or not push_changes(self.doc, self.edit(s, side), self.text()):
+            refuse(self.controller, side_refusal(self.kind, s, side), pos)

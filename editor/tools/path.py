@@ -9,13 +9,15 @@ from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
-from dambuster.model.scenario import River, Route
+from dambuster.model.scenario import Dam, River, Route
 
 from ..commands import ReplaceList
+from ..edits.refusals import hex_refusal
 from ..geometry.hexes import hex_line
 from ..geometry.locate import find_by_id
 from ..style import tool_preview_item
 from .base import Tool
+from .refusal_hint import clear, refuse
 
 PATH_KINDS = {"river": ("rivers", "river-"), "road": ("roads", "road-"), "rail": ("rails", "rail-")}
 
@@ -84,14 +86,13 @@ class DamTool(Tool):
     DEFAULT_SP = 50
 
     def press(self, pos, modifiers=None) -> None:
+        clear(self.controller.view)
         h = self.controller.hex_at(pos)
         m = self.doc.scenario.map
-        if h is None or any(d.hex == h for d in m.dams):
-            return
         river = next((r for r in m.rivers if h in r.hexes), None)
-        if river is None:
-            return  # a dam stands on a river
-        from dambuster.model.scenario import Dam
+        if h is None or river is None or any(d.hex == h for d in m.dams):  # a dam stands on a river
+            refuse(self.controller, hex_refusal("dam", self.doc.scenario, h), pos)
+            return
 
         ident = fresh_id(self.doc.scenario, "dam-")
         dam = Dam(ident, h, river.id, sp=self.DEFAULT_SP)

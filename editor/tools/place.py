@@ -13,9 +13,11 @@ from PySide6.QtWidgets import QGraphicsPathItem
 from dambuster.model.hexgrid import Hex
 
 from ..commands import SetFields
+from ..edits.refusals import hex_refusal, stroke_refusal
 from ..geometry.hexes import hex_line
 from ..style import tool_preview_item
 from .base import Tool
+from .refusal_hint import clear, refuse
 
 
 def push_changes(doc, changes: list, text: str) -> bool:
@@ -27,30 +29,38 @@ def push_changes(doc, changes: list, text: str) -> bool:
 
 
 class HexClickTool(Tool):
-    """A click on a hex applies ``edit(scenario, hex)``."""
+    """A click on a hex applies ``edit(scenario, hex)``; one that changes nothing says why
+    (``edits.refusals``; ``options()`` gives the tool options the reason may name)."""
 
-    def __init__(self, doc, controller, edit: Callable, text: str, name: str = "place"):
+    def __init__(
+        self, doc, controller, edit: Callable, text: str, name: str = "place", options: Callable = dict
+    ):
         super().__init__(doc, controller)
-        self.edit, self.text, self.name = edit, text, name
+        self.edit, self.text, self.name, self.options = edit, text, name, options
 
     def press(self, pos, modifiers=None) -> None:
+        clear(self.controller.view)
         h = self.controller.hex_at(pos)
-        if h is not None:
-            push_changes(self.doc, self.edit(self.doc.scenario, h), self.text)
+        done = h is not None and push_changes(self.doc, self.edit(self.doc.scenario, h), self.text)
+        if not done:
+            refuse(self.controller, hex_refusal(self.name, self.doc.scenario, h, self.options()), pos)
 
 
 class HexStrokeTool(Tool):
     """A stroke (press to release) collects hexes, then applies ``edit(scenario, hexes, remove)``
     once; Shift held at the press removes instead of adding."""
 
-    def __init__(self, doc, controller, edit: Callable, text: str, name: str = "paint"):
+    def __init__(
+        self, doc, controller, edit: Callable, text: str, name: str = "paint", options: Callable = dict
+    ):
         super().__init__(doc, controller)
-        self.edit, self.text, self.name = edit, text, name
+        self.edit, self.text, self.name, self.options = edit, text, name, options
         self.hexes: list[Hex] = []
         self.remove = False
         self.preview: QGraphicsPathItem | None = None
 
     def press(self, pos, modifiers=None) -> None:
+        clear(self.controller.view)
         self.remove = bool(modifiers is not None and modifiers & Qt.KeyboardModifier.ShiftModifier)
         h = self.controller.hex_at(pos)
         self.hexes = [h] if h is not None else []
@@ -71,8 +81,9 @@ class HexStrokeTool(Tool):
             self.controller.view.scene().removeItem(self.preview)
             self.preview = None
         hexes, self.hexes = self.hexes, []
-        if hexes:
-            push_changes(self.doc, self.edit(self.doc.scenario, hexes, self.remove), self.text)
+        s = self.doc.scenario
+        if not (hexes and push_changes(self.doc, self.edit(s, hexes, self.remove), self.text)):
+            refuse(self.controller, stroke_refusal(self.name, s, hexes, self.remove, self.options()), pos)
 
     def _show(self) -> None:
         if self.preview is None:
@@ -96,5 +107,7 @@ class BridgeOutTool(HexClickTool):
 
         s = self.doc.scenario
         side = nearest_hexside(self.controller.geom, pos.x(), pos.y())
-        ident = E.bridge_at(s, self.controller.hex_at(pos), side)
-        push_changes(self.doc, E.toggle_bridge_out(s, ident), self.text)
+        clear(self.controller.view)
+        h = self.controller.hex_at(pos)
+        if not push_changes(self.doc, E.toggle_bridge_out(s, E.bridge_at(s, h, side)), self.text):
+            refuse(self.controller, hex_refusal(self.name, s, h), pos)

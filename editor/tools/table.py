@@ -18,6 +18,7 @@ from dambuster.model.scenario import Area, Gantry, Model, SewerPoint, Waterway
 
 from ..edits.hex_map import delete_object
 from ..edits.move import move_table_point
+from ..edits.refusals import point_refusal, shape_refusal
 from ..edits.table_group import (
     clamp,
     delete_table_group,
@@ -39,6 +40,7 @@ from ..edits.table_map import (
 from ..style import tool_preview_item
 from .base import Tool, say
 from .place import push_changes
+from .refusal_hint import clear, refuse
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge
 DRAG_PIXELS = 2.0  # a press that moves less than this (on screen) is a click: nothing moves
@@ -108,9 +110,14 @@ class DrawTool(Tool):
         self.finish()
 
     def finish(self) -> bool:
+
         points, self.points = self.points, []
         self.preview.clear()
-        return push_changes(self.doc, self.finish_edit(self.doc.scenario, points), self.text)
+        if push_changes(self.doc, self.finish_edit(self.doc.scenario, points), self.text):
+            return True
+        if points:
+            refuse(self.controller, shape_refusal(self.name, self.closed), QPointF(*points[-1]))
+        return False
 
     def cancel(self) -> None:
         self.points = []
@@ -125,7 +132,10 @@ class PointTool(Tool):
         self.edit, self.text, self.name = edit, text, name
 
     def press(self, pos, modifiers=None) -> None:
-        push_changes(self.doc, self.edit(self.doc.scenario, _xy(pos)), self.text)
+
+        clear(self.controller.view)
+        if not push_changes(self.doc, self.edit(self.doc.scenario, _xy(pos)), self.text):
+            refuse(self.controller, point_refusal(self.name, self.doc.scenario), pos)
 
 
 class VertexTool(Tool):

@@ -23,20 +23,24 @@ def window_size() -> tuple[int, int]:
     return (1366, 768)
 
 
+def fits(window) -> bool:
+    """The window's minimum size and its frame fit a 1366x768 screen."""
+    hint = window.minimumSizeHint()
+    return hint.height() <= SCREEN.height() and hint.width() <= SCREEN.width() and window.height() <= 768
+
+
 def test_the_preview_on_the_valley_keeps_the_window_on_a_1366x768_screen(window, qtbot):
     assert window.open_path(VALLEY)
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)  # View > Preview
     qtbot.waitUntil(lambda: window.preview_dock.isVisible())
     qtbot.wait(20)
-    assert window.minimumSizeHint().height() <= SCREEN.height()
-    assert window.minimumSizeHint().width() <= SCREEN.width()
-    room = window.screen().availableGeometry()
-    assert room.contains(window.frameGeometry())  # the status bar and the bottom docks on screen
+    assert fits(window)  # it grew to 1,314 px before: the status bar and the bottom docks off screen
     for key in ("validation", "history"):
         assert window.docks[key].isVisible() and window.docks[key].height() > 40
+    assert window.statusBar().isVisible() and window.statusBar().geometry().bottom() < window.height()
     window.preview_dock.hide()
     qtbot.wait(20)
-    assert room.contains(window.frameGeometry()) and window.minimumSizeHint().height() <= SCREEN.height()
+    assert fits(window)
 
 
 def test_every_dock_shown_at_once_still_fits_the_screen(window, qtbot):
@@ -44,8 +48,17 @@ def test_every_dock_shown_at_once_still_fits_the_screen(window, qtbot):
     for dock in window.docks.values():
         dock.show()
     qtbot.wait(20)
-    assert window.minimumSizeHint().height() <= SCREEN.height()
-    assert window.screen().availableGeometry().contains(window.frameGeometry())
+    assert fits(window)
+
+
+def test_a_window_off_its_screen_comes_back_inside_when_a_dock_opens(window, qtbot, monkeypatch):
+    from dambuster.editor.panels import dock_fit
+
+    monkeypatch.setattr(dock_fit, "available", lambda _w: SCREEN)  # offscreen has no real screen
+    window.move(300, 200)  # partly off the right and bottom edges
+    window.preview_dock.show()
+    qtbot.waitUntil(lambda: SCREEN.contains(window.frameGeometry()))
+    assert window.width() >= 1300  # moved back first, shrunk only as far as needed
 
 
 def test_the_map_does_not_refit_when_the_validation_table_appears(window, qtbot):

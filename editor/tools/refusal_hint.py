@@ -1,0 +1,72 @@
+"""A refused click is never silent: ``refuse(controller, text, pos)`` puts the reason in the status bar
+and, for a few seconds, in a small label beside the cursor on the map (the same size at every zoom,
+on a pale ground so it reads over every terrain). A later refusal replaces it; the next click, a
+change of file or the timer removes it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem
+
+from .base import say
+
+HINT_MS = 3500
+INK, GROUND, EDGE = QColor("#5a1a10"), QColor(255, 248, 225, 235), QColor("#c0602a")
+
+
+class RefusalHint(QGraphicsRectItem):
+    """The label: the reason's text on a rounded pale box, just right of and below the cursor."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setZValue(1000)
+        self.label = QGraphicsSimpleTextItem(text, self)
+        font = QFont()
+        font.setPointSizeF(9.0)
+        self.label.setFont(font)
+        self.label.setBrush(QBrush(INK))
+        box = self.label.boundingRect().adjusted(-5, -3, 5, 3)
+        self.label.setPos(14 - box.left(), 16 - box.top())
+        self.setRect(QRectF(14, 16, box.width(), box.height()))
+        self.setBrush(QBrush(GROUND))
+        pen = QPen(EDGE, 1.0)
+        pen.setCosmetic(True)
+        self.setPen(pen)
+
+    def text(self) -> str:
+        return self.label.text()
+
+
+def refuse(controller, text: str, pos: QPointF | None = None) -> None:
+    """Shows why a click did nothing: in the status bar, and beside ``pos`` (a scene point) on the map."""
+    say(controller, text)
+    view = controller.view
+    clear(view)
+    scene = view.scene()
+    if pos is None or scene is None:
+        return
+    hint = RefusalHint(text)
+    hint.setPos(pos)
+    scene.addItem(hint)
+    view.refusal_hint = hint
+    timer = getattr(view, "refusal_timer", None)
+    if timer is None:
+        timer = view.refusal_timer = QTimer(view)
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda: clear(view))
+    timer.start(HINT_MS)
+
+
+def clear(view) -> None:
+    """Removes the hint, if one is shown (also when its scene went with another file)."""
+    hint = getattr(view, "refusal_hint", None)
+    view.refusal_hint = None
+    if hint is None:
+        return
+    try:
+        if hint.scene() is not None:
+            hint.scene().removeItem(hint)
+    except RuntimeError:
+        pass
