@@ -7,50 +7,22 @@ The JSON report is a stable contract:
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 
+from .file_report import FileReport
 from .model.errors import ScenarioError
-from .validators.violation import Violation
 
-SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
 #: Codes about the file or the run rather than a rule: never filtered by --select / --ignore.
 #: ENGINE: the checks themselves failed; BUDGET: they did not finish in time or memory (work.py);
 #: TRUNCATED: more findings than a report lists (work.py).
 LOAD_CODES = ("JSON", "SCHEMA", "ENGINE", "BUDGET", "TRUNCATED")
 #: A file reported with one of these was not fully checked: exit 2, and never cached.
 INCOMPLETE_CODES = ("ENGINE", "BUDGET")
-
-
-@dataclass
-class FileReport:
-    path: str
-    violations: list[Violation] = field(default_factory=list)
-    load_error: bool = False
-    checked: list[str] = field(default_factory=list)  # rule codes that ran on the file (not in the JSON)
-    source: str | None = None  # where the file's text is when ``path`` names something else (- for stdin)
-
-    @property
-    def valid(self) -> bool:
-        return not self.load_error and not any(v.severity == "error" for v in self.violations)
-
-    @classmethod
-    def unreadable(cls, path: str, code: str, ptr: str, message: str) -> FileReport:
-        return cls(path, [Violation(message, code, "error", {"pointer": ptr})], load_error=True)
-
-    @classmethod
-    def from_error(cls, path: str, err: ScenarioError) -> FileReport:
-        vs = [Violation(p.message, err.code, "error", p.location()) for p in err.problems]
-        return cls(path, vs, load_error=True)
-
-    def to_json(self) -> dict:
-        return {"path": self.path, "valid": self.valid, "violations": [v.to_json() for v in self.violations]}
 
 
 # ------------------------------------------------------------------------------ code filter
@@ -79,40 +51,6 @@ class CodeFilter:
 
 
 ALL = CodeFilter()
-
-
-def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[list[str], list[str]]:
-    """Files named directly, plus *.json under folders (sorted, skipping *.expected.json).
-
-    A folder found *inside* a named folder that holds expected reports (``*.expected.json``) is a test
-    corpus of broken files, such as samples/invalid/: it is skipped (and listed in ``corpora``) so that
-    checking a collection does not fail on its own fixtures. Naming the corpus folder checks it.
-    """
-    files, missing = [], []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = []
-            for root, dirs, names in os.walk(p):
-                if root != str(p) and any(n.endswith(".expected.json") for n in names):
-                    dirs[:] = []
-                    if corpora is not None:
-                        corpora.append(root)
-                    continue
-                dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
-                found += [
-                    os.path.join(root, n)
-                    for n in names
-                    if n.endswith(".json") and not n.endswith(".expected.json")
-                ]
-            files += sorted(found)
-        elif os.path.lexists(
-            raw
-        ):  # a FIFO, a device or a dangling link too: reported as refused, never opened
-            files.append(raw)
-        else:
-            missing.append(raw)
-    return files, missing
 
 
 def validate_file(

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 
-from .report import FileReport
+from .file_report import FileReport
 from .work import budget_finding
 
 #: Seconds a worker may go on after its file's budget before it is killed: room to write the BUDGET

@@ -142,7 +142,8 @@ def test_entries_of_deleted_files_leave_the_cache_and_others_stay(collection, ca
 def test_any_executor_gives_the_in_process_report_in_input_order(monkeypatch):
     from concurrent.futures import ThreadPoolExecutor
 
-    from dambuster.report import collect_files, validate_files
+    from dambuster.collect import collect_files
+    from dambuster.report import validate_files
 
     monkeypatch.chdir(ROOT)
     files, _ = collect_files(["samples", "samples/invalid"])

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from dambuster.cli import main
+from dambuster.collect import collect_files
 from dambuster.formats import FORMATS
 from dambuster.formats.github import command, escape_data, escape_property
 from dambuster.model import new_hex_scenario, save
-from dambuster.report import FileReport, collect_files, validate_files
+from dambuster.report import FileReport, validate_files
 from dambuster.validators import REGISTRY, Violation, param, rule
 
 ROOT = Path(__file__).resolve().parent.parent
