@@ -296,6 +296,11 @@ def short_window() -> dict:
                     "river": "brook",
                     "sp": 50,
                     "damage": 0,
+                    "buildings": [  # 11.05: destroyed with the dam, unless destroyed already
+                        {"id": "sluice-house", "kind": "sluice house", "sp": 8},
+                        {"id": "crane", "kind": "crane", "sp": 4, "damage": 2},
+                        {"id": "ruin", "kind": "ruin", "sp": 3, "damage": 3},
+                    ],
                     "reservoir": [_hx(ax(2, 1)), _hx(ax(2, 0))],
                 }
             ],
@@ -349,7 +354,7 @@ BREACHES = {
     ),
     "breach-short-window": (
         short_window,
-        "focused breach: pointy odd-r 8 x 8, swell length 2 speed 4, options and a combat table of its own",
+        "focused breach: pointy odd-r 8 x 8, swell length 2 speed 4, options and a combat table of its own, buildings on the dam",
         "dam-small",
         [(0, None), (1, None), (2, None)],
     ),

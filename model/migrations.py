@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .errors import ScenarioError
 
-CURRENT = "1.2"
+CURRENT = "1.3"
 Step = Callable[[dict], dict]
 
 #: from-version -> (to-version, step)
@@ -105,4 +105,11 @@ def _ground_scale_on_the_table(doc: dict) -> dict:
             changed = True
     if changed:
         doc["parameters"] = {**doc["parameters"], "rules": rules}
+    return doc
+
+
+@register("1.2", "1.3")
+def _buildings_take_damage(doc: dict) -> dict:
+    """1.3 lets a building on a dam record the SP it has lost (``damage``, 0 when absent), so that a
+    breached dam's buildings can be marked destroyed (Ogre Dambusters 11.05); a 1.2 file means the same."""
     return doc

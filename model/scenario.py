@@ -58,6 +58,7 @@ class Building:
     id: str
     kind: str = "building"
     sp: int = 10
+    damage: int = 0  # SP lost; destroyed when it reaches sp (11.05: with its dam, at the breach)
 
 
 @dataclass

@@ -167,6 +167,9 @@ class Breach:
 
         if k == 0:
             events.append(Event(0, "breach", self.dam.id, {"hex": self.dam.hex}))
+            for b in self.dam.buildings:  # 11.05: buildings on a dam are destroyed with it
+                if b.damage < b.sp:
+                    events.append(Event(0, "building-destroyed", b.id, {"dam": self.dam.id, "kind": b.kind}))
             for h, kind in reservoir_changes(
                 self.dam, Terrain(self.layout, bytearray(terrain)), self.plan.river_hexes
             ):
@@ -380,7 +383,8 @@ class Run:
 
 def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Scenario:
     """A copy of the scenario after the state: terrain, units, markers, streams; with ``dam_id``,
-    that dam's damage equals its SP and its reservoir keeps only the hexes still water. Floodplain
+    that dam's damage equals its SP, so does each of its buildings' (11.05), and its reservoir keeps
+    only the hexes still water. Floodplain
     hexes that flooded leave the floodplain list (they are swamp or flooded town now)."""
     s = copy.deepcopy(scenario)
     m = s.map
@@ -414,6 +418,8 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
         for d in m.dams:
             if d.id == dam_id:
                 d.damage = d.sp
+                for b in d.buildings:  # destroyed with the dam (11.05)
+                    b.damage = max(b.damage, b.sp)
                 d.reservoir = [h for h in d.reservoir if m.terrain.get(tuple(h)) == "water"]
     return s
 

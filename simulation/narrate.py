@@ -137,6 +137,8 @@ def breach_sentences(breach, events: Sequence[Event]) -> list[Sentence]:
             group(("reservoir", e.detail["becomes"]), tuple(e.where))
         elif k == "debris":
             group(("debris",), tuple(e.where))
+        elif k == "building-destroyed":
+            group(("buildings",), f"the {e.detail.get('kind') or 'building'} {e.where}")
         elif k == "road-cut":
             if e.detail.get("because") != "flooded":
                 group(("dam-cut", tuple(e.where)), n.route.get(e.detail["route"], e.detail["route"]))
@@ -177,6 +179,10 @@ def _grouped(breach, n: Names, key, items) -> Sentence:
         return Sentence(f"The reservoir drains: {n.hexes(items)}{more} {verb} {key[1]}.", tuple(items))
     if kind == "debris":
         return Sentence(f"Debris fills {n.hexes(items)}, just below the dam.", tuple(items))
+    if kind == "buildings":
+        verb = "is" if len(items) == 1 else "are"
+        dam = tuple(breach.dam.hex)
+        return Sentence(f"On the dam, {join_words(items)} {verb} destroyed with it.", (dam,))
     if kind == "dam-cut":
         return Sentence(f"The breach cuts {join_words(items)} at {n.layout.label(key[1])}.", (key[1],))
     if kind == "dry":

@@ -33,6 +33,8 @@ class BreachSummary:
     )  # (name, hexes flooded, hexes in town)
     routes: list[tuple[str, list[Hex]]] = field(default_factory=list)  # (name, hexes cut)
     hexes: dict[str, tuple[Hex, ...]] = field(default_factory=dict)  # heading -> hexes to show
+    #: (building id, kind) destroyed with the dam (11.05); None when the dam carries no building
+    buildings: list[tuple[str, str]] | None = None
 
 
 def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummary:
@@ -56,6 +58,9 @@ def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummar
             result = status
         out.units.append((uid, n.unit[uid], result))
     out.bridges = list(state.bridges_out)
+    if breach.dam.buildings:
+        out.buildings = [(e.where, e.detail["kind"]) for e in events if e.kind == "building-destroyed"]
+        out.hexes["buildings"] = (tuple(breach.dam.hex),)
     flooded_town = TERRAIN_KINDS.index("flooded-town")
     before = breach.initial().terrain
     for t in m.towns:
@@ -71,6 +76,7 @@ def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummar
     sides = {b.id: tuple(b.side) for b in m.stream_bridges}
     unit_hexes = tuple(n.unit_hex[u] for u, _, _ in out.units if u in n.unit_hex)
     out.hexes = {
+        **out.hexes,
         "units": unit_hexes,
         "bridges": tuple(
             h for b in out.bridges if b in sides for h in hexes_of(sides[b]) if layout.contains(h)
@@ -93,12 +99,22 @@ def summary_sentences(summary: BreachSummary, layout) -> list[Sentence]:
     )
     routes = "; ".join(f"{name} at {hex_list(layout, hexes)}" for name, hexes in summary.routes) or "none"
     h = summary.hexes
-    return [
+    lines = [
         Sentence(f"Units hit: {units}.", h.get("units", ()), tuple(u for u, _, _ in summary.units)),
         Sentence(f"Bridges washed out: {bridges}.", h.get("bridges", ()), tuple(summary.bridges)),
         Sentence(f"Towns flooded: {towns}.", h.get("towns", ())),
         Sentence(f"Roads and rails cut: {routes}.", h.get("routes", ())),
     ]
+    if summary.buildings:  # only when the breach destroyed buildings on the dam
+        names = join_words([f"{kind} {bid}" for bid, kind in summary.buildings]) or "none"
+        lines.append(
+            Sentence(
+                f"Buildings destroyed with the dam: {names}.",
+                h.get("buildings", ()),
+                tuple(b for b, _ in summary.buildings),
+            )
+        )
+    return lines
 
 
 # ------------------------------------------------------------------------------ Monte Carlo

@@ -202,6 +202,7 @@ def test_breach_replays_cover_the_focused_cases():
         "bridge-out",
         "stream",
         "left-map",
+        "building-destroyed",
     }
     assert len(replays) >= 19 and any(
         b["turns"] is not None and not b["output"]["left_map"] for _, b in replays

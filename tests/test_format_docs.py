@@ -321,7 +321,7 @@ def _nest(levels: int) -> bytes:
         (lambda t: t.replace(b'"sp": 60', b'"sp": 1' + b"0" * (io.MAX_INT_DIGITS - 1)), "SCHEMA", "at most"),
         (lambda t: t.replace(b'"generator": "handwritten"', _nest(io.MAX_DEPTH + 1)), "JSON", "nesting"),
         (lambda t: t.replace(b'"generator": "handwritten"', _nest(io.MAX_DEPTH)), "SCHEMA", "string"),
-        (lambda t: t.replace(b'"format_version": "1.2"', b'"format_version": "2.0"'), "SCHEMA", "newer"),
+        (lambda t: t.replace(b'"format_version": "1.3"', b'"format_version": "2.0"'), "SCHEMA", "newer"),
     ],
     ids=[
         "bom",

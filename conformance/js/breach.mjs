@@ -240,6 +240,9 @@ export class Breach {
       dice.take();
       if (k === 0) {
         ev(0, "breach", this.dam.id, { hex: this.dam.hex });
+        for (const b of this.dam.buildings ?? []) { // 11.05: buildings on a dam are destroyed with it
+          if ((b.damage ?? 0) < (b.sp ?? 10)) ev(0, "building-destroyed", b.id, { dam: this.dam.id, kind: b.kind ?? "building" });
+        }
         const pool = new Set((this.dam.reservoir ?? []).map(key));
         const changes = [];
         for (const h of this.dam.reservoir ?? []) {

@@ -409,6 +409,10 @@ export interface Building {
    * Structure points.
    */
   sp?: number;
+  /**
+   * Structure points already lost; the building is destroyed when this reaches its SP (a breach of its dam destroys it: damage = SP).
+   */
+  damage?: number;
 }
 /**
  * A bridge carrying a road over a river hex.

@@ -18,6 +18,7 @@ export type Seed = number;
  */
 export type BreachEvent =
   | DamBreaksEvent
+  | BuildingDestroyedEvent
   | ReservoirEvent
   | DebrisEvent
   | RoadCutEvent
@@ -117,6 +118,27 @@ export interface DamBreaksEvent {
      * The dam's hex.
      */
     hex: Hex;
+  };
+}
+/**
+ * Step 0: a building on the dam is destroyed with it (Ogre Dambusters 11.05).
+ */
+export interface BuildingDestroyedEvent {
+  step: 0;
+  kind: "building-destroyed";
+  /**
+   * The building's id.
+   */
+  where: Id;
+  detail: {
+    /**
+     * The dam's id.
+     */
+    dam: Id;
+    /**
+     * What the building is.
+     */
+    kind: string;
   };
 }
 /**

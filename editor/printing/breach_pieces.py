@@ -12,7 +12,9 @@ Per dam, from the Ogre Dambusters text (shared/rules/ogre-dambusters.txt):
 * ``swamp`` and ``flooded-town``: as many as the Monte Carlo's worst run floods (``worst``); a hex that
   floods in every run is labelled with its hex, the rest are spares;
 * ``bridge-out``: each stream bridge the swell washes out (the same in every run);
-* ``road-cut``: as many as the worst run cuts (those cut in every run labelled with their hex).
+* ``road-cut``: as many as the worst run cuts (those cut in every run labelled with their hex);
+* ``building-destroyed``: each building on the dam that is still standing (11.05: destroyed with it),
+  labelled with the building's id.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ MONTE_CARLO_RUNS = (
     10_000  # as `dambuster surge --monte-carlo`'s usual figure; seed 0, so a print is reproducible
 )
 HEX_KINDS = ("swell", "debris", "reservoir", "swamp", "flooded-town")
-MARKER_KINDS = ("bridge-out", "road-cut")
+MARKER_KINDS = ("bridge-out", "road-cut", "building-destroyed")
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ def dam_pieces(scenario: Scenario, dam_id: str, runs: int = MONTE_CARLO_RUNS, se
     sure_cuts = [layout.label(h) for h in cut_at for _ in b.routes_by_hex.get(h, [])]
     out += [Piece("road-cut", dam_id, label=where) for where in sure_cuts]
     out += [Piece("road-cut", dam_id) for _ in range(mc.worst.get("road_cut", 0) - len(sure_cuts))]
+    standing = [x for x in b.dam.buildings if x.damage < x.sp]
+    out += [Piece("building-destroyed", dam_id, label=x.id) for x in standing]
     return out
 
 

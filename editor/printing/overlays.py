@@ -47,6 +47,7 @@ NAMES = {
     "flooded-town": "flooded town",
     "bridge-out": "bridge out",
     "road-cut": "road cut",
+    "building-destroyed": "destroyed",
 }
 
 
@@ -215,6 +216,10 @@ class OverlaySheet:
             painter.drawLine(QPointF(s * 0.5, s * 0.1), QPointF(s * 0.5, s * 0.7))
             painter.setPen(QPen(style.BRIDGE, s * 0.12, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
             painter.drawLine(QPointF(s * 0.2, y), QPointF(s * 0.8, y))
+        elif piece.kind == "building-destroyed":  # a building, crossed out (11.05: gone with its dam)
+            painter.setPen(QPen(QColor("#000000"), s * 0.04))
+            painter.setBrush(QColor("#b0b0b0"))
+            painter.drawRect(QRectF(s * 0.3, y - s * 0.2, s * 0.4, s * 0.4))
         else:  # a road with a gap cut through it
             painter.setPen(QPen(style.ROAD, s * 0.14, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
             painter.drawLine(QPointF(s * 0.08, y), QPointF(s * 0.4, y))
