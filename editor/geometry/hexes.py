@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dambuster.model.hexgrid import Hex, Hexside, Layout, hexside_hexes
+from dambuster.model.hexgrid import Hex, Hexside, Layout, canonical_hexside, hexside_hexes
 
 SQRT3 = math.sqrt(3.0)
 R = 20.0
@@ -94,6 +94,26 @@ class HexGeometry:
     def map_bounds(self) -> tuple[float, float, float, float]:
         """Bounds of the whole map; computed once per geometry (the minimap asks on every paint)."""
         return _map_bounds(self)
+
+
+#: a click counts as "near a hexside" within this fraction of the hex size of the side's midpoint
+NEAR = 0.5
+
+
+def nearest_hexside(geom: HexGeometry, x: float, y: float, near: float = NEAR) -> Hexside | None:
+    """The canonical hexside of the hex under (x, y) whose midpoint is nearest, if within
+    ``near`` x hex size of it and on the map; None for a click in the middle of a hex."""
+    h = geom.hex_at(x, y)
+    best, best_d = None, math.inf
+    for d in range(6):
+        side = canonical_hexside(h, d)
+        mx, my = geom.hexside_mid(side)
+        dist = math.hypot(mx - x, my - y)
+        if dist < best_d:
+            best, best_d = side, dist
+    if best is None or best_d > near * geom.size or not geom.layout.hexside_on_map(best):
+        return None
+    return best
 
 
 def cube_round(qf: float, rf: float) -> Hex:

@@ -190,7 +190,7 @@ class ToolOptionsBar(QToolBar):
             self.widgets["terrain"].setCurrentText(kind)
 
     def _mode_chosen(self, _index: int) -> None:
-        from ..tools.place import push_changes
+        from ..tools.base import push_changes
 
         doc = self.window.doc
         push_changes(doc, E.set_floodplain_mode(doc.scenario, self.text("fp_mode")), "Set floodplain mode")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 
+from ..commands import SetFields
+
 
 class Tool:
     name = "tool"
@@ -16,6 +18,14 @@ class Tool:
     def press(self, pos: QPointF, modifiers=None) -> None: ...
     def move(self, pos: QPointF) -> None: ...
     def release(self, pos: QPointF) -> None: ...
+
+
+def push_changes(doc, changes: list, text: str) -> bool:
+    """Pushes one undo step for a non-empty list of changes; False when there is nothing to do."""
+    if not changes:
+        return False
+    doc.push(SetFields(doc, changes, text))
+    return True
 
 
 def say(controller, text: str) -> None:

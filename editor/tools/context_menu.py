@@ -10,8 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMenu
 
 from ..edits.duplicate import duplicate_object
-from .base import say
-from .place import push_changes
+from .base import push_changes, say
 from .select import describe
 
 

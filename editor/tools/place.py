@@ -12,20 +12,11 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
 
-from ..commands import SetFields
 from ..edits.refusals import hex_refusal, stroke_refusal
-from ..geometry.hexes import hex_line
+from ..geometry.hexes import hex_line, nearest_hexside
 from ..style import tool_preview_item
-from .base import Tool
+from .base import Tool, push_changes
 from .refusal_hint import clear, refuse
-
-
-def push_changes(doc, changes: list, text: str) -> bool:
-    """Pushes one undo step for a non-empty list of changes; False when there is nothing to do."""
-    if not changes:
-        return False
-    doc.push(SetFields(doc, changes, text))
-    return True
 
 
 class HexClickTool(Tool):
@@ -103,7 +94,6 @@ class BridgeOutTool(HexClickTool):
 
     def press(self, pos, modifiers=None) -> None:
         from ..edits import hex_map as E
-        from .hexside import nearest_hexside
 
         s = self.doc.scenario
         side = nearest_hexside(self.controller.geom, pos.x(), pos.y())

@@ -22,11 +22,9 @@ from dambuster.model.scenario import Scenario, StreamBridge
 from ..edits.hex_map import delete_object
 from ..edits.move import anchor, delete_group, move_group, move_object, move_stream_bridge
 from ..edits.path_vertex import list_of, move_path_hex, rerouted
-from ..geometry.hexes import HexGeometry
+from ..geometry.hexes import HexGeometry, nearest_hexside
 from ..style import tool_preview_item
-from .base import Tool, say
-from .hexside import nearest_hexside
-from .place import push_changes
+from .base import Tool, push_changes, say
 from .selection_marks import SelectionMarks
 
 #: a dragged stream bridge snaps to a side of the hex under the cursor from anywhere in it (the

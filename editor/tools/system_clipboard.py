@@ -15,8 +15,7 @@ from PySide6.QtGui import QGuiApplication
 from ..edits.clipboard import copy_region, paste, paste_changes
 from ..edits.fragment import MIME, checked, copy_objects, dumps_clip, loads_clip
 from ..edits.table_group import copy_table_objects, paste_table_changes
-from .base import say
-from .place import push_changes
+from .base import push_changes, say
 from .region import RegionTool
 
 

@@ -38,8 +38,7 @@ from ..edits.table_map import (
     shape_at,
 )
 from ..style import tool_preview_item
-from .base import Tool, say
-from .place import push_changes
+from .base import Tool, push_changes, say
 from .refusal_hint import clear, refuse
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from dambuster.editor.edits.table_map import sector_of
 from dambuster.editor.geometry.hexes import HexGeometry
-from dambuster.editor.tools.hexside import nearest_hexside
+from dambuster.editor.geometry.hexes import nearest_hexside
 from dambuster.model import dumps, loads, new_hex_scenario, new_table_scenario
 from dambuster.model.hexgrid import canonical_hexside, hexside_between
 from dambuster.model.scenario import Corridor, Dam, HexsideFeature, River, Route, Sewer
