@@ -537,7 +537,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tolerate_narrow_stdout()
     try:
+        if getattr(args, "budgeted", False):  # every command with --budget: its time and memory bounded
+            from .options import budget_subject
+            from .work import run_budgeted
+
+            prog = f"dambuster {args.command}"
+            return run_budgeted(prog, budget_subject(args), args.budget, lambda: args.func(args))
         return args.func(args)
+    except MemoryError:  # never "internal error": the machine's memory, or a limit set from outside
+        from .options import budget_subject
+        from .work import out_of_memory_line
+
+        error_line(out_of_memory_line(f"dambuster {args.command}", budget_subject(args), False))
+        return EXIT_UNREADABLE
     except KeyboardInterrupt:
         print("dambuster: interrupted", file=sys.stderr)
         return 130

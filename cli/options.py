@@ -28,6 +28,12 @@ class OneLineParser(argparse.ArgumentParser):
         error_line(f"{self.prog}: {message} (see {self.prog} --help)")
         sys.exit(2)
 
+    def parse_known_args(self, args=None, namespace=None):
+        """As argparse's, but a ``--`` that no positional took (a command without positionals, such as
+        ``schema --``) is accepted too: every subcommand takes ``--`` (tests/cli/test_cli_double_dash.py)."""
+        namespace, extras = super().parse_known_args(args, namespace)
+        return namespace, extras[1:] if extras[:1] == ["--"] else extras
+
 
 class Range:
     """A number from ``low`` to ``high`` (``above``: strictly above ``low``); ``kind`` int or float.
@@ -89,6 +95,37 @@ ZOOM = Range(float, 0, 1000, above=True)
 #: render / diff --dpi: pixels per inch.
 DPI = Range(float, 1, 10_000)
 
+
+def add_budget_argument(parser: argparse.ArgumentParser) -> None:
+    """--budget SECONDS for a command other than validate: its work on the file is stopped (one line,
+    exit 2) past that time or past 1 GB of memory, and refused up front when its estimate is over."""
+    from .work import DEFAULT_SECONDS
+
+    parser.add_argument(
+        "--budget",
+        type=BUDGET_SECONDS,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=BUDGET_SECONDS.help(
+            f"seconds of work allowed on the file, and 1 GB of memory (default {DEFAULT_SECONDS:g}); work "
+            "that cannot fit is refused before it starts, work that runs out is stopped, in one line "
+            "and exit status 2, and nothing is written"
+        ),
+    )
+    parser.set_defaults(budgeted=True)
+
+
+def budget_subject(args: argparse.Namespace) -> str:
+    """The file(s) a command works on, as its out-of-budget line names them."""
+    if getattr(args, "old", None) is not None:
+        return f"{args.old} and {args.new}"
+    for name in ("input", "file", "map", "scenario", "features"):
+        value = getattr(args, name, None)
+        if value is not None:
+            return "<stdin>" if value == "-" else str(value)
+    return "the work"
+
+
 __all__ = [
     "BUDGET_SECONDS",
     "DPI",
@@ -102,4 +139,6 @@ __all__ = [
     "ZOOM",
     "OneLineParser",
     "Range",
+    "add_budget_argument",
+    "budget_subject",
 ]

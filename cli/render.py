@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .options import DPI, ZOOM
+from .options import DPI, ZOOM, add_budget_argument
 from .output import error_line
 
 EXIT_UNREADABLE = 2
@@ -153,6 +153,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="PDF: the edge your printer turns a two-sided page on; the counters' backs are "
         "mirrored to land behind their fronts (default long)",
     )
+    add_budget_argument(r)
     r.set_defaults(func=_cmd_render)
 
 

@@ -220,3 +220,96 @@ def warm_up() -> None:
 
     if fast_validator() is None:
         validator()
+
+
+# ------------------------------------------------------------------ the budget of the other commands
+#: Memory a command may take for one file beyond what the process holds when the command starts (1 GB,
+#: as a `validate` worker); enforced as the process's data limit (RLIMIT_DATA: the heap and every private
+#: writable mapping), so an allocation past it is a MemoryError, said in one line.
+MEMORY_BYTES = 1 << 30
+
+
+def memory_words(limit: int = MEMORY_BYTES) -> str:
+    return f"the {limit / (1 << 30):g} GB memory budget"
+
+
+def out_of_budget_line(prog: str, subject: str, seconds: float | None) -> str:
+    return f"{prog}: {subject}: stopped: the {seconds:g} s budget ran out (--budget SECONDS raises it, 0 for none)"
+
+
+def out_of_memory_line(prog: str, subject: str, limited: bool) -> str:
+    if limited:
+        return f"{prog}: {subject}: stopped: it needs more than {memory_words()} (--budget 0 lifts it)"
+    return f"{prog}: {subject}: stopped: the machine's memory ran out"
+
+
+@contextmanager
+def memory_limited(extra: int | None) -> Iterator[None]:
+    """The process may hold ``extra`` more bytes of data than now (None: no limit) until the block ends."""
+    try:
+        import resource
+
+        old = resource.getrlimit(resource.RLIMIT_DATA)
+    except (ImportError, AttributeError, OSError, ValueError):
+        old = None
+    if extra is None or old is None:
+        yield
+        return
+    cap = _data_now() + extra
+    if old[0] != resource.RLIM_INFINITY:
+        cap = min(cap, old[0])
+    try:
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, old[1]))
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_DATA, old)
+
+
+def _data_now() -> int:
+    """The process's data size now (VmData: what RLIMIT_DATA counts), in bytes."""
+    try:
+        with open("/proc/self/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"VmData:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def run_budgeted(prog: str, subject: str, seconds: float | None, work: Callable[[], int]) -> int:
+    """``work()`` within ``seconds`` (None or 0: no limit) and, with a limit, within MEMORY_BYTES more
+    memory; one line and exit status 2 when either runs out (outputs are written atomically, so none
+    is left half-written)."""
+    from .output import error_line
+
+    budget = Budget(seconds)
+    try:
+        with memory_limited(MEMORY_BYTES if budget.seconds else None), budget.running():
+            return work()
+    except OutOfBudget:
+        error_line(out_of_budget_line(prog, subject, budget.seconds))
+    except MemoryError:
+        error_line(out_of_memory_line(prog, subject, budget.seconds is not None))
+    return 2
+
+
+class EstimateTooLarge(Exception):
+    """Work refused before it starts: ``str(e)`` says what, how much, and the option that changes it."""
+
+
+def check_estimate(what: str, amount: float, per_second: float, seconds: float | None, option: str) -> None:
+    """Refuses (EstimateTooLarge) work of ``amount`` units done at about ``per_second`` when it cannot
+    fit in the budget ``seconds`` (None or 0: no limit); ``option`` names what lowers the amount."""
+    if not seconds or amount <= per_second * seconds:
+        return
+    raise EstimateTooLarge(
+        f"{what}: about {amount:,.0f}, more than the {seconds:g} s budget allows "
+        f"(about {per_second * seconds:,.0f}); {option}, or --budget SECONDS raises it (0 for none)"
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..options import add_budget_argument
 from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -96,6 +97,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     e.add_argument(
         "--force", action="store_true", help="replace existing files (the map and its tileset image)"
     )
+    add_budget_argument(e)
     e.set_defaults(func=cmd_export)
 
     i = sub.add_parser(
@@ -119,4 +121,5 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="warn instead of failing on objects and tiles dambuster cannot map (they are dropped, or clear)",
     )
+    add_budget_argument(i)
     i.set_defaults(func=cmd_import)

@@ -22,6 +22,16 @@ from .network import hexes_of, other_end, sides_at
 from .reservoir import reservoir_changes
 
 HEX_KEYS = ("flood", "swamp", "flooded_town", "stream")
+#: Runs x river hexes done in a second (measured on our busy 2-CPU machine: 1,000,000 runs on a
+#: 42-hex valley in 11 s, 100,000 runs on a 756-hex river system in 4.6 s); the budget's estimate
+#: divides by it.
+RUN_HEXES_PER_SECOND = 3_000_000
+
+
+def work(river_hexes: int, runs: int) -> int:
+    """The Monte Carlo's work, runs x hexes, on a map whose rivers hold ``river_hexes`` hexes (the
+    breach's ``plan.river_hexes``): what its time and memory grow with (docs/untrusted.md)."""
+    return runs * max(river_hexes, 1)
 
 
 @dataclass
@@ -128,8 +138,13 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
         terrain[h] = "debris"
 
     # 1. units the swell catches, in step then hex then unit order (as in a single run)
-    status = {i: np.full(runs, s, dtype=object) for i, (s, _) in enumerate(init.units)}
-    squads = {i: np.full(runs, n, dtype=np.int64) for i, (_, n) in enumerate(init.units)}
+    # (only the units the swell reaches get arrays of runs; the others keep their state in every run)
+    status: dict[int, np.ndarray] = {}
+    squads: dict[int, np.ndarray] = {}
+
+    def status_of(i: int) -> np.ndarray:
+        return status[i] if i in status else np.full(runs, init.units[i][0], dtype=object)
+
     touched: set[int] = set()
     crt = params.crt
     for step in range(plan.last_step):
@@ -160,10 +175,10 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
                     stuck = rng.integers(1, 7, size=runs) <= opts.superheavy_stuck_on
                     status[i] = np.where(stuck, "stuck", init.units[i][0]).astype(object)
 
-    # 2. floodplain hexes, in step then row-major order; then armor stuck rolls
+    # 2. floodplain hexes, in step then row-major order; then armor stuck rolls. What the towns, routes
+    # and worst cases need of each hex's runs is added up as it comes (memory: runs x (towns + routes))
     p_on = params.floodplain_floods_on
-    flooded: dict[Hex, np.ndarray] = {}  # hex -> the runs in which it floods
-    became: dict[Hex, str] = {}  # hex -> what it becomes when it floods
+    tally = _Tally(b, runs)
     for step in sorted(b.adjacent_by_step):
         for h in b.adjacent_by_step[step]:
             kind = terrain[h]
@@ -178,8 +193,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
                     continue
                 floods = np.ones(runs, dtype=bool)
             new_kind = FLOODS_TO[kind]
-            flooded[h] = floods
-            became[h] = new_kind
+            tally.add(h, floods, new_kind)
             p = float(floods.mean())
             res.hexes.setdefault(h, {})["flood"] = p
             res.hexes[h]["swamp" if new_kind == "swamp" else "flooded_town"] = p
@@ -193,7 +207,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
                     continue
                 touched.add(i)
                 stuck = floods & (rng.integers(1, 7, size=runs) <= opts.swamp_stuck_on)
-                status[i] = np.where(stuck, "stuck", status[i]).astype(object)
+                status[i] = np.where(stuck, "stuck", status_of(i)).astype(object)
 
     # 3. streams: one walk per step after the breach, all runs at once
     starts_by_step = {}
@@ -211,7 +225,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
         state_hexes = np.array(state_hexes, dtype=np.int64)
         got = np.zeros((runs, len(hex_ids)), dtype=bool)
         rows = np.arange(runs)
-        for step, st in starts_by_step.items():
+        for st in starts_by_step.values():
             first = np.array([index[x] for x in st], dtype=np.int64)
             cur = first[rng.integers(0, len(st), size=runs)]
             length = rng.integers(1, 7, size=runs)
@@ -242,54 +256,70 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
         res.bridges[br.id] = (1.0 if first is not None else 0.0, first)
 
     # 5. towns and routes: the runs in which any of their hexes floods (a route is also cut at the dam)
-    _towns_and_routes(b, res, flooded, runs)
-    res.worst = _worst(b, flooded, became, runs)
+    tally.finish(res)
 
     # 6. unit outcomes
     for i in sorted(touched):
         u = scen_units[i]
-        if b.unit_type(i).category == "infantry":
-            labels = np.where(
-                status[i] == "destroyed",
-                "destroyed",
-                np.char.add(squads[i].astype(str), np.where(squads[i] == 1, " squad", " squads")),
-            ).astype(object)
+        if b.unit_type(i).category == "infantry":  # counted by squads left, without a label per run
+            destroyed = status[i] == "destroyed"
+            left, counts = np.unique(squads[i][~destroyed], return_counts=True)
+            found = {f"{n} squad" if n == 1 else f"{n} squads": int(c) for n, c in zip(left, counts)}
+            if destroyed.any():
+                found["destroyed"] = int(destroyed.sum())
         else:
-            labels = status[i]
-        vals, counts = np.unique(labels.astype(str), return_counts=True)
-        res.units[u.id] = {str(v): int(c) / runs for v, c in zip(vals, counts)}
+            vals, counts = np.unique(status_of(i).astype(str), return_counts=True)
+            found = {str(v): int(c) for v, c in zip(vals, counts)}
+        res.units[u.id] = {k: found[k] / runs for k in sorted(found)}
     return res
 
 
-def _towns_and_routes(b: Breach, res: MonteCarloResult, flooded: dict[Hex, np.ndarray], runs: int) -> None:
-    def chance(hexes) -> float:
-        hit = np.zeros(runs, dtype=bool)
-        for h in hexes:
-            if tuple(h) in flooded:
-                hit |= flooded[tuple(h)]
-        return float(hit.mean()) if runs else 0.0
+class _Tally:
+    """The runs in which each town and route is hit, and each run's swamp, flooded-town and road-cut
+    counts, added up hex by hex as the floodplain rolls come (no per-hex arrays are kept)."""
 
-    for t in b.map.towns:
-        res.towns[t.id] = chance(t.hexes)
-    dam = tuple(b.dam.hex)
-    for r in list(b.map.roads) + list(b.map.rails):
-        at_dam = b.options.cut_routes_at_dam and any(tuple(h) == dam for h in r.hexes)
-        res.routes[r.id] = 1.0 if at_dam else (chance(r.hexes) if b.params.flooding_cuts_routes else 0.0)
+    def __init__(self, b: Breach, runs: int):
+        self.b, self.runs = b, runs
+        self.towns = {t.id: np.zeros(runs, dtype=bool) for t in b.map.towns}
+        self.routes = {r.id: np.zeros(runs, dtype=bool) for r in list(b.map.roads) + list(b.map.rails)}
+        self.of_hex: dict[Hex, list[np.ndarray]] = {}
+        for t in b.map.towns:
+            for h in t.hexes:
+                self.of_hex.setdefault(tuple(h), []).append(self.towns[t.id])
+        for r in list(b.map.roads) + list(b.map.rails):
+            for h in r.hexes:
+                self.of_hex.setdefault(tuple(h), []).append(self.routes[r.id])
+        self.count = {"swamp": np.zeros(runs, dtype=np.int64), "flooded_town": np.zeros(runs, dtype=np.int64)}
+        self.cuts = np.zeros(runs, dtype=np.int64)
+        if b.options.cut_routes_at_dam:
+            self.cuts += len(b.routes_by_hex.get(tuple(b.dam.hex), []))
+
+    def add(self, h: Hex, floods: np.ndarray, became: str) -> None:
+        """Hex ``h`` floods in the runs ``floods`` and becomes ``became`` there."""
+        seen: set[int] = set()
+        for runs_hit in self.of_hex.get(tuple(h), []):
+            if id(runs_hit) not in seen:  # a route listing a hex twice
+                seen.add(id(runs_hit))
+                runs_hit |= floods
+        self.count["swamp" if became == "swamp" else "flooded_town"] += floods
+        if self.b.params.flooding_cuts_routes:
+            self.cuts += floods * len(self.b.routes_by_hex.get(h, []))
+
+    def finish(self, res: MonteCarloResult) -> None:
+        """Towns and routes: the runs in which any of their hexes floods (a route is also cut at the dam);
+        worst: the most swamp and flooded-town hexes, and road cuts, of any one run (as ``Breach.step``
+        cuts: every route through the dam's hex at the breach, every route through a hex that floods)."""
+        b, runs = self.b, self.runs
+        chance = lambda hit: float(hit.mean()) if runs else 0.0  # noqa: E731
+        for t in b.map.towns:
+            res.towns[t.id] = chance(self.towns[t.id])
+        dam = tuple(b.dam.hex)
+        for r in list(b.map.roads) + list(b.map.rails):
+            at_dam = b.options.cut_routes_at_dam and any(tuple(h) == dam for h in r.hexes)
+            cut = chance(self.routes[r.id]) if b.params.flooding_cuts_routes else 0.0
+            res.routes[r.id] = 1.0 if at_dam else cut
+        count = {**self.count, "road_cut": self.cuts}
+        res.worst = {k: int(v.max()) if runs else 0 for k, v in count.items()}
 
 
-def _worst(b: Breach, flooded: dict[Hex, np.ndarray], became: dict[Hex, str], runs: int) -> dict[str, int]:
-    """The most swamp and flooded-town hexes, and road cuts, of any one run (as ``Breach.step`` cuts:
-    every route through the dam's hex at the breach, every route through a hex that floods)."""
-    count = {"swamp": np.zeros(runs, dtype=np.int64), "flooded_town": np.zeros(runs, dtype=np.int64)}
-    cuts = np.zeros(runs, dtype=np.int64)
-    if b.options.cut_routes_at_dam:
-        cuts += len(b.routes_by_hex.get(tuple(b.dam.hex), []))
-    for h, floods in flooded.items():
-        count["swamp" if became[h] == "swamp" else "flooded_town"] += floods
-        if b.params.flooding_cuts_routes:
-            cuts += floods * len(b.routes_by_hex.get(h, []))
-    count["road_cut"] = cuts
-    return {k: int(v.max()) if runs else 0 for k, v in count.items()}
-
-
-__all__ = ["MonteCarloResult", "monte_carlo"]
+__all__ = ["RUN_HEXES_PER_SECOND", "MonteCarloResult", "monte_carlo", "work"]

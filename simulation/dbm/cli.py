@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from ...options import SEED, TABLE_SIZE
+from ...options import SEED, TABLE_SIZE, add_budget_argument
 from ...output import error_line, json_text, print_line, write_document
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -239,4 +239,5 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--format", choices=["text", "json"], default="text", help="the log as text (default) or JSON"
     )
+    add_budget_argument(p)
     p.set_defaults(func=cmd_dbm_setup)
