@@ -79,7 +79,7 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
     """Formats (or with ``check`` only compares) the files and folders of ``paths``; the exit status."""
     from .collect import collect_files, may_be_scenario
     from .escape import visible_path
-    from .model.atomic_write import write_atomic
+    from .model.atomic_write import ChangedSinceRead, Original, write_atomic
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
@@ -99,6 +99,7 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
     for path in files:
         try:
             data = _read(path)
+            original = Original.of(path, data)  # what a save made meanwhile is told from
             text = canonical_text(data)
         except Unloadable as e:
             error_line(f"{PROG}: {path}: {e}")
@@ -113,7 +114,11 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
             changed += 1
             continue
         try:
-            write_atomic(path, new)
+            write_atomic(path, new, expected=original)
+        except ChangedSinceRead as e:
+            error_line(f"{PROG}: {path}: {e}")
+            failed += 1
+            continue
         except OSError as e:
             error_line(f"{PROG}: cannot write {path}: {e.strerror or e}; it was left as it was")
             failed += 1

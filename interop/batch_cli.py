@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..options import add_budget_argument
 from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -19,13 +18,17 @@ def _fail(cmd: str, msg: str) -> int:
     return EXIT_ERROR
 
 
-def _load(cmd: str, path: str):
-    """The scenario, or None after printing why it cannot be loaded."""
+def _load(cmd: str, path: str, originals: list | None = None):
+    """The scenario, or None after printing why it cannot be loaded; ``originals`` gets the file's
+    Original (model.atomic_write) for a command that may write over it."""
     from ..model.errors import ScenarioError
-    from ..model.io import load
+    from ..model.io import load_for_update
 
     try:
-        return load(path)
+        scenario, original = load_for_update(path)
+        if originals is not None and original is not None:
+            originals.append(original)
+        return scenario
     except ScenarioError as e:
         p = e.problems[0]
         error_line(f"dambuster {cmd}: {path}: {p.message} ({e.code})")
@@ -44,14 +47,14 @@ def _output_refused(cmd: str, args: argparse.Namespace) -> bool:
     return problem is not None
 
 
-def _write(cmd: str, out: str | None, text: str) -> int:
-    from ..model.atomic_write import write_atomic
+def _write(cmd: str, out: str | None, text: str, originals: list | None = None) -> int:
+    from ..model.atomic_write import write_files
 
     if out in (None, "-"):
         write_json(text)
         return EXIT_OK
     try:
-        write_atomic(out, text.encode("utf-8"))
+        write_files([(out, text.encode("utf-8"))], originals or ())
     except OSError as e:
         return _fail(cmd, f"cannot write {out}: {e.strerror or e}; nothing was changed")
     error_line(f"wrote {out}")
@@ -79,14 +82,15 @@ def cmd_player_view(args: argparse.Namespace) -> int:
 
     if _output_refused("player-view", args):
         return EXIT_ERROR
-    scenario = _load("player-view", args.file)
+    originals: list = []  # -o FILE --force over its own input: a save made meanwhile is kept
+    scenario = _load("player-view", args.file, originals)
     if scenario is None:
         return EXIT_ERROR
     try:
         view, masked = player_view(scenario, args.side, hide_reserves=args.hide_reserves)
     except PlayerViewError as e:
         return _fail("player-view", f"{args.file}: {e}")
-    code = _write("player-view", args.output, dumps(view))
+    code = _write("player-view", args.output, dumps(view), originals)
     if code == EXIT_OK:
         error_line(view.meta.description.rsplit("\n\n", 1)[-1])
     return code
@@ -111,7 +115,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="add the six DBM sectors as polygons (default: when the scenario follows dbm-terrain)",
     )
-    add_budget_argument(g)
     g.set_defaults(func=cmd_export_geojson)
 
     v = sub.add_parser(
@@ -130,5 +133,4 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="also remove other sides' units that are not on the map yet",
     )
-    add_budget_argument(v)
     v.set_defaults(func=cmd_player_view)

@@ -21,6 +21,13 @@ through :func:`write_files`:
 :func:`outputs_problem` is what the commands ask before doing any work: whether a target exists
 (``--force`` replaces it), is one of the command's inputs (``--force`` too), is named twice, or cannot be
 written at all (a dangling link, a folder, a device: ``--force`` does not help).
+
+Read-modify-write (``fmt``, ``surge FILE --apply FILE``, ``player-view FILE -o FILE``) passes the
+:class:`Original` it read as ``expected``: just before the rename, the target must still be that file
+(same size, modification time and inode, and the SHA-256 of its bytes that of the bytes read), or the
+write is refused with :class:`ChangedSinceRead` and nothing is renamed: a save made meanwhile by
+another program is kept, never replaced by the modified old content. What remains is the moment
+between that check and the rename (microseconds, against the seconds a command works).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import socket
 import stat
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from .files import kind_of
@@ -49,6 +57,67 @@ STALE_AFTER_S = 3600
 
 class OutputError(OSError):
     """A target that is refused; ``str(e)`` is one sentence without the path."""
+
+
+class ChangedSinceRead(OutputError):
+    """The file a command read and now replaces was changed by someone else in the meantime."""
+
+
+@dataclass(frozen=True)
+class Original:
+    """What a command read from a file it will replace: where, its size, modification time, inode and the
+    SHA-256 of the bytes read."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    inode: tuple[int, int]
+    sha256: str
+
+    @classmethod
+    def of(cls, path: str | os.PathLike, data: bytes) -> Original:
+        """The original of ``path``, whose bytes a command has just read as ``data``. The stat is taken
+        after the read, and the check compares the bytes too, so a change between the two is caught."""
+        st = os.stat(path)
+        digest = hashlib.sha256(data).hexdigest()
+        return cls(os.path.realpath(path), len(data), st.st_mtime_ns, (st.st_dev, st.st_ino), digest)
+
+    def changed(self) -> str | None:
+        """None when the file is still the one read, else how it differs (a few words)."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            return "it was removed"
+        if (st.st_dev, st.st_ino) != self.inode:
+            return "it was replaced by another file"
+        if st.st_size != self.size or st.st_mtime_ns != self.mtime_ns:
+            return "it was written to"
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read(self.size + 1)
+        except OSError as e:
+            return f"it cannot be read again ({e.strerror or e})"
+        if hashlib.sha256(data).hexdigest() != self.sha256:
+            return "its content changed"
+        return None
+
+
+#: Test hook: callables run with the target just before each rename (tests/untrusted/test_untrusted_writing.py
+#: saves another version there, as a second program would). Empty in normal use.
+BEFORE_RENAME: list = []
+
+
+def _check_unchanged(target: Path, expected: Sequence[Original]) -> None:
+    for hook in BEFORE_RENAME:
+        hook(target)
+    for original in expected:
+        if original.path == str(target):
+            how = original.changed()
+            if how:
+                raise ChangedSinceRead(
+                    f"changed on disk since it was read ({how}); not written, so the other save is kept "
+                    "(run the command again on the file as it is now)"
+                )
 
 
 def temp_name(target: Path) -> Path:
@@ -209,8 +278,10 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_files(files: Sequence[tuple[str | os.PathLike, bytes]]) -> None:
-    """Writes every (path, bytes) pair, all or none: on any failure each target is as it was before."""
+def write_files(files: Sequence[tuple[str | os.PathLike, bytes]], expected: Sequence[Original] = ()) -> None:
+    """Writes every (path, bytes) pair, all or none: on any failure each target is as it was before.
+    A target named by an :class:`Original` of ``expected`` must still be that file just before its
+    rename, or :class:`ChangedSinceRead` is raised (nothing renamed over it)."""
     targets = [resolve_target(p) for p, _ in files]
     for target in targets:
         remove_stale_temps(target)
@@ -232,6 +303,7 @@ def write_files(files: Sequence[tuple[str | os.PathLike, bytes]]) -> None:
                 backup = temp_name(target)
                 os.link(target, backup)
             try:
+                _check_unchanged(target, expected)
                 os.replace(temp, target)
             except BaseException:
                 _unlink(backup)
@@ -256,14 +328,17 @@ def write_files(files: Sequence[tuple[str | os.PathLike, bytes]]) -> None:
         _sync_folder(folder)
 
 
-def write_atomic(target: str | os.PathLike, data: bytes) -> None:
-    """Writes one file atomically (see write_files)."""
-    write_files([(target, data)])
+def write_atomic(target: str | os.PathLike, data: bytes, expected: Original | None = None) -> None:
+    """Writes one file atomically (see write_files); with ``expected``, only over that unchanged original."""
+    write_files([(target, data)], () if expected is None else (expected,))
 
 
 __all__ = [
+    "BEFORE_RENAME",
     "STALE_AFTER_S",
     "TEMP_SUFFIX",
+    "ChangedSinceRead",
+    "Original",
     "OutputError",
     "output_problem",
     "outputs_problem",

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..escape import json_escapes
 from . import json_prescan, migrations
-from .atomic_write import write_atomic
+from .atomic_write import Original, write_atomic
 from .codec import from_dict, to_dict
 from .errors import Problem, ScenarioError, pointer
 from .files import STDIN, InputError, check_regular, read_input
@@ -175,6 +175,10 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
 def read_document(path: str | os.PathLike) -> dict:
     """Reads a file into a strict JSON tree: a regular file only (nothing else is opened), at most
     MAX_FILE_BYTES bytes read."""
+    return parse_bytes(_read_bytes(path))
+
+
+def _read_bytes(path: str | os.PathLike) -> bytes:
     try:
         size = 0 if os.fspath(path) == STDIN else check_regular(path).st_size
         if size > MAX_FILE_BYTES:  # says how big; the read below is bounded by the bytes it gets anyway
@@ -183,10 +187,9 @@ def read_document(path: str | os.PathLike) -> dict:
                 "",
                 f"the file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES // 2**20} MB limit",
             )
-        data = read_input(path, MAX_FILE_BYTES)
+        return read_input(path, MAX_FILE_BYTES)
     except InputError as e:
         raise ScenarioError.at("JSON", "", str(e)) from None
-    return parse_bytes(data)
 
 
 # --------------------------------------------------------------------------------- load
@@ -211,6 +214,14 @@ def loads(data: bytes | str) -> Scenario:
 
 def load(path: str | os.PathLike) -> Scenario:
     return document_to_scenario(read_document(path))
+
+
+def load_for_update(path: str | os.PathLike) -> tuple[Scenario, Original | None]:
+    """The scenario and the :class:`Original` to pass to the saver when the command may write over
+    ``path`` (None for standard input): a save made meanwhile by someone else is then never lost."""
+    data = _read_bytes(path)
+    original = None if os.fspath(path) == STDIN else Original.of(path, data)
+    return document_to_scenario(parse_bytes(data)), original
 
 
 def _kind(v: Any) -> str:
@@ -301,6 +312,7 @@ __all__ = [
     "ScenarioError",
     "dumps",
     "load",
+    "load_for_update",
     "loads",
     "parse_bytes",
     "read_document",

@@ -32,14 +32,15 @@ class _WriteFailed(Exception):
     """An output could not be written; ``str(e)`` is the whole message."""
 
 
-def _write_outputs(files: list[tuple[str, bytes]]) -> None:
-    """Writes the files all or none (model.atomic_write); _WriteFailed with one sentence otherwise."""
+def _write_outputs(files: list[tuple[str, bytes]], expected=()) -> None:
+    """Writes the files all or none (model.atomic_write); _WriteFailed with one sentence otherwise.
+    ``expected``: the originals of inputs that may be written over (a save made meanwhile is kept)."""
     from ..model.atomic_write import write_files
 
     if not files:
         return
     try:
-        write_files(files)
+        write_files(files, expected)
     except OSError as e:
         names = " and ".join(str(path) for path, _ in files)
         raise _WriteFailed(f"cannot write {names}: {e.strerror or e}; nothing was changed") from None
@@ -70,8 +71,7 @@ def _applied(path: str, after, dam_id: str):
 def cmd_surge(args: argparse.Namespace) -> int:
     from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
-    from ..model.io import dumps
-    from ..work import EstimateTooLarge
+    from ..model.io import dumps, load_for_update
     from .breach import Breach, Run, apply
     from .dice import Dice
     from .montecarlo import monte_carlo
@@ -84,20 +84,10 @@ def cmd_surge(args: argparse.Namespace) -> int:
     if problem:
         return _fail("surge", problem)
     try:
-        sc = _load(args.file)
+        sc, original = load_for_update(args.file)
         breach = Breach(sc, args.dam)
         label = breach.layout.label
         if args.monte_carlo is not None:
-            from ..work import check_estimate
-            from .montecarlo import RUN_HEXES_PER_SECOND, work
-
-            check_estimate(
-                "runs x river hexes",
-                work(len(breach.plan.river_hexes), args.monte_carlo),
-                RUN_HEXES_PER_SECOND,
-                args.budget,
-                "fewer --monte-carlo runs",
-            )
             res = monte_carlo(breach, args.monte_carlo, args.seed)
             doc = res.to_json(label)
             files = [(args.out_json, lambda: _dumps(doc)), (args.out_csv, lambda: res.to_csv(label))]
@@ -121,7 +111,7 @@ def cmd_surge(args: argparse.Namespace) -> int:
         events = run.run(args.turns)
         after = apply(sc, run.state, args.dam) if args.apply else None
         if after is not None:
-            _write_outputs([(args.apply, dumps(after).encode("utf-8"))])
+            _write_outputs([(args.apply, dumps(after).encode("utf-8"))], [original] if original else [])
         if args.format == "json":
             write_json(
                 _dumps(
@@ -149,8 +139,6 @@ def cmd_surge(args: argparse.Namespace) -> int:
         return _fail("surge", f"{args.file}: {e}")
     except _WriteFailed as e:
         return _fail("surge", str(e))
-    except EstimateTooLarge as e:
-        return _fail("surge", f"{args.file}: {e}")
 
 
 def cmd_flood(args: argparse.Namespace) -> int:
