@@ -20,7 +20,9 @@ DEFAULT_UNIT_TYPES: dict[str, UnitType] = {
     "missile-tank": _T("Missile tank", "armor", "armor", 3, 4, 2, 2, 2),
     "light-tank": _T("Light tank", "armor", "armor", 2, 2, 1, 3, 1),
     "gev": _T("GEV", "armor", "gev", 2, 2, 2, 4, 2, second_move=3),
-    "jeep": _T("Jeep", "armor", "armor", 2, 2, 1, 4, 1, second_move=3),
+    # the basic game's redesign: unit stats identical to the original game's, where the unit that
+    # moves 4 and then 3 is the GEV (2/2, D2, M4/3); its size is the GEV's too
+    "jeep": _T("Jeep", "armor", "armor", 2, 2, 2, 4, 2, second_move=3),
     "howitzer": _T("Howitzer", "armor", "immobile", 6, 8, 1, 0, 3, armor_weight=2),
     "superheavy": _T("Superheavy tank", "armor", "superheavy", 6, 3, 5, 3, 4),
     "heavy-drone": _T("Heavy drone", "armor", "armor", 0, 0, 3, 3, 2),

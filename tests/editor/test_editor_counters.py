@@ -32,7 +32,7 @@ FACES = {
     ("missile-tank", 1): ["2", "2", "3/4"],
     ("light-tank", 1): ["1", "3", "2/2"],
     ("gev", 1): ["2", "4", "2/2"],
-    ("jeep", 1): ["1", "4", "2/2"],
+    ("jeep", 1): ["2", "4", "2/2"],  # the original GEV's counter (basic redesign)
     ("howitzer", 1): ["1", "0", "6/8"],
     ("superheavy", 1): ["5", "3", "6/3"],
     ("heavy-drone", 1): ["3", "3", "0/0"],
