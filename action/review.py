@@ -9,19 +9,26 @@ line). The steps share a folder, $RUNNER_TEMP/dambuster-review:
 * ``changed``: the maps to check: on a pull request the files matching the ``paths`` globs that it
   adds or modifies (against its base: the first parent of the merge commit actions/checkout makes, or
   the base commit of the event), elsewhere every tracked matching file; a .json file with no
-  ``"format_version"`` is not a map (as ``validate --scenarios-only`` decides). maps.json; output count.
+  ``"format_version"`` is not a map (as ``validate --scenarios-only`` decides). Only the checkout is
+  read: a path that is a symbolic link, or that resolves outside the workspace, is refused before
+  anything opens it (one error annotation each; the map is listed as refused, never checked, drawn or
+  quoted, and fails the verdict). maps.json; output count.
 * ``validate``: one check through ``--cache``, reported three ways: JSON (for the summary and the
   verdict), ``--format github`` (annotations, in the log) and SARIF (dambuster.sarif, for code scanning).
+  The maps reach it as a NUL-separated list (``--files-from``), never on a command line (no ARG_MAX
+  however many maps, no name taken for an option), with ``--within`` the workspace.
   Never fails the step: its exit status is kept for ``verdict``. Outputs sarif, status.
 * ``render``: for each map (up to DAMBUSTER_MAX_RENDERS) after.png; for a modified one also before.png
   (the file at the base commit, from ``git show``), diff.png (``dambuster diff --format png``) and
   diff.txt, under artifacts/<map path without .json>/. A map that cannot be drawn is noted, not fatal.
   Output artifacts.
-* ``summary``: Markdown on $GITHUB_STEP_SUMMARY: each map's verdict, its first findings and its diff.
+* ``summary``: Markdown on $GITHUB_STEP_SUMMARY: each map's verdict, its first findings and its diff
+  (the first MAX_ROWS maps; the others are counted, as GitHub takes at most 1 MiB of summary per step).
 * ``verdict``: exits 1 when DAMBUSTER_FAIL_ON (error, warning or never) says the job fails.
 
-File names come from the pull request: everything printed is made visible (dambuster.escape), and
-everything in the summary is HTML-escaped.
+File names come from the pull request: everything printed is made visible (dambuster.escape), every
+table cell of the summary goes through ``markdown_cell`` and the diff text is HTML-escaped. A path
+reaches a command line only after ``--``.
 """
 
 from __future__ import annotations
@@ -35,13 +42,20 @@ import sys
 import tempfile
 from pathlib import Path
 
-from dambuster.escape import visible, visible_path
+from dambuster.escape import markdown_cell, visible, visible_path
+from dambuster.formats.github import command as annotation
 from dambuster.model.files import InputError, read_input
 from dambuster.model.io import MAX_FILE_BYTES
+from dambuster.path_lists import outside_reason
 
 WORK = Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "dambuster-review"
 DAMBUSTER = [sys.executable, "-m", "dambuster"]
 CHANGES = {"A": "added", "M": "modified", "T": "modified"}
+MAX_ROWS = 500  # maps listed in the summary (about 0.5 kB a row; GitHub takes 1 MiB per step)
+
+
+def workspace() -> str:
+    return os.environ.get("GITHUB_WORKSPACE") or os.getcwd()
 
 
 def env(name: str, default: str = "") -> str:
@@ -121,15 +135,27 @@ def changed() -> int | None:
         entries = [(CHANGES.get(s[:1]), p) for s, p in zip(fields[0::2], fields[1::2])]
     else:
         entries = [("present", p) for p in fields if p]
-    maps = [
-        {"path": p, "change": c} for c, p in entries if c and any(g.match(p) for g in globs) and is_map(p)
-    ]
+    maps = []
+    for change, path in entries:
+        if not change or not any(g.match(path) for g in globs):
+            continue
+        refused = outside_reason(path, workspace())  # before anything opens it
+        if refused:
+            maps.append({"path": path, "change": change, "refused": refused})
+            print(annotation("error", visible(f"{path}: {refused}"), file=visible(path), title="dambuster"))
+        elif is_map(path):
+            maps.append({"path": path, "change": change})
     (WORK / "maps.json").write_text(json.dumps({"base": base, "maps": maps}), encoding="utf-8")
     against = f"changed since {base[:12]}" if base else "in the repository"
     print(f"dambuster: {len(maps)} map(s) {against}")
     for m in maps:
-        print(f"  {m['change']:9} {visible_path(m['path'])}")
+        print(f"  {m['change']:9} {visible_path(m['path'])}" + (" (refused)" if "refused" in m else ""))
     output(count=len(maps), work=WORK)
+
+
+def checked(listing: dict) -> list[dict]:
+    """The maps that were not refused."""
+    return [m for m in listing.get("maps", []) if "refused" not in m]
 
 
 # ----------------------------------------------------------------------------------- validate
@@ -141,20 +167,26 @@ def validate_options() -> list[str]:
     return options
 
 
-def run_validate(fmt: str, paths: list[str], **streams) -> int:
-    """`dambuster validate` in one format, through the cache: the first run checks, the others reuse it."""
-    command = DAMBUSTER + [
-        "validate",
-        f"--format={fmt}",
-        f"--cache={WORK / 'validate-cache.json'}",
-        *validate_options(),
-    ]
+def run_validate(fmt: str, listed: Path, **streams) -> int:
+    """`dambuster validate` in one format, through the cache: the first run checks, the others reuse it.
+    The maps come from the list ``listed``, never from the command line."""
     sys.stdout.flush()
-    return subprocess.run(command + ["--", *paths], **streams).returncode
+    return subprocess.run(
+        DAMBUSTER
+        + [
+            "validate",
+            f"--format={fmt}",
+            f"--cache={WORK / 'validate-cache.json'}",
+            f"--files-from={listed}",
+            f"--within={workspace()}",
+            *validate_options(),
+        ],
+        **streams,
+    ).returncode
 
 
 def validate() -> None:
-    paths = [m["path"] for m in read_json("maps.json", {}).get("maps", [])]
+    paths = [m["path"] for m in checked(read_json("maps.json", {}))]
     sarif = WORK / "dambuster.sarif"
     if not paths:
         sarif.write_text(
@@ -170,11 +202,13 @@ def validate() -> None:
         (WORK / "report.json").write_text('{"files": []}', encoding="utf-8")
         status = 0
     else:
+        listed = WORK / "maps.list"
+        listed.write_bytes(b"".join(os.fsencode(p) + b"\0" for p in paths))
         with open(WORK / "report.json", "wb") as report:
-            status = run_validate("json", paths, stdout=report)
-        run_validate("github", paths, stderr=subprocess.DEVNULL)  # the annotations, in the step's log
+            status = run_validate("json", listed, stdout=report)
+        run_validate("github", listed, stderr=subprocess.DEVNULL)  # the annotations, in the step's log
         with open(sarif, "wb") as f:
-            run_validate("sarif", paths, stdout=f, stderr=subprocess.DEVNULL)
+            run_validate("sarif", listed, stdout=f, stderr=subprocess.DEVNULL)
     (WORK / "status").write_text(str(status), encoding="utf-8")
     output(sarif=sarif, status=status)
 
@@ -192,7 +226,7 @@ def images_of(path: str) -> Path:
 
 def render() -> int | None:
     listing = read_json("maps.json", {})
-    base, maps = listing.get("base"), listing.get("maps", [])
+    base, maps = listing.get("base"), checked(listing)
     if not env("MAX_RENDERS", "20").isdigit():
         print(f"dambuster: max-renders must be a number of maps, not {visible(env('MAX_RENDERS'))!r}")
         return 2
@@ -203,23 +237,35 @@ def render() -> int | None:
         folder = images_of(path)
         folder.mkdir(parents=True, exist_ok=True)
         images, problems = {}, []
-        jobs = [("after", DAMBUSTER + ["render", path, "-o", str(folder / "after.png"), "--force"])]
+        jobs = [("after", DAMBUSTER + ["render", "-o", str(folder / "after.png"), "--force", "--", path])]
         if m["change"] == "modified" and base:
             before = WORK / "before" / path
             before.parent.mkdir(parents=True, exist_ok=True)
             before.write_bytes(git("show", f"{base}:{path}", check=False).stdout)
             jobs.insert(
                 0,
-                ("before", DAMBUSTER + ["render", str(before), "-o", str(folder / "before.png"), "--force"]),
+                (
+                    "before",
+                    DAMBUSTER + ["render", "-o", str(folder / "before.png"), "--force", "--", str(before)],
+                ),
             )
             jobs.append(
                 (
                     "diff",
                     DAMBUSTER
-                    + ["diff", str(before), path, "--format=png", "-o", str(folder / "diff.png"), "--force"],
+                    + [
+                        "diff",
+                        "--format=png",
+                        "-o",
+                        str(folder / "diff.png"),
+                        "--force",
+                        "--",
+                        str(before),
+                        path,
+                    ],
                 )
             )
-            text = subprocess.run(DAMBUSTER + ["diff", str(before), path], capture_output=True)
+            text = subprocess.run(DAMBUSTER + ["diff", "--", str(before), path], capture_output=True)
             if text.returncode in (0, 1):
                 (folder / "diff.txt").write_bytes(text.stdout)
         for name, command in jobs:
@@ -235,16 +281,14 @@ def render() -> int | None:
 
 
 # ------------------------------------------------------------------------------------ summary
-def cell(text: str) -> str:
-    return html.escape(text, quote=True).replace("|", "&#124;").replace("\n", " ")
-
-
 def where(location: dict) -> str:
     """A finding's place as the text report gives it: a hex label, else the JSON pointer."""
     return f"hex {location['hex_label']}" if "hex_label" in location else location.get("pointer") or "/"
 
 
-def verdict_of(report: dict | None) -> str:
+def verdict_of(report: dict | None, refused: bool = False) -> str:
+    if refused:
+        return "⛔ refused"
     if report is None:
         return "not checked"
     errors = sum(v["severity"] == "error" for v in report["violations"])
@@ -266,23 +310,30 @@ def summary() -> None:
     lines = [f"## dambuster: {len(maps)} map(s) checked", ""]
     if maps:
         lines += ["| Map | Change | Verdict | First findings | Images |", "| --- | --- | --- | --- | --- |"]
-    for m in maps:
+    for m in maps[:MAX_ROWS]:
         report = reports.get(m["path"])
-        found = "; ".join(
+        found = m.get("refused") or "; ".join(
             f"{v['code']} {where(v['location'])}: {v['message']}"[:200]
             for v in (report or {}).get("violations", [])[:3]
         )
         pictures = drawn.get("maps", {}).get(m["path"], {})
         images = ", ".join(pictures.get("images", {})) or "; ".join(pictures.get("problems", [])) or "-"
         lines.append(
-            f"| `{cell(m['path'])}` | {m['change']} | {verdict_of(report)} | {cell(found) or '-'} | {cell(images)} |"
+            f"| <code>{markdown_cell(m['path'])}</code> | {m['change']} | "
+            f"{verdict_of(report, 'refused' in m)} | {markdown_cell(found) or '-'} | {markdown_cell(images)} |"
         )
+    if len(maps) > MAX_ROWS:
+        bad = sum(not r["valid"] for r in reports.values()) + sum("refused" in m for m in maps)
+        lines += [
+            "",
+            f"The first {MAX_ROWS} of {len(maps)} maps are listed; {bad} of them all failed (see the log).",
+        ]
     if drawn.get("maps"):
         shown = len(drawn["maps"])
         lines += [
             "",
             f"Renders (after.png; before.png and diff.png for a modified map) are in the workflow run's "
-            f"artifact **{cell(env('ARTIFACT', 'dambuster-review'))}**"
+            f"artifact **{markdown_cell(env('ARTIFACT', 'dambuster-review'))}**"
             + (f", for the first {shown} of {len(maps)} maps." if shown < len(maps) else "."),
         ]
     for path in drawn.get("maps", {}):
@@ -292,7 +343,7 @@ def summary() -> None:
             count = len(text.splitlines())
             lines += [
                 "",
-                f"<details><summary>{cell(path)}: {count} change(s)</summary>",
+                f"<details><summary>{markdown_cell(path)}: {count} change(s)</summary>",
                 "",
                 f"<pre>{html.escape(text[:20000])}</pre>",
                 "",
@@ -320,12 +371,16 @@ def verdict() -> int:
         print("dambuster: the maps were not checked (an earlier step failed)")
         return 1
     files = read_json("report.json", {}).get("files", [])
+    refused = [m for m in read_json("maps.json", {}).get("maps", []) if "refused" in m]
     bad = [f["path"] for f in files if not f["valid"]]
     warned = [f["path"] for f in files if f["valid"] and f["violations"]]
-    print(f"dambuster: {len(files)} map(s) checked, {len(bad)} with errors, {len(warned)} with warnings only")
+    print(
+        f"dambuster: {len(files)} map(s) checked, {len(bad)} with errors, {len(warned)} with warnings only"
+        + (f"; {len(refused)} refused (links, or outside the checkout)" if refused else "")
+    )
     if fail_on == "never":
         return 0
-    return 1 if status or bad or (fail_on == "warning" and warned) else 0
+    return 1 if status or bad or refused or (fail_on == "warning" and warned) else 0
 
 
 STEPS = {"changed": changed, "validate": validate, "render": render, "summary": summary, "verdict": verdict}

@@ -83,6 +83,7 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
 
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
+    found_any = bool(files)
     if scenarios_only:
         files = [f for f in files if may_be_scenario(f)]
     for c in corpora:
@@ -92,6 +93,8 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
     for m in missing:
         error_line(f"{PROG}: {m}: no such file or folder")
     if not files and not missing:
+        if scenarios_only and found_any:  # a pre-commit batch of other JSON only: nothing to do
+            return EXIT_OK
         error_line(f"{PROG}: no .json files found")
         return EXIT_UNREADABLE
     changed = unchanged = 0

@@ -193,7 +193,7 @@ def test_the_broken_map_gets_an_error_annotation_on_its_line(reviewed):
 
 
 def test_the_sarif_report_is_uploaded_with_the_broken_maps_result(reviewed):
-    [(uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("github/codeql-action/upload-sarif")]
+    [(_uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("github/codeql-action/upload-sarif")]
     sarif = json.loads(Path(given["sarif_file"]).read_text(encoding="utf-8"))
     assert sarif["version"] == "2.1.0"
     results = sarif["runs"][0]["results"]
@@ -204,7 +204,7 @@ def test_the_sarif_report_is_uploaded_with_the_broken_maps_result(reviewed):
 
 
 def test_the_artifact_holds_before_and_after_renders_and_the_diff_image(reviewed):
-    [(uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("actions/upload-artifact")]
+    [(_uses, given)] = [u for u in reviewed["uses"] if u[0].startswith("actions/upload-artifact")]
     assert given["name"] == "dambuster-review" and given["if-no-files-found"] == "ignore"
     folder = Path(given["path"])
     for name in (
@@ -230,11 +230,11 @@ def test_the_step_summary_gives_each_maps_verdict_and_its_diff(reviewed):
         m: line
         for line in summary.splitlines()
         for m in ("valley", "table", "new")
-        if line.startswith(f"| `maps/{m}.json`")
+        if line.startswith(f"| <code>maps/{m}.json</code>")
     }
     assert "modified | ✅ valid" in rows["valley"] and "before, after, diff" in rows["valley"]
     assert "modified | ❌ 1 error(s)" in rows["table"]
-    assert "SCHEMA /meta/created: &quot;22/11/2026&quot; is not an RFC 3339 date-time" in rows["table"]
+    assert 'SCHEMA /meta/created: "22/11/2026" is not an RFC 3339 date-time' in rows["table"]
     assert "added | ✅ valid" in rows["new"]
     assert "<summary>maps/valley.json: " in summary and "terrain 0101: clear -&gt; forest" in summary
     assert "artifact **dambuster-review**" in summary
@@ -296,3 +296,137 @@ def test_on_the_merge_commit_actions_checkout_makes_the_base_is_its_first_parent
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"3 map(s) changed since {base[:12]}" in done.stdout  # not the event's (here unknown) base commit
+
+
+# ------------------------------------------------------------------ files from strangers
+SECRET = "SECRET-7f3a"
+
+
+@pytest.fixture(scope="module")
+def hostile_pull_request(pull_request, tmp_path_factory) -> tuple[Path, str, Path]:
+    """A pull request that turns a map into a link to a file elsewhere on the runner (whose content an
+    error message would quote), adds a link to a map of its own, and adds a map whose name holds what
+    could break the summary's table: (checkout, base commit, the outside file)."""
+    repo, base = pull_request
+    outside = tmp_path_factory.mktemp("runner-home") / "secret.json"
+    table = json.loads((SAMPLES / "dbm-table.json").read_text(encoding="utf-8"))
+    table["meta"]["created"] = SECRET  # a SCHEMA error that quotes it, were it ever checked
+    outside.write_text(json.dumps(table), encoding="utf-8")
+    clone = tmp_path_factory.mktemp("hostile") / "checkout"
+    git(repo.parent, "clone", "-q", str(repo), str(clone))
+    git(clone, "checkout", "-q", "-b", "hostile", base)
+    (clone / "maps" / "valley.json").unlink()
+    (clone / "maps" / "valley.json").symlink_to(outside)
+    (clone / "maps" / "alias.json").symlink_to("table.json")
+    commit(clone, {"maps/a|b`c<b>d</b>|e.json": (SAMPLES / "ogre-basic.json").read_bytes()}, "hostile")
+    return clone, base, outside
+
+
+@pytest.fixture(scope="module")
+def hostile_review(hostile_pull_request, tmp_path_factory) -> dict:
+    clone, base, _ = hostile_pull_request
+    event = {"pull_request": {"number": 8, "base": {"ref": "main", "sha": base}}}
+    return run_action(clone, tmp_path_factory.mktemp("runner"), event)
+
+
+def test_a_link_is_refused_with_one_annotation_and_nothing_from_outside_is_read(hostile_review, tmp_path):
+    log = hostile_review["logs"]["changed"]
+    refusals = [line for line in log.splitlines() if line.startswith("::error ")]
+    assert sorted(r.split("::")[1] for r in refusals) == [
+        "error file=maps/alias.json,title=dambuster",
+        "error file=maps/valley.json,title=dambuster",
+    ]
+    assert all("is a symbolic link; refused" in r for r in refusals)
+    everything = "\n".join(hostile_review["logs"].values()) + hostile_review["summary"]
+    artifacts = Path(hostile_review["outputs"]["render"]["artifacts"])
+    work = artifacts.parent
+    for f in work.rglob("*"):
+        if f.is_file():
+            everything += f.read_bytes().decode("utf-8", "replace")
+    assert SECRET not in everything  # not in a log, the summary, a report, the SARIF or an image folder
+    report = json.loads((work / "report.json").read_text(encoding="utf-8"))
+    assert {f["path"] for f in report["files"]} == {"maps/a|b`c<b>d</b>|e.json"}
+    assert not (artifacts / "maps" / "valley").exists() and not (artifacts / "maps" / "alias").exists()
+    assert hostile_review["status"]["Verdict"] == 1
+    assert "2 refused (links, or outside the checkout)" in hostile_review["logs"]["Verdict"]
+
+
+def test_the_summary_table_keeps_its_columns_whatever_the_names(hostile_review):
+    rows = [line for line in hostile_review["summary"].splitlines() if line.startswith("| <code>")]
+    assert len(rows) == 3
+    for row in rows:
+        assert len(re.findall(r"(?<!\\)\|", row)) == 6, row  # five cells: no name adds a column
+        assert "<b>" not in row and "`" not in row
+    [hostile] = [r for r in rows if "&#124;b" in r]
+    assert "✅ valid" in hostile
+    refused = [r for r in rows if "⛔ refused" in r]
+    assert len(refused) == 2 and all("is a symbolic link" in r for r in refused)
+
+
+def test_validate_within_refuses_links_and_files_outside(hostile_pull_request):
+    clone, _, outside = hostile_pull_request
+    done = subprocess.run(
+        [sys.executable, "-m", "dambuster", "validate", "--within", ".", "--format", "github", "--", "maps"],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and SECRET not in done.stdout + done.stderr
+    annotations = [line for line in done.stdout.splitlines() if "symbolic link" in line]
+    assert len(annotations) == 2 and all(a.startswith("::error file=maps/") for a in annotations)
+    linked = clone.parent / "linked-folder"
+    linked.symlink_to(clone / "maps", target_is_directory=True)
+    inside = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dambuster",
+            "validate",
+            "--within",
+            str(clone),
+            "--",
+            str(linked / "table.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert inside.returncode == 0, inside.stderr  # resolves inside the checkout: checked
+    far = subprocess.run(
+        [sys.executable, "-m", "dambuster", "validate", "--within", str(clone / "maps"), "--", str(outside)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert far.returncode == 2 and "lies outside" in far.stderr and SECRET not in far.stdout + far.stderr
+
+
+def test_a_pull_request_of_20000_maps_with_long_paths_is_checked(tmp_path):
+    """About 4 MB of paths: more than one command line holds (ARG_MAX, 2 MB here); before, a traceback."""
+    repo = tmp_path / "big"
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    tiny = json.dumps(
+        json.loads(
+            subprocess.run(
+                [sys.executable, "-m", "dambuster", "new", "hex", "--columns", "2", "--rows", "2"],
+                capture_output=True,
+                check=True,
+            ).stdout
+        )
+    ).encode()
+    folder = "maps/" + "a-rather-long-folder-name-for-a-campaign-" * 4
+    for i in range(20_000):
+        target = repo / folder / f"{i // 1000:02}" / f"scenario-{i:05}-of-the-long-campaign.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(tiny)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "20,000 maps")
+    assert sum(len(p) + 1 for p in git(repo, "ls-files").splitlines()) > os.sysconf("SC_ARG_MAX")
+    ran = run_action(repo, tmp_path, {"ref": "refs/heads/main"}, render="false")
+    assert "20000 map(s) in the repository" in ran["logs"]["changed"]
+    assert all(status == 0 for step, status in ran["status"].items() if step != "Verdict"), ran["logs"]
+    assert ran["status"]["Verdict"] == 0 and "20000 map(s) checked, 0 with errors" in ran["logs"]["Verdict"]
+    assert "Traceback" not in "".join(ran["logs"].values())
+    assert "The first 500 of 20000 maps are listed; 0 of them all failed" in ran["summary"]
+    assert len(ran["summary"].encode()) < 1 << 20  # GitHub's cap on one step's summary
