@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..options import add_budget_argument
 from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -115,6 +116,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="add the six DBM sectors as polygons (default: when the scenario follows dbm-terrain)",
     )
+    add_budget_argument(g)
     g.set_defaults(func=cmd_export_geojson)
 
     v = sub.add_parser(
@@ -133,4 +135,5 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="also remove other sides' units that are not on the map yet",
     )
+    add_budget_argument(v)
     v.set_defaults(func=cmd_player_view)

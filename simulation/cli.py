@@ -72,6 +72,7 @@ def cmd_surge(args: argparse.Namespace) -> int:
     from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
     from ..model.io import dumps, load_for_update
+    from ..work import EstimateTooLarge
     from .breach import Breach, Run, apply
     from .dice import Dice
     from .montecarlo import monte_carlo
@@ -88,6 +89,16 @@ def cmd_surge(args: argparse.Namespace) -> int:
         breach = Breach(sc, args.dam)
         label = breach.layout.label
         if args.monte_carlo is not None:
+            from ..work import check_estimate
+            from .montecarlo import RUN_HEXES_PER_SECOND, work
+
+            check_estimate(
+                "runs x river hexes",
+                work(len(breach.plan.river_hexes), args.monte_carlo),
+                RUN_HEXES_PER_SECOND,
+                args.budget,
+                "fewer --monte-carlo runs",
+            )
             res = monte_carlo(breach, args.monte_carlo, args.seed)
             doc = res.to_json(label)
             files = [(args.out_json, lambda: _dumps(doc)), (args.out_csv, lambda: res.to_csv(label))]
@@ -139,6 +150,8 @@ def cmd_surge(args: argparse.Namespace) -> int:
         return _fail("surge", f"{args.file}: {e}")
     except _WriteFailed as e:
         return _fail("surge", str(e))
+    except EstimateTooLarge as e:
+        return _fail("surge", f"{args.file}: {e}")
 
 
 def cmd_flood(args: argparse.Namespace) -> int:
