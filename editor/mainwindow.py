@@ -28,7 +28,7 @@ from .document import Document
 from .files import recovery, start_page
 from .files.export import install_export
 from .files.new_dialog import NewScenarioDialog
-from .panels import dbm_setup_dialog, dock_fit, minimap
+from .panels import dbm_setup_dialog, dock_fit, follow, minimap
 from .panels import layers as layers_dock
 from .panels.place_dock import install as install_place_tools
 from .panels.scenario_dock import PropertiesPanel
@@ -40,7 +40,7 @@ from .properties import dialog as properties_dialog
 from .scene.hex.scene import HexSceneController
 from .scene.map_view import MapView
 from .scene.table_scene import TableSceneController
-from .tools import context_menu, system_clipboard
+from .tools import context_menu, refusal_hint, system_clipboard
 from .tools.factory import make_tool
 from .validation.panel import ValidationPanel, counts
 from .validation.worker import AsyncValidator
@@ -118,6 +118,7 @@ class MainWindow(QMainWindow):
         system_clipboard.install(self)  # Copy / Paste through the system clipboard (after the Place dock's)
         layers_dock.install(self)  # the Layers dock, per-file layers, tools refused on locked layers
         dock_fit.install(self)  # tall docks scroll; the window stays on its screen as docks come and go
+        follow.install(self)  # the Place details, status readouts and Terrain dock follow the document
         self.acts.build()
         layers_dock.finish(self)  # View > Layers
         self.addToolBar(self.tool_options)
@@ -142,6 +143,7 @@ class MainWindow(QMainWindow):
             old.drop()  # a copy region's outline
         if hasattr(old, "cancel"):
             old.cancel()  # a shape half drawn
+        refusal_hint.clear(self.view)  # a refusal's hint belongs to the tool that was refused
         self.current_tool = name
         self.view.tool = make_tool(name, self)
         self.acts.tool_action(name).setChecked(True)

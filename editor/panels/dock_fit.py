@@ -72,4 +72,4 @@ def install(window) -> None:
 
 
 def _soon(window) -> None:
-    QTimer.singleShot(0, lambda: keep_on_screen(window))  # once the docks' layout has settled
+    QTimer.singleShot(0, window, lambda: keep_on_screen(window))  # once the layout settled; not after close

@@ -23,6 +23,7 @@ from ..edits.hex_map import delete_object
 from ..edits.move import anchor, delete_group, move_group, move_object, move_stream_bridge
 from ..edits.path_vertex import list_of, move_path_hex, rerouted
 from ..geometry.hexes import HexGeometry, nearest_hexside
+from ..geometry.locate import find_by_id
 from ..style import tool_preview_item
 from .base import Tool, push_changes, say
 from .selection_marks import SelectionMarks
@@ -174,20 +175,33 @@ class SelectTool(Tool):
         self.marks.show(self.controller.view.scene(), outlines(self.controller.geom, self.selected()))
 
     def _features_changed(self) -> None:
-        """An undo, a delete or another tool's edit: what is no longer on the map leaves the selection
-        (not during this tool's own drop, which selects what it moved)."""
+        """An undo, a delete or another tool's edit: a selected object replaced by another of the same
+        id (an undone move) stays selected as the new one; one no longer on the map leaves the
+        selection (not during this tool's own drop, which selects what it moved)."""
         if self.dragging:
             return
-        live = live_ids(self.doc.scenario)
-        self.group = [g for g in self.group if id(g) in live]
-        if self.selection is not None and id(self.selection) not in live:
-            self.selection = None
-            self.on_select(None)
+        s = self.doc.scenario
+        live = live_ids(s)
+
+        def again(obj):
+            if obj is None or id(obj) in live:
+                return obj
+            ident = getattr(obj, "id", None)
+            found = find_by_id(s, ident) if ident else None
+            return found if type(found) is type(obj) else None
+
+        self.group = [g for g in map(again, self.group) if g is not None]
+        if again(self.selection) is not self.selection:
+            self.selection = again(self.selection)
+            self.on_select(self.selection)
         self._mark()
 
     def drop(self) -> None:
-        """Another tool or another file: the marks go."""
+        """Another tool or another file: the selection and its marks go."""
         self.marks.clear()
+        if self.selection is not None or self.group:
+            self.selection, self.group = None, []
+            self.on_select(None)
         try:
             self.doc.features_changed.disconnect(self._features_changed)
         except (RuntimeError, TypeError):

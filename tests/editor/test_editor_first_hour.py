@@ -70,3 +70,57 @@ def test_the_map_does_not_refit_when_the_validation_table_appears(window, qtbot)
     qtbot.wait(20)
     assert window.validation_panel.tree.isVisible()
     assert window.view.viewport().size() == viewport and window.view.transform().m11() == scale
+
+
+# -- item 4: panels that follow the document --------------------------------------------------------
+def test_the_place_details_follow_the_sp_set_in_the_inspector_and_go_with_the_file(window, qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtTest import QTest
+
+    assert window.open_path(VALLEY)
+    dam = window.doc.scenario.map.dams[0]
+    window.set_tool("select")
+    at = window.view.mapFromScene(QPointF(*window.controller.geom.center(dam.hex)))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    details = window.place_panel.selected
+    assert f"id: {dam.id}" in details.text() and f"sp: {dam.sp}" in details.text()
+    sp = window.properties_panel.inspector.editors["sp"]
+    sp.setText(str(dam.sp + 7))
+    sp.editingFinished.emit()
+    assert f"sp: {dam.sp}" in details.text() and dam.sp == 67  # 60 in the sample, 67 now
+    window.act("edit.undo").trigger()
+    assert "sp: 60" in details.text()
+    QTest.mouseMove(window.view.viewport(), at)
+    assert window.pos_label.text() != ""
+    assert window.open_path(SAMPLES / "ogre-basic.json")
+    assert details.text() == "" and window.selection is None and window.pos_label.text() == ""
+
+
+def test_the_terrain_dock_leaves_table_maps_and_comes_back_on_hex_maps(window, qtbot):
+    terrain = window.docks["terrain"]
+    assert terrain.isVisible()
+    assert window.open_path(SAMPLES / "dbm-table.json")
+    assert not terrain.isVisible() and not terrain.toggleViewAction().isEnabled()
+    assert window.place_panel.selected.text() == ""
+    assert window.open_path(VALLEY)
+    assert terrain.isVisible() and terrain.toggleViewAction().isEnabled()
+    terrain.hide()  # the designer closed it: a table and back do not reopen it
+    assert window.open_path(SAMPLES / "dbm-table.json") and window.open_path(VALLEY)
+    assert not terrain.isVisible()
+
+
+def test_the_status_bar_describes_the_hex_again_when_its_terrain_changes(window, qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtTest import QTest
+
+    assert window.open_path(VALLEY)
+    layout = window.doc.scenario.map.layout
+    h = layout.to_axial(2, 2)
+    at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
+    QTest.mouseMove(window.view.viewport(), at)
+    before = window.pos_label.text()
+    assert layout.label(h) in before
+    window.set_tool("brush")
+    window.terrain_choice.set("swamp" if "swamp" not in before else "forest")
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    assert window.pos_label.text() != before and window.terrain_choice.kind in window.pos_label.text()

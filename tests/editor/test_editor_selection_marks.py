@@ -45,8 +45,11 @@ def test_a_picked_object_is_outlined_and_the_outline_goes_with_it(hexwin):
     assert len(w.view.tool.marks.items) == 2 + 8  # the outline on its halo, eight handles
     drag(w, dam_hex, L.to_axial(4, 5))
     assert blue_near(w, L.to_axial(4, 5)) > 20 and blue_near(w, dam_hex) == 0  # the marks moved with it
-    w.act("edit.undo").trigger()  # the moved dam is gone: so is its mark
-    assert w.view.tool.marks.items == [] and blue_near(w, L.to_axial(4, 5)) == 0
+    w.act("edit.undo").trigger()  # the dam back where it was, still selected: the marks with it
+    assert w.selection.id == "d1" and w.selection.hex == dam_hex
+    assert blue_near(w, dam_hex) > 20 and blue_near(w, L.to_axial(4, 5)) == 0
+    w.delete_selection()  # Edit > Delete
+    assert w.doc.scenario.map.dams == [] and w.view.tool.marks.items == [] and w.selection is None
     click(w, centre(w, L.to_axial(1, 11)))  # an empty hex: nothing selected, nothing marked
     assert w.view.tool.marks.items == []
 
