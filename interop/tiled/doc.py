@@ -1,5 +1,6 @@
 """Building blocks of a Tiled JSON map (TMJ) that hex and table exports share: objects in pixels with
-ids handed out in the order they are made, coloured object layers, the map properties of a scenario.
+ids handed out in the order they are made, coloured object layers, the map properties of a scenario,
+a unit's properties and where units not on the map stand.
 
 Object ids follow the scenario's own order (the importer reads objects by id), whatever layer an
 object ends up in: units of several sides lie in several layers yet come back in their order.
@@ -154,3 +155,21 @@ def map_document(
         "tilesets": tilesets,
         "properties": properties,
     }
+
+
+def unit_properties(u) -> list[dict]:
+    """A unit's properties; one not on the map (no hex) is marked ``reserve``."""
+    props = [
+        prop("id", u.id),
+        prop("unit_type", u.type),
+        prop("side", u.side),
+        prop("squads", u.squads),
+        prop("status", u.status),
+        prop("name", u.name),
+    ]
+    return props + ([prop("reserve", True)] if u.hex is None else [])
+
+
+def reserve_spot(n: int, width: float, height: float) -> tuple[float, float]:
+    """Where the n-th unit not on the map stands: a column left of the map, one ``width`` x ``height`` cell each."""
+    return -width / 2, height * (n + 0.5)

@@ -25,7 +25,16 @@ from ...model.scenario import HexMap, Scenario
 from ...model.terrain import TERRAIN_KINDS
 from .. import png
 from ..hexpixels import HexPixels, stagger_of
-from .doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
+from .doc import (
+    ExportError,
+    Objects,
+    by_side,
+    map_document,
+    meta_properties,
+    object_layer,
+    reserve_spot,
+    unit_properties,
+)
 from .properties import HEXSIDE_LAYERS, prop
 
 TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -189,24 +198,6 @@ def _feature_layers(s: Scenario, m: HexMap, ob: _HexObjects) -> list[tuple[str, 
         ("setup zones", None, zones),
         *by_side(s, "units", units),
     ]
-
-
-def unit_properties(u) -> list[dict]:
-    """A unit's properties; one not on the map (no hex) is marked ``reserve``."""
-    props = [
-        prop("id", u.id),
-        prop("unit_type", u.type),
-        prop("side", u.side),
-        prop("squads", u.squads),
-        prop("status", u.status),
-        prop("name", u.name),
-    ]
-    return props + ([prop("reserve", True)] if u.hex is None else [])
-
-
-def reserve_spot(n: int, width: float, height: float) -> tuple[float, float]:
-    """Where the n-th unit not on the map stands: a column left of the map, one ``width`` x ``height`` cell each."""
-    return -width / 2, height * (n + 0.5)
 
 
 def to_tmj(s: Scenario, image: str) -> dict:

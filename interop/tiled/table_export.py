@@ -22,8 +22,16 @@ import math
 
 from ...model.scenario import Scenario, TableMap
 from ..geojson import along, sector_features
-from .doc import ExportError, Objects, by_side, map_document, meta_properties, object_layer
-from .export import reserve_spot, unit_properties
+from .doc import (
+    ExportError,
+    Objects,
+    by_side,
+    map_document,
+    meta_properties,
+    object_layer,
+    reserve_spot,
+    unit_properties,
+)
 from .properties import AREA_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
 SCALE = {"paces": 1, "inches": 32, "mm": 1}  # pixels per table unit
