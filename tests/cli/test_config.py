@@ -163,3 +163,24 @@ def test_pyproject_errors_name_the_table_key(collection):
 def test_a_missing_config_file_is_one_line(collection):
     p = validate("maps", "--config", "nope.toml", cwd=collection)
     assert p.returncode == 2 and p.stderr.strip() == "dambuster validate: nope.toml: no such file or folder"
+
+
+def test_within_in_the_settings_refuses_links_and_the_command_line_wins(collection, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("runner") / "secret.json"
+    outside.write_bytes((SCALE_ERRORS / "river-201-paces-wide-25mm-inches.json").read_bytes())
+    (collection / "maps" / "link.json").symlink_to(outside)
+    (collection / "dambuster.toml").write_text('within = "."\nformat = "json"\n')
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2
+    [refused] = [f for f in json.loads(p.stdout)["files"] if f["path"].endswith("link.json")]
+    assert (
+        refused["violations"][0]["code"] == "JSON" and "symbolic link" in refused["violations"][0]["message"]
+    )
+    assert "link.json" in p.stderr and str(outside) not in p.stdout + p.stderr
+
+
+def test_under_within_a_settings_file_outside_is_refused(collection):
+    (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\n')
+    p = validate("--within", "maps", "maps", cwd=collection)
+    assert p.returncode == 2 and p.stderr.splitlines() == [p.stderr.strip()]
+    assert "the settings lie outside maps; refused" in p.stderr
