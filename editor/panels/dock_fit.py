@@ -7,6 +7,7 @@ screen, and stayed there after the preview was closed."""
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QRect, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 
@@ -72,4 +73,5 @@ def install(window) -> None:
 
 
 def _soon(window) -> None:
-    QTimer.singleShot(0, window, lambda: keep_on_screen(window))  # once the layout settled; not after close
+    if shiboken6.isValid(window):  # docks hide while the window is being destroyed
+        QTimer.singleShot(0, window, lambda: keep_on_screen(window))  # once the layout has settled

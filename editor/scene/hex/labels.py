@@ -1,20 +1,28 @@
-"""Hex labels ("0101": column then row, one-based) at the top of each hex, drawn only when the zoom
-makes them readable: one item over the whole map that paints the labels of the hexes in view, so a
-large map costs nothing when they are too small to read."""
+"""Hex labels ("0101": column then row, one-based) at the top of each hex, drawn whenever they fit:
+at their own size when that is readable on screen, else enlarged (up to what fits inside the top
+of the hex) until it is, and not at all when even that would be too small. Each label sits on a pale
+halo, a stroke round its glyphs, so forest hatching or a river never runs through the figures. One
+item over the whole map paints the labels of the hexes in view, so a large map costs nothing when
+they are too small to read."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from ...geometry.hexes import HexGeometry
 
 LABEL_MIN_PIXELS = 7.0  # the label's text height on screen from which it is drawn
+LABEL_GROW_TO_PIXELS = 9.0  # a label too small at its own size is enlarged towards this height on screen
 LABEL_COLOUR = QColor(26, 26, 26, 170)
 LABEL_CENTRE = 0.71  # the label's centre, in hex radii above the hex's centre (above a counter)
 LABEL_HEIGHT = 0.2  # the label's height (font point size), in hex radii, at most
 LABEL_WIDTH = 0.92  # the label's width, in hex radii, at most
+LABEL_GROWN = 0.42  # an enlarged label's text height, in hex radii, at most (it stays inside the hex)
+LABEL_TOP = 0.84  # an enlarged label's top, in hex radii above the centre, at most
+HALO = QColor(255, 255, 255, 215)
+HALO_PIXELS = 2.6  # the halo's width on screen
 
 
 class HexLabels(QGraphicsItem):
@@ -32,28 +40,61 @@ class HexLabels(QGraphicsItem):
         if width > s * LABEL_WIDTH:  # long labels of big maps get a smaller font
             self.font.setPointSizeF(s * LABEL_HEIGHT * s * LABEL_WIDTH / width)
         self.text_height = QFontMetricsF(self.font).height()
+        width = QFontMetricsF(self.font).horizontalAdvance("8" * len(sample))
+        #: the largest text height that still fits the top of a hex (the wider and the taller bound)
+        self.max_height = min(self.text_height * s * LABEL_WIDTH / max(width, 1e-9), s * LABEL_GROWN)
+        self.max_height = max(self.max_height, self.text_height)
+        self._paths: dict[tuple[str, float], QPainterPath] = {}
 
     def boundingRect(self) -> QRectF:
         return self.rect
 
     def readable_at(self, zoom: float) -> bool:
         """True when labels are drawn at this view scale (screen pixels per scene unit)."""
-        return self.text_height * zoom >= LABEL_MIN_PIXELS
+        return self.max_height * zoom >= LABEL_MIN_PIXELS
+
+    def height_at(self, zoom: float) -> float:
+        """The labels' text height (scene units) at this view scale: their own when readable, else
+        as much larger as reading them needs (at most ``max_height``)."""
+        if self.text_height * zoom >= LABEL_MIN_PIXELS:
+            return self.text_height
+        return min(LABEL_GROW_TO_PIXELS / zoom, self.max_height)
+
+    def _path(self, text: str, height: float) -> QPainterPath:
+        """The label's glyphs as a path centred on (0, 0) at a text height (cached)."""
+        key = (text, round(height, 3))
+        path = self._paths.get(key)
+        if path is None:
+            font = QFont(self.font)
+            font.setPointSizeF(self.font.pointSizeF() * height / self.text_height)
+            m = QFontMetricsF(font)
+            path = QPainterPath()
+            path.addText(-m.horizontalAdvance(text) / 2, (m.ascent() - m.descent()) / 2, font, text)
+            if len(self._paths) > 20000:
+                self._paths.clear()
+            self._paths[key] = path
+        return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         if not self.readable_at(lod):
             return
-        painter.setFont(self.font)
-        painter.setPen(LABEL_COLOUR)
         geom, lay, s = self.geom, self.geom.layout, self.geom.size
+        height = self.height_at(lod)
+        lift = min(s * LABEL_CENTRE, s * LABEL_TOP - height / 2)  # a grown label stays inside the hex
         rect = option.exposedRect
         if painter.hasClipping():  # QGraphicsScene.render exposes the whole item: a printed page clips it
             rect = rect.intersected(painter.clipBoundingRect().adjusted(-s, -s, s, s))
+        halo = QPen(
+            HALO, HALO_PIXELS, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
+        )
+        halo.setCosmetic(True)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         for h in self.hexes_in(rect):
             x, y = geom.center(h)
-            box = QRectF(x - s, y - s * LABEL_CENTRE - self.text_height / 2, 2 * s, self.text_height)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, lay.label(h))
+            path = self._path(lay.label(h), height).translated(x, y - lift)
+            painter.strokePath(path, halo)
+            painter.fillPath(path, LABEL_COLOUR)
 
     def hexes_in(self, rect: QRectF):
         """The map's hexes whose label box may meet ``rect``."""

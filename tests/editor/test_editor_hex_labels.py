@@ -1,0 +1,85 @@
+"""Issue 24, item 5: hex numbers are what players call out. On the 15x22 Ogre template at its opening
+zoom they are drawn; over forest at 142 % the hatching never runs through them (a halo)."""
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPointF, QRect, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
+
+from dambuster.editor.files.templates import TEMPLATES
+from dambuster.model.scenario import Scenario
+
+pytestmark = pytest.mark.qt
+
+HATCH = QColor("#3f7a2c")  # the forest's hatching (editor/style.py)
+
+
+@pytest.fixture
+def window_size() -> tuple[int, int]:
+    return (1600, 1000)
+
+
+def ogre(window, qtbot) -> Scenario:
+    template = next(t for t in TEMPLATES if t.key == "ogre-map")
+    window.doc.reset(template.make())
+    qtbot.wait(20)
+    return window.doc.scenario
+
+
+def label_box(window, h) -> QRect:
+    """Where the label of hex ``h`` is painted, in viewport pixels."""
+    labels = window.controller.labels
+    zoom = window.view.transform().m11()
+    s = window.controller.geom.size
+    height = labels.height_at(zoom)
+    lift = min(s * 0.71, s * 0.84 - height / 2)
+    x, y = window.controller.geom.center(h)
+    path = labels._path(window.doc.scenario.map.layout.label(h), height).translated(x, y - lift)
+    return window.view.mapFromScene(path.boundingRect()).boundingRect()
+
+
+def dark_pixels(image, box: QRect) -> int:
+    return sum(
+        1
+        for x in range(box.left(), box.right() + 1)
+        for y in range(box.top(), box.bottom() + 1)
+        if QColor(image.pixel(x, y)).lightness() < 150
+    )
+
+
+def test_hex_numbers_show_on_the_ogre_template_at_its_opening_zoom(window, qtbot):
+    sc = ogre(window, qtbot)
+    zoom = window.view.transform().m11()
+    assert 0.8 < zoom < 1.1  # the opening zoom the designer saw at 94 %
+    assert window.controller.labels.readable_at(zoom)
+    image = window.view.viewport().grab().toImage()
+    for col, row in ((0, 0), (7, 10), (14, 21)):
+        box = label_box(window, sc.map.layout.to_axial(col, row))
+        assert (
+            box.height() >= 6 and dark_pixels(image, box) > 8
+        )  # figures 6 px high or more, in the hex's top
+
+
+def test_the_halo_keeps_forest_hatching_out_of_the_numbers(window, qtbot):
+    sc = ogre(window, qtbot)
+    h = sc.map.layout.to_axial(5, 5)
+    window.set_tool("brush")
+    window.terrain_choice.set("forest")
+    at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    assert window.doc.terrain_at(h) == "forest"
+    window.view.zoom_by(1.42 / window.view.transform().m11())
+    window.view.centerOn(QPointF(*window.controller.geom.center(h)))
+    qtbot.wait(20)
+    image = window.view.viewport().grab().toImage()
+    box = label_box(window, h)
+    hatch_in_label = [
+        (x, y)
+        for x in range(box.left(), box.right() + 1)
+        for y in range(box.top(), box.bottom() + 1)
+        if sum(abs(a - b) for a, b in zip(QColor(image.pixel(x, y)).getRgb()[:3], HATCH.getRgb()[:3])) < 60
+    ]
+    assert dark_pixels(image, box) > 8 and hatch_in_label == []
