@@ -33,6 +33,16 @@ def _simulation_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_simulation_commands)
 
 
+def _collapse_commands(sub: argparse._SubParsersAction) -> None:
+    """`collapse` (the referee's collapse rolls for a damaged dam, then its breach) from dambuster.simulation."""
+    from .simulation.collapse_cli import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_collapse_commands)
+
+
 def _interop_commands(sub: argparse._SubParsersAction) -> None:
     """`export-tiled` and `import-tiled` (Tiled maps) from dambuster.interop."""
     from .interop.cli import add_parsers

@@ -1,8 +1,10 @@
-"""When a damaged dam collapses: a per-player-turn chance from its SP and damage.
+"""When a damaged dam collapses: a per-player-turn chance from its SP and damage, and the rolls.
 
 Once a dam has lost at least a threshold fraction of its SP, one die is rolled at the start of each
 player turn and the dam collapses on ``collapses_on`` or less; the highest threshold reached
-applies (defaults: 80 % lost -> 1, 90 % -> 1-3). Probabilities are exact ``Fraction``s.
+applies (defaults, Ogre Dambusters: 80 % lost -> 1, 90 % -> 1-3). A dam that has lost all its SP is
+destroyed outright, without a roll. Probabilities are exact ``Fraction``s. ``roll_collapse`` rolls
+the referee's dice (seeded, or thrown at the table), one event per player turn.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model.scenario import CollapseThreshold, Dam, Parameters
+from .dice import Dice, RollNeeded
+from .state import Event
 
 
 def collapses_on(sp: int, damage: int, thresholds: list[CollapseThreshold]) -> int:
@@ -49,3 +53,32 @@ def turn_distribution(p: Fraction, horizon: int) -> tuple[list[Fraction], Fracti
 def expected_turn(p: Fraction) -> Fraction | None:
     """Mean player turn of collapse (1 = the first roll), None when it never collapses."""
     return None if p == 0 else 1 / p
+
+
+def roll_collapse(
+    dam: Dam, damage: int, thresholds: list[CollapseThreshold], dice: Dice, turns: int
+) -> tuple[int | None, list[Event]]:
+    """The player turn the dam collapses (0: destroyed outright, without a roll; None: it stands after
+    ``turns`` player turns, or cannot collapse at this damage) and one ``collapse-roll`` event per die,
+    at the start of player turns 1, 2, ... (``RollNeeded`` from table dice carries the events so far)."""
+    if damage >= dam.sp:
+        return 0, [Event(0, "collapse", dam.id, {"damage": damage, "sp": dam.sp, "outright": True})]
+    on = collapses_on(dam.sp, damage, thresholds)
+    events: list[Event] = []
+    if on <= 0:
+        return None, events
+    try:
+        for turn in range(1, turns + 1):
+            roll = dice.d6(f"collapse of {dam.id}, player turn {turn}")
+            falls = roll <= on
+            events.append(
+                Event(
+                    turn, "collapse-roll", dam.id, {"needed": on, "collapses": falls}, tuple(dice.take_log())
+                )
+            )
+            if falls:
+                return turn, events
+    except RollNeeded as need:
+        need.events = list(events)
+        raise
+    return None, events
