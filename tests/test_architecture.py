@@ -105,3 +105,48 @@ def test_core_works_when_pyside6_cannot_be_imported(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert "ok" in result.stdout
+
+
+#: Which modules of the staged package import each other in a ring (grimp reads every import
+#: statement, those inside functions too; networkx finds the strongly connected groups).
+_CYCLES = """
+import json, grimp, networkx
+graph = grimp.build_graph("dambuster", cache_dir=None)
+g = networkx.DiGraph()
+for m in graph.modules:
+    g.add_node(m)
+    g.add_edges_from((m, i) for i in graph.find_modules_directly_imported_by(m) if i.startswith("dambuster"))
+print(json.dumps({"modules": sorted(graph.modules),
+                  "cycles": sorted(sorted(c) for c in networkx.strongly_connected_components(g) if len(c) > 1)}))
+"""
+
+
+def _cycles(staged: Path) -> dict:
+    result = subprocess.run(
+        [sys.executable, "-c", _CYCLES],
+        cwd=staged,
+        env=dict(os.environ, PYTHONPATH=str(staged)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_no_two_modules_import_each_other_even_through_others(tmp_path):
+    """A ring of imports (a imports b, b imports a, directly or through other modules) means two
+    modules share one responsibility; it also makes import order matter. The whole package, every
+    subpackage included, has none."""
+    found = _cycles(_stage_package(tmp_path))
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for package in cfg["tool"]["setuptools"]["package-dir"]:  # every folder is seen, not only cli/
+        assert any(m.startswith(f"{package}.") for m in found["modules"]), package
+    assert found["cycles"] == [], found["cycles"]
+
+
+def test_the_cycle_check_sees_a_ring_through_a_function_level_import(tmp_path):
+    staged = _stage_package(tmp_path)
+    (staged / "dambuster" / "model" / "zz_a.py").write_text("from . import zz_b\n")
+    (staged / "dambuster" / "model" / "zz_b.py").write_text("def f():\n    from . import zz_a\n")
+    assert _cycles(staged)["cycles"] == [["dambuster.model.zz_a", "dambuster.model.zz_b"]]
