@@ -71,53 +71,73 @@ def _as_declared(tp: Any, value: Any) -> Any:
 
 
 def _build(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
+    return _decoder(tp)(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@cache
+def _decoder(tp: Any) -> typing.Callable[[Any], Any]:
+    """The function that builds a value of type ``tp`` from its JSON form, made once per type: the type
+    hints are read here, not for every value (reading them per value was half the cost of a load)."""
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not _NONE]
         if len(args) == 1:
-            return _build(args[0], value)
+            inner = _decoder(args[0])
+            return lambda value: None if value is None else inner(value)
         if set(args) == {HexMap, TableMap}:
-            return _build(HexMap if value["kind"] == "hex" else TableMap, value)
+            hexes, table = _decoder(HexMap), _decoder(TableMap)
+            return lambda value: (
+                None if value is None else (hexes if value["kind"] == "hex" else table)(value)
+            )
         raise TypeError(f"cannot decode union {tp}")
     if origin is list:
         (item,) = typing.get_args(tp)
         if item in (int, float, str, bool):
-            return list(value)
-        return [_build(item, v) for v in value]
+            return lambda value: None if value is None else list(value)
+        each = _decoder(item)
+        return lambda value: None if value is None else [each(v) for v in value]
     if origin is tuple:
         args = typing.get_args(tp)
         if args and args[0] is float:
-            return tuple(float(v) for v in value)
+            return lambda value: None if value is None else tuple(map(float, value))
         if args and args[0] is int:  # JSON Schema lets 2.0 through as an integer
-            return tuple(int(v) for v in value)
-        return tuple(value)
+            return lambda value: None if value is None else tuple(map(int, value))
+        return lambda value: None if value is None else tuple(value)
     if origin is dict:
         _, vt = typing.get_args(tp)
-        return {k: _build(vt, v) for k, v in value.items()}
+        each = _decoder(vt)
+        return lambda value: None if value is None else {k: each(v) for k, v in value.items()}
     if tp is float:
-        return float(value)
-    if tp is int and isinstance(value, float):  # 3.0 is an integer to JSON Schema
-        return int(value)
+        return lambda value: None if value is None else float(value)
+    if tp is int:  # 3.0 is an integer to JSON Schema
+        return lambda value: int(value) if isinstance(value, float) else value
     if dataclasses.is_dataclass(tp):
-        return _build_dataclass(tp, value)
-    return value
+        return lambda value: None if value is None else _build_dataclass(tp, value)
+    return _same
+
+
+@cache
+def _field_decoders(cls) -> list[tuple[str, typing.Callable[[Any], Any]]]:
+    return [(name, _decoder(tp)) for name, tp in _hints(cls)]
 
 
 def _build_dataclass(cls, data: dict) -> Any:
     if cls is HexMap:
         return _build_hexmap(data)
-    kwargs = {name: _build(tp, data[name]) for name, tp in _hints(cls) if name in data}
-    return cls(**kwargs)
+    return cls(**{name: build(data[name]) for name, build in _field_decoders(cls) if name in data})
 
 
 def _build_hexmap(data: dict) -> HexMap:
     layout = Layout(data["orientation"], data["offset"], int(data["columns"]), int(data["rows"]))
-    kwargs = {}
-    for name, tp in _hints(HexMap):
-        if name in data and name != "terrain":
-            kwargs[name] = _build(tp, data[name])
+    kwargs = {
+        name: build(data[name])
+        for name, build in _field_decoders(HexMap)
+        if name in data and name != "terrain"
+    }
     kwargs["terrain"] = Terrain.from_rows(layout, data["terrain"]["rows"])
     return HexMap(**kwargs)
 
