@@ -98,6 +98,8 @@ def _decoder(tp: Any) -> typing.Callable[[Any], Any]:
         (item,) = typing.get_args(tp)
         if item in (int, float, str, bool):
             return lambda value: None if value is None else list(value)
+        if typing.get_origin(item) is tuple and set(typing.get_args(item)) <= {int, Ellipsis}:  # hexes
+            return lambda value: None if value is None else [tuple(map(int, v)) for v in value]
         each = _decoder(item)
         return lambda value: None if value is None else [each(v) for v in value]
     if origin is tuple:

@@ -13,7 +13,7 @@ every hexside has exactly one canonical key.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 Hex = tuple[int, int]
@@ -113,6 +113,23 @@ class Layout:
     def contains(self, h: Hex) -> bool:
         col, row = self.to_offset(h)
         return 0 <= col < self.columns and 0 <= row < self.rows
+
+    def first_outside(self, hexes: Sequence[Hex]) -> int:
+        """The position in ``hexes`` of the first hex off the map, or -1 when all are on it (the loop of
+        :meth:`contains` without a call per hex: loading checks every hex a map lists this way)."""
+        cols, rows = self.columns, self.rows
+        odd = self.offset.startswith("odd")
+        if self.offset.endswith("q"):
+            for i, (q, r) in enumerate(hexes):
+                row = r + ((q - (q & 1)) if odd else (q + (q & 1))) // 2
+                if not (0 <= q < cols and 0 <= row < rows):
+                    return i
+        else:
+            for i, (q, r) in enumerate(hexes):
+                col = q + ((r - (r & 1)) if odd else (r + (r & 1))) // 2
+                if not (0 <= col < cols and 0 <= r < rows):
+                    return i
+        return -1
 
     def index(self, h: Hex) -> int:
         """Row-major index of an on-map hex in the terrain array."""

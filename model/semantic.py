@@ -178,10 +178,9 @@ def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
         return []
 
     def all_on_map(hexes, ptr):
-        for j, h in enumerate(hexes):
-            if not layout.contains(h):
-                yield from on_map(h, f"{ptr}/{j}")
-                return
+        j = layout.first_outside(hexes)
+        if j >= 0:
+            yield from on_map(hexes[j], f"{ptr}/{j}")
 
     def side_on_map(side, ptr):
         if not layout.hexside_on_map(side):
