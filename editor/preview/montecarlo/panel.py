@@ -41,6 +41,7 @@ class MonteCarloPanel(QWidget):
     def __init__(self, pane):
         super().__init__()
         self.pane = pane
+        pane.heat.wanted = self.isVisible  # the heat map is this tab's: not over the Breach tab's swell
         self.result = None
         self.breach = None  # the pane's breach the result belongs to
         self.runs = QSpinBox()
@@ -112,6 +113,17 @@ class MonteCarloPanel(QWidget):
             self.worker.cancel()
             self.btn_cancel.setEnabled(False)
             self.mc_label.setText("Cancelling after the chunk under way…")
+
+    def showEvent(self, event) -> None:
+        """The tab comes to the front: its heat map comes back (the result is kept while away)."""
+        super().showEvent(event)
+        if self.result is not None and self.pane.active and self.pane.heat.root is None:
+            self.pane.heat.show(self.result)
+
+    def hideEvent(self, event) -> None:
+        """Another tab (or the dock closed): the heat map goes with this tab."""
+        super().hideEvent(event)
+        self.pane.heat.clear()
 
     def drop(self) -> None:
         """The map changed: any run under way is stopped without a word, the result forgotten."""

@@ -41,16 +41,20 @@ class HeatLayer:
     def __init__(self, scene, geom: HexGeometry):
         self.scene, self.geom = scene, geom
         self.root: QGraphicsItem | None = None
+        self.legend: QGraphicsPathItem | None = None  # the key's box, the title and the bins in it
+        self.wanted = lambda: True  # whether it may show now (the Monte Carlo tab is in front)
         self.probabilities: dict = {}
 
     def clear(self) -> None:
         if self.root is not None and shiboken6.isValid(self.root):
             self.scene.removeItem(self.root)
-        self.root = None
+        self.root = self.legend = None
         self.probabilities = {}
 
     def show(self, result) -> None:
         self.clear()
+        if not self.wanted():
+            return
         self.root = QGraphicsPathItem()
         self.root.setZValue(Z_HEAT)
         self.scene.addItem(self.root)
@@ -72,17 +76,17 @@ class HeatLayer:
         self._legend(result.runs)
 
     def _legend(self, runs: int) -> None:
+        """The key in the map's top-left corner, as wide as its title needs."""
         x0, y0, _x1, _y1 = self.geom.map_bounds()
         s = self.geom.size
-        box = QPainterPath()
-        box.addRect(QRectF(x0 + s * 0.2, y0 + s * 0.2, s * 5.2, s * (BINS * 0.55 + 1.6)))
-        back = QGraphicsPathItem(box, self.root)
+        back = QGraphicsPathItem(self.root)
         back.setBrush(QColor(255, 255, 255, 230))
         back.setPen(QPen(QColor("#505050"), 1.0))
         back.setZValue(10)
-        _text(
+        title = _text(
             back, f"flood chance ({runs:,} runs)", x0 + s * 0.5, y0 + s * 0.75, 6.0, bold=True, centre=False
         )
+        widest = title.mapRectToParent(title.boundingRect()).right()
         for i in range(BINS, 0, -1):
             y = y0 + s * (1.3 + (BINS - i) * 0.55)
             sw = QPainterPath()
@@ -90,7 +94,14 @@ class HeatLayer:
             item = QGraphicsPathItem(sw, back)
             item.setBrush(heat_colour(i / BINS))
             item.setPen(QPen(QColor("#505050"), 0.5))
-            _text(back, f"{(i - 1) * 10}-{i * 10} %", x0 + s * 1.6, y + s * 0.22, 5.5, centre=False)
+            label = _text(back, f"{(i - 1) * 10}-{i * 10} %", x0 + s * 1.6, y + s * 0.22, 5.5, centre=False)
+            widest = max(widest, label.mapRectToParent(label.boundingRect()).right())
+        box = QPainterPath()
+        box.addRect(
+            QRectF(x0 + s * 0.2, y0 + s * 0.2, widest + s * 0.3 - (x0 + s * 0.2), s * (BINS * 0.55 + 1.6))
+        )
+        back.setPath(box)
+        self.legend = back
 
 
 class ArrivalChart(QWidget):

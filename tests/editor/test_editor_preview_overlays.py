@@ -1,0 +1,64 @@
+"""Issue 24, item 6: the preview's overlays do not pile up. The heat map shows on the Monte Carlo tab
+only (not over the Breach tab's swell); the legend's box holds its title; "What the breach did" sits
+below the log's last line, never over it, even in a short dock."""
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+pytestmark = pytest.mark.qt
+
+VALLEY = Path(__file__).resolve().parents[2] / "samples" / "ogre-dambusters-valley.json"
+
+
+@pytest.fixture
+def window_size() -> tuple[int, int]:
+    return (1366, 768)
+
+
+def preview(window):
+    assert window.open_path(VALLEY)
+    window.preview_dock.show()
+    return window.preview_dock.pane
+
+
+def test_the_heat_map_shows_on_the_monte_carlo_tab_only(window, qtbot):
+    p = preview(window)
+    p.start_monte_carlo(300)
+    qtbot.waitUntil(lambda: p.mc_result is not None, timeout=20_000)
+    assert p.tabs.currentWidget() is p.mc and p.heat.root is not None
+    p.tabs.setCurrentIndex(0)  # the Breach tab: its swell, not the heat map
+    assert p.heat.root is None and p.mc_result is not None
+    p.forward()
+    assert p.heat.root is None
+    p.tabs.setCurrentWidget(p.mc)  # back: the same result, drawn again without running
+    assert p.heat.root is not None and p.heat.probabilities
+
+
+def test_the_legend_box_holds_its_title(window, qtbot):
+    p = preview(window)
+    p.start_monte_carlo(300)
+    qtbot.waitUntil(lambda: p.heat.legend is not None, timeout=20_000)
+    box = p.heat.legend.path().boundingRect()
+    for child in p.heat.legend.childItems():
+        inside = child.mapRectToParent(child.boundingRect())
+        assert box.contains(inside), child
+
+
+@pytest.mark.parametrize("dock_height", [260, 420])
+def test_what_the_breach_did_sits_below_the_log(window, qtbot, dock_height):
+    p = preview(window)
+    for _ in range(3):
+        p.forward()
+    window.resizeDocks([window.preview_dock], [dock_height], Qt.Orientation.Vertical)
+    qtbot.wait(30)
+    title = next(lbl for lbl in p.findChildren(QLabel) if "What the breach did" in lbl.text())
+    log_bottom = p.log.mapTo(p, p.log.rect().bottomLeft()).y()
+    assert p.log.isVisible() and title.isVisible()
+    assert title.mapTo(p, title.rect().topLeft()).y() > log_bottom  # no overlap
+    assert p.log.height() >= p.log.minimumHeight()
