@@ -36,6 +36,7 @@ from dambuster.simulation.summary import breach_summary, summary_sentences
 
 from .apply_copy import apply_to_copy
 from .breach_layer import BreachLayer
+from .collapse_box import CollapseBox
 from .event_log import EventLog
 from .focus_layer import FocusLayer
 from .montecarlo.panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
@@ -105,6 +106,8 @@ class BreachPreview(QWidget):
         self.step_label.setWordWrap(True)
         key = QLabel(LEGEND)
         key.setWordWrap(True)
+        self.collapse = CollapseBox()  # the referee's collapse rolls; the breach follows when it falls
+        self.collapse.collapsed.connect(self._collapsed)
         self.rolls = RollEntry()
         self.rolls.rolled.connect(self.give_roll)
         self.rolls.undo.connect(self.undo_roll)
@@ -123,6 +126,7 @@ class BreachPreview(QWidget):
 
         page = QWidget()
         lay = QVBoxLayout(page)
+        lay.addWidget(self.collapse)
         lay.addLayout(steps)
         lay.addWidget(self.step_label)
         lay.addWidget(key)
@@ -205,7 +209,16 @@ class BreachPreview(QWidget):
                 self.step_label.setText(f"Cannot breach {dam}: {e}")
         elif not self.doc.scenario.map.dams:
             self.step_label.setText("This map has no dam.")
+        dams = {d.id: d for d in self.doc.scenario.map.dams}
+        params = self.doc.scenario.parameters
+        self.collapse.set_dam(dams.get(dam), params.collapse, self.from_table, self.seed.value())
         self._refresh()
+
+    def _collapsed(self, dice) -> None:
+        """The collapse rolls brought the dam down: the breach, with the dice they left."""
+        self.timer.stop()
+        self.run, self.pending, self._told = Run(Breach(self.doc.scenario, self.dam_id()), dice), None, []
+        self.forward()
 
     def forward(self) -> None:
         if self.run is None or self.run.state.done:

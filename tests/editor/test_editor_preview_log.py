@@ -79,7 +79,10 @@ def test_the_summary_says_what_the_breach_did_and_shows_it(window, qtbot, tmp_pa
         "Roads and rails cut: none.",
     ]
     p.go_to(1)
-    units, bridges, towns, roads = p.summary.texts()
+    units, bridges, towns, roads, buildings = p.summary.texts()
+    assert buildings == (  # 11.05: destroyed with the dam
+        "Buildings destroyed with the dam: power station dam-powerhouse and control tower dam-tower."
+    )
     assert units == "Units hit: gev-x disabled."
     assert bridges == "Bridges washed out: bridge-brook."
     assert towns == "Towns flooded: Kessel (2 of 4 hexes: 1313 and 1314)."

@@ -4,7 +4,7 @@ their figures' names) and the rule violations located in it, one line each."""
 from __future__ import annotations
 
 from dambuster.model.catalog import DEFAULT_UNIT_TYPES
-from dambuster.model.hexgrid import Hex, canonical_hexside
+from dambuster.model.hexgrid import Hex, canonical_hexside, neighbors
 from dambuster.model.scenario import HexMap, Scenario
 
 
@@ -28,13 +28,9 @@ def features_at(s: Scenario, h: Hex) -> list[str]:
             kinds[f.kind] = kinds.get(f.kind, 0) + 1
     if kinds:
         out.append("Hexsides: " + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in sorted(kinds.items())))
-    out += [
-        f"{_named('Dam', d)}: {d.sp} SP"
-        + (f", {d.damage} damage" if d.damage else "")
-        + (" (hidden)" if d.hidden else "")
-        for d in m.dams
-        if d.hex == h
-    ]
+    for d in m.dams:
+        if d.hex == h:
+            out += dam_lines(s, d)
     out += [f"Reservoir of {d.id}" for d in m.dams if h in d.reservoir]
     out_ids = {b.bridge for b in mk.bridges_out}
     out += [
@@ -57,6 +53,32 @@ def features_at(s: Scenario, h: Hex) -> list[str]:
     if any(side in sides for side in mk.graded_ridges):
         out.append("Graded ridge")
     out += [f"Setup zone {z.id} ({z.side})" for z in s.setup_zones if h in z.hexes]
+    return out
+
+
+def dam_lines(s: Scenario, d) -> list[str]:
+    """A dam's SP and damage, its chance to collapse each player turn, the buildings on it (11.05) and
+    who may ram it from where (Ogre Dambusters 11.04.3: a GEV, or a submerged Ogre or superheavy, and only
+    from a water hex)."""
+    from dambuster.simulation.collapse import collapses_on
+    from dambuster.simulation.narrate import at_most
+
+    m = s.map
+    head = f"{_named('Dam', d)}: {d.sp} SP" + (f", {d.damage} damage" if d.damage else "")
+    if d.damage >= d.sp:
+        head += ", destroyed"
+    elif d.damage:
+        on = collapses_on(d.sp, d.damage, s.parameters.collapse)
+        head += f", collapses on {at_most(on)} each player turn" if on else ", no collapse roll yet"
+    out = [head + (" (hidden)" if d.hidden else "")]
+    for b in d.buildings:
+        state = "destroyed" if b.damage >= b.sp else f"{b.sp - b.damage} of {b.sp} SP"
+        out.append(f"  On the dam: {b.kind} {b.id} ({state})")
+    water = [
+        m.layout.label(n) for n in neighbors(d.hex) if m.layout.contains(n) and m.terrain.get(n) == "water"
+    ]
+    whom = "Rammed only by a GEV, or a submerged Ogre or superheavy, from water (11.04.3)"
+    out.append(f"  {whom}: " + (", ".join(water) if water else "no water hex next to it"))
     return out
 
 
