@@ -6,7 +6,7 @@ than from the command line, so that no list is too long for one (ARG_MAX: a pull
 with long paths) and no name can be mistaken for an option. The list is NUL-separated when it holds a
 NUL byte (``git diff -z``, ``find -print0``), otherwise one name per line (a CR before the line break is
 dropped, blank lines are skipped). A name is bytes, as the file system has them: names that are not
-UTF-8 keep their bytes (surrogate escapes). The list is read as a stranger's file: a regular file, at
+UTF-8 keep their bytes (surrogate escapes); a name ``-`` is the file ``./-``, never standard input. The list is read as a stranger's file: a regular file, at
 most 64 MB (about 400,000 names of 160 bytes).
 
 ``--within DIR`` refuses, one line each (code ``JSON``, exit 2), every file to check that is a symbolic
@@ -39,7 +39,8 @@ def read_files_from(source: str) -> list[str]:
         raw = data.split(b"\0")
     else:
         raw = [line.removesuffix(b"\r") for line in data.split(b"\n")]
-    return [os.fsdecode(name) for name in raw if name]
+    names = [os.fsdecode(name) for name in raw if name]
+    return [os.path.join(".", n) if n == "-" else n for n in names]  # a file named -, never standard input
 
 
 def outside_reason(path: str, root: str) -> str | None:

@@ -83,3 +83,11 @@ def test_a_listed_name_that_does_not_exist_is_reported_like_a_named_one(maps):
     (maps / "list").write_text("plain.json\nnope.json\n")
     p = validate("--files-from", "list", cwd=maps)
     assert p.returncode == 2 and "nope.json" in p.stdout.decode()
+
+
+def test_a_listed_dash_is_a_file_named_dash_not_standard_input(maps):
+    (maps / "-").write_bytes((maps / "plain.json").read_bytes())
+    (maps / "list").write_text("-\n")
+    p = validate("--files-from", "list", cwd=maps, stdin=b"not json")
+    assert p.returncode == 0, p.stderr
+    assert checked(p) == ["./-"]
