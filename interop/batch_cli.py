@@ -88,7 +88,7 @@ def cmd_player_view(args: argparse.Namespace) -> int:
     if scenario is None:
         return EXIT_ERROR
     try:
-        view, masked = player_view(scenario, args.side, hide_reserves=args.hide_reserves)
+        view, _masked = player_view(scenario, args.side, hide_reserves=args.hide_reserves)
     except PlayerViewError as e:
         return _fail("player-view", f"{args.file}: {e}")
     code = _write("player-view", args.output, dumps(view), originals)

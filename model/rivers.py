@@ -58,7 +58,7 @@ def downstream(g: nx.DiGraph, h: Hex) -> list:
     """The hexes (and OFF_MAP) water reaches from ``h``, excluding ``h`` itself."""
     if h not in g:
         return []
-    return [n for n in nx.descendants(g, h)]
+    return list(nx.descendants(g, h))
 
 
 def river_hexes(m: HexMap) -> set[Hex]:

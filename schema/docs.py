@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from ..checkout import generated_doc_main
+
 INTRO_FILE = "format-intro.md"
 SCHEMA_FILE = "scenario.schema.json"
-from ..checkout import generated_doc_main
 
 TOP = "document"
 ENVELOPE = ("$schema", "format_version", "generator")  # top-level properties the model does not carry

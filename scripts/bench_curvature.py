@@ -50,9 +50,9 @@ def main() -> None:
     cases = {"gentle (passes)": meander(n, 0.05, 0.6, 1), "tight (fails)": meander(n, 0.3, 1.0, 1)}
     print(f"{n} vertices, median of {args.repeats} runs (O(n^2): {qrep})")
     for name, pts in cases.items():
-        t_dec, dec = median_time(lambda: max_detour(pts, floor=4 / 3), args.repeats)
-        t_ex, ex = median_time(lambda: max_detour(pts), args.repeats)
-        t_q, q = median_time(lambda: max_detour_quadratic(pts), qrep)
+        t_dec, dec = median_time(lambda pts=pts: max_detour(pts, floor=4 / 3), args.repeats)
+        t_ex, ex = median_time(lambda pts=pts: max_detour(pts), args.repeats)
+        t_q, q = median_time(lambda pts=pts: max_detour_quadratic(pts), qrep)
         assert abs(ex[0] - q[0]) <= 1e-12 * q[0], (ex, q)
         assert (dec[0] > 4 / 3) == (q[0] > 4 / 3)
         print(f"  {name}: max ratio {q[0]:.6f}")

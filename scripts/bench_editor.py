@@ -176,12 +176,12 @@ def monte_carlo_stall(argv: list[str] | None = None) -> int:
         pane = w.preview_dock.pane
         app.processEvents()
         worst, totals, ticks = [], [], []
-        for i in range(args.repeat):
+        for _i in range(args.repeat):
             pane.hide_heat()
             gaps: list[float] = []
             last = [time.perf_counter()]
 
-            def tick() -> None:
+            def tick(gaps=gaps, last=last) -> None:  # this round's lists, bound now
                 now = time.perf_counter()
                 gaps.append(now - last[0])
                 last[0] = now
@@ -192,13 +192,13 @@ def monte_carlo_stall(argv: list[str] | None = None) -> int:
             timer.timeout.connect(tick)
             loop = QEventLoop()
 
-            def quit_soon(_result) -> None:  # after the panel drew the result: a few more ticks
+            def quit_soon(_result, loop=loop) -> None:  # after the panel drew the result: a few more ticks
                 QTimer.singleShot(30, loop.quit)
 
             pane.mc.worker.finished.connect(quit_soon)
             t0 = time.perf_counter()
             timer.start()
-            QTimer.singleShot(0, lambda: pane.start_monte_carlo(args.runs))
+            QTimer.singleShot(0, lambda pane=pane: pane.start_monte_carlo(args.runs))
             loop.exec()
             timer.stop()
             pane.mc.worker.finished.disconnect(quit_soon)

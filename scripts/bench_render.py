@@ -45,7 +45,7 @@ def main() -> int:
         for name, extra in cases.items():
             out = Path(tmp) / f"map.{name.split()[0]}"
 
-            def run():
+            def run(out=out, extra=extra):  # this case's, bound now
                 subprocess.run(
                     [str(SCRIPT), "render", args.file, "-o", str(out), "--force", *extra],
                     env=env,
@@ -62,7 +62,10 @@ def main() -> int:
 
         for name, extra in cases.items():
             out = Path(tmp) / f"in.{name.split()[0]}"
-            times = timed(lambda: cli(["render", args.file, "-o", str(out), "--force", *extra]), args.repeat)
+            times = timed(
+                lambda out=out, extra=extra: cli(["render", args.file, "-o", str(out), "--force", *extra]),
+                args.repeat,
+            )
             print(f"in process {name:19s} median {statistics.median(times):.2f} s  (min {min(times):.2f})")
     return 0
 

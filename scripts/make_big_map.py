@@ -74,7 +74,7 @@ def make_river(rng: np.random.Generator, L: Layout, lo: int, hi: int, straight_r
     h = L.to_axial(col, 0)
     hexes = [h]
     while L.to_offset(h)[1] < L.rows - 1:
-        c, r = L.to_offset(h)
+        _c, r = L.to_offset(h)
         roll = rng.random()
         step = DOWN if roll < 0.5 or r in straight_rows else (DOWN_RIGHT if roll < 0.75 else DOWN_LEFT)
         nxt = (h[0] + step[0], h[1] + step[1])

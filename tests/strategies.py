@@ -382,7 +382,7 @@ def hex_maps(draw, pool: IdPool, sides: list[Side], max_columns: int = 8, max_ro
             seen.add((f.side, f.kind))
             hexsides.append(f)
     rivers: list[River] = []
-    for i in range(draw(st.integers(0, 3))):
+    for _i in range(draw(st.integers(0, 3))):
         joins = draw(st.none() | st.sampled_from([r.id for r in rivers])) if rivers else None  # acyclic
         rivers.append(River(pool.new(), draw(hex_chains(layout)), draw(names()), joins))
     roads = [

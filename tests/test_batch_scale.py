@@ -92,7 +92,7 @@ def test_the_cache_skips_unchanged_files_and_rechecks_changed_ones(collection, c
 
 def test_other_options_do_not_reuse_the_cached_report(collection, capsys):
     run_json(capsys, ".", "--cache", "../cache.json")
-    code, report, err = run_json(capsys, ".", "--cache", "../cache.json", "--ignore", "DBM-")
+    _code, report, err = run_json(capsys, ".", "--cache", "../cache.json", "--ignore", "DBM-")
     assert "0 unchanged, 4 checked" in err
     assert report == run_json(capsys, ".", "--ignore", "DBM-")[1]
 
@@ -110,7 +110,7 @@ def test_a_new_tool_fingerprint_checks_everything_again(collection, capsys):
 )
 def test_a_corrupted_cache_is_ignored_with_one_warning_and_rewritten(collection, capsys, junk):
     (collection.parent / "cache.json").write_bytes(junk)
-    code, report, err = run_json(capsys, ".", "--cache", "../cache.json")
+    _code, report, err = run_json(capsys, ".", "--cache", "../cache.json")
     warnings = [line for line in err.splitlines() if "ignoring the cache" in line]
     assert len(warnings) == 1 and "Traceback" not in err
     assert report == run_json(capsys, ".")[1]
@@ -125,7 +125,7 @@ def test_the_cache_file_is_written_atomically_and_leaves_no_temporary_files(coll
 
 def test_a_cache_inside_the_checked_folder_is_not_taken_for_a_scenario(collection, capsys):
     run_json(capsys, ".", "--cache", "cache.json")
-    code, report, err = run_json(capsys, ".", "--cache", "cache.json")
+    _code, report, err = run_json(capsys, ".", "--cache", "cache.json")
     assert "4 unchanged, 0 checked" in err
     assert len(report["files"]) == 4
 

@@ -23,7 +23,7 @@ LAYOUTS = [
 ]
 
 
-@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda l: l.offset)
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda layout: layout.offset)
 def test_every_hex_round_trips_through_offset_and_label(layout):
     seen = set()
     for h in layout.hexes():

@@ -242,7 +242,7 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
     taken, ids, dropped = scenario_ids(s), {}, 0
     changes: list[Change] = []
     sewer, make = _sewer(s)
-    prefixes = {n: p for n, p in SEWER_POINTS.values()}
+    prefixes = dict(SEWER_POINTS.values())
     lists: dict[str, list] = {}
     for key, items in clip.lists.items():
         if key == "sewer.model_points":

@@ -146,7 +146,7 @@ class OverlaySheet:
     def _hex_piece(self, painter: QPainter, piece: Piece, shape: QPainterPath) -> None:
         terrain = piece.shape if piece.kind == "reservoir" else piece.kind
         look, angle = HATCH.get(terrain, ("clear", None))
-        fill, _pattern, ink = style.TERRAIN_STYLE[SWELL_FILL if piece.kind == "swell" else look]
+        fill, _pattern, _ink = style.TERRAIN_STYLE[SWELL_FILL if piece.kind == "swell" else look]
         painter.fillPath(shape, QColor(fill))
         if angle is not None:
             hatch_ink = style.TERRAIN_STYLE[look][2] or "#606060"

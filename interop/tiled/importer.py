@@ -202,10 +202,10 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
 
 
 def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str] | None) -> Terrain:
-    tile_layers = [l for l in layers(doc.get("layers")) if l.get("type") == "tilelayer"]
+    tile_layers = [layer for layer in layers(doc.get("layers")) if layer.get("type") == "tilelayer"]
     if not tile_layers:
         raise TiledImportError("the map has no tile layer to take the terrain from")
-    named = [l for l in tile_layers if l.get("name") == "terrain"]
+    named = [layer for layer in tile_layers if layer.get("name") == "terrain"]
     if not named and len(tile_layers) > 1:
         raise TiledImportError(f'the map has {len(tile_layers)} tile layers; name the terrain one "terrain"')
     layer = (named or tile_layers)[0]

@@ -170,10 +170,10 @@ class Board:
                 yield from ((p, tx, ty) for tx in self._grid(x_lo, x_hi) for ty in self._grid(y_lo, y_hi))
                 continue
             flush = [
-                (bx0 == 0, lambda t: (-min(xs), t), False),
-                (bx1 == W, lambda t: (W - max(xs), t), False),
-                (by0 == 0, lambda t: (t, -min(ys)), True),
-                (by1 == D, lambda t: (t, D - max(ys)), True),
+                (bx0 == 0, lambda t, xs=xs: (-min(xs), t), False),
+                (bx1 == W, lambda t, xs=xs: (W - max(xs), t), False),
+                (by0 == 0, lambda t, ys=ys: (t, -min(ys)), True),
+                (by1 == D, lambda t, ys=ys: (t, D - max(ys)), True),
             ]
             for on_edge, place, along_x in flush:
                 if on_edge:

@@ -229,10 +229,15 @@ class _Procedure:
         shape = self._outline(f)
         field_shapes = [(g, self._outline(g)) for g in fields]
         best = self._bua_sectors(shape, field_shapes)
-        if best is None and self.table.waterway is not None and self.table.waterway.placed_by == "defender":
-            if not self._compulsory_waterway():
-                self._withdraw_waterway()
-                best = self._bua_sectors(shape, field_shapes)
+        waterway = self.table.waterway
+        if (
+            best is None
+            and waterway is not None
+            and waterway.placed_by == "defender"
+            and not self._compulsory_waterway()
+        ):
+            self._withdraw_waterway()
+            best = self._bua_sectors(shape, field_shapes)
         if best is None:
             self._log(
                 f, ident, "discarded", "discarded: there is no room for it where the text allows a BUA."
@@ -247,7 +252,7 @@ class _Procedure:
         self._log(
             f, ident, "placed", f"placed {where}, in sector {sector}.", sector=sector, where=_coords(poly)
         )
-        for g, shape_g in field_shapes:
+        for g, _shape_g in field_shapes:
             gid = self._id(g.kind)
             got = placed.get(id(g))
             if got is None:

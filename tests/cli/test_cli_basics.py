@@ -134,7 +134,7 @@ def test_new_refuses_to_overwrite_without_force(tmp_path, capsys):
     target = tmp_path / "mine.json"
     save(rich_hex_scenario(), target)
     before = target.read_bytes()
-    code, out, err = call(capsys, "new", "table", "-o", str(target))
+    code, _out, err = call(capsys, "new", "table", "-o", str(target))
     assert code == 2 and "--force" in err and len(err.splitlines()) == 1
     assert target.read_bytes() == before
     assert call(capsys, "new", "table", "-o", str(target), "--force")[0] == 0

@@ -59,7 +59,7 @@ def test_a_feature_list_becomes_a_valid_table_and_the_log_says_what_each_die_did
 
 def test_the_logged_dice_typed_back_give_the_same_file(features, tmp_path, capsys):
     first, again = tmp_path / "a.json", tmp_path / "b.json"
-    code, out, _ = run(capsys, features, "--seed", 3, "-o", first)
+    _code, out, _ = run(capsys, features, "--seed", 3, "-o", first)
     dice = out.splitlines()[-1].split("--dice ")[1].rstrip(")")
     assert run(capsys, features, "--seed", 3, "--dice", dice, "-o", again)[0] == 0
     assert first.read_bytes() == again.read_bytes()

@@ -363,7 +363,7 @@ def near_side(w, side, towards, f=0.25):
 
 
 def test_a_stream_bridge_dragged_snaps_to_the_hexside_under_the_cursor(bridgewin):
-    w, west, east, dry = bridgewin
+    w, west, east, _dry = bridgewin
     L = lay(w)
     before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
     start, drop = near_side(w, west, L.to_axial(1, 6)), near_side(w, east, L.to_axial(6, 6), 0.5)
@@ -388,7 +388,7 @@ def test_a_stream_bridge_dragged_snaps_to_the_hexside_under_the_cursor(bridgewin
 def test_a_stream_bridge_refuses_a_hexside_without_a_stream_its_road_crosses(bridgewin):
     from dambuster.model.hexgrid import hexside_between
 
-    w, west, east, dry = bridgewin
+    w, west, _east, dry = bridgewin
     L = lay(w)
     before, steps = dumps(w.doc.scenario), w.doc.undo_stack.count()
     start = near_side(w, west, L.to_axial(1, 6))
@@ -402,7 +402,7 @@ def test_a_stream_bridge_refuses_a_hexside_without_a_stream_its_road_crosses(bri
 
 
 def test_stream_bridges_join_a_rubber_band_and_go_with_it(bridgewin):
-    w, west, east, dry = bridgewin
+    w, _west, _east, _dry = bridgewin
     L = lay(w)
     steps = w.doc.undo_stack.count()
     x0, y0 = centre(w, L.to_axial(0, 5))  # an empty hex: a band over the bridge and the road cut at 0307

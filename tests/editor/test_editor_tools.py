@@ -9,8 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from dambuster.editor.edits.table_map import sector_of
-from dambuster.editor.geometry.hexes import HexGeometry
-from dambuster.editor.geometry.hexes import nearest_hexside
+from dambuster.editor.geometry.hexes import HexGeometry, nearest_hexside
 from dambuster.model import dumps, loads, new_hex_scenario, new_table_scenario
 from dambuster.model.hexgrid import canonical_hexside, hexside_between
 from dambuster.model.scenario import Corridor, Dam, HexsideFeature, River, Route, Sewer
@@ -69,7 +68,9 @@ def stroke(w, points, mods=K.NoModifier):
 def use(w, name, **options):
     for key, value in options.items():
         widget = w.tool_options.widgets[key]
-        if hasattr(widget, "setCurrentText"):
+        if hasattr(widget, "findData") and widget.findData(value) >= 0:
+            widget.setCurrentIndex(widget.findData(value))  # a unit type or side by its key
+        elif hasattr(widget, "setCurrentText"):
             widget.setCurrentText(value)
         elif hasattr(widget, "setChecked"):
             widget.setChecked(value)
@@ -551,9 +552,13 @@ def test_a_paste_that_pushes_a_river_off_the_map_leaves_its_dam_behind_too():
     assert [r.id for r in {n: v for _o, n, v in changes}["rivers"]] == ["r1", "brook", "river-1"]
 
 
-def test_a_typed_side_name_becomes_an_id_the_file_accepts(hexwin):
+def test_a_new_side_name_becomes_an_id_the_file_accepts(hexwin):
+    from dambuster.editor.panels.unit_choice import add_side
+
     w = hexwin
-    use(w, "unit", unit_type="infantry", side="Blue Team")
+    use(w, "unit", unit_type="infantry")
+    assert not w.tool_options.widgets["side"].isEditable()  # chosen, not typed into
+    assert add_side(w.tool_options.widgets["side"], "Blue Team") == "blue-team"  # what "New side…" asks
     click(w, centre(w, lay(w).to_axial(1, 1)))
     assert w.doc.scenario.units[0].side == "blue-team"
     assert [(s.id, s.name) for s in w.doc.scenario.sides] == [("blue-team", "Blue Team")]

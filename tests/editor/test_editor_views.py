@@ -67,7 +67,7 @@ def test_a_table_violation_at_a_point_is_ringed_there(qtbot):
     sc = new_table_scenario(2400, 1200, profiles=["dbm-terrain"])
     sc.map.areas.append(Area("hill", "hill-steep", [(100, 100), (400, 100), (300, 300)]))
     doc = Document(sc)
-    view, c = shown(qtbot, doc, TableSceneController)
+    _view, c = shown(qtbot, doc, TableSceneController)
     x, y, r = c.locate({"point": [1500, 900]})
     assert (x, y) == (1500, 900) and r > 0
     x, y, _ = c.locate(Violation("steep", "X", "error", {"feature": "hill"}).location)

@@ -227,7 +227,7 @@ def test_broken_xml_and_oversized_maps_are_one_line(tmp_path, monkeypatch):
     with pytest.raises(TiledImportError, match="1 to 1000 tiles wide and high"):
         import_document(huge)
     monkeypatch.setattr(tiled_import, "MAX_FILE_BYTES", 100)
-    with pytest.raises(TiledImportError, match="more than the .* limit"):
+    with pytest.raises(TiledImportError, match=r"more than the .* limit"):
         import_file(write(tmp_path, hand_made()))
 
 

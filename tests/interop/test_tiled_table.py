@@ -78,7 +78,7 @@ def test_any_valid_table_scenario_comes_back_the_same_through_tmj_and_tmx(scenar
     safe = xml_safe(doc)
     if safe != doc:  # a text holding a control character XML cannot carry: refused in one sentence
         with pytest.raises(
-            ExportError, match="which a TMX \\(XML\\) file cannot carry; write a .tmj map instead"
+            ExportError, match=r"which a TMX \(XML\) file cannot carry; write a \.tmj map instead"
         ):
             to_tmx(doc)
     assert import_document(parse_tmx(to_tmx(safe))).scenario == import_document(safe).scenario

@@ -197,7 +197,7 @@ def test_an_island_keeps_one_element_of_the_tables_figures_from_the_shore():
         s = new_table_scenario(2700, 1500, "mm", profiles=["dbm-terrain"], figures=figures)
         s.map.waterway = Waterway("sea", [(0, 0), (p(550), 0), (p(550), 1500), (0, 1500)], "left", "defender")
 
-        def isle(gap_mm):
+        def isle(gap_mm, p=p):
             return Area(
                 "isle",
                 "hill-gentle",

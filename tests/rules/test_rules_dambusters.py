@@ -48,7 +48,7 @@ def codes(s) -> set[str]:
 
 
 def only(s, code):
-    found = [v for v in check_scenario(s)]
+    found = list(check_scenario(s))
     assert {v.code for v in found} == {code}, [(v.code, v.message) for v in found]
     return [v for v in found if v.code == code]
 

@@ -63,7 +63,7 @@ def test_at_a_fork_the_swell_follows_every_branch():
 
 
 def test_through_a_confluence_the_swell_continues_downstream_only():
-    s, river = straight(rows=10, columns=8)
+    s, _river = straight(rows=10, columns=8)
     s.map.dams[0] = Dam("d1", (5, -2), "trib")
     main = [(5, r) for r in range(5)] + [(5, 5)]  # a river down column 5, rows 2..7
     s.map.rivers = [River("trib", [(5, -2), (5, -1)], joins="main"), River("main", main)]
@@ -197,7 +197,7 @@ def test_stream_bridge_six_hexsides_away_washes_out_seven_does_not():
 
 
 def test_predetermined_floodplain_floods_when_the_swell_is_adjacent():
-    s, river = straight()
+    s, _river = straight()
     town, field_hex, later = (1, 3), (3, 2), (3, 8)
     s.map.terrain[town] = "town"
     s.map.towns.append(Town("t", "Mill", [town]))
@@ -215,7 +215,7 @@ def test_predetermined_floodplain_floods_when_the_swell_is_adjacent():
 
 
 def test_random_floodplain_rolls_once_per_hex_and_floods_on_a_one():
-    s, river = straight(rows=4)
+    s, _river = straight(rows=4)
     s.map.floodplain.mode = "random"
     s.units.append(Unit("tank", "heavy-tank", "blue", (1, 1)))
     b = Breach(s, "d1")

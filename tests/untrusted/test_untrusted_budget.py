@@ -108,7 +108,7 @@ def test_the_budget_holds_in_pool_workers_and_is_never_filtered(heavy, tmp_path)
 def test_a_file_not_checked_in_time_is_not_cached(heavy, tmp_path):
     cache = str(tmp_path / "cache.json")
     assert validate(str(heavy), "--budget", "0.5", "--cache", cache)[0] == 2
-    code, out, err = validate(str(heavy), "--budget", "0", "--cache", cache)
+    code, _out, err = validate(str(heavy), "--budget", "0", "--cache", cache)
     assert code == 0 and "cache: 0 unchanged, 1 checked" in err
 
 

@@ -274,7 +274,7 @@ def test_import_tiled_errors_quote_a_class_and_an_id_visibly(hostile_tiled, env)
 def test_lenient_import_warnings_quote_a_class_and_an_id_visibly(hostile_tiled, env):
     r = run(["import-tiled", hostile_tiled.name, "--lenient"], hostile_tiled.parent, ENVS[env])
     assert r.returncode == 0, r.stderr
-    (line, end) = safe_lines(r.stderr)
+    (line, _end) = safe_lines(r.stderr)
     assert line.startswith(
         "dambuster import-tiled: map.tmj: warning: object 7\\n::add-mask::secret (x\\n::error"
     )

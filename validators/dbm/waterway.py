@@ -204,7 +204,7 @@ def island(s: Scenario) -> Iterator[Violation]:
     got = _hills_and_water(s)
     if got is None:
         return
-    m, water, outline, edge, lagoon = got
+    m, _water, outline, edge, lagoon = got
     frame, tol = Frame.of(m), tolerance(s)
     edge_min = _paces(s, "DBM-ISLAND", "min_edge_distance", 300)
     shore_min = scale(s).element_width
@@ -261,7 +261,7 @@ def promontory(s: Scenario) -> Iterator[Violation]:
     got = _hills_and_water(s)
     if got is None:
         return
-    m, water, outline, border, lagoon = got
+    m, water, _outline, border, lagoon = got
     tol = tolerance(s)
     limit = _paces(s, "DBM-PROMONTORY", "min_edge_distance", 300)
     for i, a in enumerate(m.areas):

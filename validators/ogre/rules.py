@@ -167,7 +167,7 @@ def setup_zone(s: Scenario) -> Iterator[Violation]:
     zones: dict[str, set] = {}
     for z in s.setup_zones:
         zones.setdefault(z.side, set()).update(tuple(h) for h in z.hexes)
-    for i, u, t in placed_units(s):
+    for i, u, _t in placed_units(s):
         h = tuple(u.hex)
         if u.side in zones and h not in zones[u.side]:
             yield Violation(

@@ -76,7 +76,7 @@ def serve(inp: BinaryIO, out: BinaryIO) -> None:
         _, job, payload, dam, runs, seed, chunk = msg
         stop = False
 
-        def progress(done: int) -> bool:
+        def progress(done: int, job=job, runs=runs) -> bool:  # this message's job, bound now
             nonlocal stop
             write_message(out, ("progress", job, done, runs))
             while not inbox.empty():
