@@ -1,9 +1,47 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: set-up, then every test offscreen, then the core tests
-# again with PySide6 made unimportable (the model, rules and simulation must not need Qt).
+# The test suite, from a fresh clone: set-up, lint and format checks (ruff), then the Qt tests once
+# (offscreen), then every other test once with PySide6 made unimportable (the model, rules, simulation
+# and command line must not need Qt), each run on all cores with pytest-xdist. CI runs this (.ci/run).
+# Extra arguments go to both pytest runs.
+#
+#   bash scripts/test.sh            # everything, as CI does
+#   bash scripts/test.sh --quick    # the developer's loop: no set-up, the Qt-free tests not marked slow,
+#                                   # 10 examples per property (HYPOTHESIS_PROFILE=quick)
+#   bash scripts/test.sh tests/cli  # only some tests (either run may then find none: that is no failure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+
+quick=0
+if [[ ${1:-} == --quick ]]; then
+  quick=1
+  shift
+fi
+(( quick )) || bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
-.venv/bin/python -m pytest -q "$@"
-.venv/bin/python tests/run_without_qt.py -q
+
+# Style first: it takes a second and fails with the line to fix (CONTRIBUTING.md).
+.venv/bin/ruff check --quiet .
+.venv/bin/ruff format --check --quiet .
+
+workers=${PYTEST_WORKERS:-auto}
+# --dist loadfile: a module's tests share one worker, so module-scoped fixtures (a built wheel, a git
+# repository, a Dask cluster) are made once and never by two processes at the same time.
+xdist=(-n "$workers" --dist loadfile)
+
+# pytest's exit code 5 means "no tests collected" (e.g. a path holding only Qt tests in the Qt-free run).
+run() {
+  local code=0
+  "$@" || code=$?
+  (( code == 5 )) && code=0
+  return "$code"
+}
+
+if (( quick )); then
+  export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-quick}
+  run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" -m "not qt and not slow" "$@"
+  exit
+fi
+status=0
+run .venv/bin/python -m pytest -q "${xdist[@]}" -m qt "$@" || status=$?
+run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" "$@" || status=$?
+exit "$status"

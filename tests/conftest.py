@@ -14,6 +14,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+# tests/run_without_qt.py sets DAMBUSTER_TESTS_WITHOUT_QT: every process of that run (pytest-xdist's
+# workers too, which start as fresh interpreters) makes PySide6 unimportable before anything imports it.
+if os.environ.get("DAMBUSTER_TESTS_WITHOUT_QT"):
+    for _name in ("PySide6", "shiboken6"):
+        sys.modules[_name] = None  # type: ignore[assignment]
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -26,11 +32,12 @@ os.environ["XDG_DATA_HOME"] = str(_SANDBOX / "data")
 os.environ["XDG_CACHE_HOME"] = str(_SANDBOX / "cache")  # the validate cache key (dambuster.cache.trust)
 
 # No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off. 50 examples
-# keep the suite quick; HYPOTHESIS_PROFILE=thorough runs 1,000 per property (e.g. nightly).
+# keep the suite quick; HYPOTHESIS_PROFILE=thorough runs 1,000 per property (e.g. nightly), quick 10.
 settings.register_profile(
     "dambuster", deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("thorough", parent=settings.get_profile("dambuster"), max_examples=1000)
+settings.register_profile("quick", parent=settings.get_profile("dambuster"), max_examples=10)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dambuster"))
 
 #: An import of Qt, pytest-qt or the editor (at the start of a line, so a mere mention in a string does
@@ -57,9 +64,9 @@ def _needs_qt(path: Path) -> bool:
 
 
 def pytest_ignore_collect(collection_path: Path, config):
-    if qt_absent() and collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
-        if _needs_qt(collection_path):
-            return True
+    is_test = collection_path.suffix == ".py" and collection_path.name.startswith("test_")
+    if qt_absent() and is_test and _needs_qt(collection_path):
+        return True
     return None
 
 

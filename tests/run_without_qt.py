@@ -1,13 +1,15 @@
 """Runs every test not marked ``qt`` with PySide6 made unimportable.
 
-    .venv/bin/python tests/run_without_qt.py [pytest options]
+    .venv/bin/python tests/run_without_qt.py [pytest options, e.g. -n 2]
 
-``sys.modules["PySide6"] = None`` makes any ``import PySide6`` fail with ImportError, as on a machine
-without Qt; pytest-qt is not loaded (its entry point is named ``pytest-qt``: ``-p no:pytestqt`` alone
-does not stop it, so both spellings are passed); tests/conftest.py skips collecting modules that need Qt. The
-processes the tests start (the installed ``dambuster`` command) find tests/no_qt/ first on PYTHONPATH, whose
-PySide6 and shiboken6 fail to import. So the model, the rules, the simulation and the command line are
-proven to work with PySide6 absent (scripts/test.sh runs this after the main run).
+``DAMBUSTER_TESTS_WITHOUT_QT=1`` makes tests/conftest.py set ``sys.modules["PySide6"] = None`` in every
+process of the run (this one and pytest-xdist's workers), so any ``import PySide6`` fails with
+ImportError, as on a machine without Qt, and skips collecting modules that need Qt; pytest-qt is not
+loaded (its entry point is named ``pytest-qt``: ``-p no:pytestqt`` alone does not stop it, so both
+spellings are passed). The processes the tests start (the installed ``dambuster`` command) find
+tests/no_qt/ first on PYTHONPATH, whose PySide6 and shiboken6 fail to import. So the model, the rules,
+the simulation and the command line are proven to work with PySide6 absent. scripts/test.sh runs the
+Qt-free tests only this way, and the Qt tests (``-m qt``) once, offscreen.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 
+os.environ["DAMBUSTER_TESTS_WITHOUT_QT"] = "1"
 for name in ("PySide6", "shiboken6"):
     sys.modules[name] = None  # type: ignore[assignment]
 

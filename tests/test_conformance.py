@@ -55,6 +55,7 @@ def test_a_map_at_the_size_cap_ships_small():
     assert packed.stat().st_size < 64_000 and len(v["hexes"]) >= 144 and v["breaches"]
 
 
+@pytest.mark.slow
 def test_vectors_are_current(tmp_path):
     _make_vectors(tmp_path)
     for sub in ("vectors", "scenarios", "rules"):

@@ -137,6 +137,7 @@ def _breaches() -> list[tuple[Path, str]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path,dam", _breaches(), ids=lambda x: getattr(x, "stem", x))
 def test_every_breach_log_matches(path, dam):
     for seed in ("0", "1") if path == VALLEY else ("0",):
@@ -145,6 +146,7 @@ def test_every_breach_log_matches(path, dam):
         assert log["left_map"] and log["events"][-1]["kind"] == "left-map"
 
 
+@pytest.mark.slow
 def test_a_breach_stopped_early_and_a_monte_carlo_match():
     stopped = run_json("surge", str(VALLEY), "--dam", "dam-aller", "--turns", "1", "--format", "json")
     assert errors(OUTPUT_SCHEMAS[1], stopped) == [] and stopped["left_map"] is False
@@ -152,6 +154,7 @@ def test_a_breach_stopped_early_and_a_monte_carlo_match():
     assert errors(OUTPUT_SCHEMAS[1], chances) == [] and chances["runs"] == 50
 
 
+@pytest.mark.slow
 def test_every_flash_flood_log_matches_whether_the_flood_comes_or_not(tmp_path):
     sewers = [p for p in SAMPLES + SCENARIOS if (scenario(p)["map"].get("sewer") or {}).get("corridors")]
     assert sewers
@@ -186,6 +189,7 @@ def a_breach_log() -> dict:
     return log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("breaks", BROKEN_LOGS.values(), ids=BROKEN_LOGS.keys())
 def test_a_hand_broken_event_log_is_refused(breaks, a_breach_log):
     log = copy.deepcopy(a_breach_log)
@@ -214,6 +218,7 @@ def _edited(doc: dict) -> dict:
     return doc
 
 
+@pytest.mark.slow
 def test_the_diff_of_every_sample_with_itself_and_of_edited_maps_matches(tmp_path, a_diff):
     for path in SAMPLES:
         same = run_json("diff", str(path), str(path), "--format", "json")

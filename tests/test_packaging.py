@@ -77,6 +77,7 @@ def pip_install(python: Path, *what: str) -> None:
     assert p.returncode == 0, p.stderr[-3000:]
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_metadata_an_index_shows(dist):
     (wheel,) = dist.glob("*.whl")
     with zipfile.ZipFile(wheel) as z:

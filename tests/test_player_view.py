@@ -123,6 +123,7 @@ def test_the_view_never_overwrites_its_source(valley, tmp_path, capsys):
 SAMPLES = sorted(p for p in (ROOT / "samples").glob("*.json") if p.stat().st_size < 1_000_000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_every_sides_view_of_every_sample_validates_as_well_as_the_original(path, tmp_path, capsys):
     original = main(["validate", str(path)])
@@ -132,6 +133,7 @@ def test_every_sides_view_of_every_sample_validates_as_well_as_the_original(path
             assert main(["validate", out]) <= original, (s.id, extra)
 
 
+@pytest.mark.slow
 @given(hex_scenarios(), st.data())
 def test_any_sides_view_loads_again_and_hides_what_it_must(sc, data):
     side = data.draw(st.sampled_from([s.id for s in sc.sides]))

@@ -170,6 +170,7 @@ def test_sarif_results_carry_level_region_pointer_and_map_location(reports, fold
     reason="Microsoft's SARIF validator is not installed: "
     "run `npm ci` in tests/sarif (scripts/setup.sh does)",
 )
+@pytest.mark.slow
 def test_sarif_passes_microsofts_validator(reports, tmp_path):
     report = tmp_path / "report.sarif"
     report.write_text(FORMATS["sarif"](reports), encoding="utf-8")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from strategies import hex_scenarios, rich_hex_scenario, rich_table_scenario, scenarios, table_scenarios
 
@@ -32,11 +33,13 @@ def _assert_round_trip(scenario) -> None:
     assert text.endswith("\n")
 
 
+@pytest.mark.slow
 @given(hex_scenarios())
 def test_hex_scenarios_survive_dumps_and_loads(scenario):
     _assert_round_trip(scenario)
 
 
+@pytest.mark.slow
 @given(table_scenarios())
 def test_table_scenarios_survive_dumps_and_loads(scenario):
     _assert_round_trip(scenario)

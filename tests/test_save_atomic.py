@@ -136,6 +136,7 @@ def child_loop(target: str, *version_files: str) -> None:
         n += 1
 
 
+@pytest.mark.slow
 def test_killed_save_leaves_a_complete_version(tmp_path):
     versions = tmp_path / "versions"
     versions.mkdir()

@@ -57,6 +57,7 @@ def test_every_sample_passes_ajv_strict():
     assert lines[-1] == f"{len(_samples())} file(s) checked, 0 failed"
 
 
+@pytest.mark.slow
 def test_scenarios_we_write_pass_ajv(tmp_path):
     written = {
         "new-hex": new_hex_scenario(15, 22),

@@ -75,6 +75,7 @@ def test_an_altered_declaration_is_caught(fresh, tmp_path):
     assert stale(tmp_path, fresh) == ["simulation-output.d.ts"]
 
 
+@pytest.mark.slow
 def test_a_document_the_schemas_refuse_does_not_type_check(tmp_path):
     """The declarations say what the documents hold: not `any`, not loose records."""
     misuse = tmp_path / "misuse.mts"
@@ -106,6 +107,7 @@ def _output(*args: str):
     )
 
 
+@pytest.mark.slow
 def test_an_engine_using_the_declarations_and_real_documents_compile(tmp_path):
     """usage.ts (an engine's code) compiles, and so do samples and the command line's outputs written as
     TypeScript values of the declared types: one strict tsc run over both."""
@@ -181,6 +183,7 @@ def check_js(js: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_the_javascript_reader_type_checks_against_the_declarations():
     for name, uses in TYPED.items():
         text = (READER / name).read_text(encoding="utf-8")
@@ -189,6 +192,7 @@ def test_the_javascript_reader_type_checks_against_the_declarations():
     assert result.returncode == 0, result.stdout[-3000:]
 
 
+@pytest.mark.slow
 def test_a_reader_writing_an_event_kind_the_schema_does_not_have_is_caught(tmp_path):
     shutil.copytree(READER, tmp_path / "js")
     (tmp_path / "types").mkdir()

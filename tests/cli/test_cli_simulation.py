@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 VALLEY = ROOT / "samples" / "ogre-dambusters-valley.json"
 SEWER = ROOT / "samples" / "sewer-flash-flood.json"
@@ -16,6 +18,7 @@ def run(*args):
     )
 
 
+@pytest.mark.slow
 def test_surge_is_a_subcommand_and_the_same_seed_gives_the_same_bytes():
     dam = json.loads(VALLEY.read_text())["map"]["dams"][0]["id"]
     first = run("surge", str(VALLEY), "--dam", dam, "--seed", "11", "--format", "json")

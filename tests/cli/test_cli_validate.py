@@ -215,6 +215,7 @@ def test_jobs_must_be_positive(maps, capsys):
     assert "--jobs" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_no_progress_bar_when_stderr_is_not_a_terminal(maps):
     proc = subprocess.run(
         DAMBUSTER + ["validate", ".", "--jobs", "2"], capture_output=True, text=True, timeout=120
@@ -398,6 +399,7 @@ def test_more_subcommands_plug_in_through_the_commands_hook(monkeypatch, capsys)
     assert "validate" in cli.build_parser().format_help()
 
 
+@pytest.mark.slow
 def test_jsonschema_rs_never_accepts_a_mutated_document_python_jsonschema_refuses(tmp_path):
     """Seeded mutations of the samples (wrong types, missing and extra members, odd strings)."""
     pytest.importorskip("jsonschema_rs", reason="jsonschema-rs is not installed")

@@ -124,6 +124,7 @@ def registered_after_loading(*profiles: str) -> list[str]:
     return json.loads(run.stdout)
 
 
+@pytest.mark.slow
 def test_each_profile_loads_all_its_rules_and_the_order_never_depends_on_what_loaded_first():
     from dambuster.validators import REGISTRY
 

@@ -112,6 +112,7 @@ def test_a_settings_file_cannot_point_the_cache_outside_its_collection(collectio
     assert list(elsewhere.iterdir()) == [] and not (collection.parent / "outside.json").exists()
 
 
+@pytest.mark.slow
 def test_isolated_ignores_every_settings_file(collection):
     (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\n')
     assert validate("maps", cwd=collection).returncode == 0

@@ -203,6 +203,7 @@ def test_without_output_the_document_goes_to_standard_output(capsys):
 
 
 # ------------------------------------------------------------------------ any table map
+@pytest.mark.slow
 @given(table_scenarios())
 def test_any_table_map_exports_well_formed_and_with_its_own_geometry(sc):
     doc = json.loads(geojson_dumps(sc, sectors=True))

@@ -64,6 +64,7 @@ def test_every_hex_sample_comes_back_the_same(sample, tmp_path):
     assert dumps(back.scenario) == dumps(scenario)
 
 
+@pytest.mark.slow
 @given(hex_scenarios())
 def test_any_valid_hex_scenario_comes_back_the_same_through_tmj_and_tmx(scenario):
     doc = json.loads(json.dumps(to_tmj(scenario, "terrain.png")))

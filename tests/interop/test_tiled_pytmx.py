@@ -165,6 +165,7 @@ def test_pytmx_loads_every_export_with_its_layers_colours_and_objects(tmp_path, 
         } == set(s.map.terrain.counts())
 
 
+@pytest.mark.slow
 @needs_tiled
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
 def test_tiled_converts_every_export_both_ways_with_every_layer_and_object(tmp_path, sample):

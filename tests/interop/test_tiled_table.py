@@ -47,6 +47,7 @@ def absolute(o: dict, shape: str) -> list[tuple[float, float]]:
     return [(o["x"] + p["x"], o["y"] + p["y"]) for p in o[shape]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".tmj", ".tmx"])
 @pytest.mark.parametrize("sample", TABLE_SAMPLES, ids=lambda p: p.stem)
 def test_every_table_sample_exports_and_comes_back_the_same(tmp_path, sample, suffix):

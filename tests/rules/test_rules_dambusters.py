@@ -342,6 +342,7 @@ def _resolve(doc, pointer: str):
     return node
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hex_scenarios())
 def test_every_ogre_violation_points_into_the_saved_file(s):

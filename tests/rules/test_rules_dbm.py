@@ -442,6 +442,7 @@ def test_the_dbm_sample_is_clean(name):
     clean(io.load(path))
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(table_scenarios())
 def test_any_valid_table_gives_well_formed_violations(s):

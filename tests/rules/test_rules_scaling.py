@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely import union_all
@@ -183,6 +184,7 @@ def crowded_tables(draw):
     return table(areas, roads, rivers, waterway)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(crowded_tables())
 def test_roads_buas_and_overlaps_match_the_pairwise_reference(s):
@@ -235,6 +237,7 @@ def test_three_hundred_roads_and_woods_match_the_pairwise_reference():
     st.lists(st.tuples(st.integers(0, 60), st.integers(1, 8)), max_size=12),
     st.sampled_from([0.0, 0.5, 2.0]),
 )
+@pytest.mark.slow
 def test_waterway_frontage_gaps_match_the_plain_scan(need, have, tol):
     from dambuster.validators.dbm.waterway import _uncovered
 

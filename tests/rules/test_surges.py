@@ -8,6 +8,7 @@ merges, cycles (through dams or not), hexes that drain off the map and hexes tha
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ def networks(draw):
     return Flow(g, nx.ancestors(g, OFF_MAP) if OFF_MAP in g else set()), dams
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(networks(), st.booleans())
 def test_one_pass_equals_one_search_per_dam(network, block):

@@ -288,6 +288,7 @@ def setups(draw):
     return req, draw(st.integers(0, 2**32))
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(setups())
 def test_every_table_the_procedure_lays_out_passes_the_dbm_checks_and_repeats_byte_for_byte(case):

@@ -89,6 +89,7 @@ def scheduler():
         "tcp://127.0.0.1:8786/path",
     ],
 )
+@pytest.mark.slow
 def test_a_malformed_address_is_refused_at_once(address):
     start = time.monotonic()
     p = validate("--scheduler", address)
@@ -98,6 +99,7 @@ def test_a_malformed_address_is_refused_at_once(address):
     assert time.monotonic() - start < 10  # not the 20 s wait it used to be
 
 
+@pytest.mark.slow
 def test_a_silent_server_is_not_taken_for_a_scheduler():
     with socket.socket() as srv:
         srv.bind(("127.0.0.1", 0))
@@ -112,6 +114,7 @@ def test_a_silent_server_is_not_taken_for_a_scheduler():
     assert "did not answer as a Dask scheduler within 10 s" in one_clean_line(p.stderr)
 
 
+@pytest.mark.slow
 def test_a_web_server_such_as_the_dashboard_is_not_taken_for_a_scheduler():
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -124,6 +127,7 @@ def test_a_web_server_such_as_the_dashboard_is_not_taken_for_a_scheduler():
     assert "did not answer as a Dask scheduler" in one_clean_line(p.stderr)
 
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_is_one_line_after_the_wait(scheduler):
     p = validate("--scheduler", scheduler, "--wait-workers", "2")
     assert p.returncode == 2

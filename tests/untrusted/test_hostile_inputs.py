@@ -413,6 +413,7 @@ def _resolves(doc: Any, ptr: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make_doc", [hex_doc, table_doc], ids=["hex", "table"])
 def test_every_value_changed_to_another_type_is_refused_or_loads(make_doc):
     """Each value in turn becomes null, a boolean, a number, a string, an array, an object: the file is

@@ -76,6 +76,7 @@ def crowded(tmp_path_factory) -> Path:
 
 
 # --------------------------------------------------------------------------------------- budget
+@pytest.mark.slow
 def test_a_file_over_a_tiny_budget_ends_with_exactly_one_budget_finding(heavy):
     code, out, err = validate(str(heavy), "--budget", "0.5", "--format", "json")
     assert code == 2  # not fully checked: not a verdict
@@ -86,6 +87,7 @@ def test_a_file_over_a_tiny_budget_ends_with_exactly_one_budget_finding(heavy):
     assert "(BUDGET)" in one_line_without_traceback(err)
 
 
+@pytest.mark.slow
 def test_the_same_file_without_a_budget_is_valid(heavy):
     code, out, _ = validate(str(heavy), "--budget", "0", "--format", "json")
     assert code == 0 and json.loads(out)["files"][0]["violations"] == []
@@ -105,6 +107,7 @@ def test_the_budget_holds_in_pool_workers_and_is_never_filtered(heavy, tmp_path)
     assert "Traceback" not in err and err.count("(BUDGET)") == 2
 
 
+@pytest.mark.slow
 def test_a_file_not_checked_in_time_is_not_cached(heavy, tmp_path):
     cache = str(tmp_path / "cache.json")
     assert validate(str(heavy), "--budget", "0.5", "--cache", cache)[0] == 2
@@ -355,6 +358,7 @@ def _line(points: int, y: float = 10.0) -> list[tuple[float, float]]:
         ),
     ],
 )
+@pytest.mark.slow
 def test_caps_refuse_with_a_schema_message_naming_the_pointer(name, build, pointer, words, tmp_path):
     path = tmp_path / f"{name}.json"
     save(build(), path)
@@ -366,6 +370,7 @@ def test_caps_refuse_with_a_schema_message_naming_the_pointer(name, build, point
     assert f"{pointer}: " in one_line_without_traceback(err)
 
 
+@pytest.mark.slow
 def test_the_hexes_of_all_rivers_together_are_capped(tmp_path):
     sc = new_hex_scenario(1000, 1000, profiles=["ogre-dambusters"])
     lay = sc.map.layout

@@ -69,6 +69,7 @@ def forge(cache: Path, path: Path, report: dict | None = None, mac: str | None =
     cache.write_text(json.dumps(doc))
 
 
+@pytest.mark.slow
 def test_a_forged_valid_entry_does_not_hide_a_broken_map(maps, tmp_path):
     cache = tmp_path / "cache.json"
     assert validate(maps / "good.json", "--cache", cache).returncode == 0
@@ -82,6 +83,7 @@ def test_a_forged_valid_entry_does_not_hide_a_broken_map(maps, tmp_path):
     assert "0 unchanged, 1 checked" in r.stderr
 
 
+@pytest.mark.slow
 def test_a_forged_entry_does_not_hide_rule_findings(maps, tmp_path):
     cache = tmp_path / "cache.json"
     assert validate(maps, "--cache", cache).returncode == 1
@@ -166,6 +168,7 @@ def test_a_cache_that_cannot_be_parsed_is_ignored_with_one_warning(maps, tmp_pat
     assert "2 unchanged" in validate(maps, "--cache", cache).stderr
 
 
+@pytest.mark.slow
 def test_concurrent_runs_sharing_a_cache_keep_every_entry(tmp_path):
     folders = []
     for i in range(6):
@@ -250,6 +253,7 @@ def test_in_ci_a_cache_inside_a_git_work_tree_is_warned_about(maps, tmp_path):
     assert not warnings(validate(maps, "--cache", tmp_path / "cache.json", env={"CI": ""}))
 
 
+@pytest.mark.slow
 def test_a_file_name_that_is_not_utf8_is_checked_but_not_cached(maps, tmp_path):
     odd = os.path.join(os.fsencode(maps), b"caf\xe9.json")
     shutil.copy(SAMPLES / "ogre-basic.json", odd)

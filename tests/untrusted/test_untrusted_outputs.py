@@ -142,6 +142,7 @@ def every_shown_name() -> list[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("env", list(ENVS))
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_no_hostile_file_can_add_a_line_or_a_command(maps, fmt, env):

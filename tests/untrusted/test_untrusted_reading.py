@@ -171,6 +171,7 @@ def test_eleven_million_empty_objects_are_refused_before_they_are_built(tmp_path
     assert peak_mb < 400  # building them took 1.06 GB
 
 
+@pytest.mark.slow
 def test_a_refused_value_after_millions_is_found_without_a_copy_of_the_tree(tmp_path):
     path = tmp_path / "late-nan.json"
     path.write_bytes(b"[" + b"0," * (MAX_VALUES - 2) + b"NaN]")

@@ -131,6 +131,7 @@ def test_surge_outputs_on_a_full_disk_keep_the_previous_files(full_disk):
     assert temps_in(full_disk.folder) == []
 
 
+@pytest.mark.slow
 def test_export_tiled_on_a_full_disk_leaves_neither_file_half_written_or_new(full_disk):
     tmj = full_disk.folder / "basic.tmj"
     png = full_disk.folder / "basic-terrain.png"
