@@ -51,6 +51,15 @@ if command -v xvfb-run >/dev/null && ! xvfb-run -a env QT_QPA_PLATFORM=xcb .venv
   apt_install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-render-util0 libxcb-image0 libxkbcommon-x11-0 || true
 fi
 
+# Real third-party clients the suite drives: bash, zsh and tcsh through tmux (Tab completes file names,
+# tests/cli/test_completion_shells.py), GDAL/OGR's ogrinfo (the GIS exports), mandoc (lints the manual page).
+for tool in tmux zsh tcsh ogrinfo mandoc; do
+  if ! command -v "$tool" >/dev/null; then
+    case $tool in ogrinfo) pkg=gdal-bin ;; *) pkg=$tool ;; esac
+    apt_install "$pkg" || echo "setup: $pkg not installed; the tests that drive it will skip" >&2
+  fi
+done
+
 # npm packages for the independent schema check (ajv), the SARIF validator and the engines' TypeScript
 # declarations (json-schema-to-typescript and tsc, conformance/types).
 if ! command -v npm >/dev/null; then
