@@ -269,7 +269,7 @@ def test_pre_commit_hook_runs_validate_on_json_but_not_expected_reports():
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     fields = dict(re.findall(r"^\s*-?\s*(id|entry|language|files|exclude):\s*(.+)$", text, re.M))
     assert fields["id"] == "dambuster-validate" and fields["language"] == "python"
-    assert fields["entry"] == "dambuster validate --scenarios-only"
+    assert fields["entry"] == "dambuster validate --scenarios-only --"  # staged names after --: never options
     files, exclude = re.compile(fields["files"]), re.compile(fields["exclude"])
 
     def hooked(path):
