@@ -373,7 +373,7 @@ def _default_flood_turns() -> list[FloodTurn]:
 class FlashFloodParameters:
     turns: list[FloodTurn] = field(default_factory=_default_flood_turns)
     hit_strength: int = 1
-    hit_step: float = 3.0  # +1 strength per full step carried, in table units
+    hit_step: float = 3.0  # +1 strength per full step carried, in inches (the text: per full 3")
     impassable_hit: int = 3
     bump_on: int = 4
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..checkout import checkout_doc, generated_doc_main
 from ..work import DEFAULT_SECONDS, MAX_FINDINGS
 from . import REGISTRY
+from .audit import VERDICTS
 from .engine import Rule
 
 #: Codes that are not rules but stages of loading and checking a file: they can appear in any report.
@@ -223,6 +224,9 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
         "A folder holding `*.expected.json` reports inside a folder being checked is a test corpus and is",
         "skipped with a note; name it to check it.",
         "",
+        "Each rule is checked against the sentence of its text: [audit.md](audit.md) holds that audit, with",
+        "the unit catalog's figures and the simulation's steps.",
+        "",
         "| code | severity | profile | summary |",
         "|---|---|---|---|",
     ]
@@ -247,6 +251,8 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
             out.append(f"- **Rule text:** {i.source or '(not recorded)'}")
             if i.decisions:
                 out.append(f"- **Decisions:** {' '.join(i.decisions.split())}")
+            if i.code in VERDICTS:
+                out.append(f"- **Against the text:** {VERDICTS[i.code]} ([audit](audit.md))")
             if i.parameters:
                 ps = ", ".join(f"`{k}` (default `{show(v)}`)" for k, v in i.parameters.items())
                 out.append(f"- **Parameters:** {ps}")
