@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from .file_report import FileReport
 from .model.errors import ScenarioError
+
+if TYPE_CHECKING:  # a process pool is loaded only when one is used: not for a single file
+    from concurrent.futures import Executor
 
 #: Codes about the file or the run rather than a rule: never filtered by --select / --ignore.
 #: ENGINE: the checks themselves failed; BUDGET: they did not finish in time or memory (work.py);
@@ -192,6 +194,8 @@ def _run_on(
     progress: Callable[[int, int], None] | None,
     budget: float | None = None,
 ) -> list[FileReport]:
+    from concurrent.futures.process import BrokenProcessPool
+
     total = len(paths)
     size = max(1, min(16, total // (workers * 8)))
     chunks = [list(paths[i : i + size]) for i in range(0, total, size)]
