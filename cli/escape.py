@@ -141,7 +141,9 @@ def xml_document(text: str, exact: bool = False) -> str:
 
 
 _MARKDOWN = {"`": "&#96;", "|": "&#124;", "<": "&lt;", ">": "&gt;", "&": "&amp;", "\\": "&#92;"}
-_MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\]")
+# links and images (a map named ![x](https://...) would load a picture in the summary), emphasis
+_MARKDOWN.update({c: f"&#{ord(c)};" for c in "[]!*_~"})
+_MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\\\[\\]!*_~]")
 
 
 def markdown_cell(text: object) -> str:

@@ -318,7 +318,11 @@ def hostile_pull_request(pull_request, tmp_path_factory) -> tuple[Path, str, Pat
     (clone / "maps" / "valley.json").unlink()
     (clone / "maps" / "valley.json").symlink_to(outside)
     (clone / "maps" / "alias.json").symlink_to("table.json")
-    commit(clone, {"maps/a|b`c<b>d</b>|e.json": (SAMPLES / "ogre-basic.json").read_bytes()}, "hostile")
+    commit(
+        clone,
+        {"maps/a|b`c<b>d</b>|e![i](x.png)*_.json": (SAMPLES / "ogre-basic.json").read_bytes()},
+        "hostile",
+    )
     return clone, base, outside
 
 
@@ -345,7 +349,7 @@ def test_a_link_is_refused_with_one_annotation_and_nothing_from_outside_is_read(
             everything += f.read_bytes().decode("utf-8", "replace")
     assert SECRET not in everything  # not in a log, the summary, a report, the SARIF or an image folder
     report = json.loads((work / "report.json").read_text(encoding="utf-8"))
-    assert {f["path"] for f in report["files"]} == {"maps/a|b`c<b>d</b>|e.json"}
+    assert {f["path"] for f in report["files"]} == {"maps/a|b`c<b>d</b>|e![i](x.png)*_.json"}
     assert not (artifacts / "maps" / "valley").exists() and not (artifacts / "maps" / "alias").exists()
     assert hostile_review["status"]["Verdict"] == 1
     assert "2 refused (links, or outside the checkout)" in hostile_review["logs"]["Verdict"]
@@ -356,7 +360,7 @@ def test_the_summary_table_keeps_its_columns_whatever_the_names(hostile_review):
     assert len(rows) == 3
     for row in rows:
         assert len(re.findall(r"(?<!\\)\|", row)) == 6, row  # five cells: no name adds a column
-        assert "<b>" not in row and "`" not in row
+        assert "<b>" not in row and "`" not in row and "![" not in row and "](" not in row
     [hostile] = [r for r in rows if "&#124;b" in r]
     assert "✅ valid" in hostile
     refused = [r for r in rows if "⛔ refused" in r]
