@@ -30,7 +30,8 @@ text once parsed). With ``exact`` (data such as TMX), C1, bidi controls, separat
 
 :func:`markdown_cell` is :func:`visible` for a cell of a Markdown table (GitHub's job summary):
 backticks, pipes and the characters HTML acts on (``<``, ``>``, ``&``) are written as character
-references, so a cell stays one cell, shows as text and opens no code span or tag.
+references, so a cell stays one cell, shows as text and opens no code span or tag; so are ``[ ] !``
+(no link or image: a name such as ``![x](https://...)`` would load a picture) and ``* _ ~`` (no emphasis).
 """
 
 from __future__ import annotations
