@@ -40,13 +40,18 @@ sys.path.insert(0, str(HERE))
 import cap_scenario  # noqa: E402
 from breach_scenarios import BREACHES  # noqa: E402  (the focused breach scenarios, beside this file)
 from flood_scenarios import FLOODS  # noqa: E402
-from replays import breach_replays, flood_replays, replay_text  # noqa: E402
+from replays import breach_replays, collapse_replays, flood_replays, replay_text  # noqa: E402
 from rule_vectors import rule_sources, rules_vector  # noqa: E402
 
 #: Breach replays of the samples: file stem -> (dam, [(seed, turns)]).
 SAMPLE_BREACHES = {
     "ogre-dambusters-valley": ("dam-aller", [(0, None), (1, None), (2, None), (7, 2)]),
     "big-200x200": ("dam-1", [(0, None), (1, None)]),
+}
+#: Collapse replays of the samples (`dambuster collapse`): file stem -> (dam, [(damage, seed, turns)]):
+#: below 80% lost (no roll), 80% and 90% (the text's thresholds), all SP lost, and one still standing.
+SAMPLE_COLLAPSES = {
+    "ogre-dambusters-valley": ("dam-aller", [(47, 0, 20), (48, 1, 20), (54, 3, 20), (60, 0, 20), (50, 2, 2)]),
 }
 #: Flash-flood replays of the samples: file stem -> seeds.
 SAMPLE_FLOODS = {"sewer-flash-flood": [0, 1, 2, 3, 5]}  # 5: a model held at grate-2 when bumped
@@ -354,6 +359,8 @@ def vector_for(path: Path, name: str, description: str, breaches=None, floods=Fa
         v["breaches"] = breach_replays(path, *breaches)
     if floods is not False:
         v["floods"] = flood_replays(path, floods)
+    if path.stem in SAMPLE_COLLAPSES:
+        v["collapses"] = collapse_replays(path, *SAMPLE_COLLAPSES[path.stem])
     return v
 
 
@@ -366,7 +373,7 @@ def _text(v) -> str:
 
     parts = []
     for k, val in v.items():
-        if k in ("breaches", "floods"):
+        if k in ("breaches", "floods", "collapses"):
             parts.append(f"  {one(k)}: [\n" + ",\n".join(replay_text(x, one) for x in val) + "\n  ]")
         elif isinstance(val, list) and val:  # also a rule vector's violations
             parts.append(f"  {one(k)}: [\n" + ",\n".join(f"    {one(x)}" for x in val) + "\n  ]")

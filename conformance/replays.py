@@ -1,4 +1,4 @@
-"""Replays for the conformance vectors: the exact output of `dambuster surge` and `dambuster flood`.
+"""Replays for the conformance vectors: the exact output of `dambuster surge`, `flood` and `collapse`.
 
 Each replay stores the command's JSON document (parsed) and the SHA-256 of the bytes it printed, so
 another implementation proves byte-for-byte agreement (docs/engines.md). The commands run in this
@@ -70,15 +70,45 @@ def breach_replays(path: Path, dam: str, runs) -> list[dict]:
     return out
 
 
+def collapse_output(path: Path, dam: str, damage: int, seed: int, turns: int) -> bytes:
+    """The bytes ``dambuster collapse PATH --dam DAM --damage N --seed SEED --turns T --format json`` prints."""
+    argv = ["collapse", str(path), "--dam", dam, "--damage", str(damage), "--seed", str(seed)]
+    return command_output(argv + ["--turns", str(turns), "--format", "json"])
+
+
+def collapse_replays(path: Path, dam: str, runs) -> list[dict]:
+    """For each (damage, seed, turns): the collapse rolls and breach as JSON, and the SHA-256 of its bytes."""
+    out = []
+    for damage, seed, turns in runs:
+        data = collapse_output(path, dam, damage, seed, turns)
+        out.append(
+            {
+                "dam": dam,
+                "damage": damage,
+                "seed": seed,
+                "turns": turns,
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "output": json.loads(data),
+            }
+        )
+    return out
+
+
 def replay_text(x: dict, one) -> str:
     """A replay on a few lines of a vector: its header and the output's keys in their order, one event
-    a line (``one`` writes a value on one line)."""
+    a line (``one`` writes a value on one line); a collapse's breach is written the same way."""
     parts = [f"{one(k)}: {one(val)}" for k, val in x.items() if k != "output"]
+    return "    {" + ", ".join(parts) + ', "output": ' + _output_text(x["output"], one) + "}"
+
+
+def _output_text(output: dict, one) -> str:
     inner = []
-    for k, val in x["output"].items():
-        if k == "events":
+    for k, val in output.items():
+        if k in ("events", "rolls"):
             lines = ",\n".join(f"      {one(e)}" for e in val)
             inner.append(f"{one(k)}: [\n{lines}\n    ]" if val else f"{one(k)}: []")
+        elif k == "breach" and val is not None:
+            inner.append(f"{one(k)}: " + _output_text(val, one))
         else:
             inner.append(f"{one(k)}: {one(val)}")
-    return "    {" + ", ".join(parts) + ', "output": {' + ", ".join(inner) + "}}"
+    return "{" + ", ".join(inner) + "}"

@@ -205,10 +205,10 @@ export class Breach {
   }
 
   /** The whole run: the document `dambuster surge --format json` prints. */
-  run(seed, turns = null) {
+  run(seed, turns = null, given = null) {
     const s = this.s;
     const p = this.p;
-    const dice = new Dice(seed);
+    const dice = given ?? new Dice(seed); // given: dice already drawn from (the collapse rolls before it)
     const doc = s.doc;
     const terrain = new Map();
     const terrainAt = (h) => terrain.get(key(h)) ?? s.terrainAt(h);
