@@ -32,6 +32,7 @@ from .doc import (
     reserve_spot,
     unit_properties,
 )
+from .precision import kept
 from .properties import AREA_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
 SCALE = {"paces": 1, "inches": 32, "mm": 1}  # pixels per table unit
@@ -47,7 +48,8 @@ class _TableObjects(Objects):
         self.scale = scale
 
     def px(self, p) -> tuple[float, float]:
-        return float(p[0]) * self.scale, float(p[1]) * self.scale
+        """Pixels, with the digits Tiled keeps (so that Tiled's own TMX save changes none of them)."""
+        return kept(float(p[0]) * self.scale), kept(float(p[1]) * self.scale)
 
     def at(self, cls: str, name: str, p, props: list[dict]) -> dict:
         return self.point(cls, name, self.px(p), props)

@@ -18,6 +18,7 @@ from ...model import scenario as sc
 from ...model.catalog import default_unit_types
 from ...model.scenario import TableMap
 from ..geojson import along
+from .precision import table_value
 from .properties import map_property, properties_of
 from .read import Lenience, TiledImportError, finish, meta, need, opt, place_objects, vertices, where
 from .table_export import SCALE
@@ -36,7 +37,7 @@ class TableContext(Lenience):
         self.model_spots: list[tuple[sc.Model, tuple[float, float]]] = []
 
     def table(self, xy) -> tuple[float, float]:
-        return float(xy[0]) / self.scale, float(xy[1]) / self.scale
+        return table_value(float(xy[0]), self.scale), table_value(float(xy[1]), self.scale)
 
     def outline(self, o: dict) -> list[tuple[float, float]]:
         """The polygon an object draws, in table units."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
+import sys
 import zlib
 from dataclasses import replace
 from pathlib import Path
@@ -26,6 +28,7 @@ from dambuster.model.scenario import HexMap
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 
 ROOT = Path(__file__).resolve().parents[2]
+DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 TILED = shutil.which("tiled")
 RASTERIZER = shutil.which("tmxrasterizer")
 pytestmark = pytest.mark.skipif(
@@ -157,6 +160,30 @@ def test_every_hex_sample_survives_tiled_tmx_and_json(tmp_path, sample):
         assert result.scenario.map == scenario.map
         assert result.scenario.units == scenario.units
         assert result.scenario == scenario
+
+
+TABLE_SAMPLES = sorted(
+    p for p in (ROOT / "samples").glob("*.json") if json.loads(p.read_text())["map"]["kind"] == "table"
+)
+
+
+@pytest.mark.parametrize("sample", TABLE_SAMPLES, ids=lambda p: p.stem)
+def test_a_table_resaved_by_tiled_as_tmx_diffs_equal(tmp_path, sample):
+    """Tiled's TMX writer keeps six significant digits: export-tiled writes coordinates that way, so
+    Tiled's save changes none (86.319 inches is 2762.21 pixels in both) and `dambuster diff` sees no change."""
+    ours = tmp_path / f"{sample.stem}.tmx"
+    r = subprocess.run([DAMBUSTER, "export-tiled", sample, "-o", ours], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    tmx, tmj = tmp_path / "tiled.tmx", tmp_path / "tiled.tmj"
+    tiled(tmp_path, TILED, "--export-map", "tmx", ours, tmx)
+    tiled(tmp_path, TILED, "--export-map", "json", tmx, tmj)
+    assert re.findall(r'points="[^"]*"', tmx.read_text()) == re.findall(r'points="[^"]*"', ours.read_text())
+    for resaved in (tmx, tmj):
+        back = tmp_path / f"{resaved.suffix[1:]}.json"
+        r = subprocess.run([DAMBUSTER, "import-tiled", resaved, "-o", back], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        r = subprocess.run([DAMBUSTER, "diff", sample, back], capture_output=True, text=True)
+        assert (r.returncode, r.stdout, r.stderr) == (0, "", "")
 
 
 def relaid(scenario, layout: Layout):
