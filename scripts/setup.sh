@@ -24,6 +24,8 @@ if [[ ! -x .venv/bin/python ]]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[gui,test]'
+# build/typing/dambuster: the package as static tools (pyright, IDEs, mypy) can read it (scripts/link_tree.py)
+.venv/bin/python scripts/link_tree.py
 
 # Qt's offscreen and desktop platforms need a few system libraries that slim images lack.
 if ! QT_QPA_PLATFORM=offscreen .venv/bin/python -c "from PySide6 import QtGui" >/dev/null 2>&1; then

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The test suite, from a fresh clone: set-up, lint and format checks (ruff), then the Qt tests once
+# The test suite, from a fresh clone: set-up, lint and format checks (ruff), types (pyright), then the Qt tests once
 # (offscreen), then every other test once with PySide6 made unimportable (the model, rules, simulation
 # and command line must not need Qt), each run on all cores with pytest-xdist. CI runs this (.ci/run).
 # Extra arguments go to both pytest runs.
 #
 #   bash scripts/test.sh            # everything, as CI does
-#   bash scripts/test.sh --quick    # the developer's loop: no set-up, the Qt-free tests not marked slow,
-#                                   # 10 examples per property (HYPOTHESIS_PROFILE=quick)
+#   bash scripts/test.sh --quick    # the developer's loop: no set-up, no pyright, the Qt-free tests not
+#                                   # marked slow, 10 examples per property (HYPOTHESIS_PROFILE=quick)
 #   bash scripts/test.sh tests/cli  # only some tests (either run may then find none: that is no failure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,9 +19,14 @@ fi
 (( quick )) || bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 
-# Style first: it takes a second and fails with the line to fix (CONTRIBUTING.md).
-.venv/bin/ruff check --quiet .
-.venv/bin/ruff format --check --quiet .
+# Style and types first: each says what to fix; the tests run anyway, and any failure fails the run.
+status=0
+.venv/bin/ruff check --quiet . || status=$?
+.venv/bin/ruff format --check --quiet . || status=$?
+if (( ! quick )); then  # pyright over build/typing, the package as tools see it ([tool.pyright])
+  .venv/bin/python scripts/link_tree.py
+  .venv/bin/pyright || status=$?
+fi
 
 workers=${PYTEST_WORKERS:-auto}
 # --dist loadfile: a module's tests share one worker, so module-scoped fixtures (a built wheel, a git
@@ -38,10 +43,9 @@ run() {
 
 if (( quick )); then
   export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-quick}
-  run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" -m "not qt and not slow" "$@"
-  exit
+  run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" -m "not qt and not slow" "$@" || status=$?
+  exit "$status"
 fi
-status=0
 run .venv/bin/python -m pytest -q "${xdist[@]}" -m qt "$@" || status=$?
 run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" "$@" || status=$?
 exit "$status"
