@@ -2,9 +2,9 @@
  * Do not edit: change the schema and run `npm run types` in conformance/types. */
 
 /**
- * The output of `dambuster surge --format json` (a breach's event log, or with --monte-carlo its chances; the same document as --out-json) and of `dambuster flood --format json` (the flash flood's event log). See docs/simulation.md.
+ * The output of `dambuster surge --format json` (a breach's event log, or with --monte-carlo its chances; the same document as --out-json) of `dambuster flood --format json` (the flash flood's event log) and of `dambuster collapse --format json` (the referee's collapse rolls, then the breach). See docs/simulation.md.
  */
-export type SimulationOutput = BreachLog | MonteCarloResult | FlashFloodLog;
+export type SimulationOutput = BreachLog | MonteCarloResult | FlashFloodLog | CollapseLog;
 /**
  * An id from the scenario.
  */
@@ -611,4 +611,71 @@ export interface FlashFloodNever {
    * The turn rolls.
    */
   events: FlashFloodEvent[];
+}
+/**
+ * `dambuster collapse FILE --dam ID --damage N --format json`: the rolls for a damaged dam at the start of each player turn, then its breach with the same dice.
+ */
+export interface CollapseLog {
+  /**
+   * The dam.
+   */
+  dam: Id;
+  /**
+   * Its structure points when intact.
+   */
+  sp: number;
+  /**
+   * Structure points lost.
+   */
+  damage: number;
+  /**
+   * It collapses when the die shows this or less (0: no roll, below every threshold; 6: destroyed outright).
+   */
+  collapses_on: number;
+  /**
+   * The seed of the dice, or null when the dice were typed.
+   */
+  seed: Seed | null;
+  /**
+   * The rolls typed (--dice), or null when seeded.
+   */
+  dice: number[] | null;
+  /**
+   * The player turn it collapses (0: destroyed outright), or null while it stands.
+   */
+  collapse_turn: number | null;
+  /**
+   * One event per roll, in player-turn order (or one `collapse` event when destroyed outright).
+   */
+  rolls: {
+    /**
+     * The player turn (0 for an outright collapse).
+     */
+    step: number;
+    kind: "collapse-roll" | "collapse";
+    where: Id;
+    detail: {
+      needed?: number;
+      collapses?: boolean;
+      damage?: number;
+      sp?: number;
+      outright?: boolean;
+    };
+    rolls?: Draws;
+  }[];
+  /**
+   * The breach after the collapse (as `surge` prints it, less dam and seed), or null while the dam stands.
+   */
+  breach: {
+    steps: number;
+    left_map: boolean;
+    events: BreachEvent[];
+  } | null;
+  /**
+   * With typed dice that ran out: the roll still needed.
+   */
+  next_roll?: {
+    for: string;
+    sides: number;
+  };
 }

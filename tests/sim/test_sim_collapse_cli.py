@@ -109,3 +109,24 @@ def test_bad_input_is_one_line_and_exit_2(args, words):
     r = collapse(*args)
     assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1, r.stderr
     assert words in r.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--damage", "47"],
+        ["--damage", "54", "--seed", "3"],
+        ["--damage", "60"],
+        ["--damage", "50", "--turns", "1", "--seed", "2"],
+        ["--damage", "48", "--dice", "5,6,1,2"],
+    ],
+)
+def test_every_json_output_follows_the_published_schema(args):
+    import jsonschema
+
+    schema = json.loads((ROOT / "schema" / "simulation-output.schema.json").read_text(encoding="utf-8"))
+    r = collapse(*args, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(doc)) == []
+    assert ("next_roll" in doc) == ("--dice" in args)
