@@ -18,12 +18,13 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dambuster.escape import json_escapes, visible, visible_path
+from dambuster.escape import json_escapes, markdown_cell, text_line, visible, visible_path, xml_document
 from dambuster.model import dumps, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -375,3 +376,49 @@ def test_json_escapes_keep_the_value(text):
     escaped.encode("utf-8")
     if not re.search("[\ud800-\udfff]", text):
         assert json.loads(escaped) == {text: [text]}
+
+
+@given(HOSTILE_TEXT)
+def test_a_text_line_never_starts_a_workflow_command(text):
+    """What every command prints goes through text_line: even a name printed after an indent."""
+    for indent in ("", "  ", "\t", " \u3000\ufeff"):
+        shown = text_line(indent + text)
+        assert not CONTROL.search(shown) and "\n" not in shown and "##[" not in shown
+        assert not shown.lstrip(" \t\u3000\ufeff").startswith("::")
+        assert text_line(shown) == shown
+
+
+def drawn_as_qt_writes_it(text: str, reference: bool) -> str:
+    """An SVG text element as Qt's generator writes a label: markup escaped, the rest raw (or, for
+    ``reference``, every character outside printable ASCII as a numeric reference)."""
+    body = xml_escape(text)
+    if reference:
+        body = "".join(ch if " " <= ch <= "~" else f"&#x{ord(ch):x};" for ch in body)
+    return f'<svg xmlns="http://www.w3.org/2000/svg">\n<text x="1">{body}</text>\n</svg>\n'
+
+
+@given(HOSTILE_TEXT, st.booleans())
+def test_an_svg_with_any_label_parses_and_carries_no_command(text, reference):
+    svg = xml_document(drawn_as_qt_writes_it(text, reference))
+    ET.fromstring(svg.encode("utf-8", "surrogateescape"))
+    svg.encode("utf-8")  # no lone surrogate left
+    assert not CONTROL.search(svg) and "##[" not in svg
+    assert not any(line.lstrip(" \t\u3000\ufeff").startswith("::") for line in LINE_BREAK.split(svg))
+
+
+@given(
+    HOSTILE_TEXT.filter(lambda t: not re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]", t))
+)
+def test_exact_xml_keeps_what_xml_can_carry(text):
+    """A TMX map keeps a name exactly (character references), yet holds nothing a reader acts on."""
+    document = xml_document(drawn_as_qt_writes_it(text, False), exact=True)
+    assert not CONTROL.search(document) and "##[" not in document
+    parsed = ET.fromstring(document.encode("utf-8")).find("{http://www.w3.org/2000/svg}text").text or ""
+    assert parsed == text
+
+
+@given(HOSTILE_TEXT)
+def test_a_markdown_cell_stays_one_plain_cell(text):
+    cell = markdown_cell(text)
+    assert not re.search("[`|<>\n\r]", cell) and not CONTROL.search(cell) and "##[" not in cell
+    assert not cell.lstrip(" \u3000\ufeff").startswith("::")
