@@ -20,7 +20,7 @@ from .output import error_line
 EXIT_UNREADABLE = 2
 GROUP = "dambuster.renderers"
 INSTALL = "pip install 'dambuster[gui]'"
-FORMATS = ("png", "svg", "pdf")
+FORMATS = ("png", "svg", "pdf", "html")
 SHEETS = ("maps", "counters", "overlays", "templates")
 
 
@@ -78,6 +78,10 @@ def _cmd_render(args: argparse.Namespace) -> int:
     if fmt is None:
         return EXIT_UNREADABLE
     args.format = fmt
+    if fmt == "html":  # the web player: Qt-free, drawn in the browser (docs/web.md)
+        from .interop.web.command import render_html
+
+        return render_html(args)
     renderer = load_renderer("pdf" if fmt == "pdf" else "image", "dambuster render")
     return EXIT_UNREADABLE if renderer is None else renderer(args)
 
@@ -122,8 +126,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "overlays, DBM terrain templates at 1:1). Needs the gui extra.",
     )
     r.add_argument("input", metavar="FILE", help="the scenario (- for standard input)")
-    r.add_argument("-o", "--output", required=True, help="the file to write (.png, .svg or .pdf)")
-    r.add_argument("--format", choices=FORMATS, help="png, svg or pdf (default: from the output's extension)")
+    r.add_argument("-o", "--output", required=True, help="the file to write (.png, .svg, .pdf or .html)")
+    r.add_argument(
+        "--format", choices=FORMATS, help="png, svg, pdf or html (default: from the output's extension)"
+    )
     r.add_argument("--force", action="store_true", help="replace an existing output file")
     add_scale_arguments(r)
     r.add_argument("--layers", help="comma-separated layers to draw (default: those shown in the editor)")

@@ -43,6 +43,11 @@ if ! command -v pdfinfo >/dev/null || ! command -v pdftoppm >/dev/null; then
   apt_install poppler-utils || echo "setup: poppler-utils not installed; the PDF checks will skip" >&2
 fi
 
+# Debian's Chromium runs the web player's tests headless (tests/web/, with playwright-core from npm).
+if ! command -v chromium >/dev/null; then
+  apt_install chromium || echo "setup: chromium not installed; the web player's browser tests will skip" >&2
+fi
+
 # A real X server without a screen (Xvfb) renders the README's screenshots as a desktop shows them:
 #   xvfb-run -a -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb .venv/bin/python scripts/screenshot.py
 # xvfb-run needs xauth; the xcb platform needs the X client libraries below.
@@ -62,13 +67,14 @@ for tool in tmux zsh tcsh ogrinfo mandoc; do
   fi
 done
 
-# npm packages for the independent schema check (ajv), the SARIF validator and the engines' TypeScript
-# declarations (json-schema-to-typescript and tsc, conformance/types).
+# npm packages for the independent schema check (ajv), the SARIF validator, the engines' TypeScript
+# declarations (json-schema-to-typescript and tsc, conformance/types) and the web player's browser tests
+# (playwright-core driving /usr/bin/chromium, axe-core: tests/web).
 if ! command -v npm >/dev/null; then
   apt_install nodejs npm || true
 fi
 if command -v npm >/dev/null; then
-  for dir in tests/js tests/sarif conformance/types; do
+  for dir in tests/js tests/sarif tests/web conformance/types; do
     if [[ -f $dir/package.json && ! -d $dir/node_modules ]]; then
       (cd "$dir" && npm ci --silent --no-audit --no-fund >/dev/null 2>&1) || echo "setup: npm ci in $dir failed; those tests will skip" >&2
     fi

@@ -1,0 +1,52 @@
+"""One self-contained HTML page of a scenario: the map, its title, sides and profiles, and the breach
+preview, with every script and style inline (no network, works from file://).
+
+The scenario's JSON is embedded in a ``<script type="application/json">`` element, escaped so that
+nothing in it can end that element or be read as markup (``<``, ``>``, ``&``, U+2028 and U+2029 as
+JSON escapes); the page builds every text from it with ``textContent``."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from importlib import resources
+
+from .bundle import engine_script
+
+#: the page's own scripts, in the order they run (after the engine)
+SCRIPTS = ("map.js", "dice.js", "narrate.js", "preview.js", "montecarlo.js", "app.js")
+_SLOT = re.compile(r"@@([A-Z]+)@@")
+_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def embedded_json(document: dict) -> str:
+    """The document as JSON that cannot close its <script> element nor break a JavaScript string."""
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return re.sub("[<>&\u2028\u2029]", lambda m: _JSON_ESCAPES[m.group(0)], text)
+
+
+def _script_text(text: str) -> str:
+    """Our own scripts inline: refuse (rather than mangle) one that would end its element early."""
+    if re.search(r"</script|<!--", text, re.I):
+        raise ValueError("a script of the page holds '</script' or '<!--'")
+    return text
+
+
+def build_page(document: dict, generator: str = "dambuster") -> str:
+    """The whole page for one scenario document (as model.io.to_document writes it)."""
+    title = str((document.get("meta") or {}).get("title") or "Untitled scenario")
+    slots = {
+        "GENERATOR": html.escape(generator),
+        "TITLE": html.escape(title),
+        "STYLE": _asset("player.css").replace("</", "<\\/"),
+        "DATA": embedded_json(document),
+        "ENGINE": _script_text(engine_script()),
+        "WORKER": _script_text(_asset("worker.js")),
+        "SCRIPTS": _script_text("\n".join(_asset(n) for n in SCRIPTS)),
+    }
+    return _SLOT.sub(lambda m: slots[m.group(1)], _asset("page.html"))

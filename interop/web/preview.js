@@ -1,0 +1,179 @@
+// The breach preview: pick a dam, step the breach forward and back with seeded dice or dice typed at the
+// table, the plain-language log (a click on a line shows its hexes), the summary, and the JSON log that
+// equals `dambuster surge FILE --dam ID --seed S --format json`. On sewer tables, the flash flood.
+"use strict";
+
+function byId(id) { return document.getElementById(id); }
+function setText(node, text) { node.textContent = text; return node; }
+function add(parent, tag, text = null, attrs = {}) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text != null) n.textContent = text;
+  parent.appendChild(n);
+  return n;
+}
+
+class BreachPreview {
+  constructor(s, E, drawn) {
+    this.s = s; this.E = E; this.drawn = drawn;
+    this.dams = s.doc.map.dams ?? [];
+    this.step = -1; // -1: not breached yet
+    this.typed = [];
+    this.log = null; // the run's document so far
+    const select = byId("dam");
+    for (const d of this.dams) add(select, "option", `${d.id} (${s.label(d.hex)})`, { value: d.id });
+    byId("breach-start").addEventListener("click", () => this.restart());
+    byId("step-back").addEventListener("click", () => this.go(this.step - 1));
+    byId("step-forward").addEventListener("click", () => this.go(this.step + 1));
+    byId("step-end").addEventListener("click", () => this.go(Infinity));
+    byId("die-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.enterDie(); });
+    for (const r of document.querySelectorAll("input[name=dice]")) r.addEventListener("change", () => this.restart());
+    this.restart();
+  }
+
+  get typedMode() { return byId("dice-typed").checked; }
+  get damId() { return byId("dam").value; }
+
+  restart() {
+    this.step = -1; this.typed = []; this.full = null;
+    byId("seed-row").hidden = this.typedMode;
+    this.log = null;
+    this.render();
+  }
+
+  /** The run up to ``turns`` (null: to the end); with typed dice, null when a die is still needed. */
+  runTo(turns) {
+    const { E, s } = this;
+    if (!this.typedMode) {
+      const seed = Number(byId("seed").value);
+      if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) { this.say("The seed is a whole number from 0 to 4,294,967,295."); return null; }
+      if (!this.full || this.full.seed !== seed || this.full.dam !== this.damId) this.full = E.surgeLog(s, this.damId, seed, null);
+      return this.full;
+    }
+    try {
+      const { result, used } = DambusterDice.withTypedDice(E, this.typed, () => E.surgeLog(s, this.damId, 0, turns));
+      this.typed = this.typed.slice(0, used);
+      byId("die-form").hidden = true;
+      return result;
+    } catch (e) {
+      if (!(e instanceof DambusterDice.NeedDie)) throw e;
+      this.askDie(e);
+      return null;
+    }
+  }
+
+  go(step) {
+    if (step < -1) return;
+    if (step === -1) { this.restart(); return; }
+    if (this.typedMode) {
+      const target = step === Infinity ? null : step;
+      const log = this.runTo(target);
+      if (!log) { this.pending = step; return; }
+      this.log = log;
+      this.step = Math.min(step, log.steps);
+    } else {
+      const log = this.runTo(null);
+      if (!log) return;
+      this.log = log;
+      this.step = Math.min(step, log.steps);
+    }
+    this.pending = null;
+    this.render();
+  }
+
+  askDie(need) {
+    const form = byId("die-form");
+    form.hidden = false;
+    const input = byId("die");
+    input.max = String(need.sides);
+    setText(byId("die-purpose"), !need.choice ? `Roll a die for: ${need.purpose} (1 to 6)` : `Choose for: ${need.purpose} (1 to ${need.sides})`);
+    this.needSides = need.sides;
+    input.value = "";
+    input.focus();
+  }
+
+  enterDie() {
+    const v = Number(byId("die").value);
+    if (!Number.isInteger(v) || v < 1 || v > this.needSides) { this.say(`Type a whole number from 1 to ${this.needSides}.`); return; }
+    this.typed.push(v);
+    this.go(this.pending ?? this.step + 1);
+  }
+
+  say(text) { setText(byId("status"), text); }
+
+  events() { return (this.log?.events ?? []).filter((e) => e.step <= this.step); }
+
+  render() {
+    const events = this.events();
+    const done = this.log && this.step >= this.log.steps;
+    this.say(this.step < 0 ? "Not breached yet: press Forward a turn." : `Turn ${this.step} of ${this.log.steps}${done ? " (the end)" : ""}.`);
+    byId("step-back").disabled = this.step < 0;
+    byId("step-forward").disabled = !!done;
+    byId("step-end").disabled = !!done;
+    const list = byId("log");
+    list.replaceChildren();
+    for (const e of events) {
+      const [text, hexes] = DambusterNarrate.breachLine(this.s, this.E, e);
+      const li = add(list, "li");
+      const b = add(li, "button", text, { type: "button", class: "log-line" });
+      b.addEventListener("click", () => this.mark(hexes, b));
+    }
+    const summary = byId("summary");
+    summary.replaceChildren();
+    for (const line of DambusterNarrate.breachSummary(this.s, events)) add(summary, "li", line);
+    const doc = this.log && done ? this.log : this.log ? { ...this.log, steps: this.step, left_map: false, events } : null;
+    setText(byId("json-log"), doc ? JSON.stringify(doc, null, 2) + "\n" : "");
+    this.drawChanges(events);
+  }
+
+  drawChanges(events) {
+    const { over, geometry: g, pathOf } = this.drawn;
+    over.replaceChildren();
+    const fill = (h, colour, cls) => DambusterMap.el("path", { d: pathOf(g.corners(h), true), fill: colour, class: cls }, over);
+    for (const e of events) {
+      if (e.kind === "flood" || e.kind === "reservoir" || e.kind === "debris") fill(e.where, DambusterMap.TERRAIN_FILL[e.detail.becomes], "changed");
+    }
+    const swell = [...events].reverse().find((e) => e.kind === "swell");
+    if (swell && swell.step === this.step) for (const h of swell.detail.hexes) fill(h, "rgba(42,111,196,0.55)", "swell");
+    for (const e of events.filter((x) => x.kind === "stream")) {
+      for (const sd of e.detail.hexsides) DambusterMap.el("path", { d: pathOf(g.side(sd, this.E.neighbour)), stroke: DambusterMap.INK.stream, "stroke-width": 3 }, over);
+    }
+    this.mark([]);
+  }
+
+  mark(hexes, button = null) {
+    const { marks, geometry: g, pathOf } = this.drawn;
+    marks.replaceChildren();
+    for (const h of hexes) DambusterMap.el("path", { d: pathOf(g.corners(h), true), fill: "none", stroke: DambusterMap.INK.highlight, "stroke-width": 3 }, marks);
+    for (const b of document.querySelectorAll(".log-line[aria-pressed]")) b.removeAttribute("aria-pressed");
+    if (button) button.setAttribute("aria-pressed", "true");
+    if (hexes.length) setText(byId("marked"), `Marked on the map: ${hexes.map((h) => this.s.label(h)).join(", ")}.`);
+  }
+}
+
+/** The sewer flash flood: seeded, its log and where each model ends. */
+class FloodPreview {
+  constructor(s, E) {
+    this.s = s; this.E = E;
+    byId("flood-run").addEventListener("click", () => this.run());
+    this.run();
+  }
+
+  run() {
+    const seed = Number(byId("flood-seed").value);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) { setText(byId("flood-status"), "The seed is a whole number from 0 to 4,294,967,295."); return; }
+    const doc = this.E.floodLog(this.s.doc, seed);
+    setText(byId("flood-status"), doc.turn === null ? "The flood never comes." : `The flood comes on turn ${doc.turn}.`);
+    const list = byId("flood-log");
+    list.replaceChildren();
+    for (const e of doc.events) add(list, "li", DambusterNarrate.floodLine(this.s.doc, e));
+    setText(byId("flood-json"), this.E.pyJson(doc) + "\n");
+    for (const [id, m] of Object.entries(doc.models ?? {})) {
+      const c = document.querySelector(`circle[data-model="${CSS.escape(id)}"]`);
+      const p = this.s.pointAlong(m.corridor, Number(m.position?.value ?? m.position));
+      if (c && p) { c.setAttribute("cx", p[0]); c.setAttribute("cy", p[1]); }
+    }
+  }
+}
+
+self.DambusterPreview = { BreachPreview, FloodPreview, add, setText, byId };

@@ -1,0 +1,152 @@
+// Drives the web player in Debian's Chromium (headless, playwright-core, no network) and prints what a
+// user would see as one JSON document. Run by tests/web/test_*.py and scripts/bench_web.py:
+//
+//   node tests/web/drive.mjs '{"page": "/abs/page.html", "viewport": [390, 844], "actions": [...]}'
+//
+// Every request that is not file:// is aborted and reported under "network". Actions (each adds its
+// answer to "results", in order):
+//   {"do": "seeded", "dam": ID, "seed": N}            breach to the end with seeded dice: the JSON log
+//   {"do": "step", "button": "step-forward"|"step-back"}  one click: the status line and the log lines
+//   {"do": "typed", "dam": ID, "dice": [..]}          type each die asked for, to the end: prompts and JSON log
+//   {"do": "keyboard", "seed": N, "forward": K}       by keyboard alone: Tab to the seed, type it, Tab to "Forward
+//                                                      a turn", Enter K times, Tab to a log line, Enter
+//   {"do": "flood", "seed": N}                        the flash flood's JSON log
+//   {"do": "montecarlo", "runs": N}                   the worker's chances (and its own milliseconds)
+//   {"do": "axe"}                                     axe-core's violations (id, impact, nodes)
+//   {"do": "screenshot", "path": P}                   a PNG of the page as it is
+//   {"do": "pan", "frames": N}                        drag the map for N animation frames: frames per second
+//   {"do": "timing"}                                  first paint and load (Chromium's performance entries)
+//   {"do": "text", "selector": S}                     the textContent of the first match
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { chromium } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const job = JSON.parse(process.argv[2]);
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: FLAGS, headless: true });
+const out = { network: [], errors: [], results: [] };
+try {
+  const context = await browser.newContext({ viewport: { width: job.viewport?.[0] ?? 1280, height: job.viewport?.[1] ?? 800 } });
+  await context.route(/^(?!file:)/, (route) => { out.network.push(route.request().url()); return route.abort(); });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => out.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") out.errors.push(m.text()); });
+  await page.goto("file://" + job.page);
+  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  out.title = await page.title();
+  for (const a of job.actions ?? []) out.results.push(await act(page, a));
+} catch (e) {
+  out.errors.push(String(e.stack ?? e));
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(out));
+
+async function logLines(page) {
+  return page.$$eval("#log .log-line", (bs) => bs.map((b) => b.textContent));
+}
+
+async function act(page, a) {
+  switch (a.do) {
+    case "seeded": {
+      await page.selectOption("#dam", a.dam);
+      await page.check("#dice-seeded");
+      await page.fill("#seed", String(a.seed));
+      await page.click("#breach-start");
+      await page.click("#step-end");
+      return { json: await page.textContent("#json-log"), status: await page.textContent("#status"), lines: await logLines(page) };
+    }
+    case "step": {
+      await page.click("#" + a.button);
+      return { status: await page.textContent("#status"), lines: await logLines(page) };
+    }
+    case "typed": {
+      await page.selectOption("#dam", a.dam);
+      await page.check("#dice-typed");
+      const prompts = [];
+      await page.click("#step-end");
+      for (const v of a.dice) {
+        if (await page.isHidden("#die-form")) break;
+        prompts.push(await page.textContent("#die-purpose"));
+        await page.fill("#die", String(v));
+        await page.click("#die-enter");
+        if (await page.isHidden("#die-form") && await page.isEnabled("#step-end")) await page.click("#step-end");
+      }
+      return { prompts, asking: await page.isVisible("#die-form"), json: await page.textContent("#json-log"), status: await page.textContent("#status") };
+    }
+    case "keyboard": {
+      await page.focus("body");
+      const tabTo = async (test) => {
+        for (let i = 0; i < 60; i++) {
+          await page.keyboard.press("Tab");
+          if (await page.evaluate(test)) return true;
+        }
+        return false;
+      };
+      const reached = { seed: await tabTo(() => document.activeElement?.id === "seed") };
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type(String(a.seed));
+      reached.forward = await tabTo(() => document.activeElement?.id === "step-forward");
+      for (let i = 0; i < a.forward; i++) await page.keyboard.press("Enter");
+      reached.line = await tabTo(() => document.activeElement?.classList.contains("log-line"));
+      await page.keyboard.press("Enter");
+      return { reached, status: await page.textContent("#status"), lines: await logLines(page),
+               marked: await page.textContent("#marked"), json: await page.textContent("#json-log") };
+    }
+    case "flood": {
+      await page.fill("#flood-seed", String(a.seed));
+      await page.click("#flood-run");
+      return { json: await page.textContent("#flood-json"), status: await page.textContent("#flood-status") };
+    }
+    case "montecarlo": {
+      await page.fill("#mc-runs", String(a.runs));
+      await page.click("#mc-run");
+      await page.waitForFunction(() => document.querySelector("#mc-json").textContent.length > 0, null, { timeout: 120000 });
+      return { json: await page.textContent("#mc-json"), ms: Number(await page.getAttribute("#mc-json", "data-ms")), progress: await page.getAttribute("#mc-progress", "value"), heat: await page.$$eval("#heat path", (p) => p.length) };
+    }
+    case "axe": {
+      await page.addScriptTag({ content: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") });
+      const r = await page.evaluate(() => self.axe.run(document, { resultTypes: ["violations"] }));
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+    }
+    case "screenshot":
+      await page.screenshot({ path: a.path, fullPage: !!a.full });
+      return { path: a.path };
+    case "pan": {
+      const box = await page.locator("#viewport").boundingBox();
+      return page.evaluate(async ({ frames, box }) => {
+        const vp = document.getElementById("viewport");
+        const opts = (x, y) => ({ pointerId: 1, clientX: x, clientY: y, bubbles: true, isPrimary: true });
+        let x = box.x + box.width / 2, y = box.y + box.height / 2;
+        vp.dispatchEvent(new PointerEvent("pointerdown", opts(x, y)));
+        const times = [];
+        await new Promise((done) => {
+          const frame = (t) => {
+            times.push(t);
+            x += 3; y += 2;
+            vp.dispatchEvent(new PointerEvent("pointermove", opts(x, y)));
+            if (times.length > frames) done(); else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        });
+        vp.dispatchEvent(new PointerEvent("pointerup", opts(x, y)));
+        const gaps = times.slice(1).map((t, i) => t - times[i]).sort((p, q) => p - q);
+        return { frames, median_ms: gaps[Math.floor(gaps.length / 2)], fps: 1000 / gaps[Math.floor(gaps.length / 2)] };
+      }, { frames: a.frames ?? 120, box });
+    }
+    case "timing":
+      return page.evaluate(() => {
+        const paint = performance.getEntriesByType("paint").find((p) => p.name === "first-paint");
+        const contentful = performance.getEntriesByType("paint").find((p) => p.name === "first-contentful-paint");
+        const nav = performance.getEntriesByType("navigation")[0];
+        return { first_paint_ms: paint?.startTime ?? null, first_contentful_paint_ms: contentful?.startTime ?? null, load_ms: nav?.loadEventEnd ?? null };
+      });
+    case "text":
+      return page.textContent(a.selector);
+    default:
+      throw new Error(`unknown action ${a.do}`);
+  }
+}
