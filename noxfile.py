@@ -1,0 +1,79 @@
+"""Every check a maintainer runs, by name (as python-jsonschema's noxfile does). The sessions use the
+tools of .venv (scripts/setup.sh), so they run offline and with pyproject's versions:
+
+    .venv/bin/nox                  # the default sessions: tests, lint, types, build, docs
+    .venv/bin/nox -s lint types    # some of them
+    .venv/bin/nox -s benchmarks    # the benchmarks (not by default: they take minutes, print medians)
+    .venv/bin/nox -l               # the list
+
+CI runs the README's command (bash scripts/test.sh: set-up, lint, types, the tests); ``tests`` here is
+the same test runs with coverage measured (the figure in README.md's "Contributing").
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+VENV_BIN = ROOT / ".venv" / "bin"
+nox.options.sessions = ["tests", "lint", "types", "build", "docs"]
+nox.options.default_venv_backend = "none"  # every session runs .venv's tools
+
+
+def tool(name: str) -> str:
+    return str(VENV_BIN / name)
+
+
+@nox.session(python=False)
+def tests(session: nox.Session) -> None:
+    """The Qt tests offscreen, then the Qt-free tests with Qt blocked, on every core, with coverage."""
+    env = {"QT_QPA_PLATFORM": "offscreen"}  # the commands the tests start are measured too ([tool.coverage])
+    xdist = ["-n", "auto", "--dist", "loadfile", "--cov", "--cov-append", "--cov-report="]
+    session.run(tool("coverage"), "erase")
+    session.run(tool("python"), "-m", "pytest", "-q", *xdist, "-m", "qt", *session.posargs, env=env)
+    session.run(tool("python"), "tests/run_without_qt.py", "-q", *xdist, *session.posargs, env=env)
+    session.run(tool("coverage"), "combine", success_codes=[0, 1])  # 1: nothing left to combine
+    session.run(tool("coverage"), "report")
+
+
+@nox.session(python=False)
+def lint(session: nox.Session) -> None:
+    """ruff: the lint rules and the format ([tool.ruff])."""
+    session.run(tool("ruff"), "check", ".")
+    session.run(tool("ruff"), "format", "--check", ".")
+
+
+@nox.session(python=False)
+def types(session: nox.Session) -> None:
+    """pyright over the package as tools see it ([tool.pyright]); posargs: only those files."""
+    session.run(tool("python"), "scripts/types.py", *session.posargs)
+
+
+@nox.session(python=False)
+def build(session: nox.Session) -> None:
+    """The wheel and the sdist, and twine's check of what an index would show."""
+    out = Path(tempfile.mkdtemp(prefix="dambuster-dist-"))
+    try:
+        session.run(tool("python"), "-m", "build", "--sdist", "--wheel", "-o", str(out), str(ROOT))
+        session.run(tool("twine"), "check", "--strict", *map(str, sorted(out.iterdir())))
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+@nox.session(python=False)
+def docs(session: nox.Session) -> None:
+    """The generated documents are current: the format, the rules, the manual page."""
+    for module in ("dambuster.schema.docs", "dambuster.validators.catalog_doc", "dambuster.manpage"):
+        session.run(tool("python"), "-m", module, "--check")
+
+
+@nox.session(python=False)
+def benchmarks(session: nox.Session) -> None:
+    """The benchmark scripts (medians, peak memory); posargs: which, e.g. ``bench_load bench_sim``."""
+    names = session.posargs or sorted(p.stem for p in (ROOT / "scripts").glob("bench_*.py"))
+    for name in names:
+        session.run(tool("python"), f"scripts/{name}.py", env={"QT_QPA_PLATFORM": "offscreen"})

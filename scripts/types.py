@@ -1,0 +1,42 @@
+"""pyright over the package as static tools see it (build/typing/dambuster, scripts/link_tree.py).
+
+    .venv/bin/python scripts/types.py                 # the whole package, as scripts/test.sh does
+    .venv/bin/python scripts/types.py cli/report.py   # only these files: the quick mode pre-commit runs
+
+A source file is checked through its link (cli/report.py as build/typing/dambuster/report.py), where
+its relative imports (``from .model import ...``) resolve as they do once installed. Files outside the
+package (tests, scripts) are left out: pyright checks the package. The exit status is pyright's.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from link_tree import ROOT, TREE, build, package_dirs  # the script beside this one (sys.path[0])
+
+
+def in_tree(path: str) -> Path | None:
+    """Where a source file of the package is in the link tree; None for a file outside the package."""
+    source = (Path.cwd() / path).resolve()
+    for package, folder in sorted(package_dirs().items(), key=lambda kv: -len(kv[1])):
+        base = (ROOT / folder).resolve()
+        if source.is_relative_to(base):
+            return TREE.joinpath(*package.split("."), source.relative_to(base))
+    return None
+
+
+def main(argv: list[str]) -> int:
+    build()
+    pyright = str(Path(sys.executable).with_name("pyright"))
+    if not argv:
+        return subprocess.run([pyright], cwd=ROOT).returncode
+    files = [str(p) for p in map(in_tree, argv) if p is not None and p.suffix == ".py"]
+    if not files:
+        return 0
+    return subprocess.run([pyright, *files], cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
