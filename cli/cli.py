@@ -111,7 +111,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         from .path_lists import outside_reason
 
         if outside_reason(str(settings.file), args.within):
-            error_line(f"dambuster validate: {settings.file}: the settings lie outside {args.within}; refused")
+            error_line(
+                f"dambuster validate: {settings.file}: the settings lie outside {args.within}; refused"
+            )
             return EXIT_UNREADABLE
     for key, listed in settings.code_lists():
         unknown = CodeFilter((), listed).unknown(validators.REGISTRY)
