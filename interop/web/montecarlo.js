@@ -1,4 +1,4 @@
-// The Monte Carlo panel: 10,000 breaches in a Web Worker (built from a Blob: works from file://), a
+// The Monte Carlo panel: 10,000 breaches in Web Workers (built from a Blob: works from file://), a
 // progress bar, the heat map of flood chances over the map and the table of chances.
 "use strict";
 
@@ -14,23 +14,52 @@ class MonteCarlo {
     const runs = Number(byId("mc-runs").value);
     if (!Number.isInteger(runs) || runs < 1 || runs > 100000) { setText(byId("mc-status"), "Runs: a whole number from 1 to 100,000."); return; }
     const seed = byId("dice-typed").checked ? 0 : Number(byId("seed").value) || 0;
+    const dam = byId("dam").value;
     const source = byId("engine").textContent + "\n" + byId("worker-source").textContent;
     const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    this.worker?.terminate();
-    const worker = (this.worker = new Worker(url));
+    for (const w of this.workers ?? []) w.terminate();
+    // one worker per core (at most 8), each with its share of the seeds
+    const n = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2, runs));
+    this.workers = Array.from({ length: n }, () => new Worker(url));
     URL.revokeObjectURL(url);
     byId("mc-run").disabled = true;
     setText(byId("mc-status"), `Running ${runs.toLocaleString("en")} breaches…`);
-    worker.onmessage = (m) => {
-      if (m.data.progress != null) byId("mc-progress").value = m.data.progress;
-      if (m.data.done) {
-        byId("mc-run").disabled = false;
+    const started = performance.now();
+    let done = 0, finished = 0;
+    const parts = [];
+    this.workers.forEach((worker, i) => {
+      const first = Math.floor((runs * i) / n), count = Math.floor((runs * (i + 1)) / n) - first;
+      worker.onmessage = (m) => {
+        done += m.data.progress ?? 0;
+        byId("mc-progress").value = done / runs;
+        if (!m.data.done) return;
+        parts.push(m.data.done);
         worker.terminate();
-        this.show(m.data.done, m.data.ms);
-      }
+        if (++finished < n) return;
+        byId("mc-run").disabled = false;
+        this.show(this.merge(parts, { runs, seed, dam }), performance.now() - started);
+      };
+      worker.onerror = (e) => { byId("mc-run").disabled = false; setText(byId("mc-status"), `The worker failed: ${e.message}`); };
+      worker.postMessage({ doc: this.s.doc, dam, seed, first, count });
+    });
+  }
+
+  /** The workers' counts added up, as chances per breach (the fields of surge --monte-carlo's JSON). */
+  merge(parts, { runs, seed, dam }) {
+    const hexes = {}, bridges = {}, units = {};
+    for (const p of parts) {
+      for (const [k, c] of Object.entries(p.hexes)) { const h = (hexes[k] ??= { flood: 0, swamp: 0, flooded_town: 0, stream: 0 }); for (const f in c) h[f] += c[f]; }
+      for (const [id, b] of Object.entries(p.bridges)) bridges[id] = { washout: (bridges[id]?.washout ?? 0) + b.washout, step: b.step };
+      for (const [id, o] of Object.entries(p.units)) for (const [st, c] of Object.entries(o)) (units[id] ??= {})[st] = (units[id][st] ?? 0) + c;
+    }
+    const p = (c) => Math.round((c / runs) * 1e6) / 1e6;
+    return {
+      runs, seed, dam, steps: Math.max(...parts.map((x) => x.steps)),
+      hexes: Object.entries(hexes).map(([k, c]) => { const h = k.split(",").map(Number); return { hex: h, label: this.s.label(h), flood: p(c.flood), swamp: p(c.swamp), flooded_town: p(c.flooded_town), stream: p(c.stream) }; })
+        .sort((a, b) => a.hex[0] - b.hex[0] || a.hex[1] - b.hex[1]),
+      bridges: Object.entries(bridges).map(([id, b]) => ({ id, washout: p(b.washout), step: b.step })),
+      units: Object.entries(units).map(([id, o]) => ({ id, outcomes: Object.fromEntries(Object.entries(o).sort().map(([k, v]) => [k, p(v)])) })),
     };
-    worker.onerror = (e) => { byId("mc-run").disabled = false; setText(byId("mc-status"), `The worker failed: ${e.message}`); };
-    worker.postMessage({ doc: this.s.doc, dam: byId("dam").value, runs, seed });
   }
 
   show(result, ms) {

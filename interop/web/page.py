@@ -3,7 +3,8 @@ preview, with every script and style inline (no network, works from file://).
 
 The scenario's JSON is embedded in a ``<script type="application/json">`` element, escaped so that
 nothing in it can end that element or be read as markup (``<``, ``>``, ``&``, U+2028 and U+2029 as
-JSON escapes); the page builds every text from it with ``textContent``."""
+JSON escapes, and what a terminal or a CI runner would act on as dambuster.escape.json_escapes writes
+it: the values are the same); the page builds every text from it with ``textContent``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import json
 import re
 from importlib import resources
 
+from ...escape import json_escapes, text_line
 from .bundle import engine_script
 
 #: the page's own scripts, in the order they run (after the engine)
@@ -26,7 +28,7 @@ def _asset(name: str) -> str:
 
 def embedded_json(document: dict) -> str:
     """The document as JSON that cannot close its <script> element nor break a JavaScript string."""
-    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    text = json_escapes(json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False))
     return re.sub("[<>&\u2028\u2029]", lambda m: _JSON_ESCAPES[m.group(0)], text)
 
 
@@ -42,7 +44,7 @@ def build_page(document: dict, generator: str = "dambuster") -> str:
     title = str((document.get("meta") or {}).get("title") or "Untitled scenario")
     slots = {
         "GENERATOR": html.escape(generator),
-        "TITLE": html.escape(title),
+        "TITLE": html.escape(text_line(title)),  # visible: no control, bidi override or ##[ in the tab
         "STYLE": _asset("player.css").replace("</", "<\\/"),
         "DATA": embedded_json(document),
         "ENGINE": _script_text(engine_script()),

@@ -93,3 +93,31 @@ def test_the_sewer_table_runs_the_flash_flood_as_the_command_line_does(pages):
     assert seen["errors"] == [] and seen["network"] == []
     done = dambuster("flood", str(SEWER), "--seed", "1", "--format", "json")
     assert seen["results"][0]["json"] == done.stdout
+
+
+def _sigma(p: float, q: float, runs: int) -> float:
+    """The standard error of the difference of two chances, each measured over ``runs`` breaches."""
+    mean = (p + q) / 2
+    return (2 * mean * (1 - mean) / runs) ** 0.5
+
+
+def test_the_workers_monte_carlo_matches_the_command_lines_chances(pages):
+    runs = 10000
+    seen = drive(pages["valley"], [{"do": "montecarlo", "runs": runs}])
+    assert seen["errors"] == [] and seen["network"] == []
+    mc = seen["results"][0]
+    assert mc["progress"] == "1" and mc["heat"] > 0
+    page = json.loads(mc["json"])
+    done = dambuster("surge", str(VALLEY), "--dam", DAM, "--monte-carlo", str(runs), "--format", "json")
+    cli = json.loads(done.stdout)
+    assert page["runs"] == runs and page["steps"] == cli["steps"]
+    ours = {tuple(h["hex"]): h for h in page["hexes"]}
+    theirs = {tuple(h["hex"]): h for h in cli["hexes"]}
+    assert set(ours) == set(theirs)
+    for hex_, want in theirs.items():
+        for field in ("flood", "swamp", "flooded_town", "stream"):
+            p, q = ours[hex_][field], want[field]
+            assert abs(p - q) <= 5 * _sigma(p, q, runs) + 1e-9, (want["label"], field, p, q)
+    assert [(b["id"], b["washout"], b["step"]) for b in page["bridges"]] == [
+        (b["id"], b["washout"], b["step"]) for b in cli["bridges"]
+    ]
