@@ -5,11 +5,11 @@ The maps are the bundled samples, one per profile, with every title, author, des
 tag and name rewritten as hostile text (forged workflow commands, ``##[``, C0 and C1 controls, ESC
 sequences, bidi overrides, line separators, markup that would end an SVG or a CDATA section, Markdown
 backticks and pipes) and every id given ``::`` (the id pattern allows no more). Each still loads. The
-installed command runs every subcommand ``dambuster --help`` lists on them, in every output form, and
-everything it produces -- standard output, standard error and every file it writes -- is scanned: valid
-UTF-8, no C0 or C1 control but newline and tab, no bidi control or line separator, no ``##[``, no line
-that starts with ``::`` after blanks, and each SVG, TMX, JSON, TMJ and GeoJSON parses (a PDF's text,
-when ``pdftotext`` is installed, is scanned as text).
+installed command runs every subcommand ``dambuster --help`` lists on them, in every output form (the
+self-contained HTML page of ``render`` too), and everything it produces -- standard output, standard
+error and every file it writes -- is scanned: valid UTF-8, no C0 or C1 control but newline and tab, no
+bidi control or line separator, no ``##[``, no line that starts with ``::`` after blanks, and each SVG,
+TMX, JSON, TMJ and GeoJSON parses (a PDF's text, when ``pdftotext`` is installed, is scanned as text).
 """
 
 from __future__ import annotations
@@ -208,6 +208,8 @@ def commands(maps: dict[str, Path], out: Path) -> dict[str, tuple[list[str], str
     )
     c["export-geojson"] = (["export-geojson", str(table)], None)
     c["export-geojson-file"] = (["export-geojson", str(sewer), "-o", str(out / "sewer.geojson")], None)
+    c["render-html-ogre"] = (["render", str(valley), "-o", str(out / "valley.html"), *UNTIMED], None)
+    c["render-html-table"] = (["render", str(table), "-o", str(out / "table.html"), *UNTIMED], None)
     c["render-pdf-ogre"] = (["render", str(valley), "-o", str(out / "valley.pdf"), *UNTIMED], None)
     c["render-pdf-sewer"] = (
         ["render", str(sewer), "-o", str(out / "sewer.pdf"), "--sheets", "maps", *UNTIMED],
