@@ -46,16 +46,22 @@ class OutOfBudget(BaseException):
 
 
 class Budget:
-    """Seconds allowed for one file; ``None`` or 0: no limit."""
+    """Seconds allowed for one file; ``None`` or 0: no limit. ``cpu``: seconds of the process's CPU time
+    (``ITIMER_PROF``, SIGPROF, ``time.process_time``) instead of the wall clock, so that a busy machine
+    does not stop honest work (the commands other than validate, whose work is the process's own)."""
 
-    def __init__(self, seconds: float | None):
+    def __init__(self, seconds: float | None, cpu: bool = False):
         self.seconds = seconds if seconds and seconds > 0 else None
         self.deadline: float | None = None
         self._armed = False
+        self._now = time.process_time if cpu else time.monotonic
+        # (no interval timers on Windows: there only the deadline applies)
+        self._timer = getattr(signal, "ITIMER_PROF" if cpu else "ITIMER_REAL", None)
+        self._signal = getattr(signal, "SIGPROF" if cpu else "SIGALRM", None)
 
     def check(self) -> None:
         """Raises OutOfBudget once the deadline has passed (a no-op without a budget)."""
-        if self.deadline is not None and time.monotonic() >= self.deadline:
+        if self.deadline is not None and self._now() >= self.deadline:
             raise OutOfBudget()
 
     @contextmanager
@@ -64,21 +70,21 @@ class Budget:
         if self.seconds is None:
             yield self
             return
-        self.deadline = time.monotonic() + self.seconds
-        if not _can_use_alarm():
+        self.deadline = self._now() + self.seconds
+        if not _can_use_alarm(self._timer):
             yield self
             return
-        previous = signal.signal(signal.SIGALRM, self._on_alarm)
+        previous = signal.signal(self._signal, self._on_alarm)
         self._armed = True
-        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        signal.setitimer(self._timer, self.seconds)
         try:
             yield self
         finally:
             while True:  # the alarm may fire while disarming: disarm again, the work is over anyway
                 try:
                     self._armed = False
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-                    signal.signal(signal.SIGALRM, previous)
+                    signal.setitimer(self._timer, 0)
+                    signal.signal(self._signal, previous)
                     break
                 except OutOfBudget:
                     continue
@@ -90,15 +96,15 @@ class Budget:
         if self.deadline is None:
             yield
             return
-        left, armed = self.deadline - time.monotonic(), self._armed
+        left, armed = self.deadline - self._now(), self._armed
         if armed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(self._timer, 0)
         try:
             yield
         finally:
-            self.deadline = time.monotonic() + left
+            self.deadline = self._now() + left
             if armed:
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
+                signal.setitimer(self._timer, max(left, 1e-3))
 
     def _on_alarm(self, signum, frame) -> None:
         if self._armed:
@@ -106,11 +112,12 @@ class Budget:
             raise OutOfBudget()
 
 
-def _can_use_alarm() -> bool:
+def _can_use_alarm(timer: int | None) -> bool:
     return (
-        hasattr(signal, "setitimer")
+        timer is not None
+        and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
-        and signal.getitimer(signal.ITIMER_REAL)[0] == 0
+        and signal.getitimer(timer)[0] == 0
     )
 
 
@@ -234,7 +241,10 @@ def memory_words(limit: int = MEMORY_BYTES) -> str:
 
 
 def out_of_budget_line(prog: str, subject: str, seconds: float | None) -> str:
-    return f"{prog}: {subject}: stopped: the {seconds:g} s budget ran out (--budget SECONDS raises it, 0 for none)"
+    return (
+        f"{prog}: {subject}: stopped: the {seconds:g} s budget (CPU time) ran out "
+        "(--budget SECONDS raises it, 0 for none)"
+    )
 
 
 def out_of_memory_line(prog: str, subject: str, limited: bool) -> str:
@@ -289,7 +299,7 @@ def run_budgeted(prog: str, subject: str, seconds: float | None, work: Callable[
     is left half-written)."""
     from .output import error_line
 
-    budget = Budget(seconds)
+    budget = Budget(seconds, cpu=True)
     try:
         with memory_limited(MEMORY_BYTES if budget.seconds else None), budget.running():
             return work()

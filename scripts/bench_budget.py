@@ -26,6 +26,12 @@ their counts), and the size of the JSON report. Nothing here asserts anything: i
 
     .venv/bin/python scripts/bench_budget.py [--only NAME] [--keep DIR] [--repeat 3] [--timeout 300]
                                              [--validate-args "--budget 0"]
+
+With --commands it runs the other commands' hostile cases instead (scripts/bench_budget_commands.py:
+render, diff, import-tiled, export-tiled, export-geojson, player-view, surge, flood, dbm-setup), and
+prints for each the median wall time, the CPU time, the peak RSS, the exit status and the one line:
+
+    .venv/bin/python scripts/bench_budget.py --commands [--only-case NAME] [--keep DIR] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -287,7 +293,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="ARGS",
         help='extra arguments for `dambuster validate`, e.g. "--budget 0"',
     )
+    ap.add_argument("--commands", action="store_true", help="the other commands' cases instead")
+    ap.add_argument("--only-case", action="append", metavar="NAME", help="with --commands: this case only")
     args = ap.parse_args(argv)
+    if args.commands:
+        return bench_commands(args)
     names = args.only or list(GENERATORS)
     extra = shlex.split(args.validate_args)
     print(
@@ -315,6 +325,39 @@ def main(argv: list[str] | None = None) -> int:
             )
             if last["exit"] == 2 and last["stderr"]:
                 print(f"{'':<9} stderr: {last['stderr']}")
+    return 0
+
+
+def bench_commands(args: argparse.Namespace) -> int:
+    from bench_budget_commands import CASES, run_case
+
+    names = args.only_case or list(CASES)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+    with tempfile.TemporaryDirectory(prefix="bench-commands-") as tmp_name:
+        folder = Path(args.keep) if args.keep else Path(tmp_name)
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"{'case':<20} {'MB':>5} {'median s':>9} {'CPU s':>6} {'peak RSS MB':>12} {'exit':>5}  stderr")
+        for name in names:
+            generate, suffix, argv = CASES[name]
+            path = folder / f"case-{name}{suffix}"
+            if suffix and not path.exists():
+                generate(path)
+            out = Path(tmp_name) / f"out-{name}"
+            line = [a.format(f=path, o=out) for a in argv]
+            runs = []
+            for _ in range(args.repeat):
+                for old in Path(tmp_name).glob(f"out-{name}*"):
+                    old.unlink()
+                runs.append(run_case(line, args.timeout))
+            wall = statistics.median(r["wall"] for r in runs)
+            cpu = statistics.median(r["cpu"] for r in runs)
+            size = path.stat().st_size / 1e6 if suffix else 0.0
+            last = runs[-1]
+            print(
+                f"{name:<20} {size:>5.1f} {wall:>9.2f} {cpu:>6.2f} {max(r['rss_mb'] for r in runs):>12.0f} "
+                f"{last['exit']:>5}  {last['stderr']}",
+                flush=True,
+            )
     return 0
 
 

@@ -11,10 +11,29 @@ chances of many: ``summary``; command line: ``dambuster.simulation.cli.add_parse
 Draw order and every decision: docs/simulation.md.
 """
 
-from .breach import Breach, Run, apply
-from .dice import Dice, RollNeeded, ScriptedDice, TableDice
-from .plan import SimulationError
-from .state import Event, SimState
+from importlib import import_module
+
+# imported when first asked for: the command line builds every subcommand's parser, and networkx
+# (the breach's plan) costs half a second a command that simulates nothing would pay
+_HOME = {
+    "Breach": "breach",
+    "Run": "breach",
+    "apply": "breach",
+    "Dice": "dice",
+    "RollNeeded": "dice",
+    "ScriptedDice": "dice",
+    "TableDice": "dice",
+    "SimulationError": "plan",
+    "Event": "state",
+    "SimState": "state",
+}
+
+
+def __getattr__(name: str):
+    if name in _HOME:
+        return getattr(import_module(f".{_HOME[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Breach",

@@ -90,7 +90,7 @@ def cmd_surge(args: argparse.Namespace) -> int:
         label = breach.layout.label
         if args.monte_carlo is not None:
             from ..work import check_estimate
-            from .montecarlo import RUN_HEXES_PER_SECOND, work
+            from .workload import RUN_HEXES_PER_SECOND, work
 
             check_estimate(
                 "runs x river hexes",

@@ -22,16 +22,6 @@ from .network import hexes_of, other_end, sides_at
 from .reservoir import reservoir_changes
 
 HEX_KEYS = ("flood", "swamp", "flooded_town", "stream")
-#: Runs x river hexes done in a second (measured on our busy 2-CPU machine: 1,000,000 runs on a
-#: 42-hex valley in 11 s, 100,000 runs on a 756-hex river system in 4.6 s); the budget's estimate
-#: divides by it.
-RUN_HEXES_PER_SECOND = 3_000_000
-
-
-def work(river_hexes: int, runs: int) -> int:
-    """The Monte Carlo's work, runs x hexes, on a map whose rivers hold ``river_hexes`` hexes (the
-    breach's ``plan.river_hexes``): what its time and memory grow with (docs/untrusted.md)."""
-    return runs * max(river_hexes, 1)
 
 
 @dataclass
@@ -322,4 +312,4 @@ class _Tally:
         res.worst = {k: int(v.max()) if runs else 0 for k, v in count.items()}
 
 
-__all__ = ["RUN_HEXES_PER_SECOND", "MonteCarloResult", "monte_carlo", "work"]
+__all__ = ["MonteCarloResult", "monte_carlo"]

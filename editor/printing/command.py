@@ -141,12 +141,16 @@ def check_page_count(sheets) -> None:
 def render_pdf(args: argparse.Namespace) -> int:
     from dambuster.model.atomic_write import OutputError, output_problem
     from dambuster.output import error_line
+    from dambuster.work import EstimateTooLarge
 
     try:
         problem = output_problem(args.output, args.force, [] if args.input == "-" else [args.input])
         if problem:
             raise Refusal(f"{args.output}: {problem}")
         scenario = view_for(load_scenario(args.input), getattr(args, "player_view", None))
+        from ..render.workload import check_pdf
+
+        check_pdf(scenario, args.sheets, getattr(args, "budget", None), args.paper)
         settings = settings_for(args, scenario)
         qt_app()
         from .writer import write_pdf
@@ -165,6 +169,9 @@ def render_pdf(args: argparse.Namespace) -> int:
         )
     except Refusal as e:
         error_line(f"{PROG}: {e}")
+        return EXIT_REFUSED
+    except EstimateTooLarge as e:
+        error_line(f"{PROG}: {args.input}: {e}")
         return EXIT_REFUSED
     except OutputError as e:
         error_line(f"{PROG}: {e}")

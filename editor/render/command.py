@@ -43,10 +43,13 @@ def _refused(prog: str, args: argparse.Namespace, inputs: list[str]) -> bool:
 
 
 def _draw(prog: str, source: str, headless: HeadlessMap, args: argparse.Namespace, fmt: str) -> int:
+    from .workload import EstimateTooLarge, check_drawing
+
     try:
         scale = pixels_per_unit(headless, args, fmt)
+        check_drawing(headless, scale, fmt, getattr(args, "budget", None))
         width, height = write(headless, args.output, fmt, scale, args)
-    except RenderError as e:
+    except (RenderError, EstimateTooLarge) as e:
         error_line(f"{prog}: {source}: {e}")
         return EXIT_UNREADABLE
     except OSError as e:
@@ -65,7 +68,10 @@ def render_image(args: argparse.Namespace) -> int:
     scenario = _load(prog, args.input)
     if scenario is None:
         return EXIT_UNREADABLE
+    from .workload import EstimateTooLarge, check_before_drawing
+
     try:
+        check_before_drawing(scenario, args.format, getattr(args, "budget", None))
         if args.player_view is not None:
             from dambuster.interop.player_view import PlayerViewError, player_view
 
@@ -76,7 +82,7 @@ def render_image(args: argparse.Namespace) -> int:
         start_qt()
         headless = HeadlessMap(scenario, args.input)
         show_only(headless, args.layers)
-    except RenderError as e:
+    except (RenderError, EstimateTooLarge) as e:
         error_line(f"{prog}: {args.input}: {e}")
         return EXIT_UNREADABLE
     return _draw(prog, args.input, headless, args, args.format)
@@ -96,8 +102,14 @@ def render_diff(args: argparse.Namespace) -> int:
     if old is None or new is None:
         return EXIT_UNREADABLE
     changes = compare(old, new)
+    from .workload import EstimateTooLarge, check_before_drawing
+
     try:
+        check_before_drawing(new, args.format, getattr(args, "budget", None))
         start_qt()
+    except EstimateTooLarge as e:
+        error_line(f"{prog}: {args.new}: {e}")
+        return EXIT_UNREADABLE
     except RenderError as e:
         error_line(f"{prog}: {e}")
         return EXIT_UNREADABLE

@@ -4,6 +4,12 @@ Untrusted input: the XML parser itself refuses a document type declaration (defu
 ``forbid_dtd=True``: the expat handler raises at ``<!DOCTYPE``), whatever the file's encoding (UTF-8,
 UTF-16 LE/BE with or without a byte-order mark, Latin-1...), so no entity is ever declared, expanded or
 fetched. The sizes the importer caps are checked there.
+
+Bounded memory: what the tree and the dict would hold is counted before they are built. The XML
+elements (an upper bound: the ``<`` in the file) before parsing, at most MAX_ELEMENTS (a 1000 x 1000
+layer of ``<tile>`` elements and 200,000 others; the tree then holds about 400 MB); a CSV layer's
+tiles (its commas) before splitting it, at most a 1000 x 1000 map's; a polygon's points before
+splitting them. Each is one TmxError naming what is over.
 """
 
 from __future__ import annotations
@@ -14,6 +20,11 @@ from typing import Any
 import defusedxml
 import defusedxml.ElementTree as SafeET
 
+from .read import MAX_POINTS  # in one polyline or polygon
+
+MAX_ELEMENTS = 1_200_000
+MAX_LAYER_TILES = 1000 * 1000  # the importer's largest map
+MAX_ALL_POINTS = 1_000_000  # in all of them (a table holds at most 100,000: the schema's cap)
 _MAP_INTS = ("width", "height", "tilewidth", "tileheight", "hexsidelength", "nextlayerid", "nextobjectid")
 MAX_GROUP_DEPTH = 16
 _OBJ_FLOATS = ("x", "y", "width", "height", "rotation")
@@ -64,15 +75,23 @@ def _properties(el: ET.Element) -> list[dict]:
     return out
 
 
-def _points(text: str | None) -> list[dict]:
+def _points(text: str | None, seen: list[int]) -> list[dict]:
+    """The points of a polygon or polyline; ``seen[0]`` counts the points of the whole file."""
+    text = text or ""
+    count = text.count(" ") + 1  # counted before the pairs are split and built
+    if count > MAX_POINTS:
+        raise TmxError(f"a polygon or polyline has more than {MAX_POINTS:,} points")
+    seen[0] += count
+    if seen[0] > MAX_ALL_POINTS:
+        raise TmxError(f"the polygons and polylines have more than {MAX_ALL_POINTS:,} points in all")
     pts = []
-    for pair in (text or "").split():
+    for pair in text.split():
         x, _, y = pair.partition(",")
         pts.append({"x": _num(x), "y": _num(y)})
     return pts
 
 
-def _object(el: ET.Element) -> dict:
+def _object(el: ET.Element, seen: list[int]) -> dict:
     o: dict[str, Any] = {
         "id": _int(el.get("id")),
         "name": el.get("name", ""),
@@ -89,7 +108,7 @@ def _object(el: ET.Element) -> dict:
     for shape in ("polygon", "polyline"):
         child = el.find(shape)
         if child is not None:
-            o[shape] = _points(child.get("points"))
+            o[shape] = _points(child.get("points"), seen)
     props = _properties(el)
     if props:
         o["properties"] = props
@@ -104,18 +123,24 @@ def _data(el: ET.Element) -> dict:
         raise TmxError("infinite maps (tile data in chunks) are not supported")
     encoding = data.get("encoding")
     if encoding == "csv":
-        return {"data": [_int(t.strip()) for t in (data.text or "").split(",") if t.strip()]}
+        text = data.text or ""
+        if text.count(",") >= MAX_LAYER_TILES:  # counted before the tiles are split and built
+            raise TmxError(f"a tile layer holds more than {MAX_LAYER_TILES:,} tiles")
+        return {"data": [_int(t.strip()) for t in text.split(",") if t.strip()]}
     if encoding == "base64":
         out = {"encoding": "base64", "data": "".join((data.text or "").split())}
         if data.get("compression"):
             out["compression"] = data.get("compression")
         return out
     if encoding is None:
-        return {"data": [_int(t.get("gid"), 0) for t in data.findall("tile")]}
+        tiles = data.findall("tile")
+        if len(tiles) > MAX_LAYER_TILES:
+            raise TmxError(f"a tile layer holds more than {MAX_LAYER_TILES:,} tiles")
+        return {"data": [_int(t.get("gid"), 0) for t in tiles]}
     raise TmxError(f"tile data encoding {encoding!r} is not supported")
 
 
-def _layers(parent: ET.Element, depth: int = 0) -> list[dict]:
+def _layers(parent: ET.Element, seen: list[int], depth: int = 0) -> list[dict]:
     if depth > MAX_GROUP_DEPTH:
         raise TmxError(f"layer groups nest more than {MAX_GROUP_DEPTH} deep")
     out = []
@@ -133,10 +158,10 @@ def _layers(parent: ET.Element, depth: int = 0) -> list[dict]:
             )
         elif el.tag == "objectgroup":
             out.append(
-                {**common, "type": "objectgroup", "objects": [_object(o) for o in el.findall("object")]}
+                {**common, "type": "objectgroup", "objects": [_object(o, seen) for o in el.findall("object")]}
             )
         elif el.tag == "group":
-            out.append({**common, "type": "group", "layers": _layers(el, depth + 1)})
+            out.append({**common, "type": "group", "layers": _layers(el, seen, depth + 1)})
         elif el.tag == "imagelayer":
             out.append({**common, "type": "imagelayer"})
     return out
@@ -157,6 +182,11 @@ def _tileset(el: ET.Element) -> dict:
 
 def parse_tmx(data: bytes) -> dict:
     """A TMX document as the dict its TMJ twin would parse to (only what the importer reads)."""
+    if data.count(b"<") > MAX_ELEMENTS:  # before the tree is built: at most one element a "<"
+        raise TmxError(
+            f"the file holds more than {MAX_ELEMENTS:,} XML elements (a 1000 x 1000 map's tiles and "
+            "200,000 objects at most)"
+        )
     try:
         root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except defusedxml.DefusedXmlException:
@@ -175,5 +205,5 @@ def parse_tmx(data: bytes) -> dict:
     doc["infinite"] = root.get("infinite") == "1"
     doc["properties"] = _properties(root)
     doc["tilesets"] = [_tileset(t) for t in root.findall("tileset")]
-    doc["layers"] = _layers(root)
+    doc["layers"] = _layers(root, [0])
     return doc
