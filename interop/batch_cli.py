@@ -7,6 +7,7 @@ atomically, never over an existing file or the input without --force) or to stan
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..options import add_budget_argument
 from ..output import error_line, write_json
@@ -48,14 +49,14 @@ def _output_refused(cmd: str, args: argparse.Namespace) -> bool:
     return problem is not None
 
 
-def _write(cmd: str, out: str | None, text: str, originals: list | None = None) -> int:
+def _write(cmd: str, out: str | None, text: str | bytes, originals: list | None = None) -> int:
     from ..model.atomic_write import write_files
 
     if out in (None, "-"):
         write_json(text)
         return EXIT_OK
     try:
-        write_files([(out, text.encode("utf-8"))], originals or ())
+        write_files([(out, text.encode("utf-8") if isinstance(text, str) else text)], originals or ())
     except OSError as e:
         return _fail(cmd, f"cannot write {out}: {e.strerror or e}; nothing was changed")
     error_line(f"wrote {out}")
@@ -63,18 +64,22 @@ def _write(cmd: str, out: str | None, text: str, originals: list | None = None) 
 
 
 def cmd_export_geojson(args: argparse.Namespace) -> int:
-    from .geojson import GeoJSONError, dumps
+    from .geojson import dumps
+    from .gis import DRIVERS, GISError, gis_bytes
 
     if _output_refused("export-geojson", args):
         return EXIT_ERROR
     scenario = _load("export-geojson", args.file)
     if scenario is None:
         return EXIT_ERROR
-    try:
-        text = dumps(scenario, sectors=args.sectors)
-    except GeoJSONError as e:
-        return _fail("export-geojson", f"{args.file}: {e}")
-    return _write("export-geojson", args.output, text)
+    suffix = Path(args.output).suffix.lower() if args.output not in (None, "-") else ""
+    if suffix in DRIVERS:  # GeoPackage or FlatGeobuf: y up, a local engineering CRS (interop/gis.py)
+        try:
+            data = gis_bytes(scenario, suffix, args.sectors)
+        except GISError as e:
+            return _fail("export-geojson", str(e))
+        return _write("export-geojson", args.output, data)
+    return _write("export-geojson", args.output, dumps(scenario, sectors=args.sectors))
 
 
 def cmd_player_view(args: argparse.Namespace) -> int:
@@ -100,15 +105,21 @@ def cmd_player_view(args: argparse.Namespace) -> int:
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser(
         "export-geojson",
-        help="write a table map as GeoJSON (table units, a local CRS)",
-        description="Write a table map as an RFC 7946 FeatureCollection: areas, waterway, rivers, "
-        "roads, DBM sectors, sewer corridors, points and models. Coordinates are table "
-        "units in a local, non-geographic plane (x along the width, y along the depth).",
+        help="write a map as GeoJSON, or for GIS tools as GeoPackage or FlatGeobuf",
+        description="Write a map as an RFC 7946 FeatureCollection: for a table map areas, waterway, "
+        "rivers, roads, DBM sectors, sewer corridors, points and models, in table units (x along the "
+        "width, y along the depth); for a hex map one polygon per hex (terrain, label, what stands on "
+        "it) and lines for rivers, roads, rails and hexside features. The coordinates are not "
+        "longitude/latitude: with -o OUT.gpkg (GeoPackage) or OUT.fgb (FlatGeobuf) the same features "
+        "are written y up in a local engineering CRS that GIS tools read (docs/batch.md).",
     )
+    g.add_argument("file", metavar="FILE", help="scenario file; - reads it from standard input")
     g.add_argument(
-        "file", metavar="FILE", help="scenario file with a table map; - reads it from standard input"
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="file to write: .gpkg or .fgb for GIS tools, else GeoJSON (default: GeoJSON on standard output)",
     )
-    g.add_argument("-o", "--output", metavar="OUT", help="file to write (default: standard output)")
     g.add_argument("--force", action="store_true", help="replace an existing file, even the input file")
     g.add_argument(
         "--sectors",

@@ -1,4 +1,4 @@
-"""GeoJSON export of table maps (RFC 7946 structure).
+"""GeoJSON export of table maps and hex maps (RFC 7946 structure).
 
 One FeatureCollection: areas, the waterway and gantries as Polygons (exterior ring counter-clockwise,
 closed: the first position repeated last); rivers, roads and sewer corridors as LineStrings; sewer
@@ -12,6 +12,13 @@ GIS must be told to treat the file as a local, non-georeferenced CRS. The foreig
 
 Every feature has the properties id, kind, sector, placed_by and name (null where they do not apply)
 plus ``layer`` (area, waterway, river, road, sector, sewer, table) and the properties of its kind.
+
+A hex map is one Polygon per hex (layer ``hex``: its ``label``, ``terrain``, ``q``, ``r`` and
+``features``, what stands on it such as ``dam:D1; town:Lyon``) and LineStrings through hex centres for
+rivers, roads and rails (upstream first), plus one per hexside feature (stream, ridge, trees...) along
+the edge; the plane is interop/hexgeometry.py's (neighbouring hexes 1 apart, y down). GIS tools want y
+up and a CRS that is not longitude/latitude: interop/gis.py writes the same features as a GeoPackage or
+FlatGeobuf file that way.
 """
 
 from __future__ import annotations
@@ -21,13 +28,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..escape import json_escapes
-from ..model.scenario import Scenario, TableMap
+from ..model.scenario import HexMap, Scenario, TableMap
+from .hexgeometry import centre, corners, hex_features, hexside_segment
 
 Point = Sequence[float]
-
-
-class GeoJSONError(ValueError):
-    """The scenario cannot be exported (a hex map): one sentence for the user."""
 
 
 # ------------------------------------------------------------------------------ geometry
@@ -191,13 +195,69 @@ def along(pts: Sequence[Point], distance: float) -> tuple[float, float] | None:
     return p.x, p.y
 
 
+# ------------------------------------------------------------------------------ hex maps
+def hex_map_features(m: HexMap) -> Iterator[dict]:
+    layout = m.layout
+    for h, on in hex_features(m):
+        label = layout.label(h)
+        yield feature(
+            polygon(corners(layout, h)),
+            "hex",
+            m.terrain[h],
+            label,
+            label=label,
+            terrain=m.terrain[h],
+            q=h[0],
+            r=h[1],
+            features="; ".join(on) or None,
+        )
+
+    def through(hexes) -> dict:
+        pts = [centre(layout, tuple(h)) for h in hexes]
+        return line(pts if len(pts) > 1 else pts * 2)
+
+    for r in m.rivers:
+        yield feature(through(r.hexes), "river", "river", r.id, name=r.name, flow="downstream", joins=r.joins)
+    for key in ("roads", "rails"):
+        for route in getattr(m, key):
+            yield feature(through(route.hexes), key[:-1], key[:-1], route.id, name=route.name)
+    for hs in m.hexsides:
+        yield feature(
+            line(hexside_segment(layout, hs.side)),
+            "hexside",
+            hs.kind,
+            None,
+            hexside=",".join(map(str, hs.side)),
+        )
+    for b in m.stream_bridges:
+        seg = hexside_segment(layout, b.side)
+        yield feature(
+            line(seg), "hexside", "stream-bridge", b.id, road=b.road, hexside=",".join(map(str, b.side))
+        )
+
+
 # ------------------------------------------------------------------------------ document
 def to_geojson(scenario: Scenario, sectors: bool | None = None) -> dict:
-    """The table map as a FeatureCollection. ``sectors``: add the six DBM sectors (default: when the
+    """The map as a FeatureCollection. ``sectors``: add the six DBM sectors (default: when the
     scenario follows the dbm-terrain profile)."""
     m = scenario.map
-    if not isinstance(m, TableMap):
-        raise GeoJSONError("GeoJSON export covers table maps; this scenario has a hex map")
+    if isinstance(m, HexMap):
+        layout = m.layout
+        every = [p for h in layout.hexes() for p in corners(layout, h)]
+        xs, ys = [p[0] for p in every], [p[1] for p in every]
+        return {
+            "type": "FeatureCollection",
+            "bbox": [min(xs), min(ys), max(xs), max(ys)],
+            "dambuster": {
+                "crs": "local",
+                "crs_note": "hex coordinates, not longitude/latitude: neighbouring hexes 1 apart, y down",
+                "unit": "hex",
+                "orientation": layout.orientation,
+                "offset": layout.offset,
+                "title": scenario.meta.title,
+            },
+            "features": list(hex_map_features(m)),
+        }
     if sectors is None:
         sectors = "dbm-terrain" in scenario.meta.profiles
     feats = [*table_features(m), *area_features(m), *water_features(m), *road_features(m)]

@@ -11,7 +11,7 @@ from shapely.geometry import LineString, Point, Polygon, shape
 from strategies import table_scenarios
 
 from dambuster.cli import main
-from dambuster.interop.geojson import GeoJSONError, ring, signed_area, to_geojson
+from dambuster.interop.geojson import ring, signed_area, to_geojson
 from dambuster.interop.geojson import dumps as geojson_dumps
 from dambuster.model.io import load
 
@@ -178,13 +178,21 @@ def test_a_clockwise_polygon_is_written_counter_clockwise_and_closed():
     assert ring(r) == r  # an already closed counter-clockwise ring is kept as it is
 
 
-def test_a_hex_map_is_refused_with_one_line(tmp_path, capsys):
-    assert main(["export-geojson", str(ROOT / "samples" / "ogre-basic.json"), "-o", str(tmp_path / "x")]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "table maps" in err
-    assert not (tmp_path / "x").exists()
-    with pytest.raises(GeoJSONError):
-        to_geojson(load(ROOT / "samples" / "ogre-basic.json"))
+def test_a_hex_map_is_one_polygon_per_hex_with_its_terrain_and_label(tmp_path):
+    sc = load(ROOT / "samples" / "ogre-dambusters-valley.json")
+    doc = export(ROOT / "samples" / "ogre-dambusters-valley.json", tmp_path)
+    for f in doc["features"]:
+        check_geometry(f["geometry"])
+    hexes = [f for f in doc["features"] if f["properties"]["layer"] == "hex"]
+    layout = sc.map.layout
+    assert len(hexes) == layout.columns * layout.rows
+    assert {f["id"]: f["properties"]["terrain"] for f in hexes} == {
+        layout.label(h): sc.map.terrain[h] for h in layout.hexes()
+    }
+    dam = sc.map.dams[0]
+    assert f"dam:{dam.id}" in by_id(doc)[layout.label(dam.hex)]["properties"]["features"]
+    rivers = [f for f in doc["features"] if f["properties"]["layer"] == "river"]
+    assert [f["id"] for f in rivers] == [r.id for r in sc.map.rivers]
 
 
 def test_a_broken_file_is_one_line_and_exit_2(tmp_path, capsys):
