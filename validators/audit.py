@@ -46,8 +46,9 @@ VERDICTS: dict[str, str] = {
     "STACK-LIMIT": "the text says: one unit per hex, infantry up to 3 soldiers; the engineers' stacking "
     "(the Designer's Edition's) when the scenario declares ogre-engineers.",
     "UNIT-TERRAIN": "the text says: buildings impassable; only Ogres enter the bottom river; GEVs move on "
-    "water (Dambusters); a submerged superheavy (11.04.3). Craters and marines in water: the text is "
-    "silent (parameters).",
+    "water (Dambusters); a submerged superheavy (11.04.3). Marines in water: the text is silent "
+    "(parameter). Craters: the text is silent, and the original game it keeps lets no unit enter one "
+    "(infantry and Ogres are allowed here): doubtful, left for a decision.",
     "BRIDGE-KIND": "the text says: river bridges and stream bridges are different things (the surge passes "
     "under one and washes out the other).",
     "BRIDGE-SITE": "the text is silent on geometry: a bridge carries its road over its water.",
