@@ -27,6 +27,7 @@ from .actions.shortcuts_dialog import ShortcutsDialog
 from .document import Document
 from .files import recovery, start_page
 from .files.export import install_export
+from .files.names import plural, suggested_name, zoom_text
 from .files.new_dialog import NewScenarioDialog
 from .panels import dbm_setup_dialog, dock_fit, follow, minimap
 from .panels import layers as layers_dock
@@ -95,7 +96,9 @@ class MainWindow(QMainWindow):
         for w in (self.pos_label, self.zoom_label, self.problems_label):
             self.statusBar().addPermanentWidget(w)
         self.view.cursor_moved.connect(self._cursor_moved)
-        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"zoom {z * 100:.0f}%"))
+        self.view.zoom_changed.connect(
+            lambda z: self.zoom_label.setText(zoom_text(z, None if self.doc.is_hex else self.view.fit_zoom()))
+        )
 
         self.acts = ActionSet(self)  # every command and tool, from editor/actions/catalog.py
         self.tool_options = ToolOptionsBar(self)
@@ -184,7 +187,7 @@ class MainWindow(QMainWindow):
     def _validated(self, violations) -> None:
         self.validation_panel.set_violations(violations)
         errors, warnings = counts(violations)
-        self.problems_label.setText(f"{errors} errors, {warnings} warnings")
+        self.problems_label.setText(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
         places = []
         for v in violations:
             where = self.controller.locate(v.location or {}) if self.controller is not None else None
@@ -248,7 +251,7 @@ class MainWindow(QMainWindow):
         return self.save_to(self.doc.path)
 
     def file_save_as(self) -> bool:
-        start = str(self.doc.path or "untitled.json")
+        start = str(self.doc.path or suggested_name(self.doc.scenario.meta.title, self.recent_files()))
         path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", start, FILTER)
         return self.save_to(Path(path)) if path else False
 

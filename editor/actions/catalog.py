@@ -74,7 +74,7 @@ COMMANDS: tuple[Command | str, ...] = (
     SEPARATOR,
     Command("file.quit", "&Quit", "close", ("std:Quit",)),
     Command("edit.undo", "&Undo", "undo", ("std:Undo",), "undo", toolbar=True),
-    Command("edit.redo", "&Redo", "redo", ("std:Redo",), "redo", toolbar=True),
+    Command("edit.redo", "&Redo", "redo", ("std:Redo", "Ctrl+Y"), "redo", toolbar=True),
     SEPARATOR,
     Command(
         "edit.delete",

@@ -14,7 +14,16 @@ import typing
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dambuster.model.errors import ScenarioError
 from dambuster.model.io import to_document
@@ -77,6 +86,20 @@ def problems_after(scenario, obj: Any, name: str, value: Any) -> list[str]:
         setattr(obj, name, old)
 
 
+def reference_choices(scenario, obj: Any, name: str) -> list[tuple[str, str]] | None:
+    """The (id, text) the field ``name`` of ``obj`` may refer to (a dam's or bridge's river, a
+    bridge's road, the river a river joins, a unit's side, a mine's owner), or None for a plain field."""
+    m = scenario.map
+    named = lambda items: [(x.id, f"{x.name} ({x.id})" if getattr(x, "name", "") else x.id) for x in items]  # noqa: E731
+    if name in ("river", "joins") and hasattr(m, "rivers"):
+        return named([r for r in m.rivers if r is not obj])
+    if name == "road" and hasattr(m, "roads"):
+        return named(m.roads)
+    if name in ("side", "owner") and isinstance(getattr(obj, name, None), str):
+        return named(scenario.sides)
+    return None
+
+
 class ObjectInspector(QGroupBox):
     def __init__(self, doc, parent: QWidget | None = None):
         super().__init__("Selection", parent)
@@ -110,7 +133,15 @@ class ObjectInspector(QGroupBox):
             f"Selection: {type(obj).__name__} {ident or ''}".strip() if obj is not None else "Selection"
         )
         for name, tp, optional in fields:
-            if tp is bool:
+            choices = reference_choices(self.doc.scenario, obj, name)
+            if choices is not None:  # a reference: one of the objects it may name, not free text
+                w = QComboBox()
+                if optional:
+                    w.addItem("none", None)
+                for ident, text in choices:
+                    w.addItem(text, ident)
+                w.activated.connect(lambda _i, n=name, box=w: self._commit(n, box.currentData()))
+            elif tp is bool:
                 w: QWidget = QCheckBox()
                 w.toggled.connect(lambda on, n=name: self._commit(n, on))
             else:
@@ -134,7 +165,13 @@ class ObjectInspector(QGroupBox):
         for name, w in self.editors.items():
             value = getattr(obj, name)
             with QSignalBlocker(w):
-                if isinstance(w, QCheckBox):
+                if isinstance(w, QComboBox):
+                    at = w.findData(value)
+                    if at < 0:  # a dangling reference: shown as it stands until it is repaired
+                        w.addItem(f"{value} (missing)", value)
+                        at = w.count() - 1
+                    w.setCurrentIndex(at)
+                elif isinstance(w, QCheckBox):
                     w.setChecked(bool(value))
                 else:
                     w.setText(

@@ -25,6 +25,7 @@ from ..actions.icons import icon
 from ..edits import hex_map as E
 from ..style import AREA_STYLE
 from .terrain_palette import swatch
+from .unit_choice import fill_sides, fill_unit_types, install_new_side
 
 DEFAULT_SIDES = ("attacker", "defender", "invader")
 #: option key -> label shown before its control ("" for a check box that names itself)
@@ -115,7 +116,8 @@ class ToolOptionsBar(QToolBar):
         w["fp_mode"].addItems(["predetermined", "random"])
         w["fp_mode"].activated.connect(self._mode_chosen)
         w["size"].addItems(["small", "large"])
-        w["side"].setEditable(True)
+        install_new_side(w["side"], self)
+        w["side"].setToolTip("The side the unit or model belongs to: the scenario's sides and the usual two")
         w["side"].setMinimumWidth(110)
         w["hidden"].setChecked(True)
         w["squads"].setRange(1, 3)
@@ -149,8 +151,13 @@ class ToolOptionsBar(QToolBar):
     def text(self, key: str) -> str:
         return self.widgets[key].currentText()
 
+    def unit_type(self) -> str:
+        """The catalog key of the unit type chosen (the box shows its name)."""
+        return self.widgets["unit_type"].currentData() or ""
+
     def side(self) -> str:
-        return E.side_id(self.text("side"))
+        """The id of the side chosen (the box shows its name)."""
+        return self.widgets["side"].currentData() or E.side_id(self.text("side"))
 
     def brush_size(self) -> int:
         return int(self.widgets["brush_size"].currentData())
@@ -168,11 +175,8 @@ class ToolOptionsBar(QToolBar):
     def refresh_choices(self) -> None:
         doc, w = self.window.doc, self.widgets
         s = doc.scenario
-        for key, items in (
-            ("side", list(dict.fromkeys([x.id for x in s.sides] + list(DEFAULT_SIDES)))),
-            ("unit_type", sorted(s.unit_types)),
-            ("dam", [d.id for d in getattr(s.map, "dams", [])]),
-        ):
+        fill_sides(w["side"], s.sides, DEFAULT_SIDES)  # by name, not editable; "New side…" last
+        for key, items in (("dam", [d.id for d in getattr(s.map, "dams", [])]),):
             combo = w[key]
             keep = combo.currentText()
             if [combo.itemText(i) for i in range(combo.count())] != items:
@@ -181,6 +185,7 @@ class ToolOptionsBar(QToolBar):
                     combo.addItems(items)
                     if keep in items:
                         combo.setCurrentText(keep)
+        fill_unit_types(w["unit_type"], s.unit_types)  # by name, with a counter as the icon
         if doc.is_hex:
             with QSignalBlocker(w["fp_mode"]):
                 w["fp_mode"].setCurrentText(s.map.floodplain.mode)

@@ -11,7 +11,7 @@ under the validation layer's root.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsView, QToolTip
 
@@ -45,6 +45,7 @@ class MapView(QGraphicsView):
         self.tool = None
         self.fitting = True  # the map follows the view's size until the user zooms
         self._pan_from: QPointF | None = None
+        self._mouse_at: QPoint | None = None  # the mouse over the map (viewport pixels), if it is
         self._space = False
         self._highlight: QGraphicsEllipseItem | None = None
         self._problems: QGraphicsPathItem | None = None
@@ -55,18 +56,41 @@ class MapView(QGraphicsView):
     def zoom(self) -> float:
         return self.transform().m11()
 
-    def zoom_by(self, factor: float) -> None:
+    def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
+        """Zooms by ``factor``, keeping the map point under the viewport point ``at`` where it is
+        (without ``at``: under the mouse, as the wheel does)."""
         self.fitting = False
         z = self.zoom()
         factor = max(MIN_ZOOM / z, min(MAX_ZOOM / z, factor))
+        before = self.mapToScene(at) if at is not None else None
         self.scale(factor, factor)
+        if before is not None:
+            drift = self.mapFromScene(before) - at
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + drift.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + drift.y())
         self.zoom_changed.emit(self.zoom())
 
+    def _zoom_anchor(self) -> QPoint:
+        """Where a key or button zoom keeps the map still: the mouse when it is over the map, else
+        the view's centre."""
+        at = self._mouse_at
+        return (
+            at if at is not None and self.viewport().rect().contains(at) else self.viewport().rect().center()
+        )
+
     def zoom_in(self) -> None:
-        self.zoom_by(1.25)
+        self.zoom_by(1.25, self._zoom_anchor())
 
     def zoom_out(self) -> None:
-        self.zoom_by(0.8)
+        self.zoom_by(0.8, self._zoom_anchor())
+
+    def fit_zoom(self) -> float | None:
+        """The zoom at which the whole map fits the view (what Zoom to Fit sets)."""
+        rect = self.scene().sceneRect() if self.scene() else None
+        room = self.viewport().rect().adjusted(2, 2, -2, -2)  # fitInView leaves 2 px round the map
+        if rect is None or rect.isEmpty() or room.isEmpty():
+            return None
+        return min(room.width() / rect.width(), room.height() / rect.height())
 
     def zoom_to_fit(self) -> None:
         self.fitting = True
@@ -198,7 +222,12 @@ class MapView(QGraphicsView):
             return
         super().mousePressEvent(event)
 
+    def leaveEvent(self, event) -> None:
+        self._mouse_at = None  # off the map: + and - zoom about the centre
+        super().leaveEvent(event)
+
     def mouseMoveEvent(self, event) -> None:
+        self._mouse_at = event.position().toPoint()  # where + and - keep the map still
         pos = self.mapToScene(event.position().toPoint())
         self.cursor_moved.emit(pos)
         if self._pan_from is not None:

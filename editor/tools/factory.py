@@ -51,13 +51,13 @@ def make_tool(name: str, window):
         "mine": (lambda s, h: E.place_mine(s, h, o.side(), w["hidden"].isChecked()), "Add mine"),
         "road-cut": (E.toggle_road_cut, "Toggle road cut"),
         "unit": (
-            lambda s, h: E.place_unit(s, h, text("unit_type"), o.side(), w["squads"].value()),
-            "Add unit",
+            lambda s, h: E.place_unit(s, h, o.unit_type(), o.side(), w["squads"].value()),
+            lambda: f"Add unit: {w['unit_type'].currentText()}",  # History names the type
         ),
     }
     if name in clicks:
         edit, label = clicks[name]
-        options = lambda: {"size": text("size"), "unit_type": text("unit_type")}  # noqa: E731 (named by a refusal)
+        options = lambda: {"size": text("size"), "unit_type": o.unit_type()}  # noqa: E731 (named by a refusal)
         return HexClickTool(d, c, edit, label, name, options)
     strokes = {
         "town": (lambda s, hs, rm: E.paint_town(s, hs, w["town"].text(), rm), "Paint town"),

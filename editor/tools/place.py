@@ -20,11 +20,18 @@ from .refusal_hint import clear, refuse
 
 
 class HexClickTool(Tool):
-    """A click on a hex applies ``edit(scenario, hex)``; one that changes nothing says why
+    """A click on a hex applies ``edit(scenario, hex)`` as the undo step ``text`` (a string, or a function
+    giving it at the click); one that changes nothing says why
     (``edits.refusals``; ``options()`` gives the tool options the reason may name)."""
 
     def __init__(
-        self, doc, controller, edit: Callable, text: str, name: str = "place", options: Callable = dict
+        self,
+        doc,
+        controller,
+        edit: Callable,
+        text: str | Callable,
+        name: str = "place",
+        options: Callable = dict,
     ):
         super().__init__(doc, controller)
         self.edit, self.text, self.name, self.options = edit, text, name, options
@@ -32,7 +39,8 @@ class HexClickTool(Tool):
     def press(self, pos, modifiers=None) -> None:
         clear(self.controller.view)
         h = self.controller.hex_at(pos)
-        done = h is not None and push_changes(self.doc, self.edit(self.doc.scenario, h), self.text)
+        text = self.text() if callable(self.text) else self.text  # the unit tool's names the type
+        done = h is not None and push_changes(self.doc, self.edit(self.doc.scenario, h), text)
         if not done:
             refuse(self.controller, hex_refusal(self.name, self.doc.scenario, h, self.options()), pos)
 

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
 
 from dambuster.validators import Violation, check_scenario
 
+from ..files.names import plural
+
 DEBOUNCE_MS = 300
 
 
@@ -91,9 +93,7 @@ class ValidationPanel(QWidget):
         if not self.violations:
             self.summary.setText("No problems found")
         else:
-            self.summary.setText(
-                f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
-            )
+            self.summary.setText(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
         self.violation_activated.emit(item.data(0, Qt.ItemDataRole.UserRole))

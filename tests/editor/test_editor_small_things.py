@@ -1,0 +1,102 @@
+"""Issue 24's smaller items, as a designer meets them: "1 warning" not "1 warnings"; Ctrl+Y redoes;
+History names the unit type; the unit list by proper names with counter icons and a Side box that is
+chosen from, not typed into; Save As offers a name made from the title; + and - keep the point under
+the mouse still; a table's zoom says how much of the table is in view."""
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from dambuster.editor.files.names import file_stem, plural, suggested_name
+from dambuster.validators import Violation
+
+pytestmark = pytest.mark.qt
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+VALLEY = SAMPLES / "ogre-dambusters-valley.json"
+
+
+def test_counts_are_plural_only_when_they_should_be(window):
+    assert [plural(n, "warning") for n in (0, 1, 2)] == ["0 warnings", "1 warning", "2 warnings"]
+    window._validated([Violation("a lonely warning", "W-1", "warning")])
+    assert window.problems_label.text() == "0 errors, 1 warning"
+    assert window.validation_panel.summary.text() == "0 errors, 1 warning"
+
+
+def test_ctrl_y_redoes(window, qtbot):
+    assert window.open_path(VALLEY)
+    window.set_tool("brush")
+    h = window.doc.scenario.map.layout.to_axial(2, 2)
+    at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
+    before = window.doc.terrain_at(h)
+    window.terrain_choice.set("swamp" if before != "swamp" else "forest")
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    after = window.doc.terrain_at(h)
+    window.doc.undo_stack.undo()
+    assert window.doc.terrain_at(h) == before
+    qtbot.keyClick(window.view, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert window.doc.terrain_at(h) == after
+
+
+def test_the_unit_tool_lists_types_by_name_with_icons_and_history_names_the_type(window):
+    assert window.open_path(VALLEY)
+    window.set_tool("unit")
+    types = window.tool_options.widgets["unit_type"]
+    names = [types.itemText(i) for i in range(types.count())]
+    assert "GEV" in names and "Heavy tank" in names and "gev" not in names
+    assert names == sorted(names, key=str.lower)
+    assert all(not types.itemIcon(i).isNull() for i in range(types.count()))
+    side = window.tool_options.widgets["side"]
+    assert not side.isEditable() and side.itemText(side.count() - 1) == "New side…"
+    types.setCurrentIndex(types.findData("gev"))
+    h = window.doc.scenario.map.layout.to_axial(1, 1)
+    at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    stack = window.doc.undo_stack
+    assert stack.text(stack.count() - 1) == "Add unit: GEV"
+    assert window.doc.scenario.units[-1].type == "gev"
+
+
+def test_save_as_offers_a_name_made_from_the_title(window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    assert file_stem("Dambusters: the Aller valley") == "dambusters-the-aller-valley"
+    assert file_stem("../../etc/passwd") == "etc-passwd" and file_stem("???") == "untitled"
+    (tmp_path / "maps").mkdir()
+    assert suggested_name("Ogre map", [str(tmp_path / "maps" / "x.json")]) == str(
+        tmp_path / "maps" / "ogre-map.json"
+    )
+    offered = []
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda _w, _t, start, _f: (offered.append(start), ("", ""))[1]
+    )
+    window.doc.scenario.meta.title = "Dambusters: the Aller valley"
+    window.file_save_as()  # the dialog itself is the platform's: what it is offered is ours
+    assert Path(offered[0]).name == "dambusters-the-aller-valley.json"
+
+
+def test_plus_and_minus_keep_the_point_under_the_mouse(window, qtbot):
+    assert window.open_path(VALLEY)
+    window.view.zoom_by(3.0)  # the map wider than the view: it can move any way (fitted, it stays centred)
+    vp = window.view.viewport()
+    spot = vp.rect().center() + vp.rect().topLeft() + QPointF(-vp.width() / 4, vp.height() / 5).toPoint()
+    QTest.mouseMove(vp, spot)
+    under = window.view.mapToScene(spot)
+    for key in (Qt.Key.Key_Plus, Qt.Key.Key_Plus, Qt.Key.Key_Minus):
+        qtbot.keyClick(window.view, key)
+        moved = window.view.mapToScene(spot) - under
+        assert abs(moved.x()) < 2 and abs(moved.y()) < 2  # scene units: the hex stays under the mouse
+    assert window.view.zoom() > window.view.fit_zoom()
+
+
+def test_a_tables_zoom_says_how_much_of_the_table_is_in_view(window, qtbot):
+    assert window.open_path(SAMPLES / "dbm-table.json")
+    window.view.zoom_to_fit()
+    assert window.zoom_label.text() == "zoom 100% of the table"
+    window.view.zoom_in()
+    assert window.zoom_label.text() == "zoom 125% of the table"
