@@ -298,11 +298,13 @@ def dumps(scenario: Scenario) -> str:
     return json_escapes("".join(out))
 
 
-def save(scenario: Scenario, path: str | os.PathLike) -> None:
-    """Atomic save: temp file in the same folder, flush, fsync, replace; the old file survives any failure."""
+def save(scenario: Scenario, path: str | os.PathLike, expected: Original | None = None) -> None:
+    """Atomic save: temp file in the same folder, flush, fsync, replace; the old file survives any failure.
+    ``expected`` (from :func:`load_for_update`): refused with ChangedSinceRead if someone else saved the
+    file since it was read, so their save is kept."""
     target = Path(path)
     data = dumps(scenario).encode("utf-8")
-    write_atomic(target, data)
+    write_atomic(target, data, expected)
 
 
 __all__ = [
