@@ -131,7 +131,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
         return EXIT_UNREADABLE
-    problem = _gather_paths(args)
+    from .path_lists import gather_paths
+
+    problem = gather_paths(args)
     if problem:
         error_line(f"dambuster validate: {problem}")
         return EXIT_UNREADABLE
@@ -148,29 +150,6 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     except InputError as e:
         error_line(f"dambuster validate: -: {e}")
         return EXIT_UNREADABLE
-
-
-def _gather_paths(args: argparse.Namespace) -> str | None:
-    """Adds the names of --files-from to args.paths and checks the cache's target (--cache, --force);
-    the one line that refuses the run, or None."""
-    if args.files_from is not None:
-        from .path_lists import ListError, read_files_from
-
-        if args.files_from == "-" and "-" in args.paths:
-            return "standard input (-) cannot be both a scenario and the --files-from list"
-        try:
-            args.paths = [*args.paths, *read_files_from(args.files_from)]
-        except ListError as e:
-            return f"--files-from {args.files_from}: {e}"
-        if not args.paths:
-            return f"--files-from {args.files_from}: the list names no file"
-    elif not args.paths:
-        return "name the files to check (PATH..., or --files-from LIST)"
-    if args.cache:
-        from .cache.target import target_problem
-
-        return target_problem(args.cache, args.force)
-    return None
 
 
 @contextlib.contextmanager

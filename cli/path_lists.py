@@ -1,5 +1,5 @@
-"""Which files `validate` reads: lists of names from a file (``--files-from``) and the edge of the
-checkout (``--within DIR``, or ``within`` in the collection's settings).
+"""Which files `validate` reads (its path arguments: gather_paths): lists of names from a file
+(``--files-from``) and the edge of the checkout (``--within DIR``, or ``within`` in the settings).
 
 ``--files-from FILE`` (``-``: standard input) takes the names of the files to check from a list rather
 than from the command line, so that no list is too long for one (ARG_MAX: a pull request of 20,000 maps
@@ -53,4 +53,25 @@ def outside_reason(path: str, root: str) -> str | None:
     return None
 
 
-__all__ = ["MAX_LIST_BYTES", "ListError", "outside_reason", "read_files_from"]
+def gather_paths(args) -> str | None:
+    """validate's arguments: adds the names of --files-from to ``args.paths`` and checks the cache's
+    target (--cache, --force); the one line that refuses the run, or None."""
+    if args.files_from is not None:
+        if args.files_from == "-" and "-" in args.paths:
+            return "standard input (-) cannot be both a scenario and the --files-from list"
+        try:
+            args.paths = [*args.paths, *read_files_from(args.files_from)]
+        except ListError as e:
+            return f"--files-from {args.files_from}: {e}"
+        if not args.paths:
+            return f"--files-from {args.files_from}: the list names no file"
+    elif not args.paths:
+        return "name the files to check (PATH..., or --files-from LIST)"
+    if args.cache:
+        from .cache.target import target_problem
+
+        return target_problem(args.cache, args.force)
+    return None
+
+
+__all__ = ["MAX_LIST_BYTES", "ListError", "gather_paths", "outside_reason", "read_files_from"]
