@@ -150,8 +150,8 @@ _MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\\\[\\]!*_~]")
 
 def markdown_cell(text: object) -> str:
     """Text for a cell of a Markdown table (a job summary): one line, shown as it is written, no code
-    span, tag, entity or column break started by it. For Engineer B's action/review.py and every
-    Markdown we write."""
+    span, tag, link, entity or column break started by it: the Action's job summary
+    (action/review.py) and every Markdown table dambuster writes use it."""
     s = _MARKDOWN_UNSAFE.sub(lambda m: _MARKDOWN[m.group()], visible(text))
     return text_line(s)
 
