@@ -20,7 +20,8 @@ Decisions:
   ``[tool.dambuster]`` table, wins; ``dambuster.toml`` wins over ``pyproject.toml`` in the same folder.
   A ``pyproject.toml`` that never mentions ``dambuster`` is passed by without being parsed, so a
   Python project's broken or unrelated file never fails a map check. ``--config FILE`` names the file
-  (a ``pyproject.toml`` is read from its table), ``--isolated`` reads none.
+  (a ``pyproject.toml`` is read from its table), ``--isolated`` reads none. Under ``--within DIR`` the
+  search stops at DIR, and a settings file that is a link or lies outside DIR is refused unread.
 * **Precedence**: an option given on the command line replaces the key of the same name (``--select``
   replaces ``select``, ``--ignore`` replaces ``ignore``; they are not merged).
 * **Paths**: ``cache`` and ``within`` are relative to the settings file's folder. ``cache`` must name a
@@ -103,11 +104,17 @@ def _mentions_us(path: Path) -> bool:
         return False
 
 
-def find(start: Path) -> Path | None:
-    """The settings file that governs ``start`` (a folder), walking up to the root; None if there is none."""
+def find(start: Path, within: str | None = None) -> Path | None:
+    """The settings file that governs ``start`` (a folder), walking up to the root (with ``within``: to
+    that folder, and a settings file there that is a link is refused unread); None if there is none."""
     folder = start.resolve()
+    edge = Path(os.path.realpath(within)) if within else None
     for here in (folder, *folder.parents):
+        if edge is not None and not here.is_relative_to(edge):
+            break
         own = here / CONFIG_NAME
+        for candidate in (own, here / PYPROJECT) if edge is not None else ():
+            _check_within(candidate, within)
         if own.is_file():
             return own
         pyproject = here / PYPROJECT
@@ -129,14 +136,28 @@ def start_folder(paths: Sequence[str]) -> Path:
     return p if p.is_dir() else p.parent
 
 
-def settings_for(paths: Sequence[str], config: str | None = None, isolated: bool = False) -> Settings:
-    """The settings of this run: none with ``isolated``, the file ``config``, or the one found."""
+def settings_for(
+    paths: Sequence[str], config: str | None = None, isolated: bool = False, within: str | None = None
+) -> Settings:
+    """The settings of this run: none with ``isolated``, the file ``config``, or the one found. With
+    ``within`` (validate --within DIR), a settings file that is a link or lies outside DIR is refused
+    before it is read, and the search stops at DIR."""
     if isolated:
         return Settings()
     if config is not None:
+        if within:
+            _check_within(Path(config), within)
         return read(Path(config))
-    found = find(start_folder(paths))
+    found = find(start_folder(paths), within)
     return read(found) if found else Settings()
+
+
+def _check_within(path: Path, within: str) -> None:
+    from .path_lists import outside_reason
+
+    why = os.path.lexists(path) and outside_reason(str(path), within)
+    if why:
+        raise ConfigError(f"{path}: the settings file {why}")
 
 
 def apply(settings: Settings, args, defaults: dict[str, Any]) -> None:

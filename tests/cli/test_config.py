@@ -180,8 +180,17 @@ def test_within_in_the_settings_refuses_links_and_the_command_line_wins(collecti
     assert "link.json" in p.stderr and str(outside) not in p.stdout + p.stderr
 
 
-def test_under_within_a_settings_file_outside_is_refused(collection):
+def test_under_within_settings_above_dir_are_not_read_and_links_outside_are_refused_unread(
+    collection, tmp_path_factory
+):
     (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\n')
     p = validate("--within", "maps", "maps", cwd=collection)
+    assert p.returncode == 1  # the search stopped at maps/: the ignore above it does not apply
+    secret = tmp_path_factory.mktemp("runner") / "secret.toml"
+    secret.write_text('SECRET-KEY-7f3a = "x"\n')  # an unknown key would be quoted, were it read
+    (collection / "maps" / "dambuster.toml").symlink_to(secret)
+    p = validate("--within", ".", "maps", cwd=collection)
     assert p.returncode == 2 and p.stderr.splitlines() == [p.stderr.strip()]
-    assert "the settings lie outside maps; refused" in p.stderr
+    assert "the settings file is a symbolic link; refused" in p.stderr and "SECRET" not in p.stderr
+    q = validate("--within", ".", "--config", str(secret), "maps", cwd=collection)
+    assert q.returncode == 2 and "lies outside ." in q.stderr and "SECRET" not in q.stderr
