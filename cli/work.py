@@ -250,7 +250,21 @@ def out_of_budget_line(prog: str, subject: str, seconds: float | None) -> str:
 def out_of_memory_line(prog: str, subject: str, limited: bool) -> str:
     if limited:
         return f"{prog}: {subject}: stopped: it needs more than {memory_words()} (--budget 0 lifts it)"
-    return f"{prog}: {subject}: stopped: the machine's memory ran out"
+    return f"{prog}: {subject}: stopped: memory ran out ({_process_limit()})"
+
+
+def _process_limit() -> str:
+    """The memory limit the process runs under, in words (ulimit -d or -v), or the machine's."""
+    try:
+        import resource
+
+        for name, what in (("RLIMIT_DATA", "ulimit -d"), ("RLIMIT_AS", "ulimit -v")):
+            soft = resource.getrlimit(getattr(resource, name))[0]
+            if soft != resource.RLIM_INFINITY:
+                return f"the process may hold at most {soft / (1 << 20):,.0f} MB: {what}"
+    except (ImportError, AttributeError, OSError, ValueError):
+        pass
+    return "the machine's memory is used up"
 
 
 @contextmanager

@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def bench_commands(args: argparse.Namespace) -> int:
-    from bench_budget_commands import CASES, run_case
+    from bench_budget_commands import CASES, generate, run_case
 
     names = args.only_case or list(CASES)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
@@ -338,10 +338,10 @@ def bench_commands(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         print(f"{'case':<20} {'MB':>5} {'median s':>9} {'CPU s':>6} {'peak RSS MB':>12} {'exit':>5}  stderr")
         for name in names:
-            generate, suffix, argv = CASES[name]
+            _, suffix, argv = CASES[name]
             path = folder / f"case-{name}{suffix}"
             if suffix and not path.exists():
-                generate(path)
+                generate(name, path)
             out = Path(tmp_name) / f"out-{name}"
             line = [a.format(f=path, o=out) for a in argv]
             runs = []

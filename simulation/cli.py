@@ -86,19 +86,20 @@ def cmd_surge(args: argparse.Namespace) -> int:
         return _fail("surge", problem)
     try:
         sc, original = load_for_update(args.file)
-        breach = Breach(sc, args.dam)
-        label = breach.layout.label
-        if args.monte_carlo is not None:
+        if args.monte_carlo is not None:  # estimated before the breach's plan is built
             from ..work import check_estimate
-            from .workload import RUN_HEXES_PER_SECOND, work
+            from .workload import RUN_HEXES_PER_SECOND, river_hexes, work
 
             check_estimate(
                 "runs x river hexes",
-                work(len(breach.plan.river_hexes), args.monte_carlo),
+                work(river_hexes(sc), args.monte_carlo),
                 RUN_HEXES_PER_SECOND,
                 args.budget,
                 "fewer --monte-carlo runs",
             )
+        breach = Breach(sc, args.dam)
+        label = breach.layout.label
+        if args.monte_carlo is not None:
             res = monte_carlo(breach, args.monte_carlo, args.seed)
             doc = res.to_json(label)
             files = [(args.out_json, lambda: _dumps(doc)), (args.out_csv, lambda: res.to_csv(label))]

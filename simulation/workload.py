@@ -10,9 +10,15 @@ RUN_HEXES_PER_SECOND = 3_000_000
 
 
 def work(river_hexes: int, runs: int) -> int:
-    """The Monte Carlo's work, runs x hexes, on a map whose rivers hold ``river_hexes`` hexes (the
-    breach's ``plan.river_hexes``): what its time and memory grow with."""
+    """The Monte Carlo's work, runs x hexes, on a map whose rivers hold ``river_hexes`` hexes: what its
+    time and memory grow with."""
     return runs * max(river_hexes, 1)
 
 
-__all__ = ["RUN_HEXES_PER_SECOND", "work"]
+def river_hexes(scenario) -> int:
+    """The hexes of the map's rivers (a hex on two rivers counted twice): read from the scenario, before
+    any breach is planned."""
+    return sum(len(r.hexes) for r in getattr(scenario.map, "rivers", None) or [])
+
+
+__all__ = ["RUN_HEXES_PER_SECOND", "river_hexes", "work"]

@@ -96,18 +96,17 @@ def check_pdf(scenario, sheets, budget: float | None, paper_mm: tuple[float, flo
     """Refuses (EstimateTooLarge) print sheets that cannot fit in ``budget`` seconds: the overlay
     sheet's Monte Carlo first (it runs before any page is laid out), then the map pages' elements,
     drawn the slower the larger the paper (ELEMENTS_PER_SECOND["pdf"] is for A4)."""
-    from dambuster.simulation.workload import RUN_HEXES_PER_SECOND, work
+    from dambuster.simulation.workload import RUN_HEXES_PER_SECOND, river_hexes, work
 
     from ..printing.breach_pieces import MONTE_CARLO_RUNS
 
     wanted = set(sheets) if sheets else None
     dams = list(getattr(scenario.map, "dams", []) or [])
     if dams and (wanted is None or "overlays" in wanted):
-        river_hexes = sum(len(r.hexes) for r in getattr(scenario.map, "rivers", []) or [])
         check_estimate(
             f"the overlay sheet's Monte Carlo ({MONTE_CARLO_RUNS:,} runs for each of {len(dams)} dams, "
             "x river hexes)",
-            len(dams) * work(river_hexes, MONTE_CARLO_RUNS),
+            len(dams) * work(river_hexes(scenario), MONTE_CARLO_RUNS),
             RUN_HEXES_PER_SECOND,
             budget,
             "--sheets without overlays",

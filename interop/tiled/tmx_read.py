@@ -7,9 +7,9 @@ fetched. The sizes the importer caps are checked there.
 
 Bounded memory: what the tree and the dict would hold is counted before they are built. The XML
 elements (an upper bound: the ``<`` in the file) before parsing, at most MAX_ELEMENTS (a 1000 x 1000
-layer of ``<tile>`` elements and 200,000 others; the tree then holds about 400 MB); a CSV layer's
-tiles (its commas) before splitting it, at most a 1000 x 1000 map's; a polygon's points before
-splitting them. Each is one TmxError naming what is over.
+layer of ``<tile>`` elements and 200,000 others; the tree then holds about 400 MB); the CSV tiles
+(the commas) before splitting them, at most a 1000 x 1000 map's in a layer and four times that in
+all; a polygon's points before splitting them, at most 1,000,000 in all. Each is one TmxError naming what is over.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .read import MAX_POINTS  # in one polyline or polygon
 
 MAX_ELEMENTS = 1_200_000
 MAX_LAYER_TILES = 1000 * 1000  # the importer's largest map
+MAX_ALL_TILES = 4 * MAX_LAYER_TILES  # in all tile layers: four layers of the largest map
 MAX_ALL_POINTS = 1_000_000  # in all of them (a table holds at most 100,000: the schema's cap)
 _MAP_INTS = ("width", "height", "tilewidth", "tileheight", "hexsidelength", "nextlayerid", "nextobjectid")
 MAX_GROUP_DEPTH = 16
@@ -167,36 +168,85 @@ def _layers(parent: ET.Element, seen: list[int], depth: int = 0) -> list[dict]:
     return out
 
 
+def _tile(t: ET.Element) -> dict:
+    tile: dict[str, Any] = {
+        "id": _int(t.get("id")),
+        "type": t.get("class", t.get("type", "")),
+        "properties": _properties(t),
+    }
+    if t.get("terrain") is not None:  # Tiled before 1.5: the terrain index at each corner ("0,0,,1")
+        tile["terrain"] = [_int(c, -1) for c in t.get("terrain", "").split(",")]
+    return tile
+
+
+def _wangset(el: ET.Element) -> dict:
+    return {
+        "name": el.get("name", ""),
+        "colors": [{"name": c.get("name", "")} for c in el.findall("wangcolor")],
+        "wangtiles": [
+            {
+                "tileid": _int(w.get("tileid")),
+                "wangid": [_int(n) for n in w.get("wangid", "").split(",") if n],
+            }
+            for w in el.findall("wangtile")
+        ],
+    }
+
+
 def _tileset(el: ET.Element) -> dict:
     ts: dict[str, Any] = {"firstgid": _int(el.get("firstgid"), 1)}
     if el.get("source") is not None:
         ts["source"] = el.get("source")
         return ts
     ts["name"] = el.get("name", "")
-    ts["tiles"] = [
-        {"id": _int(t.get("id")), "type": t.get("class", t.get("type", "")), "properties": _properties(t)}
-        for t in el.findall("tile")
-    ]
+    ts["tilecount"] = _int(el.get("tilecount"), 0)
+    ts["tiles"] = [_tile(t) for t in el.findall("tile")]
+    wangsets = el.find("wangsets")
+    if wangsets is not None:
+        ts["wangsets"] = [_wangset(w) for w in wangsets.findall("wangset")]
+    terrains = el.find("terraintypes")  # Tiled before 1.5
+    if terrains is not None:
+        ts["terrains"] = [{"name": t.get("name", "")} for t in terrains.findall("terrain")]
+    return ts
+
+
+def _root(data: bytes, what: str) -> ET.Element:
+    """The parsed XML, refused with one TmxError when over the caps, a DTD, or not well formed."""
+    values = MAX_ALL_TILES + MAX_ALL_POINTS
+    if data.count(b",") > values:  # CSV tiles and points hold a comma each: counted before any is split
+        raise TmxError(f"the file holds more than {values:,} tiles and points in all")
+    if data.count(b"<") > MAX_ELEMENTS:  # before the tree is built: at most one element a "<"
+        raise TmxError(
+            f"the {what} holds more than {MAX_ELEMENTS:,} XML elements (a 1000 x 1000 map's tiles and "
+            "200,000 objects at most)"
+        )
+    try:
+        return SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except defusedxml.DefusedXmlException:
+        raise TmxError(f"the {what} declares a DTD or entities, which are refused") from None
+    except ET.ParseError as e:
+        raise TmxError(f"not well-formed XML ({e})") from None
+    except (LookupError, ValueError) as e:  # a declared encoding expat and Python's codecs cannot serve
+        raise TmxError(
+            f"cannot read the XML in its declared encoding ({str(e)[:80]}); save the {what} as UTF-8"
+        ) from None
+
+
+def parse_tsx(data: bytes) -> dict:
+    """An external TSX tileset as the dict its embedded twin parses to (no firstgid: the map gives it)."""
+    root = _root(data, "tileset")
+    if root.tag != "tileset":
+        raise TmxError(f"the root element is <{root.tag[:40]}>, not <tileset>")
+    ts = _tileset(root)
+    del ts["firstgid"]
+    if "source" in ts:
+        raise TmxError("the tileset refers to another tileset file")
     return ts
 
 
 def parse_tmx(data: bytes) -> dict:
     """A TMX document as the dict its TMJ twin would parse to (only what the importer reads)."""
-    if data.count(b"<") > MAX_ELEMENTS:  # before the tree is built: at most one element a "<"
-        raise TmxError(
-            f"the file holds more than {MAX_ELEMENTS:,} XML elements (a 1000 x 1000 map's tiles and "
-            "200,000 objects at most)"
-        )
-    try:
-        root = SafeET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
-    except defusedxml.DefusedXmlException:
-        raise TmxError("the file declares a DTD or entities, which are refused") from None
-    except ET.ParseError as e:
-        raise TmxError(f"not well-formed XML ({e})") from None
-    except (LookupError, ValueError) as e:  # a declared encoding expat and Python's codecs cannot serve
-        raise TmxError(
-            f"cannot read the XML in its declared encoding ({str(e)[:80]}); save the map as UTF-8"
-        ) from None
+    root = _root(data, "file")
     if root.tag != "map":
         raise TmxError(f"the root element is <{root.tag[:40]}>, not <map>")
     doc: dict[str, Any] = {"type": "map"}

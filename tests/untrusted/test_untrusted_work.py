@@ -1,0 +1,225 @@
+"""Work per file for every command, not only validate: work that cannot fit in --budget is refused up
+front in one line naming the option that changes it; work that runs out of its budget, or of memory,
+is stopped in one line; exit 2 and nothing written either way. Small files, or files generated here;
+nothing here is timed (scripts/bench_budget.py --commands measures)."""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dambuster.cli import build_parser
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
+VALLEY = SAMPLES / "ogre-dambusters-valley.json"
+SEWER = SAMPLES / "sewer-flash-flood.json"
+TABLE = SAMPLES / "dbm-table.json"
+
+
+def dambuster(*args, limit_data: int | None = None) -> subprocess.CompletedProcess:
+    def limited():
+        resource.setrlimit(resource.RLIMIT_DATA, (limit_data, limit_data))
+
+    return subprocess.run(
+        [DAMBUSTER, *map(str, args)],
+        capture_output=True,
+        text=True,
+        preexec_fn=limited if limit_data else None,
+        timeout=600,
+    )
+
+
+def one_line_exit_2(p: subprocess.CompletedProcess) -> str:
+    assert p.returncode == 2, (p.returncode, p.stderr)
+    lines = p.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in p.stderr and "internal error" not in p.stderr, p.stderr
+    return lines[0]
+
+
+# ------------------------------------------------------------------- every command has a budget
+def _budgeted() -> set[str]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {name for name, p in sub.choices.items() if p.get_default("budgeted")}
+
+
+#: a command line of each command that works on a file ({o}: an output path in the test's folder)
+WORK = {
+    "render": ["render", VALLEY, "-o", "{o}.svg"],
+    "diff": ["diff", VALLEY, SAMPLES / "ogre-basic.json"],
+    "export-tiled": ["export-tiled", VALLEY, "-o", "{o}.tmj"],
+    "import-tiled": [
+        "import-tiled",
+        ROOT / "tests" / "tiled" / "rich-before-namespace.tmj",
+        "-o",
+        "{o}.json",
+    ],
+    "export-geojson": ["export-geojson", TABLE, "-o", "{o}.geojson"],
+    "player-view": ["player-view", VALLEY, "--side", "combine", "-o", "{o}.json"],
+    "surge": ["surge", VALLEY, "--dam", "dam-aller", "--apply", "{o}.json"],
+    "flood": ["flood", SEWER],
+    "dbm-setup": ["dbm-setup", "--defender", "wood", "-o", "{o}.json"],
+}
+
+
+def test_every_command_that_works_on_a_file_has_a_budget():
+    assert _budgeted() == set(WORK), "a command with --budget needs a line in WORK (and the reverse)"
+
+
+@pytest.mark.parametrize("command", sorted(WORK))
+def test_work_past_its_budget_is_stopped_in_one_line_and_writes_nothing(command, tmp_path):
+    """A budget far too small for the work (a millisecond of CPU): stopped, or refused up front."""
+    if command in ("render", "diff"):
+        pytest.importorskip("PySide6")
+    argv = [str(a).replace("{o}", str(tmp_path / "out")) for a in WORK[command]]
+    line = one_line_exit_2(dambuster(*argv, "--budget", "0.001"))
+    assert "--budget" in line and ("ran out" in line or "budget allows" in line), line
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------------------- refused up front
+def test_a_monte_carlo_too_large_for_the_budget_is_refused_before_it_runs():
+    line = one_line_exit_2(dambuster("surge", VALLEY, "--dam", "dam-aller", "--monte-carlo", 1_000_000))
+    assert "runs x river hexes" in line and "fewer --monte-carlo runs" in line and "--budget" in line
+
+
+def test_out_of_memory_is_one_line_naming_the_file_and_the_limit():
+    """Under a process limit (ulimit -d 250 MB) a million runs cannot be held: never 'internal error'."""
+    p = dambuster(
+        "surge",
+        VALLEY,
+        "--dam",
+        "dam-aller",
+        "--monte-carlo",
+        1_000_000,
+        "--budget",
+        "0",
+        limit_data=250 << 20,
+    )
+    line = one_line_exit_2(p)
+    assert str(VALLEY) in line and "memory ran out" in line and "250 MB" in line
+
+
+@pytest.fixture(scope="module")
+def huge_map(tmp_path_factory) -> Path:
+    """A legal 1000 x 1000 map: a million hexes to draw."""
+    from dambuster.model import new_hex_scenario, save
+
+    path = tmp_path_factory.mktemp("huge") / "huge.json"
+    save(new_hex_scenario(1000, 1000), path)
+    return path
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+def test_a_drawing_too_large_for_the_budget_is_refused_before_drawing(huge_map, tmp_path, suffix):
+    pytest.importorskip("PySide6")
+    line = one_line_exit_2(dambuster("render", huge_map, "-o", tmp_path / f"m.{suffix}"))
+    assert "elements to draw" in line and "--budget" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_diff_image_too_large_for_the_budget_is_refused(huge_map, tmp_path):
+    pytest.importorskip("PySide6")
+    line = one_line_exit_2(dambuster("diff", huge_map, huge_map, "-o", tmp_path / "d.png"))
+    assert "elements to draw" in line
+
+
+def test_print_sheets_too_large_for_the_budget_are_refused_naming_the_sheet(huge_map, tmp_path):
+    pytest.importorskip("PySide6")
+    line = one_line_exit_2(dambuster("render", huge_map, "-o", tmp_path / "m.pdf", "--sheets", "maps"))
+    assert "map pages" in line and "--sheets without maps" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_overlay_sheets_monte_carlo_is_estimated_before_it_runs(long_river, tmp_path):
+    """10,000 runs a dam down 4,000 river hexes: refused before any run."""
+    pytest.importorskip("PySide6")
+    line = one_line_exit_2(dambuster("render", long_river, "-o", tmp_path / "v.pdf", "--sheets", "overlays"))
+    assert "Monte Carlo" in line and "--sheets without overlays" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture(scope="module")
+def long_river(tmp_path_factory) -> Path:
+    """A 7 x 1000 map with a river snaking down and up its columns (4,003 hexes) and a dam on it."""
+    from dambuster.model import new_hex_scenario, save
+    from dambuster.model.scenario import Dam, River
+
+    columns, rows = 7, 1000
+    sc = new_hex_scenario(columns, rows, profiles=["ogre-dambusters"])
+    cells: list[tuple[int, int]] = []
+    for col in range(0, columns, 2):
+        down = range(rows) if (col // 2) % 2 == 0 else range(rows - 1, -1, -1)
+        cells += [(col, r) for r in down]
+        if col + 1 < columns:
+            cells.append((col + 1, down[-1]))
+    hexes = [sc.map.layout.to_axial(c, r) for c, r in cells]
+    for h in hexes:
+        sc.map.terrain[h] = "water"
+    sc.map.rivers.append(River("river", hexes))
+    sc.map.dams.append(Dam("dam", hexes[10], "river", reservoir=[hexes[9]]))
+    path = tmp_path_factory.mktemp("river") / "river.json"
+    save(sc, path)
+    return path
+
+
+# ------------------------------------------------------------------------ TMX, counted first
+def _tmx(path: Path, side: int, data: str, extra: str = "", props: str = "") -> Path:
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<map version="1.10" orientation="hexagonal" width="{side}" height="{side}" tilewidth="28" '
+        f'tileheight="32" hexsidelength="16" staggeraxis="x" staggerindex="odd" infinite="0">'
+        f"<properties>{props}</properties>"
+        f'<layer id="1" name="terrain" width="{side}" height="{side}">{data}</layer>{extra}</map>',
+        encoding="utf-8",
+    )
+    return path
+
+
+CSV_10 = '<data encoding="csv">' + ",".join(["1"] * 100) + "</data>"
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda p: _tmx(p, 10, CSV_10, props="<property/>" * 1_300_000), "XML elements"),
+        (lambda p: _tmx(p, 10, '<data encoding="csv">' + "1," * 1_000_001 + "1</data>"), "tiles"),
+        (
+            lambda p: _tmx(
+                p,
+                10,
+                CSV_10,
+                extra=f'<objectgroup><object id="1"><polygon points="{"1,1 " * 100_001}"/>'
+                "</object></objectgroup>",
+            ),
+            "more than 100,000 points",
+        ),
+        (
+            lambda p: _tmx(
+                p,
+                10,
+                CSV_10,
+                extra="<objectgroup>"
+                + "".join(
+                    f'<object id="{i}"><polygon points="{" ".join(["1,1"] * 99_000)}"/></object>'
+                    for i in range(1, 12)
+                )
+                + "</objectgroup>",
+            ),
+            "points in all",
+        ),
+    ],
+    ids=["elements", "csv-tiles", "one-polygon", "all-polygons"],
+)
+def test_a_tmx_is_counted_before_it_is_built(tmp_path, make, words):
+    path = make(tmp_path / "hostile.tmx")
+    line = one_line_exit_2(dambuster("import-tiled", path, "-o", tmp_path / "out.json"))
+    assert words in line and str(path) in line
+    assert not (tmp_path / "out.json").exists()
