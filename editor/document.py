@@ -14,8 +14,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from dambuster.model import Scenario, load, new_hex_scenario, save
+from dambuster.model import Scenario, new_hex_scenario, save
 from dambuster.model.hexgrid import Hex
+from dambuster.model.lenient import load_with_problems
 from dambuster.model.scenario import HexMap
 
 
@@ -32,6 +33,7 @@ class Document(QObject):
         self.scenario: Scenario = scenario or new_hex_scenario(15, 22)
         self.path: Path | None = Path(path) if path else None
         self.undo_stack = QUndoStack(self)
+        self.format_problems: list = []  # the format problems the file was opened with (model.lenient)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     def _clean_changed(self, clean: bool) -> None:
@@ -50,10 +52,14 @@ class Document(QObject):
     def display_name(self) -> str:
         return self.path.name if self.path else "untitled.json"
 
-    def reset(self, scenario: Scenario, path: str | os.PathLike | None = None) -> None:
-        """Replaces the scenario (File > New / Open); the undo history starts afresh."""
+    def reset(
+        self, scenario: Scenario, path: str | os.PathLike | None = None, format_problems: Iterable = ()
+    ) -> None:
+        """Replaces the scenario (File > New / Open); the undo history starts afresh. ``format_problems``:
+        those a file was opened with (``open``)."""
         self.scenario = scenario
         self.path = Path(path) if path else None
+        self.format_problems = list(format_problems)
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.scenario_replaced.emit()
@@ -61,8 +67,12 @@ class Document(QObject):
         self.modified_changed.emit(False)
 
     def open(self, path: str | os.PathLike) -> None:
-        """Loads strictly; raises ScenarioError (and leaves the document untouched) on a bad file."""
-        self.reset(load(path), path)
+        """Loads the file; raises ScenarioError (and leaves the document untouched) on a file the schema
+        refuses. A file that passes the schema but breaks the format's other checks (a dangling
+        reference, a repeated id) opens, its problems in ``format_problems`` (and in the Validation
+        dock, from ``validation.format_rows``) until they are repaired."""
+        scenario, problems = load_with_problems(path)
+        self.reset(scenario, path, problems)
 
     def save(self, path: str | os.PathLike | None = None) -> None:
         target = Path(path) if path else self.path

@@ -225,6 +225,15 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot open scenario", f"{path}: {e}")
             return False
         self._remember(Path(path))
+        if self.doc.format_problems:  # opened to be repaired: the problems listed and ringed at once
+            n = len(self.doc.format_problems)
+            self.docks["validation"].show()
+            self.validator.run()
+            self.statusBar().showMessage(
+                f"Opened with {plural(n, 'problem')} in the file's references or ids: listed in "
+                "Validation and ringed on the map; other tools refuse the file until they are repaired",
+                15000,
+            )
         return True
 
     def file_new(self) -> None:

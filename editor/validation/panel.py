@@ -7,6 +7,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from dambuster.model.lenient import format_problems
 from dambuster.validators import Violation, check_scenario
 
 from ..files.names import plural
@@ -35,13 +36,26 @@ class Validator(QObject):
     def run(self) -> list[Violation]:
         self.timer.stop()
         self.runs += 1
+        found = format_rows(self.doc)
         try:
-            found = check_scenario(self.doc.scenario)
-        except Exception as e:  # a rule that crashes must not take the editor down
-            found = [Violation(f"the rule checks failed: {type(e).__name__}: {e}", "ENGINE", "error")]
+            found += check_scenario(self.doc.scenario)
+        except (
+            Exception
+        ) as e:  # a rule that crashes (or a dangling reference it meets) must not take the editor down
+            found.append(Violation(f"the rule checks failed: {type(e).__name__}: {e}", "ENGINE", "error"))
         self.violations = found
         self.finished.emit(found)
         return found
+
+
+def format_rows(doc) -> list[Violation]:
+    """The format problems a file was opened with (``Document.format_problems``), checked again on the
+    scenario as it stands, as error rows (code FORMAT) marked on the map by their JSON pointer; none
+    once they are all repaired (then they are no longer looked for: the editor's edits keep the format)."""
+    if not doc.format_problems:
+        return []
+    doc.format_problems = format_problems(doc.scenario)
+    return [Violation(p.message, "FORMAT", "error", {"pointer": p.pointer}) for p in doc.format_problems]
 
 
 def counts(violations: list[Violation]) -> tuple[int, int]:

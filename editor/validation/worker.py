@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from dambuster.validators import Violation, check_scenario
 
-from .panel import DEBOUNCE_MS, Validator
+from .panel import DEBOUNCE_MS, Validator, format_rows
 
 THRESHOLD_MS = 50.0
 
@@ -53,6 +53,7 @@ class AsyncValidator(Validator):
         self.in_worker = 0  # checks run in the worker (for tests and figures)
         self.dropped = 0  # worker results thrown away because the document had changed
         self.pending = False
+        self.format_found: list = []  # the FORMAT rows of the check under way in the worker
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
@@ -82,6 +83,7 @@ class AsyncValidator(Validator):
         self.runs += 1
         self.in_worker += 1
         self.pending = True
+        self.format_found = format_rows(self.doc)  # a file opened with problems: they come first
         self.pool.start(_Job(copy.deepcopy(self.doc.scenario), self.revision, self._relay))
 
     def _arrived(self, revision: int, found: list, seconds: float) -> None:
@@ -90,6 +92,7 @@ class AsyncValidator(Validator):
         if revision != self.revision:
             self.dropped += 1  # stale: a newer check is scheduled by the change that bumped the revision
             return
+        found = self.format_found + found
         self.violations = found
         self.finished.emit(found)
 
