@@ -95,6 +95,16 @@ def _collection_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_collection_commands)
 
 
+def _site_commands(sub: argparse._SubParsersAction) -> None:
+    """`site` (a static web gallery of a folder of maps, docs/web.md) from dambuster.interop.web."""
+    from .interop.web.site import add_parsers
+
+    add_parsers(sub)
+
+
+COMMANDS.append(_site_commands)
+
+
 def _cmd_validate(args: argparse.Namespace) -> int:
     # every rule is loaded only to check the codes given to --select/--ignore: a file's check loads the
     # rules of its profiles alone (their modules pull in shapely, numpy or networkx)

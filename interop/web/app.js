@@ -35,5 +35,24 @@
     byId("flood").hidden = false;
     self.dambusterPage.flood = new DambusterPreview.FloodPreview(s, E);
   }
+  const site = JSON.parse(byId("site").textContent);
+  if (site) showFindings(site, s, drawn);
   document.documentElement.dataset.ready = "true";
+
+  /** A gallery's page: the validator's verdict, each finding listed and, when it names a hex, drawn. */
+  function showFindings(site, s, drawn) {
+    byId("findings").hidden = false;
+    setText(byId("verdict"), site.valid ? `Valid${site.findings.length ? `, with ${site.findings.length} warning(s)` : ""}.` : "Not valid: the validator reports errors.");
+    const list = byId("findings-list");
+    const layer = drawn.geometry ? DambusterMap.el("g", { id: "findings-drawn" }, byId("map")) : null;
+    for (const f of site.findings) {
+      const hex = f.location?.hex;
+      add(list, "li", `${f.severity} ${f.code}${hex && s.label ? ` at ${s.label(hex)}` : ""}: ${f.message}`);
+      if (layer && Array.isArray(hex)) {
+        DambusterMap.el("path", { d: drawn.pathOf(drawn.geometry.corners(hex), true), fill: "none", stroke: f.severity === "error" ? "#d0201a" : "#d08a00", "stroke-width": 4, "stroke-dasharray": "5 3" }, layer);
+      }
+    }
+    byId("download").setAttribute("href", site.download);
+    byId("index-link").setAttribute("href", site.index);
+  }
 })();

@@ -3,21 +3,8 @@
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-// editor/style.py TERRAIN_STYLE and the line colours (tests/web checks that they agree)
-const TERRAIN_FILL = {
-  clear: "#f3eedb", forest: "#bcd9a3", swamp: "#cfe0c8", water: "#9cc8ea", town: "#e6b8a8",
-  rubble: "#d8cfc0", crater: "#a89e8e", building: "#d9a58f", "flooded-town": "#a9c3df", debris: "#c9c1ad",
-};
-const AREA_FILL = {
-  "hill-gentle": "#e3d3a8", "hill-steep": "#c9ab74", "hill-wooded": "#b6c98e", "hill-rocky": "#c8b9a0",
-  wood: "#a9cf92", marsh: "#c5dccd", rocky: "#cfc6b6", dunes: "#f0dfa0", "fields-open": "#eef2c0",
-  "fields-enclosed": "#dfe8a8", bua: "#e0a898",
-};
-const INK = {
-  grid: "#8a8170", stream: "#2f7fd0", river: "#2a6fc4", ridge: "#8a5a2b", trees: "#2f7a2a", road: "#a0462a",
-  rail: "#202020", dam: "#3a3a3a", bridge: "#7a4a20", town: "#8c2f1f", flood: "#2a6fc4", highlight: "#e0201a",
-  text: "#1a1a1a",
-};
+// editor/style.py's colours (palette.json, inlined by page.py; tests/web checks that they agree)
+const { terrain: TERRAIN_FILL, areas: AREA_FILL, ink: INK } = self.DambusterPalette;
 const HEXSIDE_INK = { stream: [INK.stream, 3], ridge: [INK.ridge, 4], trees: [INK.trees, 4], "cleared-ridge": [INK.ridge, 3] };
 const R = 20; // a hex's corners are 20 units from its centre, as in the editor's scene
 const SQ3 = Math.sqrt(3);

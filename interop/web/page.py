@@ -32,6 +32,11 @@ def embedded_json(document: dict) -> str:
     return re.sub("[<>&\u2028\u2029]", lambda m: _JSON_ESCAPES[m.group(0)], text)
 
 
+def palette() -> dict:
+    """editor/style.py's colours as the page draws with them (palette.json: terrain, areas, ink)."""
+    return json.loads(_asset("palette.json"))
+
+
 def _script_text(text: str) -> str:
     """Our own scripts inline: refuse (rather than mangle) one that would end its element early."""
     if re.search(r"</script|<!--", text, re.I):
@@ -39,16 +44,20 @@ def _script_text(text: str) -> str:
     return text
 
 
-def build_page(document: dict, generator: str = "dambuster") -> str:
-    """The whole page for one scenario document (as model.io.to_document writes it)."""
+def build_page(document: dict, generator: str = "dambuster", site: dict | None = None) -> str:
+    """The whole page for one scenario document (as model.io.to_document writes it). ``site``: for a
+    gallery's page, ``{"findings": [violation JSON...], "valid": bool, "download": NAME, "index": URL}``."""
     title = str((document.get("meta") or {}).get("title") or "Untitled scenario")
     slots = {
         "GENERATOR": html.escape(generator),
         "TITLE": html.escape(text_line(title)),  # visible: no control, bidi override or ##[ in the tab
         "STYLE": _asset("player.css").replace("</", "<\\/"),
         "DATA": embedded_json(document),
+        "SITE": embedded_json(site),
         "ENGINE": _script_text(engine_script()),
         "WORKER": _script_text(_asset("worker.js")),
-        "SCRIPTS": _script_text("\n".join(_asset(n) for n in SCRIPTS)),
+        "SCRIPTS": _script_text(
+            f"self.DambusterPalette = {embedded_json(palette())};\n" + "\n".join(_asset(n) for n in SCRIPTS)
+        ),
     }
     return _SLOT.sub(lambda m: slots[m.group(1)], _asset("page.html"))

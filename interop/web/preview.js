@@ -118,6 +118,7 @@ class BreachPreview {
       const b = add(li, "button", text, { type: "button", class: "log-line" });
       b.addEventListener("click", () => this.mark(hexes, b));
     }
+    list.scrollTop = list.scrollHeight; // the newest turn in sight
     const summary = byId("summary");
     summary.replaceChildren();
     for (const line of DambusterNarrate.breachSummary(this.s, events)) add(summary, "li", line);

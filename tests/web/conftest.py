@@ -36,9 +36,12 @@ def dambuster(*args: str) -> subprocess.CompletedProcess:
     )
 
 
-def drive(page: Path, actions: list[dict], viewport=(1280, 800)) -> dict:
-    """What the browser saw (tests/web/drive.mjs): network requests tried, errors, one result per action."""
+def drive(page: Path, actions: list[dict], viewport=(1280, 800), ready: str | None = None) -> dict:
+    """What the browser saw (tests/web/drive.mjs): network requests tried, errors, one result per action.
+    ``ready``: the CSS selector that says the page is ready (default: the player's)."""
     job = {"page": str(page), "viewport": list(viewport), "actions": actions}
+    if ready:
+        job["ready"] = ready
     done = subprocess.run(
         ["node", str(HERE / "drive.mjs"), json.dumps(job)], capture_output=True, text=True, timeout=300
     )

@@ -3,6 +3,7 @@
 //
 //   node tests/web/drive.mjs '{"page": "/abs/page.html", "viewport": [390, 844], "actions": [...]}'
 //
+// The page is ready when "ready" (a CSS selector; default: the player's html[data-ready=true]) matches.
 // Every request that is not file:// is aborted and reported under "network". Actions (each adds its
 // answer to "results", in order):
 //   {"do": "seeded", "dam": ID, "seed": N}            breach to the end with seeded dice: the JSON log
@@ -35,7 +36,7 @@ try {
   page.on("pageerror", (e) => out.errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") out.errors.push(m.text()); });
   await page.goto("file://" + job.page);
-  await page.waitForSelector("html[data-ready=true]", { timeout: 20000 });
+  await page.waitForSelector(job.ready ?? "html[data-ready=true]", { timeout: 20000 });
   out.title = await page.title();
   for (const a of job.actions ?? []) out.results.push(await act(page, a));
 } catch (e) {
@@ -147,6 +148,12 @@ async function act(page, a) {
       });
     case "text":
       return page.textContent(a.selector);
+    case "fill":  // type into a field: {"do": "fill", "selector": S, "value": V}; then the gallery's counts
+      await page.fill(a.selector, a.value);
+      return { shown: await page.textContent("#shown"), visible: await page.$$eval(".card:not([hidden]) h2", (h) => h.map((x) => x.textContent)) };
+    case "select":  // {"do": "select", "selector": S, "value": V}
+      await page.selectOption(a.selector, a.value);
+      return { shown: await page.textContent("#shown"), visible: await page.$$eval(".card:not([hidden]) h2", (h) => h.map((x) => x.textContent)) };
     default:
       throw new Error(`unknown action ${a.do}`);
   }

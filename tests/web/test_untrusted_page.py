@@ -29,7 +29,9 @@ def test_hostile_strings_stay_text_in_the_page(tmp_path, browser_ready):
     done = dambuster("render", str(_hostile_scenario(tmp_path)), "-o", str(page))
     assert done.returncode == 0, done.stderr
     html = page.read_text(encoding="utf-8")
-    assert html.count("<script") == 4  # the scenario, the engine, the worker's source, the page's script
+    assert (
+        html.count("<script") == 5
+    )  # the scenario, the gallery's facts, the engine, the worker's source, the page's script
     data = re.search(r'<script type="application/json" id="scenario">(.*?)</script>', html, re.S).group(1)
     assert "<" not in data and ">" not in data and "&" not in data and "\u2028" not in data
     assert json.loads(data)["meta"]["title"] == HOSTILE
