@@ -38,3 +38,11 @@ def zoom_text(zoom: float, fit_zoom: float | None) -> str:
     if fit_zoom:
         return f"zoom {zoom / fit_zoom * 100:.0f}% of the table"
     return f"zoom {zoom * 100:.0f}%"
+
+
+def preset_name(key: str) -> str:
+    """A preset's key as a list shows it: paper sizes "a4" -> "A4", "letter" -> "Letter"; hex sizes
+    "hexon" -> "Hexon" ("3/4in" as it is). The parsers read either (they ignore case)."""
+    if re.fullmatch(r"[a-c]\d+", key):
+        return key.upper()
+    return key[:1].upper() + key[1:] if key[:1].isalpha() else key

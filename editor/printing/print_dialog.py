@@ -38,6 +38,7 @@ from dambuster.model.paper import (
     parse_paper,
 )
 
+from ..files.names import preset_name
 from ..scene.layer_table import layers_for
 from .command import SHEET_ORDER, Refusal, check_page_count, collect_sheets, view_for
 from .map_pages import choose_landscape
@@ -87,12 +88,12 @@ class PrintDialog(QDialog):
 
         self.hex_size = QComboBox()
         self.hex_size.setEditable(True)
-        self.hex_size.addItems([f"{name}" for name in HEX_PRESETS])
-        self.hex_size.setCurrentText(DEFAULT_HEX_SIZE)
+        self.hex_size.addItems([preset_name(name) for name in HEX_PRESETS])  # "Hexon", not "hexon"
+        self.hex_size.setCurrentText(preset_name(DEFAULT_HEX_SIZE))
         self.hex_size.setToolTip("Across the flats: a preset or a length such as 19mm, 0.75in, 2cm")
         self.paper = QComboBox()
         self.paper.setEditable(True)
-        self.paper.addItems(list(PAPER_SIZES))
+        self.paper.addItems([preset_name(name) for name in PAPER_SIZES])  # "A4", not "a4"
         self.paper.setToolTip("A named paper or WxH with a unit, e.g. 300x400mm")
         self.orientation = QComboBox()
         self.orientation.addItems(["Auto (fewest map pages)", "Portrait", "Landscape"])

@@ -100,3 +100,16 @@ def test_a_tables_zoom_says_how_much_of_the_table_is_in_view(window, qtbot):
     assert window.zoom_label.text() == "zoom 100% of the table"
     window.view.zoom_in()
     assert window.zoom_label.text() == "zoom 125% of the table"
+
+
+def test_print_lists_show_names_not_ids(window):
+    from dambuster.editor.printing.print_dialog import PrintDialog
+    from dambuster.model.paper import parse_paper
+
+    dlg = PrintDialog(window)
+    papers = [dlg.paper.itemText(i) for i in range(dlg.paper.count())]
+    sizes = [dlg.hex_size.itemText(i) for i in range(dlg.hex_size.count())]
+    assert "A4" in papers and "Letter" in papers and "a4" not in papers
+    assert "Hexon" in sizes and "hexon" not in sizes
+    assert parse_paper("A4") == (210.0, 297.0)  # what the list shows is what the dialog reads
+    dlg.deleteLater()
