@@ -101,15 +101,16 @@ def render_diff(args: argparse.Namespace) -> int:
     old, new = _load(prog, args.old), _load(prog, args.new)
     if old is None or new is None:
         return EXIT_UNREADABLE
-    changes = compare(old, new)
     from .workload import EstimateTooLarge, check_before_drawing
 
     try:
         check_before_drawing(new, args.format, getattr(args, "budget", None))
-        start_qt()
     except EstimateTooLarge as e:
         error_line(f"{prog}: {args.new}: {e}")
         return EXIT_UNREADABLE
+    changes = compare(old, new)
+    try:
+        start_qt()
     except RenderError as e:
         error_line(f"{prog}: {e}")
         return EXIT_UNREADABLE
