@@ -61,6 +61,7 @@ class _Follower:
             w.place_panel.selected.setText("")
         w.pos_label.setText("")
         w.problems_label.setText("")
+        w.statusBar().clearMessage()  # a message about the file before
         self.cursor = None
         self._terrain_dock(w.doc.is_hex)
 

@@ -49,6 +49,13 @@ class PreviewDock(QDockWidget):
             self.pane.set_active(self.isVisible())
 
     def _visible(self, on: bool) -> None:
+        if on and not self.isFloating() and not self.win.tabifiedDockWidgets(self):
+            # opened beside Scenario, Minimap and Layers: it gets most of the column, not a sliver
+            d, h = self.win.docks, self.win.height()
+            column = [d[k] for k in ("properties", "preview", "minimap", "layers") if d[k].isVisible()]
+            share = {"dock-properties": 0.15, "dock-preview": 0.6, "dock-minimap": 0.12, "dock-layers": 0.13}
+            sizes = [int(h * share[x.objectName()]) for x in column]
+            self.win.resizeDocks(column, sizes, Qt.Orientation.Vertical)
         if hasattr(self.pane, "set_active"):
             self.pane.set_active(on)
 

@@ -124,3 +124,15 @@ def test_the_status_bar_describes_the_hex_again_when_its_terrain_changes(window,
     window.terrain_choice.set("swamp" if "swamp" not in before else "forest")
     QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
     assert window.pos_label.text() != before and window.terrain_choice.kind in window.pos_label.text()
+
+
+def test_the_preview_opens_with_most_of_its_column(window, qtbot):
+    assert window.open_path(VALLEY)
+    window.statusBar().showMessage("about the valley")
+    qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.preview_dock.isVisible())
+    qtbot.wait(20)
+    others = [window.docks[k].height() for k in ("properties", "minimap", "layers")]
+    assert window.preview_dock.height() > max(others)  # not a sliver under Scenario
+    assert window.open_path(SAMPLES / "ogre-basic.json")
+    assert window.statusBar().currentMessage() == ""  # nothing said about the file before
