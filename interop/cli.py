@@ -104,9 +104,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "import-tiled",
         help="read a hexagonal Tiled map or a table map (TMJ or TMX) as a scenario",
         description="Read a hexagonal Tiled map, or a table map export-tiled wrote (.tmj/.json or "
-        ".tmx), as a dambuster scenario. Terrain comes from each tile's 'dambuster:terrain' "
-        "(or 'terrain') property or from --terrain-map; objects become features by their "
-        "class. Exit 0 on success, 2 when the map cannot be imported.",
+        ".tmx), as a dambuster scenario. Terrain comes from the names of each tile, in embedded "
+        "tilesets and external ones beside the map: its 'dambuster:terrain' (or 'terrain') "
+        "property, its class, its Wang colour (Woods and Trees are forest, Lake and Sea water: "
+        "docs/tiled.md), or from --terrain-map; objects become features by their class. Exit 0 "
+        "on success, 2 when the map cannot be imported.",
     )
     i.add_argument("map", help="Tiled map (.tmj, .json or .tmx); - reads it from standard input")
     i.add_argument("-o", "--output", help="scenario file to write (default: standard output)")

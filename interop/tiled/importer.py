@@ -19,6 +19,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...escape import visible
 from ...model import scenario as sc
 from ...model.catalog import default_unit_types
 from ...model.errors import ScenarioError
@@ -28,8 +29,9 @@ from ...model.io import parse_bytes
 from ...model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from ..hexpixels import HexPixels, layout_of
 from .objects import HANDLERS, Context
-from .properties import map_property, properties_of, read_ours
+from .properties import map_property, properties_of
 from .read import TiledImportError, finish, layers, meta, place_objects
+from .tilesets import tile_of, tileset_terrain
 from .tmx_read import TmxError, parse_tmx
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -144,25 +146,6 @@ def _gids(layer: dict, n: int) -> list[int]:
     return data
 
 
-def _tileset_terrain(doc: dict) -> dict[int, str]:
-    out = {}
-    for ts in doc.get("tilesets") or []:
-        if not isinstance(ts, dict) or "source" in ts:
-            continue  # external tilesets are not read: give their gids with --terrain-map
-        first = ts.get("firstgid", 1)
-        for tile in ts.get("tiles") or []:
-            kind = read_ours(tile).get("terrain")
-            if kind is None:
-                continue
-            if kind not in TERRAIN_KINDS:
-                raise TiledImportError(
-                    f"tileset {ts.get('name', '')!r}: tile {tile.get('id')} has terrain "
-                    f"{str(kind)[:30]!r}, not one of {', '.join(TERRAIN_KINDS)}"
-                )
-            out[first + int(tile.get("id", 0))] = kind
-    return out
-
-
 # ------------------------------------------------------------------------------- the map
 def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
     orientation = doc.get("orientation")
@@ -177,7 +160,8 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
                 else f"the map's orientation {str(orientation)[:20]!r} is not one Tiled writes"
             )
         raise TiledImportError(
-            f"{what}; only hexagonal Tiled maps can be imported, and table maps "
+            f"{what}; only hexagonal Tiled maps can be imported (a dambuster map is a grid of hexes: "
+            "square or diamond tiles have no hexes to give terrain and places to), and table maps "
             "(orthogonal, with the map property dambuster:map = table)"
         )
     if doc.get("infinite"):
@@ -201,7 +185,9 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
     return layout, HexPixels.of_map(layout, tw, th, side)
 
 
-def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str] | None) -> Terrain:
+def _terrain(
+    doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str] | None, folder: Path | None
+) -> Terrain:
     tile_layers = [layer for layer in layers(doc.get("layers")) if layer.get("type") == "tilelayer"]
     if not tile_layers:
         raise TiledImportError("the map has no tile layer to take the terrain from")
@@ -210,7 +196,7 @@ def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str
         raise TiledImportError(f'the map has {len(tile_layers)} tile layers; name the terrain one "terrain"')
     layer = (named or tile_layers)[0]
     gids = _gids(layer, layout.columns * layout.rows)
-    kinds = _tileset_terrain(doc)
+    kinds, unknown = tileset_terrain(doc, folder)
     kinds.update(terrain_map or {})
     cells = bytearray(len(gids))
     unmapped: dict[int, int] = {}
@@ -221,30 +207,42 @@ def _terrain(doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str
             unmapped.setdefault(gid, i)
             kind = "clear"
         cells[i] = kind_index(kind)
+    others = len([g for g in unmapped if g]) - 1
     for gid, i in sorted(unmapped.items(), key=lambda kv: kv[1]):
         label = layout.label(layout.to_axial(i % layout.columns, i // layout.columns))
-        what = (
-            "has no tile"
-            if gid == 0
-            else f"shows tile gid {gid}, which has no terrain property and no --terrain-map entry"
-        )
+        if gid == 0:
+            what = "has no tile"
+        else:
+            called = f", called {visible(unknown[gid][:40])!r}," if gid in unknown else ""
+            more = f" (as do {others} other tile{'s' if others > 1 else ''})" if others > 0 else ""
+            what = (
+                f"shows tile gid {gid} ({tile_of(doc, gid)}){called} whose name, class and properties "
+                f"say no terrain{more}: give it a class in Tiled ({', '.join(TERRAIN_KINDS)}), "
+                "or map its gid with --terrain-map"
+            )
         ctx.problem(f"hex {label} {what}" + (" (taken as clear)" if ctx.lenient else ""))
     return Terrain(layout, cells)
 
 
-def import_document(doc: dict, terrain_map: dict[int, str] | None = None, lenient: bool = False) -> Imported:
-    """The scenario a parsed TMJ (or TMX, via tmx_read.parse_tmx) describes; TiledImportError when it cannot."""
+def import_document(
+    doc: dict,
+    terrain_map: dict[int, str] | None = None,
+    lenient: bool = False,
+    folder: Path | None = None,
+) -> Imported:
+    """The scenario a parsed TMJ (or TMX, via tmx_read.parse_tmx) describes; TiledImportError when it
+    cannot. ``folder``: the map's folder, where its external tilesets are (None: none can be read)."""
     if not isinstance(doc, dict):
         raise TiledImportError("not a Tiled map: the top level is not an object")
     try:
-        return _import(doc, terrain_map, lenient)
+        return _import(doc, terrain_map, lenient, folder)
     except TiledImportError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OverflowError, RecursionError) as e:
         raise TiledImportError(f"the map is malformed ({type(e).__name__}: {str(e)[:80]})") from None
 
 
-def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imported:
+def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool, folder: Path | None) -> Imported:
     if doc.get("orientation") == "orthogonal" and map_property(properties_of(doc), "map") == "table":
         from .table_import import import_table
 
@@ -252,7 +250,7 @@ def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imp
         return Imported(checked, warnings)
     layout, px = _geometry(doc)
     ctx = Context(layout, px, lenient)
-    terrain = _terrain(doc, layout, ctx, terrain_map)
+    terrain = _terrain(doc, layout, ctx, terrain_map, folder)
     hex_map = sc.HexMap(layout.orientation, layout.offset, layout.columns, layout.rows, terrain)
     s = sc.Scenario(meta(doc), hex_map, unit_types=default_unit_types())
     place_objects(doc, HANDLERS, ctx, s)
@@ -263,4 +261,5 @@ def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool) -> Imp
 def import_file(
     path: str | os.PathLike, terrain_map: dict[int, str] | None = None, lenient: bool = False
 ) -> Imported:
-    return import_document(read_document(path), terrain_map, lenient)
+    folder = None if str(path) == "-" else Path(path).parent
+    return import_document(read_document(path), terrain_map, lenient, folder)

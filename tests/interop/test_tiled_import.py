@@ -167,7 +167,9 @@ def test_tiles_without_terrain_need_a_terrain_map(tmp_path):
     path = write(tmp_path, hand_made(tiles=[]))
     r = run("import-tiled", path)
     assert r.returncode == 2
-    assert "hex 0101 shows tile gid 1, which has no terrain property and no --terrain-map entry" in r.stderr
+    assert "hex 0101 shows tile gid 1 (tile 0 of tileset " in r.stderr
+    assert "whose name, class and properties say no terrain (as do 1 other tile)" in r.stderr
+    assert "or map its gid with --terrain-map" in r.stderr
     mapping = write(tmp_path, {"1": "swamp", "2": "water"}, "gids.json")
     r = run("import-tiled", path, "--terrain-map", mapping)
     assert r.returncode == 0, r.stderr
