@@ -17,6 +17,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ...escape import json_escapes, text_line
+
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
@@ -111,7 +113,9 @@ def build_site(folder: Path, paths: list[Path], jobs: int) -> dict[str, bytes]:
                 "index": "../index.html",
             }
             files[f"maps/{slug}.html"] = build_page(document, generator, site).encode("utf-8")
-            files[f"maps/{slug}.json"] = path.read_bytes()
+            # the file as given, with what a terminal or a CI runner would act on as JSON escapes (it
+            # loaded, so it is UTF-8 JSON; every value is the same)
+            files[f"maps/{slug}.json"] = json_escapes(path.read_bytes().decode("utf-8")).encode("utf-8")
             files[f"thumbs/{slug}.svg"] = thumbnail(document).encode("utf-8")
             entry.update(_facts(document))
         entries.append(entry)
@@ -160,7 +164,9 @@ def _move_into_place(files: dict[str, bytes], out: Path) -> None:
 def index_page(entries: list[dict], generator: str) -> str:
     from .page import _asset
 
-    esc = html.escape
+    def esc(text: str) -> str:  # a stranger's text: visible (no control, bidi override, ##[), then HTML
+        return html.escape(text_line(text))
+
     profiles = sorted({p for e in entries for p in e.get("profiles", [])})
     cards = []
     for e in entries:

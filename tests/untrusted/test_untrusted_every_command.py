@@ -6,7 +6,7 @@ tag and name rewritten as hostile text (forged workflow commands, ``##[``, C0 an
 sequences, bidi overrides, line separators, markup that would end an SVG or a CDATA section, Markdown
 backticks and pipes) and every id given ``::`` (the id pattern allows no more). Each still loads. The
 installed command runs every subcommand ``dambuster --help`` lists on them, in every output form (the
-self-contained HTML page of ``render`` too), and everything it produces -- standard output, standard
+self-contained HTML page of ``render`` and the static site of ``site`` too), and everything it produces -- standard output, standard
 error and every file it writes -- is scanned: valid UTF-8, no C0 or C1 control but newline and tab, no
 bidi control or line separator, no ``##[``, no line that starts with ``::`` after blanks, and each SVG,
 TMX, JSON, TMJ and GeoJSON parses (a PDF's text, when ``pdftotext`` is installed, is scanned as text).
@@ -247,6 +247,7 @@ def commands(maps: dict[str, Path], out: Path) -> dict[str, tuple[list[str], str
         None,
     )
     c["new-stdout"] = (["new", "table", "--title", HOSTILE[1] + HOSTILE[2]], None)
+    c["site"] = (["site", str(valley.parent), "-o", str(out / "site")], None)  # every map of the folder
     c["schema"] = (["schema"], None)
     for shell in ("bash", "zsh", "tcsh"):
         c[f"completion-{shell}"] = (["completion", shell], None)
@@ -355,7 +356,7 @@ def test_no_output_carries_a_command_or_a_control(results, maps):
         checked = frozenset(str(p) for p in maps.values()) if name == "validate-github" else frozenset()
         found += problems(f"{name} stdout", r.stdout, checked=checked)  # JSON is parsed by the next test
         found += problems(f"{name} stderr", r.stderr)
-    for path in sorted(out.iterdir()):
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
         if path.suffix == ".png":
             assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n"), path.name
         elif path.suffix == ".pdf":
