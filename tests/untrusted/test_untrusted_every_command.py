@@ -27,6 +27,8 @@ import pytest
 
 from dambuster.model import load
 
+pytestmark = pytest.mark.slow  # about 70 commands of the installed CLI, a minute and a half on 2 CPUs
+
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 HANG = 300  # seconds: only turns a hang into a failure
