@@ -32,14 +32,23 @@ class SelectionMarks:
 
     def show(self, scene, polygons: list[list[tuple[float, float]]]) -> None:
         """Replaces the marks by outlines of ``polygons`` (scene coordinates) with handles round them."""
+        self.show_shapes(scene, [(p, True) for p in polygons])
+
+    def show_shapes(self, scene, shapes: list[tuple[list[tuple[float, float]], bool]]) -> None:
+        """As ``show`` for ``(points, closed)`` shapes: outlines, lines (a table's road) and single
+        points (a sewer node: its handles alone mark it)."""
         self.clear()
-        self.polygons = [p for p in polygons if p]
+        self.polygons = [p for p, _closed in shapes if p]
         if scene is None or not self.polygons:
             return
         path = QPainterPath()
-        for corners in self.polygons:
-            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in corners]))
-            path.closeSubpath()
+        for points, closed in shapes:
+            if len(points) == 1:
+                path.addRect(QRectF(QPointF(*points[0]), QPointF(*points[0])))  # in the bounds only
+                continue
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in points]))
+            if closed:
+                path.closeSubpath()
         for pen in (_pen(QColor("white"), 5.0), _pen(SELECTED, 2.0)):
             item = QGraphicsPathItem(path)
             item.setPen(pen)

@@ -40,6 +40,7 @@ from ..edits.table_map import (
 from ..style import tool_preview_item
 from .base import Tool, push_changes, say
 from .refusal_hint import clear, refuse
+from .selection_marks import SelectionMarks
 
 PICK_PIXELS = 10.0  # how near (in screen pixels) a click must be to a vertex or an edge
 DRAG_PIXELS = 2.0  # a press that moves less than this (on screen) is a click: nothing moves
@@ -157,6 +158,24 @@ class VertexTool(Tool):
         self.dragged = False
         self.origin = False  # the sewer's flood origin is pressed (it is a point, not an object)
         self.preview = _Preview(controller.view)
+        self.marks = SelectionMarks()  # what is selected, outlined as on hex maps
+        doc.features_changed.connect(self._mark)
+
+    def _mark(self, *_args) -> None:
+        """Outlines the group, the selection or the shape whose vertex is grabbed (not what is gone)."""
+        s, grabbed = self.doc.scenario, self.grab[0].obj if self.grab else None
+        live = {id(o) for o in objects(s)}
+        chosen = self.group or [o for o in (self.selection, grabbed) if o is not None]
+        shapes = [(points_of(s, o), _closed(o)) for o in chosen if id(o) in live]
+        self.marks.show_shapes(self.controller.view.scene(), shapes)
+
+    def drop(self) -> None:
+        """Another tool or another file: the marks go."""
+        self.marks.clear()
+        try:
+            self.doc.features_changed.disconnect(self._mark)
+        except (RuntimeError, TypeError):
+            pass
 
     def _near_origin(self, p) -> bool:
         sewer = self.doc.scenario.map.sewer
@@ -188,12 +207,13 @@ class VertexTool(Tool):
         member = self.grab[0].obj if self.grab else hit
         if len(self.group) > 1 and any(member is g for g in self.group):
             self.grab = None  # the whole group follows
-            return
+            return self._mark()
         self.group = []
         self.selection = None if self.grab else hit
         if self.grab is None and hit is None and not self.origin:
             self.band_from = p
         self.on_select(self.grab[0].obj if self.grab else self.selection)
+        self._mark()
 
     def _offset(self, pos) -> tuple[float, float]:
         x, y = _xy(pos)
@@ -239,6 +259,7 @@ class VertexTool(Tool):
                 self.grab = nearest_vertex(self.doc.scenario, _xy(pos), self.tolerance(), self._allowed())
         self.dragged = self.origin = False
         self.band_from = self.press_at = None
+        self._mark()
 
     def _band(self, a, b) -> None:
         rect = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
@@ -316,6 +337,7 @@ class VertexTool(Tool):
                 self.doc, delete_object(self.doc.scenario, self.selection), f"Delete {self.selection.id}"
             )
             self.selection = None
+        self._mark()
 
     def cancel(self) -> None:
         self.preview.clear()

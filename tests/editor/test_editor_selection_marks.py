@@ -11,6 +11,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from test_editor_manipulation import drag, hexwin  # noqa: F401
+from test_editor_manipulation_table import dbm  # noqa: F401
 from test_editor_tools import centre, click, lay, stroke, window_size  # noqa: F401
 
 from dambuster.editor.tools.selection_marks import SELECTED
@@ -78,3 +79,19 @@ def test_a_click_off_the_group_replaces_it_as_in_tiled(hexwin):
     assert m.dams[0].hex == L.to_axial(4, 3) and w.view.tool.group == []
     assert w.selection.id == "town-2" and blue_near(w, L.to_axial(6, 10)) > 20
     assert blue_near(w, L.to_axial(4, 3)) == 0 and "Cannot" not in w.statusBar().currentMessage()
+
+
+def test_on_a_table_the_picked_shape_and_a_bands_members_are_outlined(dbm):
+    from test_editor_manipulation_table import band
+
+    w = dbm
+    wood = next(a for a in w.doc.scenario.map.areas if a.id == "area-1")
+    inside = tuple(sum(c) / len(c) for c in zip(*wood.polygon))
+    click(w, inside)
+    assert w.selection is wood
+    tool = w.view.tool
+    assert len(tool.marks.items) == 2 + 8 and tool.marks.polygons == [list(wood.polygon)]
+    band(w, (30, 30), (200, 340))  # the wood and the road
+    assert sorted(o.id for o in tool.group) == ["area-1", "road-1"] and len(tool.marks.polygons) == 2
+    w.set_tool("area")  # another tool: the marks go
+    assert tool.marks.items == []
