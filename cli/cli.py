@@ -128,7 +128,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
     unknown = codes.unknown(validators.REGISTRY) if codes.select or codes.ignore else []
     if unknown:
-        print(f"dambuster validate: unknown rule code or prefix: {', '.join(unknown)}", file=sys.stderr)
+        # the codes may come from a collection's settings file: a stranger's text
+        error_line(f"dambuster validate: unknown rule code or prefix: {', '.join(unknown)}")
         return EXIT_UNREADABLE
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
@@ -207,7 +208,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     try:
         found = _run_validation(files, args, codes, bar)
     except ExecutorError as e:  # no cluster extra, no scheduler at that address
-        print(f"dambuster validate: {e}", file=sys.stderr)
+        error_line(f"dambuster validate: {e}")
         return EXIT_UNREADABLE
     finally:
         if bar:
@@ -423,7 +424,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
                 args.width, args.depth, args.unit, args.title, args.profile, args.figures, args.reduced
             )
     except ValueError as e:
-        print(f"dambuster new: {e}", file=sys.stderr)
+        error_line(f"dambuster new: {e}")
         return EXIT_UNREADABLE
     if args.output is None:
         write_document(dumps(sc))
