@@ -86,3 +86,12 @@ def test_the_manual_page_renders_in_man_with_every_command():
     ):
         assert f"dambuster {command}" in text
     assert "--wait-workers" in text
+
+
+@pytest.mark.skipif(not shutil.which("mandoc"), reason="mandoc is not installed (apt-get install mandoc)")
+def test_mandoc_lint_finds_nothing_in_the_manual_page():
+    """No warning and no style message: a date mandoc reads, no empty link, text lines of 80 bytes."""
+    p = subprocess.run(
+        ["mandoc", "-T", "lint", str(ROOT / "docs" / "dambuster.1")], capture_output=True, text=True
+    )
+    assert (p.returncode, p.stdout + p.stderr) == (0, "")
