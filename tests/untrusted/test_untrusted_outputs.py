@@ -422,3 +422,12 @@ def test_a_markdown_cell_stays_one_plain_cell(text):
     cell = markdown_cell(text)
     assert not re.search("[`|<>\n\r]", cell) and not CONTROL.search(cell) and "##[" not in cell
     assert not cell.lstrip(" \u3000\ufeff").startswith("::")
+
+
+def test_an_unknown_rule_code_cannot_forge_an_annotation(tmp_path):
+    """A collection's settings file (a pull request can add one) names rule codes too: one that holds
+    a line break and ``::error`` is quoted visibly, on the one line that refuses it."""
+    r = run(["validate", "--select", "X\n::error file=README.md::pwned", str(SAMPLE)], tmp_path)
+    assert r.returncode == 2
+    (line,) = safe_lines(r.stderr)[:-1]
+    assert line == "dambuster validate: unknown rule code or prefix: X\\n::error file=README.md::pwned"
