@@ -148,6 +148,9 @@ async function act(page, a) {
       });
     case "text":
       return page.textContent(a.selector);
+    case "scroll":  // {"do": "scroll", "selector": S}: bring it into view (for a screenshot)
+      await page.locator(a.selector).evaluate((e) => e.scrollIntoView({ block: "start" }));
+      return null;
     case "fill":  // type into a field: {"do": "fill", "selector": S, "value": V}; then the gallery's counts
       await page.fill(a.selector, a.value);
       return { shown: await page.textContent("#shown"), visible: await page.$$eval(".card:not([hidden]) h2", (h) => h.map((x) => x.textContent)) };
