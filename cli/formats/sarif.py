@@ -2,7 +2,9 @@
 
 File locations are relative URIs against the uriBaseId SRCROOT (the working folder, given in
 originalUriBaseIds). The region is the finding's own line, else the line where its JSON pointer's
-value starts in the file (or its nearest existing parent's); it is left out only when neither is known.
+value starts in the file (or its nearest existing parent's); a finding about the whole file (one that
+cannot be read, is refused or runs over its budget) has the whole text as its region (line 1 to the end
+of the last line; line 1 when the text cannot be read) and the property ``wholeFile``.
 The JSON pointer, the map location and the witness go in the result's properties, and the pointer is
 also a logical location.
 A partial fingerprint (code, pointer, hex, feature) lets code scanning follow a finding across edits.
@@ -24,8 +26,9 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..escape import visible
+from ..model.files import InputError, read_input
 from ..output import json_text
-from ._lines import positions
+from ._lines import MAX_BYTES, positions
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/dambuster/"
@@ -100,7 +103,23 @@ def _base_uri() -> str:
     return uri if uri.endswith("/") else uri + "/"
 
 
-def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, position) -> dict:
+def whole_file_region(path: str) -> dict:
+    """Line 1 to the end of the last line of the file (columns in code points), or line 1 when the
+    file cannot be read as text: what a finding about the whole file points at (SARIF2017 asks every
+    location for a region; a viewer then marks the file, not one line of it)."""
+    try:
+        text = read_input(path, MAX_BYTES).decode("utf-8")
+    except (InputError, UnicodeDecodeError):
+        return {"startLine": 1}
+    lines = text.split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    if lines == [""]:
+        return {"startLine": 1}
+    return {"startLine": 1, "startColumn": 1, "endLine": len(lines), "endColumn": len(lines[-1]) + 1}
+
+
+def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, position, path: str) -> dict:
     loc = v.location or {}
     physical: dict = {"artifactLocation": dict(artifact, index=artifact_index)}
     if position is not None:
@@ -109,6 +128,8 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
         if isinstance(col, int) and col >= 1:
             region["startColumn"] = col
         physical["region"] = region
+    else:  # about the whole file (unreadable, refused, over budget): its whole text as the region
+        physical["region"] = whole_file_region(path)
     location: dict = {"physicalLocation": physical}
     pointer = loc.get("pointer")
     if pointer is not None:
@@ -123,6 +144,8 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
         props["profile"] = v.profile
     if v.witness is not None:
         props["witness"] = v.witness
+    if position is None:
+        props["wholeFile"] = True
     key = json.dumps([v.code, pointer, map_loc.get("hex_label"), map_loc.get("feature")], ensure_ascii=False)
     out = {
         "ruleId": v.code,
@@ -154,7 +177,8 @@ def build(reports: list) -> dict:
         where = _artifact_location(report.path)
         artifacts.append(_artifact(report.path, where))
         results += [
-            _result(v, n, rule_index, where, pos) for v, pos in zip(report.violations, positions(report))
+            _result(v, n, rule_index, where, pos, getattr(report, "source", None) or report.path)
+            for v, pos in zip(report.violations, positions(report))
         ]
     run = {
         "tool": {
