@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..escape import json_escapes
 from ..model.errors import ScenarioError
 from ..model.files import InputError, MiB, check_regular, read_input
 from ..model.io import parse_bytes
@@ -272,9 +273,9 @@ class Cache:
             if current and not self.fresh and entries.keys() == on_disk.keys():
                 return
             doc = {"format": FORMAT, "version": VERSION, "tool": self.tool, "entries": entries}
-            write_atomic(
-                self.path, (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-            )
+            # a finding quotes the map's text: escaped as every JSON we write is (the values unchanged)
+            text = json_escapes(json.dumps(doc, ensure_ascii=False, separators=(",", ":")))
+            write_atomic(self.path, (text + "\n").encode("utf-8"))
 
 
 def _key(path: str) -> str:
