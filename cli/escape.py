@@ -32,6 +32,9 @@ text once parsed). With ``exact`` (data such as TMX), C1, bidi controls, separat
 backticks, pipes and the characters HTML acts on (``<``, ``>``, ``&``) are written as character
 references, so a cell stays one cell, shows as text and opens no code span or tag; so are ``[ ] !``
 (no link or image: a name such as ``![x](https://...)`` would load a picture) and ``* _ ~`` (no emphasis).
+What GitHub would turn into a link (``www.x.com``, ``https://x``, ``a@b.co``), a mention (``@user``) or
+an issue reference (``#12``) is parted by an empty ``<wbr>`` tag (``@<wbr>user``): no character, so the
+name reads and copies as it is written.
 """
 
 from __future__ import annotations
@@ -145,14 +148,23 @@ def xml_document(text: str, exact: bool = False) -> str:
 _MARKDOWN = {"`": "&#96;", "|": "&#124;", "<": "&lt;", ">": "&gt;", "&": "&amp;", "\\": "&#92;"}
 # links and images (a map named ![x](https://...) would load a picture in the summary), emphasis
 _MARKDOWN.update({c: f"&#{ord(c)};" for c in "[]!*_~"})
-_MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\\\[\\]!*_~]")
+# GitHub links what looks like an address (www.x, https://x, a@b.x) and names people (@user) and
+# issues (#12): an empty <wbr> tag (allowed in a summary) parts the text, so none starts and copying
+# the name gives it back unchanged
+_MARKDOWN_LINK = {"@": "@<wbr>", "#": "#<wbr>", "://": "<wbr>://"}
+_MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\\\[\\]!*_~@]|#(?=[0-9])|://|(?<=[wW]{3})\\.")
+
+
+def _markdown_escape(m: re.Match) -> str:
+    found = m.group()
+    return _MARKDOWN.get(found) or _MARKDOWN_LINK.get(found) or "<wbr>."
 
 
 def markdown_cell(text: object) -> str:
     """Text for a cell of a Markdown table (a job summary): one line, shown as it is written, no code
     span, tag, link, entity or column break started by it: the Action's job summary
     (action/review.py) and every Markdown table dambuster writes use it."""
-    s = _MARKDOWN_UNSAFE.sub(lambda m: _MARKDOWN[m.group()], visible(text))
+    s = _MARKDOWN_UNSAFE.sub(_markdown_escape, visible(text))
     return text_line(s)
 
 

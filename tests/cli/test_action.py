@@ -9,6 +9,7 @@ editable install, is already beside this Python, which comes first on PATH) and 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -434,3 +435,29 @@ def test_a_pull_request_of_20000_maps_with_long_paths_is_checked(tmp_path):
     assert "Traceback" not in "".join(ran["logs"].values())
     assert "The first 500 of 20000 maps are listed; 0 of them all failed" in ran["summary"]
     assert len(ran["summary"].encode()) < 1 << 20  # GitHub's cap on one step's summary
+
+
+def test_the_summary_links_no_address_and_mentions_no_one(pull_request, tmp_path):
+    """A map named like an address or a person, with a finding that quotes a URL: the summary, rendered
+    by cmark-gfm (GitHub's Markdown), holds no link, and no text node where GitHub would see a mention."""
+    cmarkgfm = pytest.importorskip("cmarkgfm")
+    repo, base = pull_request
+    clone = tmp_path / "linky"
+    git(tmp_path, "clone", "-q", str(repo), str(clone))
+    git(clone, "checkout", "-q", "-b", "linky", base)
+    table = json.loads((SAMPLES / "dbm-table.json").read_text(encoding="utf-8"))
+    table["meta"]["created"] = "https://evil.example/x @octocat"
+    name = "maps/www.evil.example @octocat #12 a@evil.example.json"
+    commit(clone, {name: json.dumps(table).encode()}, "linky")
+    event = {"pull_request": {"number": 9, "base": {"ref": "main", "sha": base}}}
+    (tmp_path / "run").mkdir()
+    summary = run_action(clone, tmp_path / "run", event, render="false")["summary"]
+    [row] = [line for line in summary.splitlines() if line.startswith("| <code>")]
+    assert "SCHEMA /meta/created" in row
+    page = cmarkgfm.github_flavored_markdown_to_html(summary, options=cmarkgfm.Options.CMARK_OPT_UNSAFE)
+    assert "<a " not in page and "href" not in page
+    texts = re.split(r"<[^>]*>", page)  # GitHub looks for @name and #12 within one text node
+    assert not [t for t in texts if re.search(r"@\w|#\d", html.unescape(t))]
+    shown = html.unescape(re.sub(r"<[^>]*>", "", page))  # what a reader sees: the name as it is written
+    assert "www.evil.example @octocat #12 a@evil.example.json" in shown
+    assert '"https://evil.example/x @octocat" is not an RFC 3339' in shown
