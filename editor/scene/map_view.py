@@ -108,6 +108,10 @@ class MapView(QGraphicsView):
         super().paintEvent(event)
 
     def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.Leave:  # the cursor left the map: no footprint, zoom about the centre
+            self._mouse_at = None
+            if hasattr(self.tool, "hover"):
+                self.tool.hover(None)
         if event.type() == QEvent.Type.ToolTip:
             text = self.tooltip_at(self.mapToScene(event.pos()), self.violations()) if self.tooltip_at else ""
             if text:
@@ -242,6 +246,8 @@ class MapView(QGraphicsView):
                 self.tool.move(pos)
             event.accept()
             return
+        if hasattr(self.tool, "hover"):
+            self.tool.hover(pos)  # a brush's footprint under the cursor
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:

@@ -1,19 +1,21 @@
-"""Terrain tools for hex maps: brush, rectangle fill, bucket fill and eyedropper."""
+"""Terrain tools for hex maps: brush (its footprint shown under the cursor before it paints),
+rectangle fill, bucket fill and eyedropper."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex, neighbors
 
 from ..commands import PaintTerrain, new_stroke_id
 from ..geometry.hexes import disc
-from ..style import tool_preview_item
+from ..style import TERRAIN_STYLE, tool_preview_item
 from .base import Tool
 
 BRUSH_RADII = {1: 0, 2: 1, 3: 2}  # brush size -> radius in hexes
@@ -35,6 +37,17 @@ def brush_hexes(layout, h: Hex, size: int, shape: str = "hexagon") -> list[Hex]:
     return [x for x in hexes if layout.contains(x)]
 
 
+def footprint_item(scene):
+    """The item a brush's footprint is drawn with: a thin dark outline over a tint, above the map."""
+    item = QGraphicsPathItem()
+    pen = QPen(QColor(40, 40, 40, 220), 1.5)
+    pen.setCosmetic(True)
+    item.setPen(pen)
+    item.setZValue(890)  # under a tool's dashed preview (900)
+    scene.addItem(item)
+    return item
+
+
 class TerrainBrush(Tool):
     """Paints the palette's terrain; one stroke (press to release) is one undo step."""
 
@@ -53,6 +66,35 @@ class TerrainBrush(Tool):
         self.stroke: int | None = None
         self.last: Hex | None = None
 
+    def hover(self, pos) -> None:
+        """The brush's footprint under the cursor, as Tiled shows a stamp before it paints: the hexes
+        a click would paint, tinted with the terrain and outlined (``pos`` None: the cursor left)."""
+        h = self.controller.hex_at(pos) if pos is not None else None
+        key = (h, self.size(), self.shape(), self.kind())
+        if key == getattr(self, "_footprint_at", None):
+            return
+        self._footprint_at = key
+        if h is None:
+            self.drop()
+            return
+        if getattr(self, "footprint", None) is None or self.footprint.scene() is None:
+            self.footprint = footprint_item(self.controller.view.scene())
+        geom = self.controller.geom
+        path = QPainterPath()
+        for x in brush_hexes(geom.layout, h, self.size(), self.shape()):
+            path.addPolygon(QPolygonF([QPointF(a, b) for a, b in geom.corners(x, 0.97)]))
+            path.closeSubpath()
+        self.footprint.setPath(path.simplified())
+        fill = QColor(TERRAIN_STYLE.get(self.kind(), ("#ffffff",))[0])
+        fill.setAlpha(150)
+        self.footprint.setBrush(fill)
+
+    def drop(self) -> None:
+        """Another tool, another file or the cursor off the map: the footprint goes."""
+        item, self.footprint, self._footprint_at = getattr(self, "footprint", None), None, None
+        if item is not None and shiboken6.isValid(item) and item.scene() is not None:
+            item.scene().removeItem(item)
+
     def stamp(self, h: Hex) -> None:
         kind = self.kind()
         hexes = brush_hexes(self.controller.geom.layout, h, self.size(), self.shape())
@@ -68,6 +110,7 @@ class TerrainBrush(Tool):
             self.stamp(h)
 
     def move(self, pos) -> None:
+        self.hover(pos)
         if self.stroke is None:
             return
         h = self.controller.hex_at(pos)

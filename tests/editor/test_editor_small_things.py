@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from dambuster.editor.files.names import file_stem, plural, suggested_name
+from dambuster.model import dumps
 from dambuster.validators import Violation
 
 pytestmark = pytest.mark.qt
@@ -113,3 +114,32 @@ def test_print_lists_show_names_not_ids(window):
     assert "Hexon" in sizes and "hexon" not in sizes
     assert parse_paper("A4") == (210.0, 297.0)  # what the list shows is what the dialog reads
     dlg.deleteLater()
+
+
+def test_the_brush_shows_its_footprint_before_it_paints(window, qtbot):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    assert window.open_path(VALLEY)
+    window.set_tool("brush")
+    window.tool_options.set_brush_size(2)  # seven hexes
+    window.terrain_choice.set("swamp")
+    layout, geom = window.doc.scenario.map.layout, window.controller.geom
+    h = layout.to_axial(5, 5)
+    before = dumps(window.doc.scenario)
+    QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(*geom.center(h))))
+    tool = window.view.tool
+    shape = tool.footprint.path()
+    from dambuster.editor.tools.terrain import brush_hexes
+
+    covered = brush_hexes(layout, h, 2)
+    assert len(covered) == 7 and all(shape.contains(QPointF(*geom.center(x))) for x in covered)
+    assert not shape.contains(QPointF(*geom.center(layout.to_axial(5, 8))))  # only the stamp
+    assert dumps(window.doc.scenario) == before and window.doc.undo_stack.count() == 0
+    QApplication.sendEvent(window.view.viewport(), QEvent(QEvent.Type.Leave))  # the cursor leaves the map
+    assert tool.footprint is None
+    QTest.mouseMove(window.view.viewport(), window.view.mapFromScene(QPointF(*geom.center(h))))
+    window.set_tool("select")  # another tool: the footprint goes
+    assert all(
+        type(i).__name__ != "QGraphicsPathItem" or i.zValue() != 890 for i in window.view.scene().items()
+    )
