@@ -539,10 +539,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if getattr(args, "budgeted", False):  # every command with --budget: its time and memory bounded
             from .options import budget_subject
-            from .work import run_budgeted
+            from .watched import run_watched
 
             prog = f"dambuster {args.command}"
-            return run_budgeted(prog, budget_subject(args), args.budget, lambda: args.func(args))
+            return run_watched(prog, budget_subject(args), args.budget, lambda: args.func(args))
         return args.func(args)
     except MemoryError:  # never "internal error": the machine's memory, or a limit set from outside
         from .options import budget_subject

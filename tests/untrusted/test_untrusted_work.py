@@ -238,3 +238,35 @@ def test_a_tmx_is_counted_before_it_is_built(tmp_path, make, words):
     line = one_line_exit_2(dambuster("import-tiled", path, "-o", tmp_path / "out.json"))
     assert words in line and str(path) in line
     assert not (tmp_path / "out.json").exists()
+
+
+# --------------------------------------------------------------- one long call into C, watched
+@pytest.fixture(scope="module")
+def combs(tmp_path_factory) -> Path:
+    """Two comb-shaped woods of 2,400 points laid crosswise: Qt fills them in one long call into C."""
+    from dambuster.model import new_table_scenario, save
+    from dambuster.model.scenario import Area
+
+    sc = new_table_scenario(2400, 1800, "paces", "combs", ["dbm-terrain"])
+    teeth, w = 600, 1000 / 1200
+    comb = []
+    for i in range(teeth):
+        comb += [(2 * i * w, 0), (2 * i * w, 1000), ((2 * i + 1) * w, 1000), ((2 * i + 1) * w, 0)]
+    comb += [(2 * teeth * w, 0), (2 * teeth * w, -10), (0, -10)]
+    comb = [(round(700 + x, 4), round(400 + y, 4)) for x, y in comb]
+    crosswise = [(round(700 + (y - 400), 4), round(400 + (x - 700), 4)) for x, y in comb]
+    sc.map.areas.append(Area("comb-wood", "wood", comb, None, "defender"))
+    sc.map.areas.append(Area("comb-marsh", "marsh", crosswise[::-1], None, "defender"))
+    path = tmp_path_factory.mktemp("combs") / "combs.json"
+    save(sc, path)
+    return path
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="the watched child is forked")
+def test_one_long_drawing_call_is_stopped_by_the_watcher(combs, tmp_path):
+    """Qt draws the scene in one call the budget's signal cannot interrupt: the watching parent kills
+    the child GRACE seconds of CPU after its budget, in one line, and nothing is written."""
+    pytest.importorskip("PySide6")
+    line = one_line_exit_2(dambuster("render", combs, "-o", tmp_path / "c.png", "--budget", "1"))
+    assert "budget (CPU time) ran out" in line and "--budget" in line
+    assert list(tmp_path.iterdir()) == []
