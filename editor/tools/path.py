@@ -1,5 +1,6 @@
 """The path tool: drag across the map to lay a new river (upstream first), road or rail as a chain
-of adjacent hexes. One drag is one undo step that adds one feature."""
+of adjacent hexes. One drag is one undo step that adds one feature (and, for a river under the
+ogre-dambusters rules, the water it runs through: they want every river hex water)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import Dam, River, Route
+from dambuster.validators.ogre.dambusters import PROFILE as DAMBUSTERS
+from dambuster.validators.ogre.dambusters import WATER
 
-from ..commands import ReplaceList
+from ..commands import PaintTerrain, ReplaceList
 from ..edits.refusals import hex_refusal
 from ..geometry.hexes import hex_line
 from ..geometry.locate import find_by_id
@@ -29,7 +32,20 @@ def fresh_id(scenario, prefix: str) -> str:
     return f"{prefix}{n}"
 
 
+def water_needed(scenario, hexes: list[Hex]) -> dict[Hex, str]:
+    """The river hexes to make water, as {hex: "water"}: those that are not water or debris, when a
+    profile of the scenario wants a river to run through water only (ogre-dambusters' RIVER-TERRAIN);
+    none otherwise."""
+    if DAMBUSTERS not in scenario.meta.profiles:
+        return {}
+    terrain = scenario.map.terrain
+    return {h: "water" for h in dict.fromkeys(hexes) if terrain.get(h) not in WATER}
+
+
 class PathTool(Tool):
+    """Drag to lay a river (upstream first), road or rail; a river on a map whose rules want rivers in
+    water hexes lays the water under it too, in the same undo step."""
+
     name = "path"
 
     def __init__(self, doc, controller, kind: Callable[[], str]):
@@ -67,7 +83,13 @@ class PathTool(Tool):
         m = self.doc.scenario.map
         ident = fresh_id(self.doc.scenario, prefix)
         feature = River(ident, hexes) if kind == "river" else Route(ident, hexes)
+        dry = water_needed(self.doc.scenario, hexes) if kind == "river" else {}
+        stack = self.doc.undo_stack
+        stack.beginMacro(f"Add {kind} {ident}" + (f" and {len(dry)} water hexes" if dry else ""))
+        if dry:  # the profile wants every river hex water: laid with the river, one undo step
+            stack.push(PaintTerrain(self.doc, dry))
         self.doc.push(ReplaceList(self.doc, m, attr, getattr(m, attr) + [feature], f"Add {kind} {ident}"))
+        stack.endMacro()
 
     def _show(self) -> None:
         if self.preview is None:

@@ -143,3 +143,28 @@ def test_the_brush_shows_its_footprint_before_it_paints(window, qtbot):
     assert all(
         type(i).__name__ != "QGraphicsPathItem" or i.zValue() != 890 for i in window.view.scene().items()
     )
+
+
+def test_a_river_drawn_over_clear_hexes_lays_its_water_under_the_dambusters_rules(window):
+    from test_editor_tools import stroke
+
+    from dambuster.model import new_hex_scenario
+    from dambuster.validators import check_scenario
+
+    for profiles, watered in ((["ogre-dambusters"], True), (["ogre-basic"], False)):
+        window.doc.reset(new_hex_scenario(10, 12, "flat", "odd-q", "t", profiles))
+        window.view.zoom_to_fit()
+        window.set_tool("path")
+        lay, geom = window.doc.scenario.map.layout, window.controller.geom
+        hexes = [lay.to_axial(3, r) for r in range(1, 7)]
+        stroke(window, [geom.center(h) for h in hexes])
+        river = window.doc.scenario.map.rivers[0]
+        assert river.hexes == hexes
+        terrain = {window.doc.terrain_at(h) for h in hexes}
+        assert terrain == ({"water"} if watered else {"clear"})
+        stack = window.doc.undo_stack
+        assert stack.count() == 1  # the river and its water: one undo step
+        codes = [v.code for v in check_scenario(window.doc.scenario)]
+        assert "RIVER-TERRAIN" not in codes
+        stack.undo()
+        assert window.doc.scenario.map.rivers == [] and {window.doc.terrain_at(h) for h in hexes} == {"clear"}
