@@ -26,18 +26,25 @@ Read-modify-write (``fmt``, ``surge FILE --apply FILE``, ``player-view FILE -o F
 :class:`Original` it read as ``expected``: just before the rename, the target must still be that file
 (same size, modification time and inode, and the SHA-256 of its bytes that of the bytes read), or the
 write is refused with :class:`ChangedSinceRead` and nothing is renamed: a save made meanwhile by
-another program is kept, never replaced by the modified old content. What remains is the moment
-between that check and the rename (microseconds, against the seconds a command works).
+another program is kept, never replaced by the modified old content. On Linux the new file and the
+target are swapped atomically (``renameat2(RENAME_EXCHANGE)``) and the file taken out is the one checked,
+then swapped back if it is not the original, so no save made before the swap is lost; elsewhere (or on a
+file system without the swap) the check comes just before the rename, and a save landing in the
+microseconds between the two is replaced.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import functools
 import hashlib
 import os
 import re
 import secrets
 import socket
 import stat
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -82,10 +89,12 @@ class Original:
         digest = hashlib.sha256(data).hexdigest()
         return cls(os.path.realpath(path), len(data), st.st_mtime_ns, (st.st_dev, st.st_ino), digest)
 
-    def changed(self) -> str | None:
-        """None when the file is still the one read, else how it differs (a few words)."""
+    def changed(self, where: str | os.PathLike | None = None) -> str | None:
+        """None when the file (at ``where``, by default where it was read) is still the one read, else
+        how it differs (a few words)."""
+        where = self.path if where is None else where
         try:
-            st = os.stat(self.path)
+            st = os.stat(where)
         except FileNotFoundError:
             return "it was removed"
         if (st.st_dev, st.st_ino) != self.inode:
@@ -93,7 +102,7 @@ class Original:
         if st.st_size != self.size or st.st_mtime_ns != self.mtime_ns:
             return "it was written to"
         try:
-            with open(self.path, "rb") as f:
+            with open(where, "rb") as f:
                 data = f.read(self.size + 1)
         except OSError as e:
             return f"it cannot be read again ({e.strerror or e})"
@@ -102,22 +111,74 @@ class Original:
         return None
 
 
-#: Test hook: callables run with the target just before each rename (tests/untrusted/test_untrusted_writing.py
+#: Test hook: callables run with the target just before each rename (tests/untrusted/test_untrusted_lost_update.py
 #: saves another version there, as a second program would). Empty in normal use.
 BEFORE_RENAME: list = []
+_RENAME_EXCHANGE, _AT_FDCWD = 2, -100  # linux/fs.h, fcntl.h
 
 
-def _check_unchanged(target: Path, expected: Sequence[Original]) -> None:
+@functools.cache
+def _renameat2():
+    """glibc's renameat2 (Linux 3.15, glibc 2.28), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        fn = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    fn.restype = ctypes.c_int
+    return fn
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swaps two files atomically; False where the system or the file system cannot (OSError for a
+    real failure, such as ``b`` gone)."""
+    fn = _renameat2()
+    if fn is None:
+        return False
+    if fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), os.fspath(b))
+
+
+def _changed(how: str) -> ChangedSinceRead:
+    return ChangedSinceRead(
+        f"changed on disk since it was read ({how}); not written, so the other save is kept "
+        "(run the command again on the file as it is now)"
+    )
+
+
+def _replace(temp: Path, target: Path, expected: Sequence[Original]) -> None:
+    """Renames ``temp`` over ``target``; with an Original of ``target``, only over that unchanged file.
+
+    Where Linux allows it the two are swapped atomically and what came out is checked, then put back
+    if it is not the original: a save made by someone else at any moment before the swap is kept.
+    Elsewhere the check comes just before the rename (a save in between the two is replaced)."""
     for hook in BEFORE_RENAME:
         hook(target)
-    for original in expected:
-        if original.path == str(target):
-            how = original.changed()
-            if how:
-                raise ChangedSinceRead(
-                    f"changed on disk since it was read ({how}); not written, so the other save is kept "
-                    "(run the command again on the file as it is now)"
-                )
+    original = next((o for o in expected if o.path == str(target)), None)
+    if original is None:
+        os.replace(temp, target)
+        return
+    how = original.changed()
+    if how:
+        raise _changed(how)
+    try:
+        swapped = _exchange(temp, target)
+    except FileNotFoundError:
+        raise _changed("it was removed") from None
+    if not swapped:
+        os.replace(temp, target)
+        return
+    how = original.changed(temp)  # what the swap took out of the target
+    if how:
+        _exchange(temp, target)  # theirs back in place; ours is removed with the temporary files
+        raise _changed(how)
+    _unlink(temp)  # the original, now replaced
 
 
 def temp_name(target: Path) -> Path:
@@ -303,8 +364,7 @@ def write_files(files: Sequence[tuple[str | os.PathLike, bytes]], expected: Sequ
                 backup = temp_name(target)
                 os.link(target, backup)
             try:
-                _check_unchanged(target, expected)
-                os.replace(temp, target)
+                _replace(temp, target, expected)
             except BaseException:
                 _unlink(backup)
                 raise

@@ -134,3 +134,28 @@ def test_an_unchanged_original_is_replaced(tmp_path):
     path.write_bytes(b"{}\n")
     write_atomic(path, b"{ }\n", expected=Original.of(path, path.read_bytes()))
     assert path.read_bytes() == b"{ }\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["same.json"]  # the old version is gone
+
+
+class SavedRightAfterTheLastLook(Original):
+    """The other program's save lands after the saver's last look and before its rename: the moment a
+    check alone cannot cover (the save itself is real, on the file system)."""
+
+    def changed(self, where=None):
+        how = super().changed(where)
+        if where is None:
+            other_save('{"theirs": true}\n')(Path(self.path))
+        return how
+
+
+@pytest.mark.skipif(atomic_write._renameat2() is None, reason="no renameat2 (not Linux, or glibc < 2.28)")
+def test_a_save_between_the_last_look_and_the_rename_is_kept(tmp_path):
+    """On Linux the new file is swapped in atomically and what came out is checked: the other save is
+    swapped back, ours is dropped, nothing is left behind."""
+    path = tmp_path / "raced.json"
+    path.write_bytes(b'{"a": 1}\n')
+    original = SavedRightAfterTheLastLook.of(path, path.read_bytes())
+    with pytest.raises(ChangedSinceRead, match="it was replaced by another file"):
+        write_atomic(path, b'{"ours": true}\n', expected=original)
+    assert path.read_bytes() == b'{"theirs": true}\n'
+    assert leftovers(tmp_path) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["raced.json"]
