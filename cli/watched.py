@@ -54,6 +54,10 @@ def run_watched(prog: str, subject: str, seconds: float | None, work: Callable[[
             code = run_budgeted(prog, subject, seconds, work)
         except KeyboardInterrupt:
             code = 130
+        except BrokenPipeError:  # the reader went away (| head): as main() does, not an error
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            code = 0
         except BaseException as e:  # the last resort of main(), in the child: one line
             from .output import error_line
 
