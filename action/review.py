@@ -12,17 +12,21 @@ line). The steps share a folder, $RUNNER_TEMP/dambuster-review:
   ``"format_version"`` is not a map (as ``validate --scenarios-only`` decides). Only the checkout is
   read: a path that is a symbolic link, or that resolves outside the workspace, is refused before
   anything opens it (one error annotation each; the map is listed as refused, never checked, drawn or
-  quoted, and fails the verdict). maps.json; output count.
+  quoted, and fails the verdict). On a pull request, also the settings files it changes (a warning
+  annotation each; action/base_settings.py). maps.json; output count.
 * ``validate``: one check through ``--cache``, reported three ways: JSON (for the summary and the
   verdict), ``--format github`` (annotations, in the log) and SARIF (dambuster.sarif, for code scanning).
   The maps reach it as a NUL-separated list (``--files-from``), never on a command line (no ARG_MAX
   however many maps, no name taken for an option), with ``--within`` the workspace.
-  Never fails the step: its exit status is kept for ``verdict``. Outputs sarif, status.
+  On a pull request the settings are the base commit's (the ones it changes are swapped for the
+  base's during the check). Never fails the step: its exit status is kept for ``verdict``. Outputs
+  sarif, status.
 * ``render``: for each map (up to DAMBUSTER_MAX_RENDERS) after.png; for a modified one also before.png
   (the file at the base commit, from ``git show``), diff.png (``dambuster diff --format png``) and
   diff.txt, under artifacts/<map path without .json>/. A map that cannot be drawn is noted, not fatal.
   Output artifacts.
-* ``summary``: Markdown on $GITHUB_STEP_SUMMARY: each map's verdict, its first findings and its diff
+* ``summary``: Markdown on $GITHUB_STEP_SUMMARY: the settings files a pull request changes (checked
+  with the base's instead), each map's verdict, its first findings and its diff
   (the first MAX_ROWS maps; the others are counted, as GitHub takes at most 1 MiB of summary per step).
 * ``verdict``: exits 1 when DAMBUSTER_FAIL_ON (error, warning or never) says the job fails.
 
@@ -41,6 +45,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from base_settings import as_on_base, config_path
+from base_settings import changes as settings_changes
 
 from dambuster.escape import markdown_cell, visible, visible_path
 from dambuster.formats.github import command as annotation
@@ -131,10 +138,11 @@ def changed() -> int | None:
         )
         return 2
     fields = listing.stdout.decode("utf-8", "surrogateescape").split("\0")
-    if base:
-        entries = [(CHANGES.get(s[:1]), p) for s, p in zip(fields[0::2], fields[1::2])]
-    else:
-        entries = [("present", p) for p in fields if p]
+    statuses = list(zip(fields[0::2], fields[1::2])) if base else []
+    entries = (
+        [(CHANGES.get(s[:1]), p) for s, p in statuses] if base else [("present", p) for p in fields if p]
+    )
+    settings = settings_changes(statuses, base, config_path(env("CONFIG"), workspace())) if base else []
     maps = []
     for change, path in entries:
         if not change or not any(g.match(path) for g in globs):
@@ -145,11 +153,16 @@ def changed() -> int | None:
             print(annotation("error", visible(f"{path}: {refused}"), file=visible(path), title="dambuster"))
         elif is_map(path):
             maps.append({"path": path, "change": change})
-    (WORK / "maps.json").write_text(json.dumps({"base": base, "maps": maps}), encoding="utf-8")
+    (WORK / "maps.json").write_text(
+        json.dumps({"base": base, "maps": maps, "settings": settings}), encoding="utf-8"
+    )
     against = f"changed since {base[:12]}" if base else "in the repository"
     print(f"dambuster: {len(maps)} map(s) {against}")
     for m in maps:
         print(f"  {m['change']:9} {visible_path(m['path'])}" + (" (refused)" if "refused" in m else ""))
+    for s in settings:
+        why = f"this pull request {s['change'][:-1]}s a settings file; the maps are checked with the base's settings"
+        print(annotation("warning", why, file=visible(s["path"]), title="dambuster"))
     output(count=len(maps), work=WORK)
 
 
@@ -186,7 +199,8 @@ def run_validate(fmt: str, listed: Path, **streams) -> int:
 
 
 def validate() -> None:
-    paths = [m["path"] for m in checked(read_json("maps.json", {}))]
+    listing = read_json("maps.json", {})
+    paths = [m["path"] for m in checked(listing)]
     sarif = WORK / "dambuster.sarif"
     if not paths:
         sarif.write_text(
@@ -204,11 +218,13 @@ def validate() -> None:
     else:
         listed = WORK / "maps.list"
         listed.write_bytes(b"".join(os.fsencode(p) + b"\0" for p in paths))
-        with open(WORK / "report.json", "wb") as report:
-            status = run_validate("json", listed, stdout=report)
-        run_validate("github", listed, stderr=subprocess.DEVNULL)  # the annotations, in the step's log
-        with open(sarif, "wb") as f:
-            run_validate("sarif", listed, stdout=f, stderr=subprocess.DEVNULL)
+        # on a pull request, the settings of its base (action/base_settings.py), never its own
+        with as_on_base(listing.get("settings", []), listing.get("base"), workspace()):
+            with open(WORK / "report.json", "wb") as report:
+                status = run_validate("json", listed, stdout=report)
+            run_validate("github", listed, stderr=subprocess.DEVNULL)  # the annotations, in the step's log
+            with open(sarif, "wb") as f:
+                run_validate("sarif", listed, stdout=f, stderr=subprocess.DEVNULL)
     (WORK / "status").write_text(str(status), encoding="utf-8")
     output(sarif=sarif, status=status)
 
@@ -308,6 +324,13 @@ def summary() -> None:
     reports = {r["path"]: r for r in read_json("report.json", {}).get("files", [])}
     drawn = read_json("renders.json", {})
     lines = [f"## dambuster: {len(maps)} map(s) checked", ""]
+    for s in listing.get("settings", []):
+        lines += [
+            f"⚠️ **This pull request changes the settings:** <code>{markdown_cell(s['path'])}</code> "
+            f"({s['change']}). Its maps were checked with the settings of the base commit "
+            f"{str(listing['base'])[:12]}; the change applies once merged. Review it.",
+            "",
+        ]
     if maps:
         lines += ["| Map | Change | Verdict | First findings | Images |", "| --- | --- | --- | --- | --- |"]
     for m in maps[:MAX_ROWS]:

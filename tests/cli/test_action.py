@@ -461,3 +461,73 @@ def test_the_summary_links_no_address_and_mentions_no_one(pull_request, tmp_path
     shown = html.unescape(re.sub(r"<[^>]*>", "", page))  # what a reader sees: the name as it is written
     assert "www.evil.example @octocat #12 a@evil.example.json" in shown
     assert '"https://evil.example/x @octocat" is not an RFC 3339' in shown
+
+
+# ------------------------------------------------------------------ settings from the base
+@pytest.fixture(scope="module")
+def settings_pull_request(tmp_path_factory) -> tuple[Path, str]:
+    """A collection whose dambuster.toml selects the DBM rules, and a pull request that adds two maps
+    with rule errors while turning their checks off: it changes dambuster.toml to ignore one, adds
+    maps/drafts/dambuster.toml whose per-file-ignores hide every DBM rule, and touches an unrelated
+    pyproject.toml (not settings). (the checkout at the pull request's head, the base commit)."""
+    repo = tmp_path_factory.mktemp("settings-collection")
+    errors = ROOT / "samples" / "scale-errors"
+    git(repo, "init", "-q", "-b", "main")
+    base = commit(
+        repo,
+        {
+            "dambuster.toml": b'select = ["DBM-"]\n',
+            "pyproject.toml": b'[project]\nname = "maps"\n',
+            "maps/ok.json": (SAMPLES / "dbm-table.json").read_bytes(),
+        },
+        "base",
+    )
+    git(repo, "checkout", "-q", "-b", "pr")
+    commit(
+        repo,
+        {
+            "dambuster.toml": b'select = ["DBM-"]\nignore = ["DBM-RIVER-"]\n',
+            "maps/drafts/dambuster.toml": b'[per-file-ignores]\n"*" = ["DBM-"]\n',
+            "pyproject.toml": b'[project]\nname = "maps"\nversion = "2"\n',
+            "maps/river.json": (errors / "river-201-paces-wide-25mm-inches.json").read_bytes(),
+            "maps/drafts/wood.json": (errors / "wood-1040-paces-15mm-mm.json").read_bytes(),
+        },
+        "two maps, and their checks turned off",
+    )
+    return repo, base
+
+
+def test_a_pull_request_cannot_turn_off_the_checks_of_its_own_maps(settings_pull_request, tmp_path):
+    repo, base = settings_pull_request
+    event = {"pull_request": {"number": 10, "base": {"ref": "main", "sha": base}}}
+    ran = run_action(repo, tmp_path, event, render="false")
+    report = json.loads(
+        (tmp_path / "runner" / "dambuster-review" / "report.json").read_text(encoding="utf-8")
+    )
+    found = {f["path"]: [v["code"] for v in f["violations"]] for f in report["files"]}
+    assert found == {"maps/river.json": ["DBM-RIVER-WIDTH"], "maps/drafts/wood.json": ["DBM-FEATURE-SIZE"]}
+    assert ran["status"]["Verdict"] == 1 and "2 with errors" in ran["logs"]["Verdict"]
+    warnings = sorted(line for line in ran["logs"]["changed"].splitlines() if line.startswith("::warning "))
+    assert [w.split("::")[1] for w in warnings] == [
+        "warning file=dambuster.toml,title=dambuster",
+        "warning file=maps/drafts/dambuster.toml,title=dambuster",
+    ]
+    assert "checked with the base's settings" in warnings[0]
+    notes = [line for line in ran["summary"].splitlines() if "changes the settings" in line]
+    assert len(notes) == 2 and f"base commit {base[:12]}" in notes[0]
+    assert "<code>dambuster.toml</code> (modified)" in notes[0]
+    assert "<code>maps/drafts/dambuster.toml</code> (added)" in notes[1]
+    assert "pyproject.toml" not in ran["summary"]  # no [tool.dambuster] in it: not settings
+    # the checkout is the pull request's again, with nothing left behind
+    assert git(repo, "status", "--porcelain", "--ignored") == ""
+    assert b"ignore" in (repo / "dambuster.toml").read_bytes()
+
+
+def test_on_a_push_the_branchs_own_settings_apply(settings_pull_request, tmp_path):
+    """A push is to a branch that is reviewed already: its settings are the collection's."""
+    repo, _ = settings_pull_request
+    ran = run_action(repo, tmp_path, {"ref": "refs/heads/pr"}, render="false")
+    assert "3 map(s) in the repository" in ran["logs"]["changed"]
+    assert "| <code>maps/river.json</code> | present | ✅ valid |" in ran["summary"]  # its ignore applies
+    assert "1 with errors" in ran["logs"]["Verdict"]
+    assert "changes the settings" not in ran["summary"] and "::warning" not in ran["logs"]["changed"]
