@@ -238,8 +238,12 @@ def import_document(
         return _import(doc, terrain_map, lenient, folder)
     except TiledImportError:
         raise
-    except (TypeError, ValueError, KeyError, AttributeError, OverflowError, RecursionError) as e:
-        raise TiledImportError(f"the map is malformed ({type(e).__name__}: {str(e)[:80]})") from None
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError, RecursionError):
+        # never Python's own words ("unhashable type: 'dict'"): what the user can act on
+        raise TiledImportError(
+            "the map is malformed: a value is of a kind (text, number, list or object) Tiled never "
+            "writes there; open and save it in Tiled, or compare it with a map Tiled wrote"
+        ) from None
 
 
 def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool, folder: Path | None) -> Imported:

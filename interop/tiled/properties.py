@@ -85,7 +85,11 @@ def properties_of(node: dict) -> dict[str, Any]:
     props = node.get("properties") or []
     if isinstance(props, dict):  # maps written before Tiled 1.2
         return dict(props)
-    return {p.get("name"): p.get("value") for p in props if isinstance(p, dict)}
+    if not isinstance(props, list):
+        return {}
+    return {
+        p["name"]: p.get("value") for p in props if isinstance(p, dict) and isinstance(p.get("name"), str)
+    }
 
 
 def read_ours(node: dict) -> dict[str, Any]:

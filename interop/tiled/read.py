@@ -23,6 +23,13 @@ MAX_OBJECTS = 200_000
 MAX_LAYER_DEPTH = 16
 MAX_POINTS = 100_000  # in one polyline or polygon
 MAX_QUOTED = 40  # characters of an object's id or class quoted in a message
+#: how a message names the kind of value a property should have (as Tiled's property types say it)
+KIND_WORDS = {
+    str: "text (a string)",
+    int: "a whole number (int)",
+    float: "a number (float)",
+    bool: "true or false (bool)",
+}
 
 
 class TiledImportError(ValueError):
@@ -107,8 +114,10 @@ def need(p: dict, key: str, what: str, kind: type = str):
     if kind is float and isinstance(v, int) and not isinstance(v, bool):
         v = float(v)
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+        shown = json.dumps(v, ensure_ascii=False, default=str)
+        shown = shown if len(shown) <= 30 else shown[:30] + "..."
         raise TiledImportError(
-            f"{what}: property {ours(key)!r} should be {kind.__name__}, not {str(v)[:30]!r}"
+            f"{what}: property {ours(key)!r} should be {KIND_WORDS[kind]}, not {visible(shown)}"
         )
     return v
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from typing import Any
+from xml.parsers.expat import ErrorString
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
@@ -225,7 +226,9 @@ def _root(data: bytes, what: str) -> ET.Element:
     except defusedxml.DefusedXmlException:
         raise TmxError(f"the {what} declares a DTD or entities, which are refused") from None
     except ET.ParseError as e:
-        raise TmxError(f"not well-formed XML ({e})") from None
+        line, column = e.position
+        reason = ErrorString(e.code) if isinstance(e.code, int) else "not well-formed"
+        raise TmxError(f"not well-formed XML at line {line}, column {column + 1}: {reason}") from None
     except (LookupError, ValueError) as e:  # a declared encoding expat and Python's codecs cannot serve
         raise TmxError(
             f"cannot read the XML in its declared encoding ({str(e)[:80]}); save the {what} as UTF-8"
