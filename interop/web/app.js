@@ -29,6 +29,7 @@
     byId("montecarlo").hidden = false;
     const preview = new DambusterPreview.BreachPreview(s, E, drawn);
     self.dambusterPage.breach = preview;
+    self.dambusterPage.collapse = new DambusterCollapse.CollapsePreview(s, E);
     self.dambusterPage.monteCarlo = new DambusterMonteCarlo.MonteCarlo(s, drawn, preview);
   }
   if (m.kind === "table" && m.sewer) {

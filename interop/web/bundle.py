@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 #: the engine's modules, each after those it imports
-MODULES = ("mt19937.mjs", "pyjson.mjs", "reader.mjs", "breach.mjs", "flood.mjs")
+MODULES = ("mt19937.mjs", "pyjson.mjs", "reader.mjs", "breach.mjs", "collapse.mjs", "flood.mjs")
 _IMPORT = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"\./([\w.]+)";\s*$', re.M)
 _EXPORT = re.compile(r"^export\s+(?:async\s+)?(class|function|const|let)\s+(\w+)", re.M)
 _OTHER_IMPORT = re.compile(r"^\s*import\b", re.M)

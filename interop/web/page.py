@@ -17,7 +17,7 @@ from ...escape import json_escapes, text_line
 from .bundle import engine_script
 
 #: the page's own scripts, in the order they run (after the engine)
-SCRIPTS = ("map.js", "dice.js", "narrate.js", "preview.js", "montecarlo.js", "app.js")
+SCRIPTS = ("map.js", "dice.js", "narrate.js", "preview.js", "collapse.js", "montecarlo.js", "app.js")
 _SLOT = re.compile(r"@@([A-Z]+)@@")
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 

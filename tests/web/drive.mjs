@@ -97,6 +97,13 @@ async function act(page, a) {
       return { reached, status: await page.textContent("#status"), lines: await logLines(page),
                marked: await page.textContent("#marked"), json: await page.textContent("#json-log") };
     }
+    case "collapse": {  // {"do": "collapse", "seed": N, "damage": D}: the collapse roll's status and JSON
+      await page.fill("#seed", String(a.seed));
+      await page.click("#collapse-box > summary");
+      await page.fill("#collapse-damage", String(a.damage));
+      await page.click("#collapse-run");
+      return { status: await page.textContent("#collapse-status"), json: await page.textContent("#collapse-json"), lines: await page.$$eval("#collapse-log li", (l) => l.map((x) => x.textContent)) };
+    }
     case "flood": {
       await page.fill("#flood-seed", String(a.seed));
       await page.click("#flood-run");

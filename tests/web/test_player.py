@@ -121,3 +121,15 @@ def test_the_workers_monte_carlo_matches_the_command_lines_chances(pages):
     assert [(b["id"], b["washout"], b["step"]) for b in page["bridges"]] == [
         (b["id"], b["washout"], b["step"]) for b in cli["bridges"]
     ]
+
+
+def test_the_collapse_roll_from_damage_is_the_command_lines(pages):
+    seen = drive(pages["valley"], [{"do": "collapse", "seed": 4, "damage": 50}])
+    assert seen["errors"] == []
+    got = seen["results"][0]
+    done = dambuster(
+        "collapse", str(VALLEY), "--dam", DAM, "--damage", "50", "--seed", "4", "--format", "json"
+    )
+    assert got["json"] == done.stdout
+    assert got["status"].startswith("dam-aller has lost 50 of 60 SP: it collapses on a roll of 1 or less")
+    assert got["lines"][0] == "Player turn 1: roll 2, it holds."
