@@ -38,6 +38,17 @@ class RefusalHint(QGraphicsRectItem):
     def text(self) -> str:
         return self.label.text()
 
+    def keep_inside(self, view) -> None:
+        """Moves the box to the cursor's left (and above it) where it would run off the view's right
+        (or bottom) edge."""
+        at = view.mapFromScene(self.pos())
+        box = self.rect()
+        dx = -(box.width() + 28) if at.x() + box.right() > view.viewport().width() else 0
+        dy = -(box.height() + 32) if at.y() + box.bottom() > view.viewport().height() else 0
+        if dx or dy:
+            self.setRect(box.translated(dx, dy))
+            self.label.moveBy(dx, dy)
+
 
 def refuse(controller, text: str, pos: QPointF | None = None) -> None:
     """Shows why a click did nothing: in the status bar, and beside ``pos`` (a scene point) on the map."""
@@ -50,6 +61,7 @@ def refuse(controller, text: str, pos: QPointF | None = None) -> None:
     hint = RefusalHint(text)
     hint.setPos(pos)
     scene.addItem(hint)
+    hint.keep_inside(view)
     view.refusal_hint = hint
     timer = getattr(view, "refusal_timer", None)
     if timer is None:

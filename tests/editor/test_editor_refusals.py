@@ -103,3 +103,15 @@ def test_a_model_without_a_corridor_on_a_table(tablewin):
     use(w, "model", side="invader")
     click(w, (300, 300))
     refused(w, (300, 300), "A model stands in a sewer corridor: draw a corridor first")
+
+
+def test_a_hint_at_the_right_edge_stays_inside_the_view(hexwin):
+    w = hexwin
+    use(w, "road-cut")
+    vp = w.view.viewport()
+    corner = w.view.mapToScene(vp.width() - 3, vp.height() - 3)  # the view's bottom-right corner
+    click(w, (corner.x(), corner.y()))
+    h = hint(w)
+    assert h is not None
+    shown = h.deviceTransform(w.view.viewportTransform()).mapRect(h.rect()).toRect()  # pixels on screen
+    assert vp.rect().contains(shown)
