@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Launch to a quiet window, the editor beside Tiled, on the same maps in one run (not a test):
+
+    xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python scripts/bench_open.py [--repeat 3] [--big 1000]
+
+Both programs are measured from the outside in the same way: the clock starts when the process is
+started; the window counts as open when X shows a viewable top-level window of the process
+(``xwininfo``), and as quiet from the first moment after that when the process has used no CPU for
+QUIET_MS (from /proc/PID/stat); the figure is the time to the start of that quiet stretch. Peak
+memory is the process's VmHWM. Maps: none (the editor's start page; Tiled's empty window), the
+valley sample and a BIG x BIG hex map, each opened by the editor as its JSON and by Tiled as our TMX
+export of it. Medians of --repeat runs. Each program gets its own empty configuration folder
+(XDG_CONFIG_HOME) and the editor its own recovery folder, so no earlier session changes what opens.
+
+Needs an X server (DISPLAY), Tiled (`tiled`) and xwininfo; a missing one is said and skipped."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+QUIET_MS = 300.0
+POLL_S = 0.01
+LIMIT_S = 60.0
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def _peak_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024.0
+    return float("nan")
+
+
+def _has_window(pid: int) -> bool:
+    """Whether X shows a viewable top-level window of the process (by its _NET_WM_PID)."""
+    tree = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True).stdout
+    for line in tree.splitlines():
+        parts = line.split()
+        if not parts or not parts[0].startswith("0x"):
+            continue
+        wid = parts[0]
+        info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+        if "IsViewable" not in info:
+            continue
+        prop = subprocess.run(["xprop", "-id", wid, "_NET_WM_PID"], capture_output=True, text=True).stdout
+        if prop.strip().endswith(f"= {pid}"):
+            return True
+    return False
+
+
+def measure(cmd: list[str], env: dict) -> tuple[float, float]:
+    """(seconds from start to the quiet window, peak MB) of one launch; the process is then ended."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while not _has_window(proc.pid):
+            if proc.poll() is not None or time.perf_counter() - t0 > LIMIT_S:
+                raise RuntimeError(f"no window from {cmd[0]}")
+            time.sleep(POLL_S)
+        ticks, since = _cpu_ticks(proc.pid), time.perf_counter()
+        while time.perf_counter() - since < QUIET_MS / 1000.0:
+            time.sleep(POLL_S)
+            now = _cpu_ticks(proc.pid)
+            if now != ticks:
+                ticks, since = now, time.perf_counter()
+            if time.perf_counter() - t0 > LIMIT_S:
+                raise RuntimeError(f"{cmd[0]} never went quiet")
+        return since - t0, _peak_mb(proc.pid)
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def maps(folder: Path, big: int) -> list[tuple[str, Path | None, Path | None]]:
+    """(name, the editor's file, Tiled's file) per case."""
+    dambuster = [str(ROOT / ".venv/bin/dambuster")]
+    out = []
+    valley = ROOT / "samples/ogre-dambusters-valley.json"
+    big_json = folder / f"big-{big}x{big}.json"
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts/make_big_map.py"), "--columns", str(big), "--rows", str(big)]
+        + ["-o", str(big_json)],
+        check=True,
+        capture_output=True,
+    )
+    for name, source in (("valley", valley), (f"{big}x{big}", big_json)):
+        tmx = folder / f"{source.stem}.tmx"
+        subprocess.run(
+            [*dambuster, "export-tiled", str(source), "-o", str(tmx), "--force", "--budget", "120"],
+            check=True,
+            capture_output=True,
+        )
+        out.append((name, source, tmx))
+    return [("no file", None, None), *out]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--big", type=int, default=1000, help="the big map's columns and rows")
+    args = parser.parse_args(argv)
+    missing = [t for t in ("tiled", "xwininfo", "xprop") if shutil.which(t) is None]
+    if not os.environ.get("DISPLAY") or missing:
+        print(f"bench_open: needs an X server (DISPLAY) and {', '.join(missing) or 'nothing else'}; skipped")
+        return 0
+    folder = Path(tempfile.mkdtemp(prefix="bench-open-"))
+    editor = [str(ROOT / ".venv/bin/dambuster-editor")]
+    print(f"{'map':<12} {'editor s':>9} {'editor MB':>10} {'Tiled s':>9} {'Tiled MB':>9}")
+    for name, ours, theirs in maps(folder, args.big):
+        row = []
+        for cmd in (editor + ([str(ours)] if ours else []), ["tiled"] + ([str(theirs)] if theirs else [])):
+            runs = []
+            for i in range(args.repeat):
+                home = folder / f"config-{cmd[0].rsplit('/', 1)[-1]}-{name}-{i}"
+                env = dict(os.environ, XDG_CONFIG_HOME=str(home), DAMBUSTER_RECOVERY_DIR=str(home / "rec"))
+                env.pop("QT_QPA_PLATFORM", None)  # both on the X server
+                runs.append(measure(cmd, env))
+            row += [statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)]
+        print(f"{name:<12} {row[0]:>9.2f} {row[1]:>10.0f} {row[2]:>9.2f} {row[3]:>9.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
