@@ -100,6 +100,14 @@ def gen_woods_cap(path: Path) -> None:
     gen_woods(path, woods=10)
 
 
+def gen_combs(path: Path) -> None:
+    """bench_budget.py's combs: two crossing comb-shaped areas; Qt fills them in one long call."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from bench_budget import gen_combs as combs
+
+    combs(path)
+
+
 def sample(name: str, path: Path) -> None:
     path.write_bytes((ROOT / "samples" / name).read_bytes())
 
@@ -115,6 +123,7 @@ CASES = {
         ".json",
         ["render", "{f}", "-o", "{o}.pdf"],
     ),
+    "render-combs": (gen_combs, ".json", ["render", "{f}", "-o", "{o}.png"]),
     "diff-text": (gen_big_map, ".json", ["diff", "{f}", "{f}"]),
     "diff-png": (gen_big_map, ".json", ["diff", "{f}", "{f}", "-o", "{o}.png"]),
     "surge-mc-max": (gen_dams_cap, ".json", ["surge", "{f}", "--dam", "dam-0-0", "--monte-carlo", "1000000"]),
