@@ -25,7 +25,7 @@ class EngineMissing(Exception):
 def engine_dir() -> Path:
     """The engine's folder: interop/web/engine, a link to conformance/js in the repository (a wheel
     holds the files themselves, as the package data of ``dambuster.interop.web.engine``)."""
-    folder = Path(str(resources.files(__package__))) / "engine"
+    folder = Path(str(resources.files("dambuster.interop.web"))) / "engine"
     if not (folder / MODULES[0]).is_file():
         raise EngineMissing("the breach engine (conformance/js) is not installed with dambuster")
     return folder
@@ -33,13 +33,13 @@ def engine_dir() -> Path:
 
 def _wrap(name: str, source: str) -> str:
     var = "m_" + name.removesuffix(".mjs")
-    imports = []
+    imports: list[str] = []
     for names, module in _IMPORT.findall(source):
         imports.append(f"const {{{names.strip()}}} = m_{module.removesuffix('.mjs')};")
     body = _IMPORT.sub("", source)
     if _OTHER_IMPORT.search(body):
         raise EngineMissing(f"{name} imports something the page cannot hold")
-    exported = [n for _, n in _EXPORT.findall(body)]
+    exported: list[str] = [m.group(2) for m in _EXPORT.finditer(body)]
     body = _EXPORT.sub(lambda m: m.group(0).removeprefix("export").lstrip(), body)
     return (
         f"const {var} = (() => {{\n{chr(10).join(imports)}\n{body}\n"

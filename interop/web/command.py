@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -27,7 +28,8 @@ def render_html(args: argparse.Namespace) -> int:
         error_line(f"{prog}: {args.input}: {e}")
         return EXIT_ERROR
     try:
-        page = build_page(to_document(scenario), generator=_generator())
+        document: dict[str, Any] = to_document(scenario)
+        page = build_page(document, generator=generator_name())
     except EngineMissing as e:
         error_line(f"{prog}: {e}")
         return EXIT_ERROR
@@ -39,7 +41,7 @@ def render_html(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _generator() -> str:
+def generator_name() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:

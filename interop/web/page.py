@@ -12,6 +12,7 @@ import html
 import json
 import re
 from importlib import resources
+from typing import Any
 
 from ...escape import json_escapes, text_line
 from .bundle import engine_script
@@ -22,19 +23,19 @@ _SLOT = re.compile(r"@@([A-Z]+)@@")
 _JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
-def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+def asset(name: str) -> str:
+    return resources.files("dambuster.interop.web").joinpath(name).read_text(encoding="utf-8")
 
 
-def embedded_json(document: dict) -> str:
+def embedded_json(document: Any) -> str:
     """The document as JSON that cannot close its <script> element nor break a JavaScript string."""
     text = json_escapes(json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False))
     return re.sub("[<>&\u2028\u2029]", lambda m: _JSON_ESCAPES[m.group(0)], text)
 
 
-def palette() -> dict:
+def palette() -> dict[str, dict[str, str]]:
     """editor/style.py's colours as the page draws with them (palette.json: terrain, areas, ink)."""
-    return json.loads(_asset("palette.json"))
+    return json.loads(asset("palette.json"))
 
 
 def _script_text(text: str) -> str:
@@ -44,20 +45,23 @@ def _script_text(text: str) -> str:
     return text
 
 
-def build_page(document: dict, generator: str = "dambuster", site: dict | None = None) -> str:
+def build_page(
+    document: dict[str, Any], generator: str = "dambuster", site: dict[str, Any] | None = None
+) -> str:
     """The whole page for one scenario document (as model.io.to_document writes it). ``site``: for a
     gallery's page, ``{"findings": [violation JSON...], "valid": bool, "download": NAME, "index": URL}``."""
-    title = str((document.get("meta") or {}).get("title") or "Untitled scenario")
+    meta: dict[str, Any] = document.get("meta") or {}
+    title = str(meta.get("title") or "Untitled scenario")
     slots = {
         "GENERATOR": html.escape(generator),
         "TITLE": html.escape(text_line(title)),  # visible: no control, bidi override or ##[ in the tab
-        "STYLE": _asset("player.css").replace("</", "<\\/"),
+        "STYLE": asset("player.css").replace("</", "<\\/"),
         "DATA": embedded_json(document),
         "SITE": embedded_json(site),
         "ENGINE": _script_text(engine_script()),
-        "WORKER": _script_text(_asset("worker.js")),
+        "WORKER": _script_text(asset("worker.js")),
         "SCRIPTS": _script_text(
-            f"self.DambusterPalette = {embedded_json(palette())};\n" + "\n".join(_asset(n) for n in SCRIPTS)
+            f"self.DambusterPalette = {embedded_json(palette())};\n" + "\n".join(asset(n) for n in SCRIPTS)
         ),
     }
-    return _SLOT.sub(lambda m: slots[m.group(1)], _asset("page.html"))
+    return _SLOT.sub(lambda m: slots[m.group(1)], asset("page.html"))

@@ -16,13 +16,14 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from ...escape import json_escapes, text_line
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: Any) -> None:  # argparse's subparsers (its type is private)
     from ...options import JOBS
 
     p = sub.add_parser(
@@ -67,7 +68,7 @@ def _cmd_site(args: argparse.Namespace) -> int:
 def slugs(folder: Path, paths: list[Path]) -> list[str]:
     """A file name for each map: its path's letters and digits joined by dashes, unique."""
     seen: set[str] = set()
-    out = []
+    out: list[str] = []
     for p in paths:
         base = re.sub(r"[^a-z0-9]+", "-", str(p.relative_to(folder).with_suffix("")).lower()).strip("-")[:60]
         base = base or "map"
@@ -85,22 +86,23 @@ def build_site(folder: Path, paths: list[Path], jobs: int) -> dict[str, bytes]:
     from ...model.io import load, to_document
     from ...report import validate_files
     from ...work import DEFAULT_SECONDS
-    from .command import _generator
+    from .command import generator_name
     from .page import build_page
     from .thumbnail import thumbnail
 
     reports = validate_files([str(p) for p in paths], None, jobs=jobs, budget=DEFAULT_SECONDS)
     files: dict[str, bytes] = {}
-    entries = []
-    generator = _generator()
+    entries: list[dict[str, Any]] = []
+    generator = generator_name()
     for path, slug, report in zip(paths, slugs(folder, paths), reports, strict=True):
         findings = [v.to_json() for v in report.violations]
-        entry = {
+        entry: dict[str, Any] = {
             "slug": slug,
             "file": str(path.relative_to(folder)),
             "valid": report.valid,
             "findings": findings,
         }
+        document: dict[str, Any] | None
         try:
             document = to_document(load(path))
         except (ScenarioError, OSError):
@@ -123,8 +125,10 @@ def build_site(folder: Path, paths: list[Path], jobs: int) -> dict[str, bytes]:
     return files
 
 
-def _facts(document: dict) -> dict:
-    meta, m = document.get("meta") or {}, document["map"]
+def _facts(document: dict[str, Any]) -> dict[str, Any]:
+    meta: dict[str, Any] = document.get("meta") or {}
+    m: dict[str, Any] = document["map"]
+    profiles: list[Any] = meta.get("profiles") or []
     if m["kind"] == "hex":
         size, kind = f"{m['columns']} × {m['rows']} hexes", "hex"
     else:
@@ -132,7 +136,7 @@ def _facts(document: dict) -> dict:
     return {
         "title": str(meta.get("title") or ""),
         "author": str(meta.get("author") or ""),
-        "profiles": [str(p) for p in meta.get("profiles") or []],
+        "profiles": [str(p) for p in profiles],
         "size": size,
         "kind": kind,
     }
@@ -161,14 +165,14 @@ def _move_into_place(files: dict[str, bytes], out: Path) -> None:
             shutil.rmtree(fresh, ignore_errors=True)
 
 
-def index_page(entries: list[dict], generator: str) -> str:
-    from .page import _asset
+def index_page(entries: list[dict[str, Any]], generator: str) -> str:
+    from .page import asset
 
     def esc(text: str) -> str:  # a stranger's text: visible (no control, bidi override, ##[), then HTML
         return html.escape(text_line(text))
 
     profiles = sorted({p for e in entries for p in e.get("profiles", [])})
-    cards = []
+    cards: list[str] = []
     for e in entries:
         title = e.get("title") or e["file"]
         errors = sum(f["severity"] == "error" for f in e["findings"])
@@ -200,13 +204,13 @@ def index_page(entries: list[dict], generator: str) -> str:
             + "</li>"
         )
     options = "".join(f'<option value="{esc(p)}">{esc(p)}</option>' for p in profiles)
-    page = _asset("index.html")
+    page = asset("index.html")
     slots = {
         "GENERATOR": esc(generator),
         "COUNT": str(len(entries)),
         "PROFILES": options,
         "CARDS": "\n".join(cards),
-        "STYLE": _asset("index.css"),
-        "SCRIPT": _asset("index.js"),
+        "STYLE": asset("index.css"),
+        "SCRIPT": asset("index.js"),
     }
     return re.sub(r"@@([A-Z]+)@@", lambda m: slots[m.group(1)], page)

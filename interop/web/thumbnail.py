@@ -4,6 +4,7 @@ about 64 cells a side) or the table's areas and sewer (table maps), in the web p
 from __future__ import annotations
 
 import math
+from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ...model.terrain import TERRAIN_BY_CODE
@@ -19,14 +20,15 @@ def _svg(width: float, height: float, body: list[str]) -> str:
     )
 
 
-def hex_thumbnail(document: dict) -> str:
-    m = document["map"]
+def hex_thumbnail(document: dict[str, Any]) -> str:
+    m: dict[str, Any] = document["map"]
     colours = palette()["terrain"]
     rows: list[str] = m["terrain"]["rows"]
-    columns, nrows = m["columns"], m["rows"]
+    columns: int = m["columns"]
+    nrows: int = m["rows"]
     step = max(1, math.ceil(max(columns, nrows) / SIDE))
     flat = m.get("orientation", "flat") == "flat"
-    body = []
+    body: list[str] = []
     for row in range(0, nrows, step):
         line = rows[row]
         for col in range(0, columns, step):
@@ -42,18 +44,20 @@ def hex_thumbnail(document: dict) -> str:
     return _svg(width, height, body)
 
 
-def table_thumbnail(document: dict) -> str:
-    m = document["map"]
+def table_thumbnail(document: dict[str, Any]) -> str:
+    m: dict[str, Any] = document["map"]
     colours = palette()
     w, d = float(m["width"]), float(m["depth"])
     body = [f'<rect width="{w}" height="{d}" fill="{colours["terrain"]["clear"]}"/>']
-    for a in m.get("areas") or []:
+    areas: list[dict[str, Any]] = m.get("areas") or []
+    for a in areas:
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in a["polygon"])
         body.append(
             f"<polygon points={quoteattr(pts)} fill={quoteattr(colours['areas'].get(a['kind'], '#ddd'))}/>"
         )
-    sewer = m.get("sewer") or {}
-    for c in sewer.get("corridors") or []:
+    sewer: dict[str, Any] = m.get("sewer") or {}
+    corridors: list[dict[str, Any]] = sewer.get("corridors") or []
+    for c in corridors:
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in c["line"])
         body.append(
             f'<polyline points={quoteattr(pts)} fill="none" stroke="#b8b0a0" stroke-width="{c["width"]}"/>'
@@ -61,5 +65,5 @@ def table_thumbnail(document: dict) -> str:
     return _svg(w, d, body)
 
 
-def thumbnail(document: dict) -> str:
+def thumbnail(document: dict[str, Any]) -> str:
     return hex_thumbnail(document) if document["map"]["kind"] == "hex" else table_thumbnail(document)

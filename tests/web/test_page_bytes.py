@@ -1,0 +1,38 @@
+"""The web player's page as bytes (no browser needed): one self-contained file under 1 MB that names
+no network address, with the scenario embedded as escaped JSON and the engine of conformance/js inside."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from conftest import ROOT, VALLEY, dambuster
+
+from dambuster.interop.web.bundle import MODULES
+from dambuster.interop.web.page import embedded_json
+
+
+def test_the_valleys_page_is_one_small_self_contained_file(tmp_path):
+    out = tmp_path / "valley.html"
+    done = dambuster("render", str(VALLEY), "--format", "html", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    page = out.read_text(encoding="utf-8")
+    assert len(page.encode("utf-8")) < 1_000_000
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)  # nothing fetched from anywhere
+    assert "connect-src" not in page and "default-src 'none'" in page  # the page's policy forbids the network
+    data = re.search(r'<script type="application/json" id="scenario">(.*?)</script>', page, re.S).group(1)
+    embedded, original = json.loads(data), json.loads(VALLEY.read_text(encoding="utf-8"))
+    assert embedded["meta"] == original["meta"] and embedded["map"]["terrain"] == original["map"]["terrain"]
+    for module in MODULES:  # the engine, inlined from conformance/js
+        first_export = re.search(
+            r"^export (?:class|function|const) (\w+)",
+            (ROOT / "conformance" / "js" / module).read_text(encoding="utf-8"),
+            re.M,
+        )
+        assert first_export and first_export.group(1) in page
+
+
+def test_embedded_json_cannot_end_its_element():
+    text = embedded_json({"t": "</script><!-- & \u2028\u2029 >"})
+    assert not set("<>&\u2028\u2029") & set(text)
+    assert json.loads(text) == {"t": "</script><!-- & \u2028\u2029 >"}
