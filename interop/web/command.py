@@ -6,6 +6,8 @@ import argparse
 from typing import Any
 
 EXIT_OK, EXIT_ERROR = 0, 2
+#: render's options for images and PDFs, which a page has no use for
+_IMAGE_ONLY = ("zoom", "hex_size", "dpi", "layers", "paper", "sheets")
 
 
 def render_html(args: argparse.Namespace) -> int:
@@ -18,6 +20,10 @@ def render_html(args: argparse.Namespace) -> int:
     from .page import build_page
 
     prog = "dambuster render"
+    unused = [f"--{name.replace('_', '-')}" for name in _IMAGE_ONLY if getattr(args, name, None) is not None]
+    if unused:
+        error_line(f"{prog}: {', '.join(unused)}: not for --format html (the page zooms in the browser)")
+        return EXIT_ERROR
     problem = outputs_problem([args.output], args.force, [args.input])
     if problem:
         error_line(f"{prog}: {problem}")
@@ -27,6 +33,14 @@ def render_html(args: argparse.Namespace) -> int:
     except ScenarioError as e:
         error_line(f"{prog}: {args.input}: {e}")
         return EXIT_ERROR
+    if args.player_view is not None:  # the page holds only what that side may see (hidden mines, dam SP)
+        from ..player_view import PlayerViewError, player_view
+
+        try:
+            scenario, _masked = player_view(scenario, args.player_view)
+        except PlayerViewError as e:
+            error_line(f"{prog}: {args.input}: --player-view: {e}")
+            return EXIT_ERROR
     try:
         document: dict[str, Any] = to_document(scenario)
         page = build_page(document, generator=generator_name())

@@ -36,3 +36,19 @@ def test_embedded_json_cannot_end_its_element():
     text = embedded_json({"t": "</script><!-- & \u2028\u2029 >"})
     assert not set("<>&\u2028\u2029") & set(text)
     assert json.loads(text) == {"t": "</script><!-- & \u2028\u2029 >"}
+
+
+def test_a_player_view_page_holds_only_what_that_side_may_see(tmp_path):
+    whole, combine = tmp_path / "whole.html", tmp_path / "combine.html"
+    assert dambuster("render", str(VALLEY), "-o", str(whole)).returncode == 0
+    done = dambuster("render", str(VALLEY), "-o", str(combine), "--player-view", "combine")
+    assert done.returncode == 0, done.stderr
+    assert '"mine-1"' in whole.read_text(encoding="utf-8")  # the defender's hidden mine
+    assert '"mine-1"' not in combine.read_text(encoding="utf-8")
+
+
+def test_image_options_are_refused_for_a_page_in_one_line(tmp_path):
+    out = tmp_path / "page.html"
+    done = dambuster("render", str(VALLEY), "-o", str(out), "--zoom", "2")
+    assert done.returncode == 2 and not out.exists()
+    assert done.stderr == "dambuster render: --zoom: not for --format html (the page zooms in the browser)\n"
