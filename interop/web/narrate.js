@@ -6,7 +6,10 @@ function unitName(doc, id) {
   const u = (doc.units ?? []).find((x) => x.id === id);
   return u ? (u.name || doc.unit_types?.[u.type]?.name || id) : id;
 }
-const rollsText = (rolls) => (rolls?.length ? ` (${rolls.map((r) => `${r.sides === 6 ? "roll" : `pick ${r.value + 1} of ${r.sides}`}${r.sides === 6 ? " " + r.value : ""} for ${r.for}`).join("; ")})` : "");
+// The draws that choose among n ways (docs/simulation.md, the draw order): logged 0-based, told 1 to n.
+const CHOICES = new Set(["where the new stream starts", "way of the new stream"]);
+const rollText = (r) => (CHOICES.has(r.for) || r.sides !== 6 ? `pick ${r.value + 1} of ${r.sides} for ${r.for}` : `roll ${r.value} for ${r.for}`);
+const rollsText = (rolls) => (rolls?.length ? ` (${rolls.map(rollText).join("; ")})` : "");
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** [text, hexes] for one breach event. */

@@ -133,3 +133,11 @@ def test_the_collapse_roll_from_damage_is_the_command_lines(pages):
     assert got["json"] == done.stdout
     assert got["status"].startswith("dam-aller has lost 50 of 60 SP: it collapses on a roll of 1 or less")
     assert got["lines"][0] == "Player turn 1: roll 2, it holds."
+
+
+def test_a_new_streams_choices_are_told_one_based(pages):
+    seen = drive(pages["valley"], [{"do": "seeded", "dam": DAM, "seed": 3}])
+    stream = next(line for line in seen["results"][0]["lines"] if line.startswith("A new stream of 5"))
+    # the command line: "start 2 of 6, length 5, way 1 of 2, way 2 of 2, way 2 of 2, way 1 of 2"
+    assert "pick 2 of 6 for where the new stream starts; roll 5 for length of the new stream" in stream
+    assert "pick 1 of 2 for way of the new stream; pick 2 of 2" in stream
