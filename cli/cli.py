@@ -83,11 +83,17 @@ def _completion_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_completion_commands)
 
 
-def _collection_commands(sub: argparse._SubParsersAction) -> None:
-    """`fmt` (canonical form), `diff` (what changed between two) and `render` (see a map headless) for map collections."""
-    from . import diff, fmt, render
+def _add_fmt(sub: argparse._SubParsersAction) -> None:
+    from . import fmt
 
     fmt.add_parsers(sub)
+
+
+def _collection_commands(sub: argparse._SubParsersAction) -> None:
+    """`fmt` (canonical form), `diff` (what changed between two) and `render` (see a map headless) for map collections."""
+    from . import diff, render
+
+    _add_fmt(sub)
     diff.add_parsers(sub)
     render.add_parsers(sub)
 
@@ -508,11 +514,14 @@ BUILT_IN: dict[str, Callable[[argparse._SubParsersAction], None]] = {
     "schema": _add_schema,
     "new": _add_new,
 }
+#: The commands a run of one builds alone: the built-in ones, and fmt (a pre-commit hook runs it once
+#: per batch of files; its parser alone imports no other command's module)
+ALONE = {**BUILT_IN, "fmt": _add_fmt}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The whole parser; ``only``: the parser with just that built-in command, which is all a run of it
-    needs (main() builds that one: the COMMANDS hooks import the simulation, interop and completion
+    """The whole parser; ``only``: the parser with just that command (one of ALONE), which is all a run
+    of it needs (main() builds that one: the COMMANDS hooks import the simulation, interop and completion
     modules, a cost a pre-commit hook would pay on every file)."""
     parser = argparse.ArgumentParser(
         prog="dambuster",
@@ -520,20 +529,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
-    for name, add in BUILT_IN.items():
-        if only in (None, name):
-            add(sub)
-    if only is None:
-        for add in COMMANDS:
-            add(sub)
+    if only is not None:
+        ALONE[only](sub)
+        return parser
+    for add in (*BUILT_IN.values(), *COMMANDS):
+        add(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    # a built-in command named first needs only its own parser; --help, --version, the other commands
-    # and a mistyped name (whose error lists every command) need them all
-    parser = build_parser(argv[0] if argv and argv[0] in BUILT_IN else None)
+    # a built-in command or fmt named first needs only its own parser; --help, --version, the other
+    # commands and a mistyped name (whose error lists every command) need them all
+    parser = build_parser(argv[0] if argv and argv[0] in ALONE else None)
     args = parser.parse_args(argv)
     tolerate_narrow_stdout()
     try:

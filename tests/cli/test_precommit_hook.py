@@ -74,3 +74,52 @@ def test_the_hook_fails_on_a_broken_map_and_says_why(tmp_path, pre_commit_home):
     assert p.returncode == 1
     assert "Failed" in p.stdout and "maps/cut.json" in p.stdout and "is it cut short?" in p.stdout
     assert "settings.json" not in p.stdout
+
+
+#: The modules of the other commands (and the rules): a run of `fmt` needs none of them.
+NOT_FOR_FMT = (
+    "dambuster.simulation",
+    "dambuster.interop",
+    "dambuster.completion",
+    "dambuster.diff",
+    "dambuster.render",
+    "dambuster.validators",
+)
+
+
+def test_a_fmt_hook_run_imports_only_what_fmt_needs(tmp_path):
+    """pre-commit runs the hook's entry once per batch of files: it builds the parser of fmt alone, so a
+    batch of maps is formatted without importing the simulation, interop, completion, diff or render
+    modules (their cost is measured by scripts/bench_fmt_hook.py)."""
+    import json
+
+    import yaml
+
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    entry = next(h["entry"] for h in hooks if h["id"] == "dambuster-fmt").split()
+    assert entry[:2] == ["dambuster", "fmt"] and entry[-1] == "--"
+    names = []
+    for i, sample in enumerate(["ogre-basic.json", "ogre-dambusters-valley.json", "sewer-flash-flood.json"]):
+        (tmp_path / f"{i}-{sample}").write_text(
+            json.dumps(json.loads((SAMPLES / sample).read_bytes()), indent=4)
+        )
+        names.append(f"{i}-{sample}")
+    (tmp_path / "package.json").write_text('{"name": "maps"}')
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "dambuster", *entry[1:], *names, "package.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "3 file(s) reformatted" in run.stderr
+    imported = {
+        line.split("|")[-1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert "dambuster.fmt" in imported
+    assert not [m for m in imported if m.startswith(NOT_FOR_FMT)]
+    again = subprocess.run(
+        [sys.executable, "-m", "dambuster", "fmt", "--check", "--", *names], cwd=tmp_path, capture_output=True
+    )
+    assert again.returncode == 0  # canonical now
