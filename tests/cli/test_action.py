@@ -531,3 +531,49 @@ def test_on_a_push_the_branchs_own_settings_apply(settings_pull_request, tmp_pat
     assert "| <code>maps/river.json</code> | present | ✅ valid |" in ran["summary"]  # its ignore applies
     assert "1 with errors" in ran["logs"]["Verdict"]
     assert "changes the settings" not in ran["summary"] and "::warning" not in ran["logs"]["changed"]
+
+
+def test_the_settings_file_named_by_config_a_link_and_a_pyproject_are_the_bases_too(tmp_path):
+    """The pull request turns dambuster.toml into a link to a file elsewhere, gives pyproject.toml a
+    [tool.dambuster] table and loosens the file the workflow names with `config:`: the checks are
+    the base's, the three are named, and the checkout is put back as the pull request has it."""
+    repo = tmp_path / "collection"
+    git(tmp_path, "init", "-q", "-b", "main", str(repo))
+    strict = b'select = ["DBM-"]\n'
+    base = commit(
+        repo,
+        {
+            "dambuster.toml": strict,
+            "ci/review.toml": strict,
+            "pyproject.toml": b'[project]\nname = "maps"\n',
+            "maps/ok.json": (SAMPLES / "dbm-table.json").read_bytes(),
+        },
+        "base",
+    )
+    loose = tmp_path / "elsewhere.toml"
+    loose.write_text('ignore = ["DBM-"]\n')
+    (repo / "dambuster.toml").unlink()
+    (repo / "dambuster.toml").symlink_to(loose)
+    river = (ROOT / "samples" / "scale-errors" / "river-201-paces-wide-25mm-inches.json").read_bytes()
+    commit(
+        repo,
+        {
+            "ci/review.toml": b'ignore = ["DBM-"]\n',
+            "pyproject.toml": b'[project]\nname = "maps"\n\n[tool.dambuster]\nignore = ["DBM-"]\n',
+            "maps/river.json": river,
+        },
+        "loosen",
+    )
+    event = {"pull_request": {"number": 11, "base": {"ref": "main", "sha": base}}}
+    for config in ("", "ci/review.toml"):
+        (tmp_path / f"run-{len(config)}").mkdir()
+        ran = run_action(repo, tmp_path / f"run-{len(config)}", event, render="false", config=config)
+        row = "| <code>maps/river.json</code> | added | ❌ 1 error(s) | DBM-RIVER-WIDTH"
+        assert row in ran["summary"], config
+        named = re.findall(r"changes the settings:\*\* <code>([^<]*)</code> \((\w+)\)", ran["summary"])
+        expected = [("dambuster.toml", "modified"), ("pyproject.toml", "modified")]
+        assert sorted(named) == sorted(expected + ([("ci/review.toml", "modified")] if config else []))
+        assert (repo / "dambuster.toml").is_symlink() and b"[tool.dambuster]" in (
+            repo / "pyproject.toml"
+        ).read_bytes()
+        assert git(repo, "status", "--porcelain", "--ignored") == ""
