@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import ROOT, VALLEY, dambuster
+from chromium_driver import ROOT, VALLEY, dambuster
 
 from dambuster.interop.web.bundle import MODULES
 from dambuster.interop.web.page import embedded_json

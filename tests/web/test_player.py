@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import SEWER, VALLEY, dambuster, drive
+import pytest
+from chromium_driver import SEWER, VALLEY, dambuster, drive
+
+pytestmark = pytest.mark.slow  # each test starts Chromium (seconds)
 
 DAM = "dam-aller"
 #: the draws that choose among n (0-based in the log, typed 1 to n); the others are d6 rolls

@@ -6,7 +6,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import ROOT, SEWER, VALLEY, dambuster, drive
+from chromium_driver import ROOT, SEWER, VALLEY, dambuster, drive
+
+pytestmark = pytest.mark.slow  # each test starts Chromium (seconds)
 
 
 @pytest.fixture(scope="module")

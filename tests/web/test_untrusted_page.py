@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import VALLEY, dambuster, drive
+import pytest
+from chromium_driver import VALLEY, dambuster, drive
+
+pytestmark = pytest.mark.slow  # each test starts Chromium (seconds)
 
 HOSTILE = '</script><script>document.title="owned"</script><img src=x onerror=alert(1)>&amp;\u2028\u2029<!--'
 
