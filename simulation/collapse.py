@@ -29,6 +29,16 @@ def collapses_on(sp: int, damage: int, thresholds: list[CollapseThreshold]) -> i
     return max(0, min(6, best))
 
 
+def percent_lost(damage: int, sp: int) -> str:
+    """The share of the SP lost as printed, floored to a tenth of a percent ("89.9%", "80%"), so it
+    never shows a threshold the damage has not reached (899 of 1000 is not "90%")."""
+    if sp <= 0:
+        return "100%"
+    tenths = (1000 * damage) // sp
+    whole, tenth = divmod(tenths, 10)
+    return f"{whole}%" if tenth == 0 else f"{whole}.{tenth}%"
+
+
 def chance_per_turn(sp: int, damage: int, thresholds: list[CollapseThreshold]) -> Fraction:
     return Fraction(collapses_on(sp, damage, thresholds), 6)
 

@@ -34,10 +34,6 @@ def typed_dice(text: str) -> list[int]:
     return [int(p) for p in parts]
 
 
-def _percent(damage: int, sp: int) -> str:
-    return f"{100 * damage / sp:.0f}%"
-
-
 class _Stop(Exception):
     """The command's one-line refusal."""
 
@@ -86,11 +82,11 @@ def run_collapse(sc, dam_id: str, damage: int, turns: int, seed: int, typed: lis
 
 
 def _heading(dam, damage: int, thresholds, layout) -> str:
-    from .collapse import collapses_on
+    from .collapse import collapses_on, percent_lost
     from .narrate import at_most
 
     name = f"{dam.name or dam.id} ({layout.label(tuple(dam.hex))})"
-    lost = f"{damage} of {dam.sp} SP lost ({_percent(damage, dam.sp)})"
+    lost = f"{damage} of {dam.sp} SP lost ({percent_lost(damage, dam.sp)})"
     if damage >= dam.sp:
         return f"{name}: {lost}: destroyed outright, no roll; the breach comes now."
     on = collapses_on(dam.sp, damage, thresholds)
@@ -128,6 +124,10 @@ def cmd_collapse(args: argparse.Namespace) -> int:
             raise SimulationError("a dam's collapse needs a hex map with dams")
         dam = find_dam(sc.map, args.dam)
         damage = dam.damage if args.damage is None else args.damage
+        if damage > dam.sp:
+            raise SimulationError(
+                f"--damage {damage} is more than the {dam.sp} SP of dam {dam.id!r} (at most {dam.sp})"
+            )
         turn, events, run, need = run_collapse(sc, args.dam, damage, args.turns, args.seed, args.dice)
     except ScenarioError as e:
         return fail(f"{args.file}: {e}")

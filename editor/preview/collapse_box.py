@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox
 
-from dambuster.simulation.collapse import collapses_on
+from dambuster.simulation.collapse import collapses_on, percent_lost
 from dambuster.simulation.dice import Dice, TableDice
 from dambuster.simulation.narrate import at_most
 
@@ -81,7 +81,7 @@ class CollapseBox(QGroupBox):
             self.chance.setText("No dam.")
         else:
             lost = self.damage.value()
-            head = f"{lost} of {dam.sp} SP lost ({100 * lost / dam.sp:.0f}%): "
+            head = f"{lost} of {dam.sp} SP lost ({percent_lost(lost, dam.sp)}): "
             if on == 7:
                 text = "destroyed outright; the breach comes now, no roll."
             elif on <= 0:

@@ -25,6 +25,7 @@ class CollapsePreview {
     list.replaceChildren();
     setText(byId("collapse-json"), "");
     if (!Number.isInteger(damage) || damage < 0 || damage > 100000) return setText(status, "Damage: a whole number of SP from 0 to 100,000.");
+    if (damage > dam.sp) return setText(status, `Damage: at most the dam's ${dam.sp} SP.`);
     if (!Number.isInteger(turns) || turns < 1 || turns > 10000) return setText(status, "Turns: a whole number from 1 to 10,000.");
     const typed = byId("dice-typed").checked;
     const thrown = byId("collapse-dice").value.split(/[\s,]+/).filter(Boolean).map(Number);

@@ -91,7 +91,7 @@ def test_seeded_rolls_then_the_same_breach_log_as_surge_with_those_dice():
 def test_below_80_percent_there_is_nothing_to_roll():
     r = collapse("--damage", "47")
     assert r.returncode == 0 and r.stdout == (
-        "Aller dam (1109): 47 of 60 SP lost (78%): below 80%, it does not collapse; no roll.\n"
+        "Aller dam (1109): 47 of 60 SP lost (78.3%): below 80%, it does not collapse; no roll.\n"
     )
 
 
@@ -103,6 +103,8 @@ def test_below_80_percent_there_is_nothing_to_roll():
         (["--damage", "100001"], "out of range"),
         (["--damage", "54", "--dice", "1", "--seed", "2"], "not allowed with argument"),
         (["--damage", "47", "--dice", "1"], "more roll(s) given than the run needs"),
+        (["--damage", "61"], "--damage 61 is more than the 60 SP of dam 'dam-aller' (at most 60)"),
+        (["--damage", "100000", "--format", "json"], "is more than the 60 SP"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, words):
@@ -130,3 +132,58 @@ def test_every_json_output_follows_the_published_schema(args):
     doc = json.loads(r.stdout)
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(doc)) == []
     assert ("next_roll" in doc) == ("--dice" in args)
+
+
+def _dam_of_sp(tmp_path: Path, sp: int) -> Path:
+    doc = json.loads(VALLEY.read_text(encoding="utf-8"))
+    doc["map"]["dams"][0]["sp"] = sp
+    out = tmp_path / f"sp{sp}.json"
+    out.write_text(json.dumps(doc), encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize(
+    "damage, shown, needed",
+    [
+        (799, "79.9%", None),
+        (800, "80%", "a 1"),
+        (899, "89.9%", "a 1"),
+        (900, "90%", "1–3"),
+        (999, "99.9%", "1–3"),
+    ],
+)
+def test_the_share_lost_never_shows_a_threshold_the_damage_has_not_reached(tmp_path, damage, shown, needed):
+    """The text's thresholds are 80% and 90% of the SP lost: a dam just short of one must not be shown
+    as having reached it, and one short of all its SP is not shown as 100% (it still rolls)."""
+    f = _dam_of_sp(tmp_path, 1000)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dambuster",
+            "collapse",
+            str(f),
+            "--dam",
+            "dam-aller",
+            "--damage",
+            str(damage),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    head = r.stdout.splitlines()[0]
+    assert r.returncode == 0 and f"{damage} of 1000 SP lost ({shown}):" in head, head
+    if needed is None:
+        assert "below 80%, it does not collapse" in head
+    else:
+        assert f"it collapses on {needed} at the start" in head
+
+
+def test_damage_beyond_the_dams_sp_is_refused_as_a_file_holding_it_would_be():
+    """A dam cannot lose more SP than it has: the command refuses it in one line naming the SP, as
+    validate refuses the same damage written in the file."""
+    r = collapse("--damage", "61")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip().endswith("--damage 61 is more than the 60 SP of dam 'dam-aller' (at most 60)")
+    assert collapse("--damage", "60").returncode == 0
