@@ -47,8 +47,10 @@ VERDICTS: dict[str, str] = {
     "(the Designer's Edition's) when the scenario declares ogre-engineers.",
     "UNIT-TERRAIN": "the text says: buildings impassable; only Ogres enter the bottom river; GEVs move on "
     "water (Dambusters); a submerged superheavy (11.04.3). Marines in water: the text is silent "
-    "(parameter). Craters: the text is silent, and the original game it keeps lets no unit enter one "
-    "(infantry and Ogres are allowed here): doubtful, left for a decision.",
+    "(parameter). Units on a river bridge: the text says (the surge passes under a river bridge, leaving "
+    "the units on it alone), so any unit may stand there. Craters: the text is silent; our decision keeps "
+    "infantry and Ogres allowed (crater_entry 1); crater_entry 0 follows the original game, where no unit "
+    "enters one.",
     "BRIDGE-KIND": "the text says: river bridges and stream bridges are different things (the surge passes "
     "under one and washes out the other).",
     "BRIDGE-SITE": "the text is silent on geometry: a bridge carries its road over its water.",

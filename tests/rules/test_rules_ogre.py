@@ -298,3 +298,53 @@ def test_large_revetment_holds_size_five():
     clean(s)
     s.units[-1].type = "heavy-tank"
     only(s, "REVETMENT-CAPACITY")
+
+
+def _valley_with(units):
+    from pathlib import Path
+
+    from dambuster.model.io import load
+
+    s = load(Path(__file__).resolve().parents[2] / "samples" / "ogre-dambusters-valley.json")
+    s.units.extend(units)
+    return s
+
+
+def _unit_terrain(s):
+    return [v for v in check_scenario(s) if v.code == "UNIT-TERRAIN"]
+
+
+def test_any_unit_may_stand_on_a_river_bridge_over_the_water():
+    """The surge runs under a river bridge and leaves the units on it alone, so units do stand on
+    one: a heavy tank or infantry on the valley's bridge hex (1214, water) is no terrain error, while
+    the same tank in the plain river next to it still is."""
+    on_bridge = [
+        Unit("tank-b", "heavy-tank", "paneuropean", (11, 8)),
+        Unit("inf-b", "infantry", "paneuropean", (11, 8), squads=1),
+    ]
+    s = _valley_with(on_bridge)
+    assert s.map.terrain[(11, 8)] == "water" and _unit_terrain(s) == []
+    s.units[-1].hex = (11, 7)  # off the bridge, into the river
+    (v,) = _unit_terrain(s)
+    assert v.location["feature"] == "inf-b" and "stands on water at 1213" in v.message
+
+
+def test_a_river_bridge_marked_out_carries_nobody():
+    """A bridge that is out is no deck to stand on: units there are in the water again."""
+    from dambuster.model.scenario import BridgeOut
+
+    s = _valley_with([Unit("tank-b", "heavy-tank", "paneuropean", (11, 8))])
+    s.map.markers.bridges_out.append(BridgeOut("bridge-kessel"))
+    (v,) = _unit_terrain(s)
+    assert v.location["feature"] == "tank-b"
+
+
+def test_craters_take_infantry_and_ogres_unless_the_scenario_follows_the_original_game():
+    """The texts here say nothing of craters: by our decision infantry and Ogres may stand in one;
+    crater_entry 0 lets no unit in, as the original game does."""
+    s = basic()
+    s.map.terrain[(1, 0)] = "crater"
+    clean(s)
+    s.parameters.rules["UNIT-TERRAIN"] = {"crater_entry": 0}
+    (v,) = only(s, "UNIT-TERRAIN")
+    assert v.location["feature"] == "inf1" and "stands on crater" in v.message

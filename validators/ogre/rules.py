@@ -21,7 +21,7 @@ BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"
 SOURCE: dict[str, str] = {
     "STACK-LIMIT": "ogre-basic-redesign.txt, IV. Movement (stacking)",
     "UNIT-TERRAIN": "ogre-basic-redesign.txt, IV. Movement (buildings, bottom-edge river); "
-    "ogre-dambusters.txt, 11.04.3 (submerged Ogre or Superheavy)",
+    "ogre-dambusters.txt, 11.04.3 (submerged Ogre or Superheavy); Downriver effects (units on a river bridge)",
     "SETUP-ZONE": "ogre-basic-redesign.txt, II. The basic scenario (setup)",
     "FORCE-BUDGET": "ogre-basic-redesign.txt, II. The basic scenario (setup); VIII. More scenarios",
     "MINE-VISIBLE": "ogre-basic-redesign.txt, VII. Optional rules (land mines); ogre-combat-engineers.txt, 14.02.1",
@@ -43,8 +43,12 @@ DECISIONS: dict[str, str] = {
     "and GEV-class units (GEVs, hovertrucks) only. Superheavies may be in water when the "
     "scenario declares ogre-dambusters, whose text speaks of a submerged superheavy "
     "(parameter superheavy_water). The unit type 'marines' may be in water only with "
-    "marines_water 1 (no text here makes them amphibious). Crater: "
-    "infantry and Ogres only (the texts are silent; our reading of the standard rules). "
+    "marines_water 1 (no text here makes them amphibious). A river bridge's hex is the "
+    "exception: the dambusters text has units standing on a river bridge while the surge "
+    "passes under it, so any unit may stand on a river bridge that is not marked out. "
+    "(A stream bridge spans a hexside: its units stand in the land hexes on either side.) "
+    "Crater: infantry and Ogres only by default (crater_entry 1; the texts here are silent); "
+    "crater_entry 0 lets no unit stand in a crater, as in the original game. "
     "Clear, forest, swamp, town, rubble and flooded town: any unit (their hazards are "
     "movement rules, not placement). Off-map and destroyed units are not checked.",
     "SETUP-ZONE": "Applies to a side only when it has at least one setup zone; units with no hex (entering "
@@ -76,6 +80,7 @@ PARAMETERS: dict[str, dict[str, object]] = {
     "UNIT-TERRAIN": {
         "superheavy_water": "0 (1 when the scenario declares ogre-dambusters)",
         "marines_water": 0,
+        "crater_entry": 1,
     },
     "STACK-LIMIT": {
         "max_units": "1 (3 when the scenario declares ogre-engineers)",
@@ -125,20 +130,24 @@ def stack_limit(s: Scenario) -> Iterator[Violation]:
 @rule("UNIT-TERRAIN", BASIC, "error", "A unit stands on a building or on terrain its type cannot enter.")
 def unit_terrain(s: Scenario) -> Iterator[Violation]:
     """No unit on a building hex; in water only Ogres, GEVs and hovertrucks (and superheavies under
-    ogre-dambusters, marines by parameter); in craters only infantry and Ogres."""
+    ogre-dambusters, marines by parameter), but any unit on a river bridge that is not out; in craters
+    only infantry and Ogres (none with crater_entry 0)."""
     m = hex_map(s)
     if m is None:
         return
     heavy_wet = param(s, "UNIT-TERRAIN", "superheavy_water", 1 if "ogre-dambusters" in s.meta.profiles else 0)
     marines_wet = param(s, "UNIT-TERRAIN", "marines_water", 0)
+    crater = frozenset({"crater"}) if param(s, "UNIT-TERRAIN", "crater_entry", 1) else frozenset()
     allowed = {
-        "ogre": LAND | WATER | {"crater"},
+        "ogre": LAND | WATER | crater,
         "gev": LAND | WATER,
         "armor": LAND,
         "immobile": LAND,
         "superheavy": LAND | (WATER if heavy_wet else frozenset()),
-        "infantry": LAND | {"crater"},
+        "infantry": LAND | crater,
     }
+    out = {b.bridge for b in m.markers.bridges_out}
+    bridges = {tuple(b.hex) for b in m.river_bridges if b.id not in out}
     for i, u, t in placed_units(s):
         h = tuple(u.hex)
         kind = m.terrain.get(h)
@@ -147,6 +156,8 @@ def unit_terrain(s: Scenario) -> Iterator[Violation]:
         ok = allowed.get(t.movement_class, LAND)
         if u.type == "marines" and marines_wet:
             ok = ok | WATER
+        if h in bridges:
+            ok = ok | WATER  # on the bridge's deck, above the water
         if kind not in ok:
             yield Violation(
                 f"{t.name} {u.id} stands on {kind} at {label(m.layout, h)}, which it cannot enter",
