@@ -79,6 +79,9 @@ class TerrainBrush(Tool):
             return
         if getattr(self, "footprint", None) is None or self.footprint.scene() is None:
             self.footprint = footprint_item(self.controller.view.scene())
+            labels = getattr(self.controller, "labels", None)
+            if labels is not None:  # under the hex numbers, so the one under the cursor stays readable
+                self.footprint.setZValue(labels.zValue() - 0.01)
         geom = self.controller.geom
         path = QPainterPath()
         for x in brush_hexes(geom.layout, h, self.size(), self.shape()):
