@@ -15,6 +15,10 @@ from pathlib import Path
 
 from flood_scenarios import pick_seeds
 
+#: no --budget limit, so a budgeted command's work stays in this process, whose standard output is
+#: captured (with a budget it runs in a forked child: cli/watched.py)
+IN_PROCESS = ("--budget", "0")
+
 
 def command_output(argv: list[str], ok=(0,)) -> bytes:
     """What ``dambuster ARGV`` prints on standard output (its standard error is dropped)."""
@@ -32,13 +36,13 @@ def command_output(argv: list[str], ok=(0,)) -> bytes:
 
 def surge_output(path: Path, dam: str, seed: int, turns: int | None) -> bytes:
     """The bytes ``dambuster surge PATH --dam DAM --seed SEED [--turns T] --format json`` prints."""
-    argv = ["surge", str(path), "--dam", dam, "--seed", str(seed), "--format", "json"]
+    argv = ["surge", str(path), "--dam", dam, "--seed", str(seed), "--format", "json", *IN_PROCESS]
     return command_output(argv + (["--turns", str(turns)] if turns is not None else []))
 
 
 def flood_output(path: Path, seed: int) -> bytes:
     """The bytes ``dambuster flood PATH --seed SEED --format json`` prints."""
-    return command_output(["flood", str(path), "--seed", str(seed), "--format", "json"])
+    return command_output(["flood", str(path), "--seed", str(seed), "--format", "json", *IN_PROCESS])
 
 
 def flood_replays(path: Path, seeds) -> list[dict]:

@@ -170,9 +170,7 @@ class Breach:
             for b in self.dam.buildings:  # 11.05: buildings on a dam are destroyed with it
                 if b.damage < b.sp:
                     events.append(Event(0, "building-destroyed", b.id, {"dam": self.dam.id, "kind": b.kind}))
-            for h, kind in reservoir_changes(
-                self.dam, Terrain(self.layout, bytearray(terrain)), self.plan.river_hexes
-            ):
+            for h, kind in reservoir_changes(self.dam, Terrain(self.layout, bytearray(terrain))):
                 terrain[self.layout.index(h)] = _K[kind]
                 events.append(Event(0, "reservoir", h, {"becomes": kind}))
             for h in self.plan.below_dam:

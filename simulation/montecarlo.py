@@ -122,7 +122,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
 
     # terrain as the floodplain rolls see it: after the reservoir and the debris
     terrain = Terrain(layout, bytearray(init.terrain))
-    for h, kind in reservoir_changes(b.dam, Terrain(layout, bytearray(init.terrain)), plan.river_hexes):
+    for h, kind in reservoir_changes(b.dam, Terrain(layout, bytearray(init.terrain))):
         terrain[h] = kind
     for h in plan.below_dam:
         terrain[h] = "debris"

@@ -3,7 +3,9 @@
 Decisions (docs/simulation.md):
 * the reservoir is the dam's ``reservoir`` list; only its hexes whose terrain is water change;
 * a reservoir hex touching the dam's hex stays water (deep);
-* a reservoir hex that is a river hex stays water: the river's own channel survives the draining;
+* a river hex in the reservoir is a water hex of the reservoir like any other (the text names no
+  exception for it): on the edge it dries out too (a designer who wants the channel kept leaves it
+  out of the ``reservoir`` list);
 * a reservoir hex's *contacts* are its on-map neighbours that are neither reservoir hexes, nor the
   dam's hex, nor water or debris: "other terrain". A hex with contacts is on the *edge*;
 * an edge hex becomes swamp when every contact is swamp, otherwise clear (clear, forest, town -- and
@@ -21,13 +23,13 @@ from ..model.terrain import Terrain
 WATERY = ("water", "debris")
 
 
-def reservoir_changes(dam: Dam, terrain: Terrain, river_hexes=frozenset()) -> list[tuple[Hex, str]]:
+def reservoir_changes(dam: Dam, terrain: Terrain) -> list[tuple[Hex, str]]:
     """(hex, new terrain) for every reservoir hex that changes, in the reservoir's order."""
     layout = terrain.layout
     pool = set(dam.reservoir)
     out: list[tuple[Hex, str]] = []
     for h in dam.reservoir:
-        if not layout.contains(h) or terrain[h] != "water" or distance(h, dam.hex) <= 1 or h in river_hexes:
+        if not layout.contains(h) or terrain[h] != "water" or distance(h, dam.hex) <= 1:
             continue
         contacts = [
             terrain[n]

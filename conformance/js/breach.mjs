@@ -246,7 +246,7 @@ export class Breach {
         const pool = new Set((this.dam.reservoir ?? []).map(key));
         const changes = [];
         for (const h of this.dam.reservoir ?? []) {
-          if (!s.contains(h) || s.terrainAt(h) !== "water" || distance(h, this.dam.hex) <= 1 || this.riverHexes.has(key(h))) continue;
+          if (!s.contains(h) || s.terrainAt(h) !== "water" || distance(h, this.dam.hex) <= 1) continue;
           const contacts = [];
           for (let d = 0; d < 6; d++) {
             const n = neighbour(h, d);

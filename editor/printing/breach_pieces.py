@@ -90,7 +90,7 @@ def dam_pieces(scenario: Scenario, dam_id: str, runs: int = MONTE_CARLO_RUNS, se
     for h in plan.below_dam:
         out.append(Piece("debris", dam_id, (h,), layout.label(h)))
     terrain = Terrain(layout, bytearray(b.map.terrain.cells))
-    for h, kind in reservoir_changes(b.dam, terrain, plan.river_hexes):
+    for h, kind in reservoir_changes(b.dam, terrain):
         out.append(Piece("reservoir", dam_id, (h,), layout.label(h), kind))
     mc = monte_carlo(b, runs, seed)
     sure_floods: list[Hex] = []

@@ -365,3 +365,18 @@ def test_editing_a_river_in_place_is_seen_by_the_next_check():
     assert {v.code for v in check_scenario(s)} == {"SURGE-PATH"}
     s.map.rivers[0].hexes.append((5, 7))
     assert check_scenario(s) == []
+
+
+def test_a_river_hex_of_a_drained_reservoir_may_be_dry_only_above_a_destroyed_dam():
+    """When a dam falls its reservoir's edge water turns to clear or swamp, river hexes included, so
+    a river hex above a destroyed dam may be dry; above a standing dam, or below any dam, it may not."""
+    s = valley()
+    m = s.map
+    m.terrain[(5, -1)] = "clear"  # the river's first hex, in the lake, on its edge
+    m.dams[0].reservoir.remove((5, -1))
+    (v,) = only(s, "RIVER-TERRAIN")
+    assert "runs through" in v.message and v.location["hex"] == [5, -1]
+    m.dams[0].damage = m.dams[0].sp  # destroyed: the lake has drained
+    assert "RIVER-TERRAIN" not in codes(s)
+    m.terrain[(5, 3)] = "clear"  # below the dam: still a river that must be water
+    assert [v.location["hex"] for v in check_scenario(s) if v.code == "RIVER-TERRAIN"] == [[5, 3]]

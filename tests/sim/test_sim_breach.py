@@ -82,7 +82,10 @@ def test_a_dam_off_its_river_is_refused_in_one_sentence():
 
 
 # ------------------------------------------------------------------------------- upriver
-def test_reservoir_ring_edge_dries_out_the_middle_the_dam_side_and_the_channel_stay_water():
+def test_reservoir_ring_edge_dries_out_the_middle_and_the_dam_side_stay_water():
+    """The lake's water hexes touching the dam stay water; every other one touching land dries out,
+    to swamp where it touches only swamp, else to clear, the river's own hex on the edge included
+    (the text excepts only the hexes at the dam and those surrounded by water)."""
     s = new_hex_scenario(9, 12, title="lake")
     L = s.map.layout
     c = L.to_axial(4, 4)
@@ -103,13 +106,14 @@ def test_reservoir_ring_edge_dries_out_the_middle_the_dam_side_and_the_channel_s
     t = apply(s, run.state, "d1").map.terrain
     beside_dam = (c[0], c[1] + 2)
     for h in pool:
-        if distance(h, c) <= 1 or h == beside_dam or h in channel:
+        if distance(h, c) <= 1 or h == beside_dam:
             assert t[h] == "water", h
         elif h == marsh_side:
             assert t[h] == "swamp"
         else:
             assert t[h] == "clear", h
     assert t[river[1]] == "debris"
+    assert t[channel[0]] == "clear"  # the river enters the lake on its edge: that hex drains too
 
 
 # ------------------------------------------------------------------------------------- units

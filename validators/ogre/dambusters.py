@@ -65,7 +65,9 @@ DECISIONS: dict[str, str] = {
     "is a warning: the surge is assumed to take every branch.",
     "RIVER-TERRAIN": "Not a sentence of the text, but the overlays it describes (debris, surge) lie on water "
     "hexes and the format defines a river as a chain of water hexes: every river hex must be "
-    "water or water with debris.",
+    "water or water with debris. Above a destroyed dam (damage equal to its SP) a river hex may "
+    "be clear or swamp: the text turns every edge water hex of the drained reservoir to clear or "
+    "swamp, river hexes included.",
     "SURGE-PATH": "The surge runs down the flow network from the dam until it leaves the map. The text says "
     "nothing about a second dam downstream; by default the surge passes it (parameter "
     "dams_block = 0); set dams_block to 1 to make another dam stop the surge. Dams not on their "
@@ -284,21 +286,41 @@ def river_split(s: Scenario) -> Iterator[Violation]:
 
 @rule("RIVER-TERRAIN", PROFILE, "error", "A river hex is not water.")
 def river_terrain(s: Scenario) -> Iterator[Violation]:
-    """Every river hex is water or water with debris."""
+    """Every river hex is water or water with debris, except above a destroyed dam, where the drained
+    reservoir's edge has become clear or swamp (Upriver effects)."""
     m = hex_map(s)
     if m is None:
         return
     seen: set = set()
+    drained = _drained_bed(m)
     for i, r in enumerate(m.rivers):
         for j, h in enumerate(r.hexes):
             h = tuple(h)
             kind = m.terrain.get(h)
+            if h in drained and kind in DRAINED:
+                continue
             if kind not in WATER and kind is not None and h not in seen:
                 seen.add(h)
                 yield Violation(
                     f"river {r.id} runs through {label(m.layout, h)}, which is {kind}, not water",
                     location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
                 )
+
+
+DRAINED = frozenset({"clear", "swamp"})  # what a reservoir's edge water becomes at a breach
+
+
+def _drained_bed(m: HexMap) -> frozenset:
+    """River hexes upstream of a destroyed dam (damage = SP): its reservoir has drained there."""
+    broken = [tuple(d.hex) for d in m.dams if d.damage >= d.sp]
+    if not broken:
+        return frozenset()
+    import networkx as nx
+
+    from ...model.rivers import flow_graph
+
+    g = flow_graph(m)
+    return frozenset(h for d in broken if d in g for h in nx.ancestors(g, d))
 
 
 def dam_hexes(m: HexMap) -> frozenset:
