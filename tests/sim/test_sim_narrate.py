@@ -52,7 +52,7 @@ def test_a_predetermined_step_reads_as_sentences_with_labels():
     assert first[0].text == "The breach: Aller dam (1109) gives way; the swell covers 1110\u20131112."
     assert first[0].heading and "Debris fills 1110, just below the dam." in texts(first)
     assert any(
-        t.startswith("The reservoir drains: 0803\u20130806, ") and t.endswith("(19 hexes) become clear.")
+        t.startswith("The reservoir drains: 0803\u20130806, ") and t.endswith("(20 hexes) become clear.")
         for t in texts(first)
     )
     assert second[0].text == "Before player turn 2: the swell covers 1215\u20131217."
