@@ -27,7 +27,9 @@ import pytest
 
 from dambuster.model import load
 
-pytestmark = pytest.mark.slow  # about 70 commands of the installed CLI, a minute and a half on 2 CPUs
+# about 70 commands of the installed CLI, a minute and a half on 2 CPUs; render and diff draw with Qt,
+# so the module runs in the Qt run (the Qt-free run blocks PySide6 for the commands it starts too)
+pytestmark = [pytest.mark.slow, pytest.mark.qt]
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
