@@ -37,7 +37,8 @@ def label_box(window, h) -> QRect:
     height = labels.height_at(zoom)
     lift = min(s * 0.71, s * 0.84 - height / 2)
     x, y = window.controller.geom.center(h)
-    path = labels._path(window.doc.scenario.map.layout.label(h), height).translated(x, y - lift)
+    path, _start = labels._glyphs(window.doc.scenario.map.layout.label(h), height)
+    path = path.translated(x, y - lift)
     return window.view.mapFromScene(path.boundingRect()).boundingRect()
 
 

@@ -7,8 +7,8 @@ they are too small to read."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from ...geometry.hexes import HexGeometry
@@ -23,6 +23,7 @@ LABEL_GROWN = 0.42  # an enlarged label's text height, in hex radii, at most (it
 LABEL_TOP = 0.84  # an enlarged label's top, in hex radii above the centre, at most
 HALO = QColor(255, 255, 255, 215)
 HALO_PIXELS = 2.6  # the halo's width on screen
+_PIXEL_ENGINES = (QPaintEngine.Type.Raster, QPaintEngine.Type.OpenGL, QPaintEngine.Type.OpenGL2)
 
 
 class HexLabels(QGraphicsItem):
@@ -44,7 +45,8 @@ class HexLabels(QGraphicsItem):
         #: the largest text height that still fits the top of a hex (the wider and the taller bound)
         self.max_height = min(self.text_height * s * LABEL_WIDTH / max(width, 1e-9), s * LABEL_GROWN)
         self.max_height = max(self.max_height, self.text_height)
-        self._paths: dict[tuple[str, float], QPainterPath] = {}
+        self._paths: dict[tuple[str, float], tuple[QPainterPath, QPointF]] = {}
+        self._fonts: dict[float, QFont] = {}
 
     def boundingRect(self) -> QRectF:
         return self.rect
@@ -60,20 +62,32 @@ class HexLabels(QGraphicsItem):
             return self.text_height
         return min(LABEL_GROW_TO_PIXELS / zoom, self.max_height)
 
-    def _path(self, text: str, height: float) -> QPainterPath:
-        """The label's glyphs as a path centred on (0, 0) at a text height (cached)."""
-        key = (text, round(height, 3))
-        path = self._paths.get(key)
-        if path is None:
+    def _font(self, height: float) -> QFont:
+        """The labels' font at a text height (cached)."""
+        key = round(height, 3)
+        font = self._fonts.get(key)
+        if font is None:
             font = QFont(self.font)
             font.setPointSizeF(self.font.pointSizeF() * height / self.text_height)
+            self._fonts[key] = font
+        return font
+
+    def _glyphs(self, text: str, height: float) -> tuple[QPainterPath, QPointF]:
+        """The label's glyphs as a path centred on (0, 0) at a text height, for the halo, and where its
+        text starts (cached). The figures themselves are drawn as text, so a printed PDF keeps them as
+        text a reader can search and copy."""
+        key = (text, round(height, 3))
+        glyphs = self._paths.get(key)
+        if glyphs is None:
+            font = self._font(height)
             m = QFontMetricsF(font)
+            start = QPointF(-m.horizontalAdvance(text) / 2, (m.ascent() - m.descent()) / 2)
             path = QPainterPath()
-            path.addText(-m.horizontalAdvance(text) / 2, (m.ascent() - m.descent()) / 2, font, text)
+            path.addText(start, font, text)
             if len(self._paths) > 20000:
                 self._paths.clear()
-            self._paths[key] = path
-        return path
+            glyphs = self._paths[key] = (path, start)
+        return glyphs
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
@@ -90,11 +104,20 @@ class HexLabels(QGraphicsItem):
         )
         halo.setCosmetic(True)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        # on screen the figures are filled glyph outlines (crisp at every zoom); in a PDF or an SVG they
+        # are text, which a reader can search and copy
+        as_text = painter.paintEngine().type() not in _PIXEL_ENGINES
+        painter.setFont(self._font(height))
+        painter.setPen(LABEL_COLOUR)
         for h in self.hexes_in(rect):
             x, y = geom.center(h)
-            path = self._path(lay.label(h), height).translated(x, y - lift)
-            painter.strokePath(path, halo)
-            painter.fillPath(path, LABEL_COLOUR)
+            text = lay.label(h)
+            path, start = self._glyphs(text, height)
+            painter.strokePath(path.translated(x, y - lift), halo)
+            if as_text:
+                painter.drawText(start + QPointF(x, y - lift), text)
+            else:
+                painter.fillPath(path.translated(x, y - lift), LABEL_COLOUR)
 
     def hexes_in(self, rect: QRectF):
         """The map's hexes whose label box may meet ``rect``."""
