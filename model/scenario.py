@@ -229,6 +229,13 @@ class Gantry:
     polygon: list[Point]
 
 
+#: Sewer positions are written to this many decimals (table units) ...
+POSITION_DECIMALS = 6
+#: ... so two positions (or distances) this close are the same point, everywhere: on a grate, at a
+#: corridor's end, in contact, tied for the flood's order; and no carry shorter than this is one.
+POSITION_TOLERANCE = 1e-6
+
+
 @dataclass
 class Model:
     """A miniature: its position is a distance along a corridor, in table units."""

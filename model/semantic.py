@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from .errors import Problem, ScenarioError
 from .ground_scale import reduction_problem
 from .hexgrid import Layout, hexside_hexes
-from .scenario import HexMap, Scenario, TableMap
+from .scenario import POSITION_TOLERANCE, HexMap, Scenario, TableMap
 
 MAX_PROBLEMS = 50
 
@@ -300,7 +300,7 @@ def _table_map(s: Scenario, m: TableMap) -> Iterator[Problem]:
             yield from _polygon(g.polygon, f"/map/sewer/gantries/{i}/polygon")
         for i, x in enumerate(m.sewer.models):
             length = lengths.get(x.corridor)
-            if length is not None and x.position > length + 1e-9:
+            if length is not None and x.position > length + POSITION_TOLERANCE:
                 yield Problem(
                     f"/map/sewer/models/{i}/position",
                     f"position {x.position:g} is past the end of corridor {x.corridor!r} ({length:g} long)",

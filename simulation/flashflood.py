@@ -16,14 +16,14 @@ from collections import deque
 from dataclasses import dataclass, field
 from math import floor
 
-from ..model.scenario import FlashFloodParameters, Scenario, TableMap
+from ..model.scenario import POSITION_DECIMALS, POSITION_TOLERANCE, FlashFloodParameters, Scenario, TableMap
 from .dice import Dice, RollNeeded
 from .options import SimOptions, options_for
 from .plan import SimulationError
 from .sewer import Network
 from .state import Event
 
-EPS = 1e-9
+EPS = POSITION_TOLERANCE  # one tolerance for every comparison of positions, as they are written
 INCHES = {"inches": 1.0, "mm": 25.4, "paces": 25.4}
 
 
@@ -98,22 +98,36 @@ class _Flood:
         )
 
     def order(self) -> list[str]:
-        """Reachable models, farthest from the origin first. Models at the same distance (to a
-        millionth of a table unit) are put in order by draws: a choice among those left, in id order,
-        picks the next one to test."""
-        dist = {i: round(self.net.distance(self.at[i].corridor, self.at[i].position), 6) for i in self.models}
+        """Reachable models, farthest from the origin first. Models as far as the farthest of them left
+        (within the position tolerance) are tied: a roll-off of dice settles their order."""
+        dist = {i: self.net.distance(self.at[i].corridor, self.at[i].position) for i in self.models}
         ids = sorted((i for i in self.models if self.reachable(i)), key=lambda i: (-dist[i], i))
         out: list[str] = []
         while ids:
-            tied = [i for i in ids if dist[i] == dist[ids[0]]]
-            ids = ids[len(tied) :]
+            tied = sorted(i for i in ids if dist[ids[0]] - dist[i] <= EPS)
+            settled = set(tied)
+            ids = [i for i in ids if i not in settled]
             if len(tied) > 1:
-                picked = []
-                while tied:
-                    picked.append(tied.pop(self.dice.choice(len(tied), "which tied model tests first", tied)))
-                self.events.append(Event(0, "tie", None, {"order": picked}, tuple(self.dice.take_log())))
-                tied = picked
+                tied = self.roll_off(tied)
+                self.events.append(Event(0, "tie", None, {"order": tied}, tuple(self.dice.take_log())))
             out.extend(tied)
+        return out
+
+    def roll_off(self, tied: list[str]) -> list[str]:
+        """The flood text's d6 for models equally far: each rolls a die, in id order; the highest tests
+        first; models whose dice show the same roll again among themselves, before the lower ones."""
+        out: list[str] = []
+        groups = [tied]  # a stack: the group on top is settled next
+        while groups:
+            group = groups.pop()
+            if len(group) == 1:
+                out.append(group[0])
+                continue
+            rolls = [self.dice.d6(f"{m} rolls for the order of the tied models") for m in group]
+            for face in range(1, 7):  # the lowest pushed first, so the highest comes off the stack first
+                same = [m for m, r in zip(group, rolls, strict=True) if r == face]
+                if same:
+                    groups.append(same)
         return out
 
     def run(self) -> FloodResult:
@@ -216,7 +230,9 @@ class _Flood:
                     path.append(c)
             if roll != 6:
                 break
-        inches = round(moved / self.upi, 9)
+        if moved <= EPS:  # never a carry shorter than the positions are written
+            moved = 0.0
+        inches = round(moved / self.upi, POSITION_DECIMALS)
         impassable = stopped_by is not None and stopped_by != "end of corridor"
         hits = [self.p.hit_strength + floor(inches / self.p.hit_step + EPS)]
         if impassable:
@@ -236,7 +252,7 @@ class _Flood:
                     "stopped_by": stopped_by,
                     "hits": hits,
                     "corridor": c,
-                    "position": round(pos, 6),
+                    "position": round(pos, POSITION_DECIMALS),
                 },
                 tuple(x for x in self.dice.take_log() if " bumped by " not in x.purpose),
             )

@@ -318,10 +318,12 @@ def _flood_one(e: Event, names: dict, bump_on: int) -> Sentence:
         return Sentence(f"{who} is out of the water's reach.", subjects=subj)
     if k == "tie":
         order = [names.get(m, m) for m in d["order"]]
-        picks = ", ".join(f"{r.value + 1} of {r.sides}" for r in e.rolls)
+        rolled = ", ".join(
+            f"{names.get(m, m)} {r.value}" for r in e.rolls for m in [r.purpose.split(" rolls ")[0]]
+        )
         return Sentence(
-            f"{join_words(sorted(order))} are as far from the origin; the picks ({picks}) "
-            f"test them in the order {', '.join(order)}.",
+            f"{join_words(sorted(order))} are as far from the origin; a roll-off ({rolled}, the highest "
+            f"first) tests them in the order {', '.join(order)}.",
             subjects=tuple(d["order"]),
         )
     if k == "test":

@@ -9,7 +9,7 @@
 import { Dice } from "./mt19937.mjs";
 import { PyFloat, pyRound } from "./pyjson.mjs";
 
-const EPS = 1e-9;
+const EPS = 1e-6; // the position tolerance: positions are written to 6 decimals (docs/simulation.md)
 const INCHES = { inches: 1, mm: 25.4, paces: 25.4 };
 
 /** @param {number} step @param {import("../types/simulation-output.js").FlashFloodEvent["kind"]} kind */
@@ -201,20 +201,36 @@ class Flood {
   }
 
   order() {
-    const dist = new Map([...this.models.keys()].map((i) => [i, pyRound(this.net.distance(this.at.get(i).corridor, this.at.get(i).position), 6)]));
+    const dist = new Map([...this.models.keys()].map((i) => [i, this.net.distance(this.at.get(i).corridor, this.at.get(i).position)]));
     let ids = [...this.models.keys()].filter((i) => this.reachable(i))
       .sort((a, b) => dist.get(b) - dist.get(a) || (a < b ? -1 : 1));
     const out = [];
     while (ids.length) {
-      let tied = ids.filter((i) => dist.get(i) === dist.get(ids[0]));
-      ids = ids.slice(tied.length);
+      const far = dist.get(ids[0]);
+      let tied = ids.filter((i) => far - dist.get(i) <= EPS).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const settled = new Set(tied);
+      ids = ids.filter((i) => !settled.has(i));
       if (tied.length > 1) {
-        const picked = [];
-        while (tied.length) picked.push(tied.splice(this.dice.choice(tied.length, "which tied model tests first"), 1)[0]);
-        this.events.push(event(0, "tie", null, { order: picked }, this.dice.take()));
-        tied = picked;
+        tied = this.rollOff(tied);
+        this.events.push(event(0, "tie", null, { order: tied }, this.dice.take()));
       }
       out.push(...tied);
+    }
+    return out;
+  }
+
+  /** Models equally far: each rolls a die in id order; the highest first; equal dice roll again among themselves. */
+  rollOff(tied) {
+    const out = [];
+    const groups = [tied];
+    while (groups.length) {
+      const group = groups.pop();
+      if (group.length === 1) { out.push(group[0]); continue; }
+      const rolls = group.map((m) => this.dice.d6(`${m} rolls for the order of the tied models`));
+      for (let face = 1; face <= 6; face++) {
+        const same = group.filter((_, k) => rolls[k] === face);
+        if (same.length) groups.push(same);
+      }
     }
     return out;
   }
@@ -303,7 +319,8 @@ class Flood {
       if (roll !== 6) break;
     }
     takeDraws();
-    const inches = pyRound(moved / this.upi, 9);
+    if (moved <= EPS) moved = 0; // never a carry shorter than the positions are written
+    const inches = pyRound(moved / this.upi, 6);
     const impassable = stoppedBy !== null && stoppedBy !== "end of corridor";
     const hits = [this.p.hit_strength + Math.floor(inches / this.p.hit_step + EPS)];
     if (impassable) hits.push(this.p.impassable_hit);

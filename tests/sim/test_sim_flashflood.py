@@ -117,9 +117,73 @@ def test_no_sewer_is_one_sentence():
         flood(new_table_scenario(10, 10), ScriptedDice([]))
 
 
-def test_models_at_the_same_distance_are_ordered_by_the_dice():
+def test_models_at_the_same_distance_are_ordered_by_a_roll_of_the_dice():
+    """When it is unclear which model is farthest, the text has a d6 decide which tests first: each
+    tied model rolls a die (in id order), the highest tests first, and equal dice roll again."""
     s = sewer(("x", 3, "c2", 2.0), ("y", 3, "c3", 2.0))  # both 12 inches from the origin
-    r = flood(s, ScriptedDice([1, 1, 1]))  # the choice picks the second of (x, y): y tests first
+    r = flood(s, ScriptedDice([2, 5, 1, 1]))  # x rolls 2, y rolls 5: y tests first
     (tie,) = by_kind(r, "tie")
     assert tie.detail["order"] == ["y", "x"]
+    assert [(d.purpose, d.sides, d.value) for d in tie.rolls] == [
+        ("x rolls for the order of the tied models", 6, 2),
+        ("y rolls for the order of the tied models", 6, 5),
+    ]
     assert [e.where for e in by_kind(r, "test")] == ["y", "x"]
+    r = flood(s, ScriptedDice([4, 4, 6, 3, 1, 1]))  # equal dice: x and y roll again, x now higher
+    (tie,) = by_kind(r, "tie")
+    assert tie.detail["order"] == ["x", "y"] and [d.value for d in tie.rolls] == [4, 4, 6, 3]
+    from dambuster.simulation.narrate import flood_sentences
+
+    said = [x.text for x in flood_sentences(r.events, s)]
+    assert (
+        "x and y are as far from the origin; a roll-off (x 4, y 4, x 6, y 3, the highest first) tests them "
+        "in the order x, y." in said
+    )
+
+
+def test_three_tied_models_settle_the_highest_pair_before_the_lowest():
+    """A roll-off among three: the two showing the same highest die roll again between themselves,
+    the one lowest tests last."""
+    s = sewer(("x", 3, "c2", 2.0), ("y", 3, "c3", 2.0), ("z", 3, "c3", 2.0))  # all 12 inches out
+    r = flood(s, ScriptedDice([5, 5, 2, 3, 6, 1, 1, 1]))
+    (tie,) = by_kind(r, "tie")
+    assert tie.detail["order"] == ["y", "x", "z"]  # x 5, y 5, z 2; then x 3, y 6
+
+
+def test_a_model_written_at_six_decimals_on_a_grate_is_on_it():
+    """Positions are written to a millionth: a model placed at the printed position of a grate on a
+    diagonal corridor stands on that grate (held, carried nowhere), and no carry shorter than a
+    millionth is ever reported."""
+    s = new_table_scenario(20, 20, "inches")
+    s.sides.append(Side("a", "A"))
+    s.map.sewer = Sewer(
+        corridors=[Corridor("c1", [(0, 0), (10, 10)], 2)],
+        grates=[SewerPoint("g0", (5, 5))],  # at 7.0710678118... along the corridor
+        flood_origin=(0, 0),
+        models=[Model("m", "a", 1, "c1", 7.071068), Model("n", "a", 1, "c1", 7.0710678)],
+    )
+    r = flood(s, ScriptedDice([2, 5, 6, 6]))  # tied: n first; both fail
+    carried = by_kind(r, "carried")
+    assert [(e.where, e.detail["inches"], e.detail["stopped_by"]) for e in carried] == [
+        ("n", 0.0, "grate g0"),
+        ("m", 0.0, "grate g0"),
+    ]
+
+
+def test_a_model_written_at_the_corridors_printed_end_is_on_the_corridor():
+    """The end of a diagonal corridor written to a millionth (14.142136 for a length of 14.1421356...)
+    is on the corridor, not past it; a thousandth past the end is refused."""
+    from dambuster.model import io
+    from dambuster.model.errors import ScenarioError
+
+    s = new_table_scenario(20, 20, "inches")
+    s.sides.append(Side("a", "A"))
+    s.map.sewer = Sewer(
+        corridors=[Corridor("c1", [(0, 0), (10, 10)], 2)],
+        flood_origin=(0, 0),
+        models=[Model("m", "a", 1, "c1", 14.142136)],
+    )
+    assert io.loads(io.dumps(s)).map.sewer.models[0].position == 14.142136
+    s.map.sewer.models[0].position = 14.143
+    with pytest.raises(ScenarioError, match="past the end of corridor"):
+        io.loads(io.dumps(s))
