@@ -217,7 +217,7 @@ def test_a_river_drawn_as_a_point_is_one_clear_error():
     [
         (
             lambda d: d["properties"].clear(),
-            "this is an orthogonal map; only hexagonal Tiled maps can be imported, and table",
+            "this is an orthogonal map; only hexagonal Tiled maps can be imported (a dambuster map is a grid",
         ),
         (
             lambda d: [p.update(value="furlongs") for p in d["properties"] if p["name"] == "dambuster:unit"],
