@@ -118,3 +118,15 @@ def test_geopandas_reads_one_polygon_per_hex_and_lines_for_rivers_and_roads(tmp_
         first = cells[layout.label(tuple(r.hexes[0]))].centroid
         assert line.geom_type == "LineString" and first.distance(line.interpolate(0)) < 1e-6
     assert sorted(every[every["layer"] == "road"]["id"]) == sorted(x.id for x in m.roads)
+
+
+def test_without_pyogrio_a_gis_file_is_one_line_and_nothing_written(tmp_path):
+    """pyogrio is the gis extra: an install without it says how to get it (and writes nothing)."""
+    out = tmp_path / "table.gpkg"
+    code = (
+        "import sys; sys.modules['pyogrio'] = None; from dambuster.cli import main; "
+        f"sys.exit(main(['export-geojson', {str(TABLE)!r}, '-o', {str(out)!r}]))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "pip install 'dambuster[gis]'" in r.stderr and not out.exists()
