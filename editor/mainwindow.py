@@ -29,14 +29,13 @@ from .files import recovery, start_page
 from .files.export import install_export
 from .files.names import plural, suggested_name, zoom_text
 from .files.new_dialog import NewScenarioDialog
-from .panels import dbm_setup_dialog, dock_fit, follow, minimap
+from .panels import dock_fit, follow, minimap
 from .panels import layers as layers_dock
 from .panels.place_dock import install as install_place_tools
 from .panels.scenario_dock import PropertiesPanel
 from .panels.terrain_palette import TerrainChoice, TerrainPalette
 from .panels.tool_options import ToolOptionsBar
 from .preview.pane import install_preview
-from .printing import print_dialog
 from .properties import dialog as properties_dialog
 from .scene.hex.scene import HexSceneController
 from .scene.map_view import MapView
@@ -110,12 +109,10 @@ class MainWindow(QMainWindow):
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
         install_export(self)  # PNG / SVG export (editor/files/export.py)
-        print_dialog.install(self)  # File > Print to PDF… (editor/printing/print_dialog.py)
         start_page.install(self)  # the start page, shown in place of the map by app.build without a file
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         properties_dialog.install(self)  # Scenario > Properties…
-        dbm_setup_dialog.install(self)  # Scenario > Set Up Terrain… (the DBM terrain procedure)
         install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
         context_menu.install(self)  # right-click on an object: Properties…, Delete, Duplicate
         system_clipboard.install(self)  # Copy / Paste through the system clipboard (after the Place dock's)
@@ -129,6 +126,19 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
         self.arrange_docks()
         self._restore_layout()
+
+    # -- dialogs imported when first asked for (printing and the DBM procedure: shapely, numpy) -----
+    def print_pdf(self) -> None:
+        """File > Print to PDF… (editor/printing/print_dialog.py)."""
+        from .printing.print_dialog import PrintDialog
+
+        PrintDialog(self).exec()
+
+    def open_dbm_setup(self) -> None:
+        """Scenario > Set Up Terrain…: the DBM terrain procedure (editor/panels/dbm_setup_dialog.py)."""
+        from .panels import dbm_setup_dialog
+
+        dbm_setup_dialog.open_dbm_setup(self)
 
     def act(self, name: str) -> QAction:
         """The QAction of a catalog command ("file.save") or tool ("tool.brush")."""

@@ -11,10 +11,13 @@ Used by the rule checks (cycles, outlets, splits, surge paths) and by the breach
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .hexgrid import Hex, distance
 from .scenario import HexMap, River
+
+if TYPE_CHECKING:  # networkx is imported by the functions that build a graph: a second of a start-up
+    import networkx as nx
 
 OFF_MAP = "off-map"
 
@@ -32,6 +35,8 @@ def confluence(river: River, joined: River) -> Hex | None:
 
 
 def flow_graph(m: HexMap) -> nx.DiGraph:
+    import networkx as nx
+
     g = nx.DiGraph()
     layout = m.layout
     by_id = {r.id: r for r in m.rivers}
@@ -58,6 +63,8 @@ def downstream(g: nx.DiGraph, h: Hex) -> list:
     """The hexes (and OFF_MAP) water reaches from ``h``, excluding ``h`` itself."""
     if h not in g:
         return []
+    import networkx as nx
+
     return list(nx.descendants(g, h))
 
 

@@ -9,7 +9,8 @@ started; the window counts as open when X shows a viewable top-level window of t
 QUIET_MS (from /proc/PID/stat); the figure is the time to the start of that quiet stretch. Peak
 memory is the process's VmHWM. Maps: none (the editor's start page; Tiled's empty window), the
 valley sample and a BIG x BIG hex map, each opened by the editor as its JSON and by Tiled as our TMX
-export of it. Medians of --repeat runs. Each program gets its own empty configuration folder
+export of it. Medians of --repeat runs, the two programs taking turns (editor, Tiled, editor, ...) so
+that a change in the machine's load falls on both. Each program gets its own empty configuration folder
 (XDG_CONFIG_HOME) and the editor its own recovery folder, so no earlier session changes what opens.
 
 Needs an X server (DISPLAY), Tiled (`tiled`) and xwininfo; a missing one is said and skipped."""
@@ -61,8 +62,9 @@ def _has_window(pid: int) -> bool:
     return False
 
 
-def measure(cmd: list[str], env: dict) -> tuple[float, float]:
-    """(seconds from start to the quiet window, peak MB) of one launch; the process is then ended."""
+def measure(cmd: list[str], env: dict) -> tuple[float, float, float]:
+    """(seconds from start to the quiet window, CPU seconds used by then, peak MB) of one launch; the
+    process is then ended."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -78,7 +80,7 @@ def measure(cmd: list[str], env: dict) -> tuple[float, float]:
                 ticks, since = now, time.perf_counter()
             if time.perf_counter() - t0 > LIMIT_S:
                 raise RuntimeError(f"{cmd[0]} never went quiet")
-        return since - t0, _peak_mb(proc.pid)
+        return since - t0, ticks / os.sysconf("SC_CLK_TCK"), _peak_mb(proc.pid)
     finally:
         proc.kill()
         proc.wait()
@@ -118,22 +120,24 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     folder = Path(tempfile.mkdtemp(prefix="bench-open-"))
     editor = [str(ROOT / ".venv/bin/dambuster-editor")]
-    print(f"{'map':<12} {'editor s':>9} {'editor MB':>10} {'Tiled s':>9} {'Tiled MB':>9}")
+    print(f"{'map':<12} {'editor s':>9} {'CPU s':>6} {'MB':>5} {'Tiled s':>8} {'CPU s':>6} {'MB':>5}")
     for name, ours, theirs in maps(folder, args.big):
-        row = []
-        for cmd in (editor + ([str(ours)] if ours else []), ["tiled"] + ([str(theirs)] if theirs else [])):
-            runs = []
-            for i in range(args.repeat):
-                home = folder / f"config-{cmd[0].rsplit('/', 1)[-1]}-{name}-{i}"
+        commands = (editor + ([str(ours)] if ours else []), ["tiled"] + ([str(theirs)] if theirs else []))
+        runs: list[list[tuple[float, float, float]]] = [[], []]
+        for i in range(args.repeat):
+            for which, cmd in enumerate(commands):  # taking turns, so both see the same load
+                home = folder / f"config-{which}-{name}-{i}"
                 env = dict(os.environ, XDG_CONFIG_HOME=str(home), DAMBUSTER_RECOVERY_DIR=str(home / "rec"))
                 env.pop("QT_QPA_PLATFORM", None)  # both on the X server
                 try:
-                    runs.append(measure(cmd, env))
+                    runs[which].append(measure(cmd, env))
                 except RuntimeError as e:  # said in the table, the other figures still measured
                     print(f"bench_open: {name}: {e}", file=sys.stderr)
-            nan = float("nan")
-            row += [statistics.median(r[i] for r in runs) if runs else nan for i in (0, 1)]
-        print(f"{name:<12} {row[0]:>9.2f} {row[1]:>10.0f} {row[2]:>9.2f} {row[3]:>9.0f}", flush=True)
+        row = [statistics.median(r[k] for r in rs) if rs else float("nan") for rs in runs for k in (0, 1, 2)]
+        print(
+            f"{name:<12} {row[0]:>9.2f} {row[1]:>6.2f} {row[2]:>5.0f} {row[3]:>8.2f} {row[4]:>6.2f} {row[5]:>5.0f}",
+            flush=True,
+        )
     return 0
 
 

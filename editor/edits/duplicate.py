@@ -17,8 +17,6 @@ import math
 import re
 from typing import Any
 
-from shapely.geometry import LineString
-
 from dambuster.model.hexgrid import neighbors
 from dambuster.model.scenario import Dam, Model, Scenario, SewerPoint, Unit
 
@@ -71,6 +69,8 @@ def duplicate_object(s: Scenario, obj: Any) -> tuple[list[Change], str, Any]:
 
 
 def _duplicate_on_table(s: Scenario, obj: Any) -> tuple[list[Change], str, Any]:
+    from shapely.geometry import LineString
+
     t, sewer = s.map, s.map.sewer
     copy = _with_fresh_id(s, obj)
     if isinstance(obj, Model):

@@ -8,8 +8,6 @@ import math
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from shapely.geometry import LineString, Point, Polygon
-
 from dambuster.model.scenario import (
     Area,
     Corridor,
@@ -42,6 +40,8 @@ def sector_of(width: float, depth: float, x: float, y: float) -> int:
 
 
 def centroid(points: list[Pt]) -> Pt:
+    from shapely.geometry import LineString, Polygon
+
     poly = Polygon(points)
     c = poly.centroid if poly.is_valid and poly.area > 0 else LineString(points).centroid
     return float(c.x), float(c.y)
@@ -59,6 +59,8 @@ def _pts(points) -> list[Pt]:
 
 def valid_shape(points, coords: str) -> bool:
     """What a strict load accepts: a simple polygon with area, or a line of length with no repeats."""
+    from shapely.geometry import LineString, Polygon
+
     pts = _pts(points)
     if coords == "polygon":
         if len(pts) > 1 and pts[0] == pts[-1]:
@@ -147,6 +149,8 @@ def set_flood_origin(s: Scenario, point: Pt) -> list[Change]:
 
 def nearest_corridor(sewer: Sewer | None, point: Pt) -> tuple[Corridor, float] | None:
     """The corridor nearest a point and the point's projected distance along it from its first point."""
+    from shapely.geometry import LineString, Point
+
     if sewer is None:
         return None
     best = None
@@ -206,6 +210,8 @@ def _targets(s: Scenario) -> Iterator[Target]:
 def with_coords(target: Target, points: list[Pt]) -> list[Change]:
     """The target with new vertices; [] when the shape would not load (crossing itself, no area,
     a repeated point). Models on an edited corridor stay within its new length."""
+    from shapely.geometry import LineString
+
     if not valid_shape(points, target.coords):
         return []
     new = dataclasses.replace(target.obj, **{target.coords: _pts(points)})
@@ -238,6 +244,8 @@ def nearest_vertex(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> t
 
 def nearest_edge(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> tuple[Target, int, Pt] | None:
     """The edge within ``tol`` of ``p``: (target, index the new vertex takes, the point on the edge)."""
+    from shapely.geometry import LineString, Point
+
     best = None
     for tg in targets(s, allowed):
         pts = getattr(tg.obj, tg.coords)
@@ -293,6 +301,8 @@ def point_feature_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) ->
 def shape_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> Any:
     """The top-most shape at ``p`` that ``allowed`` accepts: a line within ``tol`` of it or a polygon
     containing it."""
+    from shapely.geometry import LineString, Point, Polygon
+
     hit = None
     for tg in targets(s, allowed):
         pts = getattr(tg.obj, tg.coords)

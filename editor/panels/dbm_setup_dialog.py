@@ -220,17 +220,13 @@ class DbmSetupDialog(QDialog):
         self.accept()
 
 
-def install(window) -> None:
-    """Gives the window ``open_dbm_setup`` (Scenario > Set Up Terrain…); on a hex map it says why not."""
-
-    def open_dbm_setup() -> None:
-        if window.doc.is_hex:
-            window.show_error(
-                "Set up terrain",
-                "The DBM terrain procedure lays out a table map; this scenario is a "
-                "hex map. Make a table with File > New.",
-            )
-            return
-        DbmSetupDialog(window.doc, window).exec()
-
-    window.open_dbm_setup = open_dbm_setup
+def open_dbm_setup(window) -> None:
+    """Scenario > Set Up Terrain… (``MainWindow.open_dbm_setup``); on a hex map it says why not."""
+    if window.doc.is_hex:
+        window.show_error(
+            "Set up terrain",
+            "The DBM terrain procedure lays out a table map; this scenario is a "
+            "hex map. Make a table with File > New.",
+        )
+        return
+    DbmSetupDialog(window.doc, window).exec()

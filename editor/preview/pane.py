@@ -1,6 +1,10 @@
 """The "Preview" dock: the breach preview on hex maps, the flash-flood preview on table maps with a
 sewer, a note otherwise. Hidden at first (View > Preview, Ctrl+B); closing it removes every overlay.
-``install_preview(window)`` is the one call the main window makes."""
+``install_preview(window)`` is the one call the main window makes.
+
+The pane is built when the dock is first shown (or ``pane`` is first read), and again after a file is
+opened: a window that never shows the preview never imports it (the breach, the Monte Carlo panel and
+the flash flood, about a fifth of the editor's start-up)."""
 
 from __future__ import annotations
 
@@ -10,8 +14,6 @@ from PySide6.QtWidgets import QDockWidget, QLabel
 from dambuster.model.scenario import TableMap
 
 from ..panels.dock_fit import scrolling
-from .breach_dock import BreachPreview
-from .flood_dock import FloodPreview
 
 
 class PreviewDock(QDockWidget):
@@ -19,7 +21,8 @@ class PreviewDock(QDockWidget):
         super().__init__("Preview", window)
         self.win = window
         self.setObjectName("dock-preview")
-        self.pane = None
+        self._pane = None
+        self._stale = True  # the pane is built for the document's scenario when next needed
         self.scroll = None  # the pane in a scroll area: a tall pane never makes the window taller
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
@@ -27,28 +30,47 @@ class PreviewDock(QDockWidget):
         window.doc.scenario_replaced.connect(self.rebuild)  # after the window's own: the scene is new
         self.rebuild()
 
+    @property
+    def pane(self):
+        """The breach or flash-flood preview (or the note) for the open scenario, built on first use."""
+        if self._stale:
+            self._build()
+        return self._pane
+
     def rebuild(self) -> None:
-        if self.pane is not None:
-            if hasattr(self.pane, "detach"):
-                self.pane.detach()
+        """A new scenario: the old pane goes; the new one is built now if the dock shows, else when shown."""
+        if self._pane is not None:
+            if hasattr(self._pane, "detach"):
+                self._pane.detach()
             self.scroll.deleteLater()  # and the pane in it
+            self._pane = self.scroll = None
+        self._stale = True
+        if self.isVisible():
+            self._build()
+
+    def _build(self) -> None:
+        from .breach_dock import BreachPreview
+        from .flood_dock import FloodPreview
+
+        self._stale = False
         m = self.win.doc.scenario.map
         if self.win.doc.is_hex:
-            self.pane = BreachPreview(self.win)
+            self._pane = BreachPreview(self.win)
         elif isinstance(m, TableMap) and m.sewer is not None:
-            self.pane = FloodPreview(self.win)
+            self._pane = FloodPreview(self.win)
         else:
-            self.pane = QLabel(
+            self._pane = QLabel(
                 "No preview for this map: the breach needs a hex map with a dam, "
                 "the flash flood a table map with a sewer."
             )
-            self.pane.setWordWrap(True)
-        self.scroll = scrolling(self.pane)
+            self._pane.setWordWrap(True)
+        self.scroll = scrolling(self._pane)
         self.setWidget(self.scroll)
-        if hasattr(self.pane, "set_active"):
-            self.pane.set_active(self.isVisible())
+        if hasattr(self._pane, "set_active"):
+            self._pane.set_active(self.isVisible())
 
     def _visible(self, on: bool) -> None:
+        pane = self.pane if on else self._pane  # built before the column is shared out
         if on and not self.isFloating() and not self.win.tabifiedDockWidgets(self):
             # opened beside Scenario, Minimap and Layers: it gets most of the column, not a sliver
             d, h = self.win.docks, self.win.height()
@@ -56,8 +78,8 @@ class PreviewDock(QDockWidget):
             share = {"dock-properties": 0.15, "dock-preview": 0.6, "dock-minimap": 0.12, "dock-layers": 0.13}
             sizes = [int(h * share[x.objectName()]) for x in column]
             self.win.resizeDocks(column, sizes, Qt.Orientation.Vertical)
-        if hasattr(self.pane, "set_active"):
-            self.pane.set_active(on)
+        if hasattr(pane, "set_active"):
+            pane.set_active(on)
 
 
 def install_preview(window) -> PreviewDock:

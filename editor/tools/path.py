@@ -11,8 +11,6 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import Dam, River, Route
-from dambuster.validators.ogre.dambusters import PROFILE as DAMBUSTERS
-from dambuster.validators.ogre.dambusters import WATER
 
 from ..commands import PaintTerrain, ReplaceList
 from ..edits.refusals import hex_refusal
@@ -36,6 +34,9 @@ def water_needed(scenario, hexes: list[Hex]) -> dict[Hex, str]:
     """The river hexes to make water, as {hex: "water"}: those that are not water or debris, when a
     profile of the scenario wants a river to run through water only (ogre-dambusters' RIVER-TERRAIN);
     none otherwise."""
+    from dambuster.validators.ogre.dambusters import PROFILE as DAMBUSTERS  # networkx: not at start-up
+    from dambuster.validators.ogre.dambusters import WATER
+
     if DAMBUSTERS not in scenario.meta.profiles:
         return {}
     terrain = scenario.map.terrain
