@@ -38,6 +38,8 @@ class MonteCarloResult:
     routes: dict[str, float] = field(default_factory=dict)  # road or rail id -> chance it is cut somewhere
     #: the most any single run needs of each: "swamp" and "flooded_town" hexes, "road_cut" (hex, route) pairs
     worst: dict[str, int] = field(default_factory=dict)
+    #: building on the dam -> chance it is destroyed: with the dam (11.05), so the chance of a breach
+    buildings: dict[str, float] = field(default_factory=dict)
 
     def to_json(self, label) -> dict:
         r6 = lambda x: round(float(x), 6)  # noqa: E731
@@ -55,6 +57,7 @@ class MonteCarloResult:
                 {"id": u, "outcomes": {k: r6(v) for k, v in sorted(o.items())}} for u, o in self.units.items()
             ],
             "river": [{"hex": list(h), "label": label(h), "arrival": k} for h, k in self.arrival.items()],
+            "buildings": [{"id": i, "destroyed": r6(p)} for i, p in self.buildings.items()],
         }
 
     def to_csv(self, label) -> str:
@@ -117,6 +120,7 @@ def monte_carlo(b: Breach, runs: int = 10_000, seed: int = 0) -> MonteCarloResul
     plan, layout, params, opts = b.plan, b.layout, b.params, b.options
     res = MonteCarloResult(runs, seed, b.dam.id, plan.last_step)
     res.arrival = dict(plan.arrivals)
+    res.buildings = {x.id: 1.0 for x in b.dam.buildings}  # every run is a breach: they fall with the dam
     init = b.initial()
     scen_units = b.scenario.units
 

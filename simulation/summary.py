@@ -127,7 +127,7 @@ class ChanceRow:
     hexes: tuple[Hex, ...] = ()
 
 
-SECTIONS = ("Stream bridges", "Towns", "Units", "Roads and rails")
+SECTIONS = ("Buildings on the dam", "Stream bridges", "Towns", "Units", "Roads and rails")
 
 
 def chance_rows(breach, result) -> list[ChanceRow]:
@@ -154,6 +154,14 @@ def chance_rows(breach, result) -> list[ChanceRow]:
                 )
             )
 
+    dam_hex = (tuple(breach.dam.hex),)
+    kinds = {x.id: x.kind for x in breach.dam.buildings}
+    section(
+        "Buildings on the dam",
+        [(f"{kinds.get(bid, 'building')} {bid}", p, dam_hex) for bid, p in result.buildings.items()],
+        "destroyed",
+        "buildings",
+    )
     bridges = {b.id: b for b in m.stream_bridges}
     section(
         "Stream bridges",

@@ -427,6 +427,13 @@ export interface MonteCarloResult {
     label: Label;
     arrival: number;
   }[];
+  /**
+   * Every building on the dam and the chance it is destroyed: buildings on a dam fall with it (Ogre Dambusters 11.05), so this is the chance of a breach (1 in every run of `surge`).
+   */
+  buildings: {
+    id: Id;
+    destroyed: number;
+  }[];
 }
 /**
  * The flood comes: the events, where every model ends, the corridors now difficult.

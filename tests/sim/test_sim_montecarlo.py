@@ -98,3 +98,40 @@ def test_same_seed_same_figures():
     a = monte_carlo(Breach(s, "d1"), 500, seed=7).to_json(label)
     assert monte_carlo(Breach(s, "d1"), 500, seed=7).to_json(label) == a
     assert monte_carlo(Breach(s, "d1"), 500, seed=8).to_json(label) != a
+
+
+def test_the_buildings_on_the_dam_are_destroyed_in_every_breach_and_it_is_said():
+    """Buildings stacked on a dam fall with it (11.05): the Monte Carlo gives each the chance of a
+    breach, which is every run, in its JSON and its text."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from dambuster.model.scenario import Building
+
+    s, _river = valley()
+    s.map.dams[0].buildings = [Building("pump", kind="pumping station")]
+    res = monte_carlo(Breach(s, "d1"), 50, 1)
+    assert res.to_json(lambda h: "")["buildings"] == [{"id": "pump", "destroyed": 1.0}]
+    sample = Path(__file__).resolve().parents[2] / "samples" / "ogre-dambusters-valley.json"
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dambuster",
+            "surge",
+            str(sample),
+            "--dam",
+            "dam-aller",
+            "--monte-carlo",
+            "100",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout.splitlines()
+    at = out.index("Buildings on the dam:")
+    assert out[at + 1 : at + 3] == [
+        "  power station dam-powerhouse destroyed: 100.0%",
+        "  control tower dam-tower destroyed: 100.0%",
+    ]

@@ -250,7 +250,7 @@ def test_monte_carlo_gives_towns_and_roads_their_chances():
     assert rnd.towns["town-kessel"] == pytest.approx(two_rolls, abs=0.02)
     rows = chance_rows(Breach(valley("random"), "dam-aller"), rnd)
     sections = {r.section for r in rows}
-    assert sections == {"Stream bridges", "Towns", "Roads and rails"}
+    assert sections == {"Buildings on the dam", "Stream bridges", "Towns", "Roads and rails"}
     kessel = next(r for r in rows if r.subject == "Kessel")
     assert kessel.outcome == "flooded" and kessel.chance == rnd.towns["town-kessel"] and kessel.hexes
     assert any(r.subject == "2 other roads and rails" and r.chance == 0.0 for r in rows)
