@@ -11,8 +11,8 @@ from shapely.geometry import LineString, Point, Polygon, shape
 from strategies import table_scenarios
 
 from dambuster.cli import main
-from dambuster.interop.geojson import ring, signed_area, to_geojson
 from dambuster.interop.geojson import dumps as geojson_dumps
+from dambuster.interop.geojson import ring, signed_area
 from dambuster.model.io import load
 
 ROOT = Path(__file__).resolve().parents[2]
