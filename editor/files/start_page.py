@@ -9,6 +9,7 @@ them. It is shown only by `app.build` without a file (and File > Start Page), ne
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..actions.icons import icon
-from .templates import TEMPLATES, checkout_samples_dir, glance, samples_in
+from .templates import TEMPLATES, Sample, checkout_samples_dir, glance, samples_in
 
 STYLE = """
 #start-page { background: palette(base); }
@@ -52,6 +53,42 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+#: the settings key of the recent files' titles, each kept with the file's size and modification time
+GLANCES_KEY = "start/glances"
+
+
+def glance_recent(settings, paths: list[Path]) -> dict[Path, Sample]:
+    """``glance`` of each existing file, remembered in ``settings`` with the file's size and modification
+    time: the start page reads a recent file again only once it has changed (reading a 1.5 MB map for
+    its title takes longer than building the whole page)."""
+    try:
+        memo = json.loads(str(settings.value(GLANCES_KEY, "{}")))
+        memo = memo if isinstance(memo, dict) else {}
+    except ValueError:
+        memo = {}
+    seen, kept = {}, {}
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        stamp = f"{st.st_size}:{st.st_mtime_ns}"
+        old = memo.get(str(path))
+        if (
+            isinstance(old, list)
+            and len(old) == 3
+            and old[0] == stamp
+            and all(isinstance(x, str) for x in old)
+        ):
+            seen[path] = Sample(path, old[1], old[2])
+        else:
+            seen[path] = glance(path)
+        kept[str(path)] = [stamp, seen[path].title, seen[path].icon]
+    if kept != memo:
+        settings.setValue(GLANCES_KEY, json.dumps(kept))
+    return seen
+
+
 def heading(text: str) -> QLabel:
     label = QLabel(text)
     label.setProperty("heading", True)
@@ -73,7 +110,7 @@ class StartPage(QScrollArea):
         self.setAcceptDrops(True)  # a scenario file dropped anywhere on the page opens it
         self.sections: dict[str, list[QCommandLinkButton]] = {}
         self.section_boxes: dict[str, QWidget] = {}
-        self.rebuild()
+        self.buttons: dict[str, QPushButton] = {}  # New…, Open…, Blank map; built by show_page
 
     # -- building --------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -160,13 +197,14 @@ class StartPage(QScrollArea):
             hint.setProperty("hint", True)
             return [hint]
         entries = []
-        for text in recent:
-            path = Path(text)
-            missing = not path.is_file()
+        paths = [Path(text) for text in recent]
+        glances = glance_recent(self.window_.settings, [p for p in paths if p.is_file()])
+        for path in paths:
+            missing = path not in glances
             if missing:
                 button = entry(path.name, f"{shown_path(path)} (not found)", "std:SP_FileIcon")
             else:
-                seen = glance(path)  # the scenario's title, else its file name
+                seen = glances[path]  # the scenario's title, else its file name
                 button = entry(seen.title, shown_path(path), seen.icon)
             button.setEnabled(not missing)
             button.clicked.connect(lambda _checked=False, p=path: self.open_file(p))

@@ -109,6 +109,17 @@ def test_a_template_click_makes_a_new_scenario_of_its_kind_and_size(start, index
     assert start.windowTitle().startswith("untitled.json")
 
 
+def test_a_recent_file_changed_since_the_last_start_shows_its_new_title(start, files):
+    """Titles are remembered between starts with each file's size and time; a changed file is read again."""
+    save(new_hex_scenario(12, 10, title="Valley, second draft"), files[0])
+    start.start_page.show_page()  # as at the next start (File > Start Page)
+    assert titles(start, "recent") == ["Valley, second draft", "Table", "gone.json"]
+    files[1].unlink()  # a remembered file since deleted is greyed, not shown by its remembered title
+    start.start_page.show_page()
+    assert titles(start, "recent") == ["Valley, second draft", "table.json", "gone.json"]
+    assert not start.start_page.sections["recent"][1].isEnabled()
+
+
 def test_the_valley_template_checks_the_dambusters_rules(start):
     click(start.start_page.sections["templates"][1])
     assert "ogre-dambusters" in start.doc.scenario.meta.profiles and start.doc.is_hex

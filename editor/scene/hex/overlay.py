@@ -56,9 +56,10 @@ class Buckets:
             p = self.paths[k] = QPainterPath()
         return p
 
-    def chain(self, hexes: list[Hex], also: Buckets | None = None) -> None:
+    def chain(self, hexes: list[Hex], also: Buckets | None = None) -> list[tuple[float, float]]:
         """A polyline through hex centres, cut where it passes into another block (and the same into
-        ``also``, a bucketing of another block size: the centres are worked out once)."""
+        ``also``, a bucketing of another block size: the centres are worked out once); returns the
+        centres."""
         lay = self.geom.layout
         offsets = [lay.to_offset(h) for h in hexes]
         centres = [self.geom.center(h) for h in hexes]
@@ -74,6 +75,7 @@ class Buckets:
                     p.moveTo(*centres[i])
                     current = k
                 p.lineTo(*centres[i + 1])
+        return centres
 
     def segment(self, h: Hex, a, b) -> None:
         p = self.path(h)
@@ -211,27 +213,31 @@ class HexOverlay:
 
         by_id = {r.id: r for r in m.rivers}
         lines, far, arrows = Buckets(self.geom), Buckets(self.geom, FAR_BUCKET), Buckets(self.geom)
+        shapes: dict[Hex, QPolygonF] = {}  # an arrow per axial step (q, r), translated to each step
         for r in m.rivers:
             hexes = list(r.hexes)
             if r.joins in by_id and hexes:
                 c = confluence(r, by_id[r.joins])
                 if c is not None and c != hexes[-1]:
                     hexes.append(c)
-            lines.chain(hexes, far)
-            for a, b in zip(hexes, hexes[1:]):
-                arrows.polygon(a, self._arrow(a, b))
+            centres = lines.chain(hexes, far)
+            for a, b, (ax, ay), (bx, by) in zip(hexes, hexes[1:], centres, centres[1:]):
+                d = (b[0] - a[0], b[1] - a[1])
+                shape = shapes.get(d)
+                if shape is None:
+                    shape = shapes[d] = self._arrow(bx - ax, by - ay)
+                arrows.polygon(a, shape.translated((ax + bx) / 2, (ay + by) / 2))
         self._paths("rivers", lines, _pen(style.RIVER, self.geom.size * 0.32))
         self._paths("rivers", arrows, None, QBrush(QColor("#ffffff")), z=1, tier="fine")
         self._paths("rivers", far, _cosmetic(style.RIVER, 1.0), tier="far")
 
-    def _arrow(self, a: Hex, b: Hex) -> QPolygonF:
-        (ax, ay), (bx, by) = self.geom.center(a), self.geom.center(b)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        ang = math.atan2(by - ay, bx - ax)
+    def _arrow(self, dx: float, dy: float) -> QPolygonF:
+        """The flow arrow of a step by (dx, dy), centred on (0, 0)."""
+        ang = math.atan2(dy, dx)
         s = self.geom.size * 0.22
         pts = [(s, 0.0), (-s * 0.8, s * 0.6), (-s * 0.8, -s * 0.6)]
         c, si = math.cos(ang), math.sin(ang)
-        return QPolygonF([QPointF(mx + x * c - y * si, my + x * si + y * c) for x, y in pts])
+        return QPolygonF([QPointF(x * c - y * si, x * si + y * c) for x, y in pts])
 
     def _routes(self, m: HexMap) -> None:
         roads, rails = Buckets(self.geom), Buckets(self.geom)
