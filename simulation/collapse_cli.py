@@ -92,7 +92,7 @@ def _heading(dam, damage: int, thresholds, layout) -> str:
     on = collapses_on(dam.sp, damage, thresholds)
     if on <= 0:
         least = min((t.loss_fraction for t in thresholds if t.collapses_on > 0), default=None)
-        below = f"below {least:.0%}" if least is not None else "no collapse threshold"
+        below = f"below {least * 100:.6g}%" if least is not None else "no collapse threshold"
         return f"{name}: {lost}: {below}, it does not collapse; no roll."
     return f"{name}: {lost}: it collapses on {at_most(on)} at the start of each player turn ({on} in 6)."
 

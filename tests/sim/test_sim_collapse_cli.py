@@ -187,3 +187,18 @@ def test_damage_beyond_the_dams_sp_is_refused_as_a_file_holding_it_would_be():
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.strip().endswith("--damage 61 is more than the 60 SP of dam 'dam-aller' (at most 60)")
     assert collapse("--damage", "60").returncode == 0
+
+
+def test_a_threshold_between_whole_percents_is_shown_as_it_is(tmp_path):
+    """A scenario's own threshold (85.5% lost) is named exactly, not rounded up to one the dam
+    would seem to have passed."""
+    doc = json.loads(VALLEY.read_text(encoding="utf-8"))
+    doc["map"]["dams"][0]["sp"] = 1000
+    doc.setdefault("parameters", {})["collapse"] = [{"loss_fraction": 0.855, "collapses_on": 1}]
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps(doc), encoding="utf-8")
+    argv = [sys.executable, "-m", "dambuster", "collapse", str(f), "--dam", "dam-aller", "--damage", "855"]
+    r = subprocess.run(argv[:-1] + ["854"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "(85.4%): below 85.5%, it does not collapse" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert "(85.5%): it collapses on a 1" in r.stdout
