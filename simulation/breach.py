@@ -58,7 +58,8 @@ class Breach:
                 ids = self.routes_by_hex.setdefault(tuple(h), [])
                 if r.id not in ids:
                     ids.append(r.id)
-        self.bridge_hexes = {tuple(b.hex) for b in self.map.river_bridges}
+        out = {b.bridge for b in self.map.markers.bridges_out}  # a bridge that is out carries nobody
+        self.bridge_hexes = {tuple(b.hex) for b in self.map.river_bridges if b.id not in out}
         self.first_adjacent = self.plan.first_adjacent(contains)
         fp = self.map.floodplain
         self.random_mode = fp.mode == "random"

@@ -134,7 +134,8 @@ export class Breach {
         this.routesByHex.set(key(h), ids);
       }
     }
-    this.bridgeHexes = new Set((m.river_bridges ?? []).map((b) => key(b.hex)));
+    const out = new Set((m.markers?.bridges_out ?? []).map((b) => b.bridge)); // a bridge that is out carries nobody
+    this.bridgeHexes = new Set((m.river_bridges ?? []).filter((b) => !out.has(b.id)).map((b) => key(b.hex)));
     // first-adjacent step of each non-river on-map hex next to a river hex below the dam
     this.adjacentByStep = new Map();
     const first = new Map();

@@ -183,6 +183,21 @@ def test_unit_on_a_river_bridge_is_untouched_the_gev_under_it_is_caught():
     assert run.state.units == (("ready", 1), ("destroyed", 1))
 
 
+def test_a_gev_where_a_river_bridge_is_out_is_in_the_water_and_caught():
+    """Only a standing river bridge keeps the surge off the units on it: where the bridge is out
+    (marked so on the map), a GEV in its hex is in the river and the wave attacks it."""
+    from dambuster.model.scenario import BridgeOut
+
+    s, river = straight()
+    s.map.roads.append(Route("rd", [(1, river[3][1] + 1), river[3], (3, river[3][1])]))
+    s.map.river_bridges.append(RiverBridge("rb", river[3], "rd", "r1"))
+    s.map.markers.bridges_out.append(BridgeOut("rb"))
+    s.units += [Unit("g", "gev", "blue", river[3])]
+    s.parameters.rules["SIMULATION"] = {"gev_under_bridge": 0}
+    events = Run(Breach(s, "d1"), ScriptedDice([6])).forward()
+    assert [e.kind for e in events if e.where == "g"] == ["surge-attack"]
+
+
 # --------------------------------------------------------------------- permanent changes
 def test_stream_bridge_six_hexsides_away_washes_out_seven_does_not():
     s, river = straight(rows=10, columns=6)
