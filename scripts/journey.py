@@ -60,9 +60,16 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("DAMBUSTER_RECOVERY_DIR", str(work / "recovery"))  # not the user's autosaves
     w = MainWindow(settings=QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat))
     w.ask_save = lambda: QMessageBox.StandardButton.Discard
-    w.resize(width, height)
-    w.show()
+    w.show()  # first launch: the size the editor chooses with fresh settings
     QTest.qWaitForWindowExposed(w)
+    QTest.qWait(50)
+    room = w.screen().availableGeometry()
+    bar = w.statusBar()
+    check(
+        room.contains(w.frameGeometry()) and room.contains(bar.mapToGlobal(bar.rect().bottomRight())),
+        f"first launch: the window and its status bar inside the screen {room.width()}x{room.height()}",
+    )
+    w.resize(width, height)
     w.activateWindow()  # no window manager: the script gives it the keyboard (shortcuts need that)
     QTest.qWaitForWindowActive(w)
     vp = w.view.viewport()

@@ -8,8 +8,14 @@ screen, and stayed there after the preview was closed."""
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QRect, QTimer
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
+
+#: the first window's size when the screen has room for it (no size saved yet)
+PREFERRED = QSize(1280, 820)
+#: room left for a window manager's title bar and borders before the window is framed (openbox's
+#: title bar is 20 px; others up to about 30)
+FRAME_ALLOWANCE = QMargins(8, 36, 8, 8)
 
 #: the docks whose contents are taller than a small screen's share (the others are tables and
 #: lists that scroll themselves, or already scroll: Place, Layers)
@@ -61,9 +67,35 @@ def keep_on_screen(window) -> None:
     window.move(target.topLeft())
 
 
+def first_geometry(room: QRect, preferred: QSize = PREFERRED) -> QRect:
+    """The first window's client area on a screen whose available area is ``room``: the preferred
+    size or less, placed at the room's top left with its frame (``FRAME_ALLOWANCE``) inside."""
+    inner = room.marginsRemoved(FRAME_ALLOWANCE)
+    size = preferred.boundedTo(inner.size())
+    return QRect(inner.topLeft(), size)
+
+
+class _FirstShow(QObject):
+    """Once the window is shown (and framed by the window manager, a moment later), pulls its
+    frame inside the screen: the allowance in ``first_geometry`` is a guess, the frame is known."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Show:
+            watched.removeEventFilter(self)
+            for delay in (0, 300, 1000):
+                QTimer.singleShot(delay, watched, lambda: keep_on_screen(watched))
+        return False
+
+
 def install(window) -> None:
     """Wraps the tall docks' contents in scroll areas and keeps the window on its screen after every
-    dock change (the preview dock wraps its own pane: editor/preview/pane.py)."""
+    dock change (the preview dock wraps its own pane: editor/preview/pane.py); sizes the first
+    window to its screen (a saved geometry, restored later, replaces it)."""
+    room = available(window)
+    if room is not None:
+        window.setGeometry(first_geometry(room))
+    window._first_show = _FirstShow(window)
+    window.installEventFilter(window._first_show)
     for key in SCROLLED:
         dock: QDockWidget = window.docks[key]
         dock.setWidget(scrolling(dock.widget()))
