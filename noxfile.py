@@ -50,7 +50,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=False)
 def types(session: nox.Session) -> None:
     """pyright over the package as tools see it ([tool.pyright]); posargs: only those files."""
-    session.run(tool("python"), "scripts/types.py", *session.posargs)
+    session.run(tool("python"), "scripts/typecheck.py", *session.posargs)
 
 
 @nox.session(python=False)
