@@ -18,11 +18,15 @@ by the parser itself, which never reads past the first broken token.
 
 A file of at most SMALL bytes (every real map but the largest) is measured the same way with bytes
 methods and ``re`` instead (also C, over the whole buffer): importing numpy costs more than that scan,
-and a single-file `dambuster validate` would pay it on every start.
+and a single-file `dambuster validate` would pay it on every start. So is a well-formed file of up to
+PLAIN_SCAN bytes while numpy is not imported yet (the editor opening a 1000x1000 map: 1.5 MB, 6 ms
+scanned, where importing numpy took 60-150 ms); one that is cut short or nests too deep goes on to
+the numpy passes, which find the place.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -42,6 +46,8 @@ _CHUNK = 1 << 22
 #: Bytes up to which a file is measured without numpy: as fast below 100 KB, 8 ms for 1 MB of dense
 #: JSON against numpy's 5 ms, when importing numpy takes 60 ms.
 SMALL = 1 << 20
+#: Bytes up to which a well-formed file is measured without numpy while numpy is not yet imported.
+PLAIN_SCAN = 4 << 20
 _QUOTE, _COMMA = ord('"'), ord(",")
 _OPEN, _CLOSE = (ord("["), ord("{")), (ord("]"), ord("}"))
 
@@ -154,8 +160,9 @@ _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
 _PARENTHESES = bytes.maketrans(b"[{]}", b"(())")
 
 
-def _measure_small(data: bytes) -> tuple[Measure, bool]:
-    """The measure and whether it nests deeper than MAX_DEPTH, as the numpy passes find them."""
+def _measure_small(data: bytes, follow: bool = True) -> tuple[Measure, bool | None]:
+    """The measure and whether it nests deeper than MAX_DEPTH, as the numpy passes find them (None, with
+    ``follow`` False, for a file whose brackets would have to be followed one by one)."""
     pieces = _blank_escapes(data).split(b'"')  # outside, a string, outside, ...: one quote kept per string
     bones = b'"'.join(pieces[0::2]).translate(None, b" \t\r\n")
     values = (
@@ -170,10 +177,10 @@ def _measure_small(data: bytes) -> tuple[Measure, bool]:
     )
     shape = bones.translate(_NUMBER_SHAPE)
     plain = b"0e" not in shape and b"0" * (MAX_INT_DIGITS + 1) not in shape
-    return Measure(values, plain), _too_deep(bones.translate(None, _NOT_BRACKET))
+    return Measure(values, plain), _too_deep(bones.translate(None, _NOT_BRACKET), follow)
 
 
-def _too_deep(brackets: bytes) -> bool:
+def _too_deep(brackets: bytes, follow: bool = True) -> bool | None:
     """Whether the running depth over the brackets (+1 opening, -1 closing, of either kind) passes
     MAX_DEPTH. Well-nested brackets empty after as many passes of removing each "()" as they are deep;
     only others (a file cut short, or one nested too deep) are followed bracket by bracket."""
@@ -185,6 +192,8 @@ def _too_deep(brackets: bytes) -> bool:
         if len(shorter) == len(rest):
             break
         rest = shorter
+    if not follow:
+        return None
     depth = 0
     for b in brackets:
         depth += 1 if b in _OPEN else -1
@@ -203,7 +212,14 @@ def _measure(data: bytes) -> tuple[Measure, bool]:
 
 def check(data: bytes) -> Measure:
     """ScenarioError (JSON) when the file holds more than MAX_VALUES values or nests deeper than MAX_DEPTH."""
-    measure, deep = _measure_small(data) if len(data) <= SMALL else _measure(data)
+    if len(data) <= SMALL:
+        measure, deep = _measure_small(data)
+    else:
+        measure, deep = (None, None)
+        if len(data) <= PLAIN_SCAN and "numpy" not in sys.modules:
+            measure, deep = _measure_small(data, follow=False)
+        if deep is None:
+            measure, deep = _measure(data)
     if measure.values > MAX_VALUES:
         raise ScenarioError.at(
             "JSON",

@@ -178,3 +178,39 @@ def test_a_small_file_nested_too_deep_is_refused_at_the_same_place(levels):
     small, deep = json_prescan._measure_small(data)
     assert (small, deep) == json_prescan._measure(data)
     assert deep == (levels + 1 > json_prescan.MAX_DEPTH)
+
+
+def _large(tmp_path, tail: str) -> Path:
+    """A file over SMALL bytes (padding), ending in ``tail`` instead of its closing brace."""
+    pad = json.dumps({"meta": {"title": "big"}, "pad": ["y" * 100] * 12000})
+    path = tmp_path / "large.json"
+    path.write_text(pad[:-1] + tail)
+    assert path.stat().st_size > json_prescan.SMALL
+    return path
+
+
+@pytest.mark.parametrize(
+    ("tail", "said"),
+    [
+        (', "deep": ' + "[" * 70 + "]" * 70 + "}", "line 1 column 1248108: nesting deeper than 64 levels"),
+        (', "cut": [[[', "(JSON)"),  # cut short: the parser refuses it where it ends
+    ],
+)
+def test_a_large_file_read_without_numpy_is_refused_at_the_same_place(tmp_path, tail, said):
+    """A well-formed file of a few MB is measured without importing numpy; one nested too deep or cut
+    short is still refused with its place, in one line and exit 2."""
+    path = _large(tmp_path, tail)
+    run = subprocess.run(
+        [sys.executable, "-m", "dambuster", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2 and said in run.stderr, run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_a_large_well_formed_file_is_read_without_numpy(tmp_path):
+    path = _large(tmp_path, "}")
+    run, modules = imports_of("validate", str(path))
+    assert "numpy" not in modules and "Traceback" not in run.stderr
