@@ -129,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                 home = folder / f"config-{which}-{name}-{i}"
                 env = dict(os.environ, XDG_CONFIG_HOME=str(home), DAMBUSTER_RECOVERY_DIR=str(home / "rec"))
                 env.pop("QT_QPA_PLATFORM", None)  # both on the X server
+                env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a user's editor: its bytecode cached
                 try:
                     runs[which].append(measure(cmd, env))
                 except RuntimeError as e:  # said in the table, the other figures still measured
