@@ -128,9 +128,11 @@ def _moved(obj: Any, dq: int, dr: int, ids: dict[str, str]) -> Any:
     return dataclasses.replace(obj, **changes)
 
 
-def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], list[Change]]:
+def paste_changes(
+    s: Scenario, clip: Clip, at: Hex, left_out: list[str] | None = None
+) -> tuple[dict[Hex, str], list[Change]]:
     """(terrain changes, SetFields changes) of pasting ``clip`` with its anchor at ``at``; parts
-    that would fall off the map are left out."""
+    that would fall off the map are left out, each object named with why in ``left_out`` if given."""
     m = s.map
     dq, dr = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
     on_map = m.layout.contains
@@ -164,9 +166,25 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
             for r in ("river", "road", "bridge", "route")
         )
 
+    def why_not(o, new) -> str:  # why the pasted ``new`` (of the clip's ``o``) is left out, or ""
+        if not all(on_map(h) for h in _hexes_of(new)):
+            return f"{object_name(o)}: it would fall off the map"
+        if not refs_kept(new):
+            missing = [
+                f"{r} {getattr(o, r)}" for r in ("river", "road", "bridge", "route") if getattr(o, r, None)
+            ]
+            return f"{object_name(o)}: its {' and '.join(missing)} is not on this map there"
+        return ""
+
     for key, items in clip.lists.items():
-        moved = [_moved(o, dq, dr, ids) for o in items]
-        moved = [o for o in moved if all(on_map(h) for h in _hexes_of(o)) and refs_kept(o)]
+        moved = []
+        for o in items:
+            new = _moved(o, dq, dr, ids)
+            why = why_not(o, new)
+            if not why:
+                moved.append(new)
+            elif left_out is not None:
+                left_out.append(why)
         kept.update(o.id for o in moved if getattr(o, "id", None))
         moved = [
             dataclasses.replace(o, joins=None) if getattr(o, "joins", None) in new_ids - kept else o
@@ -196,6 +214,15 @@ def paste_changes(s: Scenario, clip: Clip, at: Hex) -> tuple[dict[Hex, str], lis
     if fp:
         changes.append((m.floodplain, "hexes", m.floodplain.hexes + fp))
     return terrain, changes
+
+
+def object_name(o) -> str:
+    """A pasted object as a designer knows it: a town by its name, others by kind and id."""
+    kind = {"RiverBridge": "River bridge", "StreamBridge": "Stream bridge", "RoadCut": "Road cut"}.get(
+        type(o).__name__, type(o).__name__
+    )
+    name = getattr(o, "name", None) or getattr(o, "id", None)
+    return f"{kind} {name}" if name else kind
 
 
 def paste(doc, clip: Clip, at: Hex) -> bool:

@@ -110,11 +110,13 @@ def _hex(o: Any):
     return o.hexes[0] if isinstance(o, model.Town) and o.hexes else getattr(o, "hex", None)
 
 
-def checked(s, changes: list) -> tuple[list, int]:
+def checked(s, changes: list, left_out: list[str] | None = None) -> tuple[list, int]:
     """The changes of an objects paste with each pasted point feature the format would refuse where it
     lands left out (a dam off its river or on another dam, a second marker in a hex, overlapping towns:
-    ``edits.move``'s rules); returns (changes, how many were left out)."""
-    from .move import anchor, moved
+    ``edits.move``'s rules, the sentence why added to ``left_out`` if given); returns (changes, how many
+    were left out)."""
+    from .clipboard import object_name
+    from .move import _name, anchor, moved
 
     out, dropped = [], 0
     for owner, name, items in changes:
@@ -126,8 +128,11 @@ def checked(s, changes: list) -> tuple[list, int]:
         for o in items:
             new = not any(o is x for x in old)
             a = anchor(o) if new else None
-            if a is not None and moved(s, o, a, a)[3]:
+            why = moved(s, o, a, a)[3] if a is not None else ""
+            if why:
                 dropped += 1
+                if left_out is not None:
+                    left_out.append(why.replace(_name(o), object_name(o), 1))
                 continue
             keep.append(o)
         if keep != old:

@@ -171,6 +171,13 @@ class SelectTool(Tool):
         """What is selected: the rubber band's group, or the one object picked, or nothing."""
         return list(self.group) or ([self.selection] if self.selection is not None else [])
 
+    def select_objects(self, objs: list) -> None:
+        """Selects ``objs`` (one, or a group of several), as after a paste."""
+        self.group = list(objs) if len(objs) > 1 else []
+        self.selection = objs[0] if len(objs) == 1 else None
+        self.on_select(self.selection)
+        self._mark()
+
     def _mark(self) -> None:
         self.marks.show(self.controller.view.scene(), outlines(self.controller.geom, self.selected()))
 

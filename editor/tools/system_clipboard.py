@@ -4,7 +4,7 @@ and as plain text (the same JSON, ``edits.fragment``), so another window of the 
 editor, gets it. Paste reads the clipboard (a fragment of ours in either form; else what this window
 copied last) and pastes at the hex under the mouse, one undo step: a region as before
 (``edits.clipboard``), objects with fresh ids, those that would break the format where they land
-left out (the status bar says how many). On table maps the same holds for the selected features (one,
+left out (the status bar names each and says why) and the pasted ones selected. On table maps the same holds for the selected features (one,
 or a rubber band's group; ``edits.table_group``), pasted with their first point at the mouse."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from PySide6.QtCore import QByteArray, QMimeData
 from PySide6.QtGui import QGuiApplication
 
 from ..edits.clipboard import copy_region, paste, paste_changes
-from ..edits.fragment import MIME, checked, copy_objects, dumps_clip, loads_clip
+from ..edits.fragment import LISTS, MIME, checked, copy_objects, dumps_clip, loads_clip
 from ..edits.table_group import copy_table_objects, paste_table_changes
 from .base import push_changes, say
 from .region import RegionTool
@@ -81,11 +81,21 @@ def paste_here(window) -> bool:
         return False
     if clip.terrain:
         return paste(window.doc, clip, h)
-    _terrain, changes = paste_changes(window.doc.scenario, clip, h)
-    changes, dropped = checked(window.doc.scenario, changes)
+    left_out: list[str] = []
+    _terrain, changes = paste_changes(window.doc.scenario, clip, h, left_out)
+    changes, _dropped = checked(window.doc.scenario, changes, left_out)
+    pasted = [
+        o for owner, name, items in changes for o in items if not any(o is x for x in getattr(owner, name))
+    ]
+    pasted = [o for o in pasted if type(o).__name__ in LISTS]  # not the sides that came along
     done = push_changes(window.doc, changes, "Paste objects")
-    if dropped:
-        say(window.controller, f"{dropped} pasted object(s) left out: they would break the format there")
+    if done and hasattr(window.view.tool, "select_objects"):
+        window.view.tool.select_objects(pasted)  # the pasted objects selected, as Tiled does
+    if left_out:
+        n = len(left_out)
+        say(window.controller, f"{n} pasted object{'s' if n > 1 else ''} left out: " + "; ".join(left_out))
+    elif done:
+        window.statusBar().showMessage(f"Pasted {len(pasted)} object{'s' if len(pasted) != 1 else ''}", 5000)
     return done
 
 
