@@ -139,7 +139,7 @@ class BreachPreview(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(page, "Breach")
         self.tabs.addTab(self.mc, "Monte Carlo")
-        self.tabs.currentChanged.connect(lambda _i: self.focus.show(()))  # an outline belongs to its tab
+        self.tabs.currentChanged.connect(self._tab_changed)  # each tab's overlay shows on its own
         outer = QVBoxLayout(self)
         outer.addLayout(form)
         outer.addWidget(self.tabs, 1)
@@ -337,8 +337,15 @@ class BreachPreview(QWidget):
         self.focus.candidates(sides if self.active else ())
         self._draw()
 
+    def _tab_changed(self, _index: int) -> None:
+        """Only the front tab's overlay shows: the step's swell, swamps and cuts on the Breach tab,
+        the heat map (montecarlo/panel.py) on the Monte Carlo tab; an outline belongs to its tab."""
+        self.focus.show(())
+        self._draw()
+
     def _draw(self) -> None:
-        if not self.active or self.run is None or self.run.state.step < 0:
+        on_mc = self.tabs.currentWidget() is self.mc
+        if not self.active or self.run is None or self.run.state.step < 0 or on_mc:
             self.layer.clear()
             return
         self.layer.show(self.run.breach, self.run.state, [e for step in self.run.events for e in step])

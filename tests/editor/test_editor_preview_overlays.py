@@ -62,3 +62,18 @@ def test_what_the_breach_did_sits_below_the_log(window, qtbot, dock_height):
     assert p.log.isVisible() and title.isVisible()
     assert title.mapTo(p, title.rect().topLeft()).y() > log_bottom  # no overlap
     assert p.log.height() >= p.log.minimumHeight()
+
+
+def test_the_step_overlay_goes_while_the_monte_carlo_tab_is_in_front(window, qtbot):
+    """Issue 24, finding 3: Forward once, then the Monte Carlo tab: the heat map alone, not over the
+    step's swell, swamps and road cuts; back on the Breach tab the step shows again."""
+    p = preview(window)
+    p.forward()
+    assert p.layer.root is not None
+    p.tabs.setCurrentWidget(p.mc)
+    assert p.layer.root is None
+    p.start_monte_carlo(300)
+    qtbot.waitUntil(lambda: p.mc_result is not None, timeout=20_000)
+    assert p.heat.root is not None and p.layer.root is None
+    p.tabs.setCurrentIndex(0)
+    assert p.layer.root is not None and p.heat.root is None
