@@ -65,15 +65,15 @@ HEX_LAYERS: tuple[Layer, ...] = (
         tip="Entrenchments, revetments, mines, road cuts, graded ridges",
     ),
     Layer("zones", "Setup zones", 16, ("zone",), ("SetupZone",)),
+    PREVIEW,  # under the hex numbers and the counters: the hexes the preview's log names stay readable
     Layer(
         "labels",
         "Hex labels",
-        17,
+        101,
         tip="Column and row of each hex, when the zoom makes them readable (Ctrl+L)",
     ),
-    Layer("units", "Units", 18, ("unit",), ("Unit",)),
+    Layer("units", "Units", 102, ("unit",), ("Unit",)),
     VALIDATION,
-    PREVIEW,
 )
 
 TABLE_LAYERS: tuple[Layer, ...] = (

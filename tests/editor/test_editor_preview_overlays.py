@@ -77,3 +77,22 @@ def test_the_step_overlay_goes_while_the_monte_carlo_tab_is_in_front(window, qtb
     assert p.heat.root is not None and p.layer.root is None
     p.tabs.setCurrentIndex(0)
     assert p.layer.root is not None and p.heat.root is None
+
+
+def test_hex_numbers_and_counters_lie_above_the_preview(window, qtbot):
+    """Issue 24, finding 4: the swell, new swamps and the heat map's cells no longer hide the numbers
+    of the hexes the log names (nor the counters on them)."""
+    p = preview(window)
+    p.forward()
+    p.forward()
+    swell = p.layer.shown["swell"]
+    assert swell
+    labels = window.controller.labels
+    x, y = window.controller.geom.center(swell[0])
+    assert labels.sceneBoundingRect().contains(x, y)  # the one item painting every hex number
+    assert labels.zValue() > p.layer.root.zValue()
+    p.start_monte_carlo(300)
+    qtbot.waitUntil(lambda: p.heat.root is not None, timeout=20_000)
+    assert labels.zValue() > p.heat.root.zValue()
+    units = window.view.scene().root("units")
+    assert units.zValue() > labels.zValue() > p.heat.root.zValue()
