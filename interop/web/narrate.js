@@ -6,6 +6,7 @@ function unitName(doc, id) {
   const u = (doc.units ?? []).find((x) => x.id === id);
   return u ? (u.name || doc.unit_types?.[u.type]?.name || id) : id;
 }
+const damName = (s, dam) => `${dam.name || dam.id} (${s.label(dam.hex)})`;
 // The draws that choose among n ways (docs/simulation.md, the draw order): logged 0-based, told 1 to n.
 const CHOICES = new Set(["where the new stream starts", "way of the new stream"]);
 const rollText = (r) => (CHOICES.has(r.for) || r.sides !== 6 ? `pick ${r.value + 1} of ${r.sides} for ${r.for}` : `roll ${r.value} for ${r.for}`);
@@ -79,4 +80,4 @@ function floodLine(doc, e) {
   }
 }
 
-self.DambusterNarrate = { breachLine, breachSummary, floodLine, unitName };
+self.DambusterNarrate = { breachLine, breachSummary, floodLine, unitName, damName, plural };

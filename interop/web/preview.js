@@ -13,6 +13,13 @@ function add(parent, tag, text = null, attrs = {}) {
   return n;
 }
 
+const SEED_RULE = "The seed is a whole number from 0 to 4,294,967,295 (the command line's default is 0).";
+/** The seed typed (digits only: no sign, exponent or fraction), or null when it is empty or not a seed. */
+function readSeed(id = "seed") {
+  const text = byId(id).value.trim();
+  return /^\d{1,10}$/.test(text) && Number(text) <= 4294967295 ? Number(text) : null;
+}
+
 class BreachPreview {
   constructor(s, E, drawn) {
     this.s = s; this.E = E; this.drawn = drawn;
@@ -28,6 +35,11 @@ class BreachPreview {
     byId("step-end").addEventListener("click", () => this.go(Infinity));
     byId("die-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.enterDie(); });
     for (const r of document.querySelectorAll("input[name=dice]")) r.addEventListener("change", () => this.restart());
+    byId("seed").addEventListener("change", () => {
+      if (this.step < 0) return;
+      this.restart();
+      this.say("The seed changed: the breach starts again. Press Forward a turn.");
+    });
     this.restart();
   }
 
@@ -45,14 +57,14 @@ class BreachPreview {
   runTo(turns) {
     const { E, s } = this;
     if (!this.typedMode) {
-      const seed = Number(byId("seed").value);
-      if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) { this.say("The seed is a whole number from 0 to 4,294,967,295."); return null; }
+      const seed = readSeed();
+      if (seed === null) { this.say(SEED_RULE); return null; }
       if (!this.full || this.full.seed !== seed || this.full.dam !== this.damId) this.full = E.surgeLog(s, this.damId, seed, null);
       return this.full;
     }
     try {
-      const { result, used } = DambusterDice.withTypedDice(E, this.typed, () => E.surgeLog(s, this.damId, 0, turns));
-      this.typed = this.typed.slice(0, used);
+      // the dice typed stay when stepping back: going forward again draws them in the same order
+      const { result } = DambusterDice.withTypedDice(E, this.typed, () => E.surgeLog(s, this.damId, 0, turns));
       byId("die-form").hidden = true;
       return result;
     } catch (e) {
@@ -105,8 +117,10 @@ class BreachPreview {
 
   render() {
     const events = this.events();
-    const done = this.log && this.step >= this.log.steps;
-    this.say(this.step < 0 ? "Not breached yet: press Forward a turn." : `Turn ${this.step} of ${this.log.steps}${done ? " (the end)" : ""}.`);
+    // a typed run stops at the turn asked for (left_map false): only a run that saw the swell leave ends
+    const done = !!this.log?.left_map && this.step >= this.log.steps;
+    const of = done || !this.typedMode ? ` of ${this.log?.steps}` : "";
+    this.say(this.step < 0 ? "Not breached yet: press Forward a turn." : `Turn ${this.step}${of}${done ? " (the end)" : ""}.`);
     byId("step-back").disabled = this.step < 0;
     byId("step-forward").disabled = !!done;
     byId("step-end").disabled = !!done;
@@ -161,8 +175,8 @@ class FloodPreview {
   }
 
   run() {
-    const seed = Number(byId("flood-seed").value);
-    if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) { setText(byId("flood-status"), "The seed is a whole number from 0 to 4,294,967,295."); return; }
+    const seed = readSeed("flood-seed");
+    if (seed === null) { setText(byId("flood-status"), SEED_RULE); return; }
     const doc = this.E.floodLog(this.s.doc, seed);
     setText(byId("flood-status"), doc.turn === null ? "The flood never comes." : `The flood comes on turn ${doc.turn}.`);
     const list = byId("flood-log");
@@ -177,4 +191,4 @@ class FloodPreview {
   }
 }
 
-self.DambusterPreview = { BreachPreview, FloodPreview, add, setText, byId };
+self.DambusterPreview = { BreachPreview, FloodPreview, add, setText, byId, readSeed, SEED_RULE };

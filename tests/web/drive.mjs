@@ -78,6 +78,30 @@ async function act(page, a) {
       }
       return { prompts, asking: await page.isVisible("#die-form"), json: await page.textContent("#json-log"), status: await page.textContent("#status") };
     }
+    case "typed-forward": {  // {"do": "typed-forward", "dam": ID, "dice": [..]}: Forward a turn, typing each die asked
+      await page.selectOption("#dam", a.dam);
+      await page.check("#dice-typed");
+      const seen = [];
+      const dice = [...a.dice];
+      for (let i = 0; i < 200 && await page.isEnabled("#step-forward"); i++) {
+        await page.click("#step-forward");
+        while (await page.isVisible("#die-form") && dice.length) {
+          await page.fill("#die", String(dice.shift()));
+          await page.click("#die-enter");
+        }
+        seen.push({ status: await page.textContent("#status"), lines: (await logLines(page)).length, asking: await page.isVisible("#die-form") });
+        if (seen.at(-1).asking) break;
+      }
+      return { seen, json: await page.textContent("#json-log") };
+    }
+    case "collapse-typed": {  // {"do": "collapse-typed", "damage": D, "dice": "3, 2"}: the collapse roll from dice thrown
+      await page.check("#dice-typed");
+      if (!(await page.isVisible("#collapse-run"))) await page.click("#collapse-box > summary");
+      await page.fill("#collapse-damage", a.damage == null ? "" : String(a.damage));
+      await page.fill("#collapse-dice", a.dice);
+      await page.click("#collapse-run");
+      return { status: await page.textContent("#collapse-status"), json: await page.textContent("#collapse-json"), lines: await page.$$eval("#collapse-log li", (l) => l.map((x) => x.textContent)) };
+    }
     case "keyboard": {
       await page.focus("body");
       const tabTo = async (test) => {

@@ -134,7 +134,9 @@ def test_the_collapse_roll_from_damage_is_the_command_lines(pages):
         "collapse", str(VALLEY), "--dam", DAM, "--damage", "50", "--seed", "4", "--format", "json"
     )
     assert got["json"] == done.stdout
-    assert got["status"].startswith("dam-aller has lost 50 of 60 SP: it collapses on a roll of 1 or less")
+    assert got["status"].startswith(
+        "Aller dam (1109) has lost 50 of 60 SP: it collapses on a roll of 1 each player turn"
+    )
     assert got["lines"][0] == "Player turn 1: roll 2, it holds."
 
 
