@@ -170,6 +170,8 @@ function drawSewer(g, s, sewer, u) {
     const p = s.pointAlong(md.corridor, md.position);
     const c = el("circle", { cx: p[0], cy: p[1], r: u * 0.8, fill: sides.get(md.side)?.color ?? "#888", stroke: "#fff", "stroke-width": u * 0.15, "data-model": md.id }, models);
     el("title", {}, c).textContent = `${md.name || md.id} (${sides.get(md.side)?.name ?? md.side}, strength ${md.strength})`;
+    // the name beside the counter, readable without hover (a phone has none)
+    svgText(models, p[0] + u * 1.1, p[1] - u * 0.9, md.name || md.id, { class: "model-name", "font-size": u * 1.3, "text-anchor": "start", "data-model-name": md.id });
   }
 }
 

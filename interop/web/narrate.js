@@ -66,17 +66,56 @@ function breachSummary(s, events) {
   return lines;
 }
 
-/** [text, models] for one flash-flood event. */
+// The flash flood told as `dambuster flood FILE --seed S` tells it (simulation/narrate.py, flood_sentences).
+const joinWords = (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const atLeast = (n) => (n >= 6 ? "a 6" : `${n} or more`);
+const num = (x) => Number(x?.value ?? x); // a PyFloat (the engine's decimal) or a plain number
+const inches = (x) => `${Number(num(x).toPrecision(6))}″`;
+
+function branchRoll(r) {
+  const m = /\(1 of (\d+)\)/.exec(r.for);
+  if (r.sides !== 6 || !m) return `branch ${r.value + 1} of ${r.sides}`;
+  const ways = Number(m[1]), per = Math.floor(6 / ways);
+  if (r.value > per * ways) return `branch roll ${r.value}, rolled again`;
+  return `branch roll ${r.value}: way ${Math.floor((r.value - 1) / per) + 1} of ${ways}`;
+}
+
+function carriedLine(who, d, rolls) {
+  const stop = d.stopped_by;
+  const end = stop == null ? "" : stop === "end of corridor" ? " to the end of its corridor" : ` until stopped by the ${stop}`;
+  const hits = (d.hits ?? []).map((h) => `S${h}`);
+  const took = hits.length === 1 ? `an ${hits[0]} hit` : `${joinWords(hits)} hits`;
+  const distance = rolls.filter((r) => r.for.startsWith("distance")).map((r) => String(r.value));
+  const said = distance.length ? [`distance ${distance.length > 1 ? "rolls" : "roll"} ${distance.join(", ")}`] : [];
+  for (const r of rolls) if (r.for.startsWith("branch")) said.push(branchRoll(r));
+  const along = joinWords([...new Set(d.corridors ?? [])]);
+  if (!said.length && num(d.inches) === 0 && stop != null && stop !== "end of corridor") return `${who} is held where it stands by the ${stop} and takes ${took}.`;
+  return `${who} is carried ${inches(d.inches)} along ${along}${end} and takes ${took} (${said.join("; ")}).`;
+}
+
+/** One flash-flood event as a sentence. */
 function floodLine(doc, e) {
   const d = e.detail ?? {};
-  const name = (id) => (doc.map.sewer?.models ?? []).find((m) => m.id === id)?.name || id;
-  const rolls = rollsText(e.rolls);
+  const names = new Map((doc.map.sewer?.models ?? []).map((m) => [m.id, m.name || m.id]));
+  const name = (id) => names.get(id) ?? id;
+  const who = name(e.where), rolls = e.rolls ?? [], roll = rolls[0]?.value;
+  const bumpOn = doc.parameters?.flash_flood?.bump_on ?? 4;
   switch (e.kind) {
-    case "no-flood": return `Turn ${e.step}: no flood (it comes on ${d.needed} or more)${rolls}.`;
-    case "flood-comes": return `Turn ${e.step}: the flood comes${rolls}.`;
-    case "test": return `${name(e.where)} ${d.fails ? "loses its footing" : "holds"} (strength ${d.strength})${rolls}.`;
-    case "carried": return `${name(e.where)} is carried ${d.inches}″ along ${(d.corridors ?? []).join(", ")}${d.stopped_by ? `, stopped by ${d.stopped_by}` : ""}${d.hits?.length ? `, hits S${d.hits.join(", S")}` : ""}${rolls}.`;
-    default: return `${e.kind}${e.where ? " " + e.where : ""}${Object.keys(d).length ? ": " + JSON.stringify(d) : ""}${rolls}.`;
+    case "no-flood": return `Turn ${e.step}: no flood (roll ${roll}; it comes on ${atLeast(d.needed)}).`;
+    case "flood-comes": return `Turn ${e.step}: the flood comes (${roll != null ? `roll ${roll}; it comes on ${atLeast(d.needed)}` : "no roll needed"}).`;
+    case "out-of-reach": return `${who} is out of the water's reach.`;
+    case "tie": {
+      const order = d.order.map(name);
+      const rolled = rolls.map((r) => `${name(r.for.split(" rolls ")[0])} ${r.value}`).join(", ");
+      return `${joinWords([...order].sort())} are as far from the origin; a roll-off (${rolled}, the highest first) tests them in the order ${order.join(", ")}.`;
+    }
+    case "test": {
+      if (!d.fails) return `${who} holds (strength ${d.strength}, roll ${roll}).`;
+      return `${who} loses its footing (strength ${d.strength}, roll ${roll}${roll === 6 && d.strength >= 6 ? ": a 6 always fails" : ""}).`;
+    }
+    case "bump": return `${who}, bumped by ${name(d.by)}, ${d.knocked_off ? "is knocked off" : "keeps its footing"} (roll ${roll}; ${atLeast(bumpOn)} knocks a model off).`;
+    case "carried": return carriedLine(who, d, rolls);
+    default: return `${e.kind.replaceAll("-", " ")}: ${who}.`;
   }
 }
 

@@ -171,23 +171,40 @@ class FloodPreview {
   constructor(s, E) {
     this.s = s; this.E = E;
     byId("flood-run").addEventListener("click", () => this.run());
-    this.run();
+    byId("flood-reset").addEventListener("click", () => this.reset());
+    this.reset(); // the models where the file puts them: the flood runs only when asked
+  }
+
+  /** Moves each model's counter and name to a point along its corridor. */
+  place(id, corridor, position) {
+    const p = this.s.pointAlong(corridor, position);
+    const c = document.querySelector(`circle[data-model="${CSS.escape(id)}"]`);
+    const t = document.querySelector(`text[data-model-name="${CSS.escape(id)}"]`);
+    if (!p) return;
+    const dx = t && c ? Number(t.getAttribute("x")) - Number(c.getAttribute("cx")) : 0;
+    const dy = t && c ? Number(t.getAttribute("y")) - Number(c.getAttribute("cy")) : 0;
+    if (c) { c.setAttribute("cx", p[0]); c.setAttribute("cy", p[1]); }
+    if (t) { t.setAttribute("x", p[0] + dx); t.setAttribute("y", p[1] + dy); }
+  }
+
+  reset() {
+    for (const m of this.s.doc.map.sewer?.models ?? []) this.place(m.id, m.corridor, m.position);
+    byId("flood-log").replaceChildren();
+    setText(byId("flood-json"), "");
+    setText(byId("flood-status"), "The models stand where the scenario puts them. Type a seed and press Run the flood.");
   }
 
   run() {
     const seed = readSeed("flood-seed");
     if (seed === null) { setText(byId("flood-status"), SEED_RULE); return; }
     const doc = this.E.floodLog(this.s.doc, seed);
-    setText(byId("flood-status"), doc.turn === null ? "The flood never comes." : `The flood comes on turn ${doc.turn}.`);
+    const difficult = doc.difficult?.length ? ` Difficult terrain from now on: ${doc.difficult.join(", ")}.` : "";
+    setText(byId("flood-status"), doc.turn === null ? "The flood never comes." : `The flood comes on turn ${doc.turn}.${difficult}`);
     const list = byId("flood-log");
     list.replaceChildren();
     for (const e of doc.events) add(list, "li", DambusterNarrate.floodLine(this.s.doc, e));
     setText(byId("flood-json"), this.E.pyJson(doc) + "\n");
-    for (const [id, m] of Object.entries(doc.models ?? {})) {
-      const c = document.querySelector(`circle[data-model="${CSS.escape(id)}"]`);
-      const p = this.s.pointAlong(m.corridor, Number(m.position?.value ?? m.position));
-      if (c && p) { c.setAttribute("cx", p[0]); c.setAttribute("cy", p[1]); }
-    }
+    for (const [id, m] of Object.entries(doc.models ?? {})) this.place(id, m.corridor, Number(m.position?.value ?? m.position));
   }
 }
 

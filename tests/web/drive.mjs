@@ -128,6 +128,14 @@ async function act(page, a) {
       await page.click("#collapse-run");
       return { status: await page.textContent("#collapse-status"), json: await page.textContent("#collapse-json"), lines: await page.$$eval("#collapse-log li", (l) => l.map((x) => x.textContent)) };
     }
+    case "sewer": {  // {"do": "sewer", "press": "flood-run"|"flood-reset"|null, "seed": N}: what the flood section shows
+      if (a.seed != null) await page.fill("#flood-seed", String(a.seed));
+      if (a.press) await page.click("#" + a.press);
+      return { status: await page.textContent("#flood-status"), json: await page.textContent("#flood-json"),
+               lines: await page.$$eval("#flood-log li", (l) => l.map((x) => x.textContent)),
+               names: await page.$$eval("text[data-model-name]", (t) => t.map((x) => x.textContent)),
+               models: await page.$$eval("circle[data-model]", (c) => c.map((x) => [x.getAttribute("cx"), x.getAttribute("cy")])) };
+    }
     case "flood": {
       await page.fill("#flood-seed", String(a.seed));
       await page.click("#flood-run");
