@@ -78,6 +78,10 @@ class PreviewDock(QDockWidget):
             share = {"dock-properties": 0.15, "dock-preview": 0.6, "dock-minimap": 0.12, "dock-layers": 0.13}
             sizes = [int(h * share[x.objectName()]) for x in column]
             self.win.resizeDocks(column, sizes, Qt.Orientation.Vertical)
+            # and the width its controls need (Monte Carlo's row the widest), at most 40 % of the window
+            want = min(pane.minimumSizeHint().width() + 24, int(self.win.width() * 0.4))
+            if self.width() < want:
+                self.win.resizeDocks([self], [want], Qt.Orientation.Horizontal)
         if hasattr(pane, "set_active"):
             pane.set_active(on)
 
