@@ -8,8 +8,8 @@ line). The steps share a folder, $RUNNER_TEMP/dambuster-review:
 
 * ``changed``: the maps to check: on a pull request the files matching the ``paths`` globs that it
   adds or modifies (against its base: the first parent of the merge commit actions/checkout makes, or
-  the base commit of the event), elsewhere every tracked matching file; a .json file with no
-  ``"format_version"`` is not a map (as ``validate --scenarios-only`` decides). Only the checkout is
+  the base commit of the event), elsewhere every tracked matching file; a .json file that is JSON
+  whose top level holds no ``format_version`` is not a map (as ``validate --scenarios-only`` decides). Only the checkout is
   read: a path that is a symbolic link, or that resolves outside the workspace, is refused before
   anything opens it (one error annotation each; the map is listed as refused, never checked, drawn or
   quoted, and fails the verdict). On a pull request, also the settings files it changes (a warning
@@ -49,6 +49,7 @@ from pathlib import Path
 from base_settings import as_on_base, config_path
 from base_settings import changes as settings_changes
 
+from dambuster.collect import scenario_bytes
 from dambuster.escape import markdown_cell, visible, visible_path
 from dambuster.formats.github import command as annotation
 from dambuster.model.files import InputError, read_input
@@ -115,9 +116,10 @@ def base_commit() -> str | None:
 
 
 def is_map(path: str) -> bool:
-    """A regular file (never opened otherwise) that mentions "format_version", as `validate --scenarios-only` decides."""
+    """A regular file (never opened otherwise) that may be a scenario, as `validate --scenarios-only`
+    decides (dambuster.collect.scenario_bytes: "format_version" however written, or not JSON)."""
     try:
-        return b'"format_version"' in read_input(path, MAX_FILE_BYTES)
+        return scenario_bytes(read_input(path, MAX_FILE_BYTES))
     except InputError:
         return False
 

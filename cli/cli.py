@@ -367,8 +367,8 @@ def _add_validate(sub) -> None:
     v.add_argument(
         "--scenarios-only",
         action="store_true",
-        help='skip .json files that are not scenarios (no "format_version" in them), such as '
-        "editor settings or package files; the pre-commit hook uses it",
+        help="skip .json files that are provably not scenarios (no format_version key, however "
+        "written), such as editor settings or package files; the pre-commit hook uses it",
     )
     v.add_argument(
         "--select",

@@ -1,9 +1,11 @@
 """Which files a command over a collection reads (`validate`, `fmt`): the files named, the scenario
-files under the folders named, and, for ``--scenarios-only``, whether a file looks like a scenario."""
+files under the folders named, and, for ``--scenarios-only``, whether a file may be a scenario."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
 
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
@@ -44,12 +46,65 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
 
 
 def may_be_scenario(path: str) -> bool:
-    """For --scenarios-only: whether the file mentions "format_version" (every scenario, even one cut
-    short, has it near its top); a file that cannot be read is kept, so it is reported."""
+    """For --scenarios-only: whether the file may be a scenario (``scenario_bytes``); a file that
+    cannot be read is kept, so it is reported."""
     from .model.files import InputError, read_input
     from .model.io import MAX_FILE_BYTES
 
     try:
-        return b'"format_version"' in read_input(path, MAX_FILE_BYTES)
+        return scenario_bytes(read_input(path, MAX_FILE_BYTES))
     except InputError:
         return True
+
+
+def _top_level_scenario(pairs: list[tuple[str, object]]) -> bool:
+    return any(key == "format_version" for key, _ in pairs)
+
+
+def _nothing(_text: str) -> None:
+    return None
+
+
+_STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _spells_format_version(text: str) -> bool:
+    """Whether a string literal in the text, its escapes decoded, is "format_version"."""
+    for literal in _STRING_LITERAL.finditer(text):
+        if "\\" in literal.group():
+            try:
+                if json.loads(literal.group()) == "format_version":
+                    return True
+            except ValueError:
+                continue
+    return False
+
+
+def scenario_bytes(data: bytes) -> bool:
+    """Whether a .json file's bytes may be a scenario: False only when it provably is not one.
+
+    * bytes holding ``"format_version"`` are a scenario, without a parse (the fast path);
+    * bytes that are not UTF-8 are kept (validate reports them: a UTF-16 scenario, for one);
+    * JSON is a scenario when its top level is an object holding format_version, however the key
+      is written (``"format\\u005fversion"``); the parse keeps no values (each object becomes a
+      bool, each number None), so a large file of other JSON costs little memory;
+    * text that is not JSON (cut short, nested too deep, or JSON with comments such as a
+      tsconfig.json) is kept when a string literal in it spells format_version with escapes.
+    """
+    if b'"format_version"' in data:
+        return True
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    try:
+        top = json.loads(
+            text,
+            object_pairs_hook=_top_level_scenario,
+            parse_int=_nothing,
+            parse_float=_nothing,
+            parse_constant=_nothing,
+        )
+    except (ValueError, RecursionError):
+        return _spells_format_version(text)
+    return top is True

@@ -168,8 +168,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     f.add_argument(
         "--scenarios-only",
         action="store_true",
-        help='skip .json files that are not scenarios (no "format_version" in them); the '
-        "pre-commit hook uses it",
+        help="skip .json files that are provably not scenarios (no format_version key, however "
+        "written); the pre-commit hook uses it",
     )
     f.set_defaults(func=_cmd_fmt)
 
