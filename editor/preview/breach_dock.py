@@ -305,6 +305,7 @@ class BreachPreview(QWidget):
         self.btn_play.setEnabled(have and not run.state.done and not self.from_table)
         self.btn_apply.setEnabled(have and run.state.step >= 0)
         self.mc.set_enabled(have)
+        self.collapse.breach_begun(have and (run.state.step >= 0 or self.pending is not None))
         if not have:
             self.log.show_sentences([])
             self.summary.show_sentences([])

@@ -28,6 +28,8 @@ class CollapseBox(QGroupBox):
         self.from_table = False
         self.turn = 0
         self.rolls: list[str] = []
+        self.begun = False  # the pane's breach has begun
+        self.fallen = False  # the collapse rolls brought the dam down
         self.damage = QSpinBox()
         self.damage.setToolTip("Structure points the dam has lost so far")
         self.damage.valueChanged.connect(lambda _v: self._restart())
@@ -69,6 +71,13 @@ class CollapseBox(QGroupBox):
             return 7
         return collapses_on(self.dam.sp, self.damage.value(), self.thresholds)
 
+    def breach_begun(self, begun: bool) -> None:
+        """The pane's breach has begun (stepped forward, or a roll from the table asked): a collapse
+        roll now would start it over and drop the rolls typed, so the button waits for Reset."""
+        if begun != self.begun:
+            self.begun = begun
+            self._show(self.fallen)
+
     def _restart(self) -> None:
         self.turn, self.rolls = 0, []
         self.dice = TableDice() if self.from_table else Dice(self.seed)
@@ -76,6 +85,7 @@ class CollapseBox(QGroupBox):
 
     def _show(self, fallen: bool) -> None:
         dam, on = self.dam, self.on()
+        self.fallen = fallen
         self.setEnabled(dam is not None)
         if dam is None:
             self.chance.setText("No dam.")
@@ -90,10 +100,17 @@ class CollapseBox(QGroupBox):
                 text = f"it collapses on {at_most(on)} at the start of each player turn ({on} in 6)."
             self.chance.setText(head + text)
         self.btn_roll.setText("Breach it" if on == 7 else "Roll for collapse")
-        self.btn_roll.setEnabled(dam is not None and on > 0 and not fallen)
-        self.log.setText("<br>".join(self.rolls))
+        self.btn_roll.setEnabled(dam is not None and on > 0 and not fallen and not self.begun)
+        waiting = (
+            ["The breach has begun: Reset to roll for collapse."]
+            if self.begun and not fallen and on > 0
+            else []
+        )
+        self.log.setText("<br>".join(self.rolls + waiting))
 
     def roll(self) -> None:
+        if self.begun:
+            return  # the breach under way would be started over (see ``breach_begun``)
         on = self.on()
         if on == 7:
             self.rolls.append("The dam has lost all its SP: it is destroyed.")

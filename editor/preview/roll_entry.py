@@ -1,6 +1,7 @@
 """Dice from the table: the roll the simulation needs next, asked by its purpose
 (``narrate.prompt``), and a field where the players type what they threw. Several rolls may be
-typed at once, separated by spaces ("3 5 1"): each is given in turn while the simulation still asks.
+typed at once, separated by spaces ("3 5 1"): each is given in turn while the simulation still asks;
+those after a refused one stay in the field. After the rolls the map has the keyboard again.
 "Undo roll" takes back the last roll typed for the step under way.
 
 The pane owns the simulation: it calls ``ask(need)`` with the ``RollNeeded`` in hand (or
@@ -24,6 +25,7 @@ class RollEntry(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.need = None
+        self._typing = False  # the rolls typed are being given (the map gets the keyboard after)
         self.question = QLabel()
         self.question.setWordWrap(True)
         self.field = QLineEdit()
@@ -61,24 +63,45 @@ class RollEntry(QWidget):
         self.field.setEnabled(need is not None)
         self.btn_enter.setEnabled(need is not None)
         self.btn_undo.setEnabled(can_undo)
-        if need is not None and self.isVisible():
-            self.field.setFocus()
+        if need is not None and self.isVisible() and not self._typing:
+            self.field.setFocus()  # the first roll of a step; after a roll the map has the keyboard
 
     def refuse(self, text: str) -> None:
         self.problem.setText(text)
 
     def submit(self) -> None:
-        """Gives each number typed in turn, while a roll is asked; a word that is not a number stops."""
+        """Gives each number typed in turn, while a roll is asked. A roll refused (or a word that is
+        not a number, or rolls left when none is asked) stops there: the problem is named and the
+        rolls not given stay in the field, to be corrected and entered again. After the rolls the map
+        has the keyboard again (+ and - zoom it)."""
         words = self.field.text().replace(",", " ").split()
         self.field.clear()
         self.problem.clear()
+        self._typing = True
+        try:
+            left = self._give(words)
+        finally:
+            self._typing = False
+        if left:
+            self.field.setText(" ".join(left))
+            self.problem.setText(f"{self.problem.text()} Not given yet, kept in the field: {' '.join(left)}.")
+            return
+        view = getattr(self.window(), "view", None)
+        if view is not None:
+            view.setFocus()
+        else:
+            self.field.clearFocus()
+
+    def _give(self, words: list[str]) -> list[str]:
+        """Gives ``words`` in turn; returns those not given (from the first refused one on)."""
         for i, w in enumerate(words):
             if self.need is None:
-                self.refuse(f"Not used (no roll is asked): {' '.join(words[i:])}")
-                return
+                self.refuse("Not used: no roll is asked now.")
+                return words[i:]
             if not w.isdigit():
                 self.refuse(f"{w!r} is not a number: type the die as it lies, e.g. 4.")
-                return
+                return words[i:]
             self.rolled.emit(int(w))
-            if self.problem.text():  # the pane refused it: keep the rest out
-                return
+            if self.problem.text():  # the pane refused it
+                return words[i + 1 :]
+        return []

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsView, QToolTip
 
 from ..style import HIGHLIGHT
+from . import zoom_keys
 from .map_scene import MapScene
 
 MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
@@ -51,6 +52,7 @@ class MapView(QGraphicsView):
         self._problems: QGraphicsPathItem | None = None
         self._witness: QGraphicsPathItem | None = None
         self._warnings: QGraphicsPathItem | None = None
+        zoom_keys.install(self)  # + and - zoom while the mouse is over the map, whatever has the keyboard
 
     # -- zoom ------------------------------------------------------------------------------------
     def zoom(self) -> float:

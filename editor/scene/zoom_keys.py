@@ -1,0 +1,41 @@
+"""+ and - zoom the map whenever the mouse is over it, even while a text field elsewhere (the roll
+field of the preview, a dock's spin box) has the keyboard: those keys would otherwise type into the
+field. The filter is installed on the application by the map view (``install``)."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit
+
+ZOOM_IN = (Qt.Key.Key_Plus, Qt.Key.Key_Equal)
+ZOOM_OUT = (Qt.Key.Key_Minus,)
+TYPED_INTO = (QLineEdit, QAbstractSpinBox)
+
+
+class ZoomKeys(QObject):
+    def __init__(self, view):
+        super().__init__(view)
+        self.view = view
+
+    def eventFilter(self, watched, event) -> bool:
+        kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            return False
+        if not shiboken6.isValid(self.view) or not isinstance(watched, TYPED_INTO):
+            return False
+        if event.key() not in ZOOM_IN + ZOOM_OUT or event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            return False
+        if self.view._mouse_at is None or watched.window() is not self.view.window():
+            return False  # the mouse is not over this map: the field has the key
+        if kind == QEvent.Type.KeyPress:
+            (self.view.zoom_in if event.key() in ZOOM_IN else self.view.zoom_out)()
+        event.accept()
+        return True
+
+
+def install(view) -> ZoomKeys:
+    """The filter, a child of ``view``: it goes with it (Qt drops a deleted object's filters)."""
+    keys = ZoomKeys(view)
+    QApplication.instance().installEventFilter(keys)
+    return keys
