@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 #: The figure scales a table can declare, and whose distances and bases each uses.
 FIGURES: dict[str, str] = {"2mm": "15mm", "6mm": "15mm", "15mm": "15mm", "25mm": "25mm"}
@@ -62,6 +63,17 @@ def number(x: float, decimals: int) -> str:
     return "0" if text in ("-0", "") else text
 
 
+class ScaledTable(Protocol):
+    """What a ground scale is read from: a TableMap, or anything with its unit, figures and reduced."""
+
+    @property
+    def unit(self) -> str: ...
+    @property
+    def figures(self) -> str: ...
+    @property
+    def reduced(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class GroundScale:
     """The length of the terrain text's pace, and of an element's frontage, on one table."""
@@ -71,7 +83,7 @@ class GroundScale:
     reduced: bool = False
 
     @classmethod
-    def of(cls, table) -> GroundScale:
+    def of(cls, table: ScaledTable) -> GroundScale:
         """The ground scale of a TableMap (or anything with unit, figures and reduced)."""
         return cls(table.unit, table.figures, table.reduced)
 
@@ -131,11 +143,11 @@ class GroundScale:
 
     def say_pair(self, length: float, limit: float) -> tuple[str, str]:
         """A measure and its limit, with as many decimals as it takes to tell them apart (up to 6 more)."""
-        for extra in range(7):
+        for extra in range(6):
             a, b = self.say(length, extra), self.say(limit, extra)
             if a != b or length == limit:
-                break
-        return a, b
+                return a, b
+        return self.say(length, 6), self.say(limit, 6)
 
     def say_area(self, area: float) -> str:
         """An area in square paces and square table units: "12,000 square paces (3,000 square mm)"."""

@@ -172,13 +172,13 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
     return f"not valid JSON: {msg}"
 
 
-def read_document(path: str | os.PathLike) -> dict:
+def read_document(path: str | os.PathLike[str]) -> dict:
     """Reads a file into a strict JSON tree: a regular file only (nothing else is opened), at most
     MAX_FILE_BYTES bytes read."""
     return parse_bytes(_read_bytes(path))
 
 
-def _read_bytes(path: str | os.PathLike) -> bytes:
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         size = 0 if os.fspath(path) == STDIN else check_regular(path).st_size
         if size > MAX_FILE_BYTES:  # says how big; the read below is bounded by the bytes it gets anyway
@@ -212,11 +212,11 @@ def loads(data: bytes | str) -> Scenario:
     return document_to_scenario(parse_bytes(data))
 
 
-def load(path: str | os.PathLike) -> Scenario:
+def load(path: str | os.PathLike[str]) -> Scenario:
     return document_to_scenario(read_document(path))
 
 
-def load_for_update(path: str | os.PathLike) -> tuple[Scenario, Original | None]:
+def load_for_update(path: str | os.PathLike[str]) -> tuple[Scenario, Original | None]:
     """The scenario and the :class:`Original` to pass to the saver when the command may write over
     ``path`` (None for standard input): a save made meanwhile by someone else is then never lost."""
     data = _read_bytes(path)
@@ -298,7 +298,7 @@ def dumps(scenario: Scenario) -> str:
     return json_escapes("".join(out))
 
 
-def save(scenario: Scenario, path: str | os.PathLike, expected: Original | None = None) -> None:
+def save(scenario: Scenario, path: str | os.PathLike[str], expected: Original | None = None) -> None:
     """Atomic save: temp file in the same folder, flush, fsync, replace; the old file survives any failure.
     ``expected`` (from :func:`load_for_update`): refused with ChangedSinceRead if someone else saved the
     file since it was read, so their save is kept."""

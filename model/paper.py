@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ground_scale import ScaledTable
 
 MM_PER_INCH = 25.4
 
@@ -118,7 +122,7 @@ def parse_paper(text: str) -> tuple[float, float]:
     return (w, h)
 
 
-def table_unit_mm(table) -> float:
+def table_unit_mm(table: ScaledTable) -> float:
     """Millimetres per unit of a table map (a TableMap, or anything with unit, figures, reduced) at
     the true size it is played at: a millimetre is one; an inch is the DBM text's inch of 25 mm
     (model/ground_scale.py: "a table in inches uses that inch"); a pace is the figures' ground scale,

@@ -5,13 +5,20 @@ import them (they pull in shapely, numpy and networkx): checking a scenario load
 profiles (``engine.load``), and reading ``REGISTRY`` from here loads them all.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .engine import check_scenario, param, rule
 from .violation import Violation
+
+if TYPE_CHECKING:  # at run time, __getattr__ below (it loads every rule module first)
+    from .engine import REGISTRY, Rule
 
 __all__ = ["REGISTRY", "Violation", "check_scenario", "param", "rule"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> dict[str, Rule]:
     if name == "REGISTRY":  # every rule: the catalogue, --select/--ignore checks, the cache key
         from . import engine
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol, SupportsFloat
+
 from ..model.scenario import HexMap, Scenario, TableMap
 
 
@@ -15,6 +17,12 @@ def table_map(s: Scenario) -> TableMap | None:
     return s.map if isinstance(s.map, TableMap) else None
 
 
-def point_json(p) -> list[float]:
+class XY(Protocol):
+    """A point as x and y by index: a tuple, a shapely coordinate, a numpy row."""
+
+    def __getitem__(self, index: int, /) -> SupportsFloat: ...
+
+
+def point_json(p: XY) -> list[float]:
     """A table point as JSON [x, y], rounded to 6 decimals so reports stay stable."""
     return [round(float(p[0]), 6), round(float(p[1]), 6)]

@@ -11,7 +11,7 @@ class Violation:
     message: str
     code: str = ""  # filled in by the engine from the rule's registration
     severity: str = ""  # error | warning; filled in by the engine unless the rule sets it
-    location: dict[str, Any] = field(default_factory=dict)
+    location: dict[str, Any] = field(default_factory=dict[str, Any])
     witness: dict[str, Any] | None = None
     profile: str | None = None
 
