@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,12 +32,12 @@ class LockTimeout(OSError):
     """Another run held the lock for longer than the wait."""
 
 
-def lock_path(target: str | os.PathLike) -> Path:
+def lock_path(target: str | os.PathLike[str]) -> Path:
     return Path(f"{os.fspath(target)}.lock")
 
 
 @contextmanager
-def locked(target: str | os.PathLike, wait: float = WAIT_SECONDS) -> Iterator[None]:
+def locked(target: str | os.PathLike[str], wait: float = WAIT_SECONDS) -> Generator[None, None, None]:
     """Holds the exclusive lock of ``target`` (on ``target.lock``) for the ``with`` block."""
     if fcntl is None:
         yield
@@ -55,6 +55,7 @@ def locked(target: str | os.PathLike, wait: float = WAIT_SECONDS) -> Iterator[No
 
 
 def _acquire(path: Path, wait: float) -> int:
+    assert fcntl is not None  # locked() takes the lock only where fcntl exists
     deadline = time.monotonic() + wait
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     while True:

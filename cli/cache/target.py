@@ -20,7 +20,7 @@ from . import FORMAT
 _HEAD = re.compile(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(FORMAT.encode()) + rb'"')
 
 
-def is_cache_file(path: str | os.PathLike) -> bool:
+def is_cache_file(path: str | os.PathLike[str]) -> bool:
     """Whether the regular file at ``path`` is empty or begins as a dambuster cache does."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
