@@ -7,6 +7,7 @@ by the cache (dambuster.cache); rendered by the formats (dambuster.formats).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .model.errors import ScenarioError
 from .validators.violation import Violation
@@ -33,5 +34,5 @@ class FileReport:
         vs = [Violation(p.message, err.code, "error", p.location()) for p in err.problems]
         return cls(path, vs, load_error=True)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"path": self.path, "valid": self.valid, "violations": [v.to_json() for v in self.violations]}

@@ -56,7 +56,7 @@ def write_json(text: str) -> None:
     write_document(json_escapes(text))
 
 
-def json_text(obj, indent: int | None = 2) -> str:
+def json_text(obj: object, indent: int | None = 2) -> str:
     """JSON with non-ASCII text as UTF-8, and the characters a terminal or a CI runner would act on
     written as escapes (the parsed values are unchanged; see :func:`dambuster.escape.json_escapes`)."""
     return json_escapes(json.dumps(obj, indent=indent, ensure_ascii=False)) + "\n"

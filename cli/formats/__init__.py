@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..file_report import FileReport
 
 #: ``--format`` name -> the module (in this package) whose ``render`` writes it
 _MODULES = {"text": "text", "json": "json_report", "sarif": "sarif", "junit": "junit", "github": "github"}
 
 
-class _Renderers(Mapping[str, Callable[[list], str]]):
+class _Renderers(Mapping[str, Callable[[list["FileReport"]], str]]):
     """The renderers by format name, each module imported on first use."""
 
-    def __getitem__(self, name: str) -> Callable[[list], str]:
+    def __getitem__(self, name: str) -> Callable[[list[FileReport]], str]:
         return importlib.import_module(f"{__name__}.{_MODULES[name]}").render
 
     def __iter__(self) -> Iterator[str]:
@@ -27,7 +31,7 @@ class _Renderers(Mapping[str, Callable[[list], str]]):
         return len(_MODULES)
 
 
-FORMATS: Mapping[str, Callable[[list], str]] = _Renderers()
+FORMATS: Mapping[str, Callable[[list[FileReport]], str]] = _Renderers()
 
 #: Formats that are UTF-8 by definition: written as UTF-8 bytes whatever the locale (dambuster.output).
 UTF8_DOCUMENTS = frozenset({"json", "sarif", "junit"})

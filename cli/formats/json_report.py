@@ -9,8 +9,9 @@ exactly by portable JSON: its undecodable bytes are written as the text ``\\xff`
 
 from __future__ import annotations
 
+from ..file_report import FileReport
 from ..output import json_text
 
 
-def render(reports: list) -> str:
+def render(reports: list[FileReport]) -> str:
     return json_text({"files": [r.to_json() for r in reports]})
