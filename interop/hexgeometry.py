@@ -59,7 +59,7 @@ def hex_features(m: HexMap) -> Iterator[tuple[Hex, list[str]]]:
     on: dict[Hex, list[str]] = {}
 
     def put(h: Hex, what: str) -> None:
-        on.setdefault(tuple(h), []).append(what)
+        on.setdefault((h[0], h[1]), []).append(what)
 
     for d in m.dams:
         put(d.hex, f"dam:{d.id}")

@@ -118,14 +118,9 @@ class HexPixels:
         """The hex whose centre is nearest to a pixel (also off the map)."""
         sx, sy = self.step
         col0, row0 = round((x - self.tile_w / 2) / sx), round((y - self.tile_h / 2) / sy)
-        best = None
-        for col in range(col0 - 1, col0 + 2):
-            for row in range(row0 - 1, row0 + 2):
-                cx, cy = self.offset_centre(col, row)
-                d = (cx - x) ** 2 + (cy - y) ** 2
-                if best is None or d < best[0]:
-                    best = (d, col, row)
-        return self.layout.to_axial(best[1], best[2])
+        near = [(col, row) for col in range(col0 - 1, col0 + 2) for row in range(row0 - 1, row0 + 2)]
+        col, row = min(near, key=lambda cr: _dist2(self.offset_centre(*cr), (x, y)))  # the first of equals
+        return self.layout.to_axial(col, row)
 
     def side_at(self, x: float, y: float) -> Hexside:
         """The hexside whose midpoint is nearest to a pixel."""
@@ -153,5 +148,5 @@ class HexPixels:
         return dy * (w / 2) <= cut * (w / 2 - abs(x - w / 2)) + 1e-9
 
 
-def _dist2(a, b) -> float:
+def _dist2(a: tuple[float, float], b: tuple[float, float]) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2

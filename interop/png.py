@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -27,7 +28,9 @@ def encode_rgba(width: int, height: int, pixels: bytes) -> bytes:
     )
 
 
-def hex_strip(colors: list[tuple[int, int, int]], tile_w: int, tile_h: int, inside) -> bytes:
+def hex_strip(
+    colors: list[tuple[int, int, int]], tile_w: int, tile_h: int, inside: Callable[[float, float], bool]
+) -> bytes:
     """One row of tiles, each filled with its colour where ``inside(x, y)`` holds, transparent elsewhere."""
     width = tile_w * len(colors)
     mask = [[inside(x + 0.5, y + 0.5) for x in range(tile_w)] for y in range(tile_h)]
