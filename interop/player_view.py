@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..model.scenario import HexMap, Scenario
+from ..model.scenario import HexMap, Mine, Scenario, Unit
 
 TAG = "player-view"
 MAX_DESCRIPTION = 20000  # the schema's limit for meta.description
@@ -33,13 +33,13 @@ class PlayerViewError(ValueError):
 class Masked:
     """What a view took out, for the meta note and the command's summary."""
 
-    mines: list[str] = field(default_factory=list)
-    dams: list[str] = field(default_factory=list)
-    units: list[str] = field(default_factory=list)
-    budgets: list[str] = field(default_factory=list)  # sides whose force budget was removed
+    mines: list[str] = field(default_factory=list[str])
+    dams: list[str] = field(default_factory=list[str])
+    units: list[str] = field(default_factory=list[str])
+    budgets: list[str] = field(default_factory=list[str])  # sides whose force budget was removed
 
     def sentence(self, side: str, placeholder: int) -> str:
-        parts = []
+        parts: list[str] = []
         if self.mines:
             parts.append(f"{len(self.mines)} hidden enemy mine(s) removed")
         if self.dams:
@@ -83,7 +83,7 @@ def player_view(
 
 
 def _mask_mines(m: HexMap, side: str, masked: Masked) -> None:
-    keep = []
+    keep: list[Mine] = []
     for mine in m.markers.mines:
         if mine.hidden and mine.owner != side:
             masked.mines.append(mine.id)
@@ -100,7 +100,8 @@ def _mask_dams(m: HexMap, side: str, sp: int, masked: Masked) -> None:
 
 
 def _drop_reserves(view: Scenario, side: str, masked: Masked) -> None:
-    keep, gone_sides = [], set()
+    keep: list[Unit] = []
+    gone_sides: set[str] = set()
     for u in view.units:
         if u.side != side and u.hex is None:
             masked.units.append(u.id)

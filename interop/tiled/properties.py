@@ -11,7 +11,7 @@ objects; units, sewer models and their layers take their side's counter colour.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 PREFIX = "dambuster:"
 #: map properties of exports made before the namespace (still read)
@@ -67,7 +67,7 @@ def ours(name: str) -> str:
     return PREFIX + name
 
 
-def prop(name: str, value: Any) -> dict:
+def prop(name: str, value: Any) -> dict[str, Any]:
     """One typed Tiled property named ``dambuster:<name>``."""
     if isinstance(value, bool):
         kind = "bool"
@@ -80,22 +80,28 @@ def prop(name: str, value: Any) -> dict:
     return {"name": ours(name), "type": kind, "value": value}
 
 
-def properties_of(node: dict) -> dict[str, Any]:
+def properties_of(node: dict[str, Any]) -> dict[str, Any]:
     """A node's custom properties as written (names as they are)."""
-    props = node.get("properties") or []
+    props: object = node.get("properties") or []
     if isinstance(props, dict):  # maps written before Tiled 1.2
-        return dict(props)
+        by_name = cast("dict[object, object]", props)  # a parsed JSON object: nothing more is assumed
+        return {k: v for k, v in by_name.items() if isinstance(k, str)}
     if not isinstance(props, list):
         return {}
-    return {
-        p["name"]: p.get("value") for p in props if isinstance(p, dict) and isinstance(p.get("name"), str)
-    }
+    entries = cast("list[object]", props)  # a parsed JSON array
+    out: dict[str, Any] = {}
+    for p in entries:
+        if isinstance(p, dict):
+            entry = cast("dict[str, object]", p)  # a parsed JSON object
+            name = entry.get("name")
+            if isinstance(name, str):
+                out[name] = entry.get("value")
+    return out
 
 
-def read_ours(node: dict) -> dict[str, Any]:
+def read_ours(node: dict[str, Any]) -> dict[str, Any]:
     """A node's properties by bare name: ``dambuster:id`` wins over ``id`` (earlier exports, hand-made maps)."""
-    raw = properties_of(node)
-    named = {k: v for k, v in raw.items() if isinstance(k, str)}
+    named = properties_of(node)  # names are strings
     out = {k: v for k, v in named.items() if not k.startswith(PREFIX)}
     out.update({k[len(PREFIX) :]: v for k, v in named.items() if k.startswith(PREFIX)})
     return out
