@@ -22,8 +22,8 @@
     : `A table of ${m.width} × ${m.depth} ${m.unit}.`);
   const svg = byId("map");
   const drawn = m.kind === "hex" ? DambusterMap.drawHexMap(svg, s, E) : DambusterMap.drawTableMap(svg, s, E);
-  DambusterMap.panZoom(byId("viewport"), svg);
-  self.dambusterPage = { s, drawn };
+  const view = DambusterMap.panZoom(byId("viewport"), svg);
+  self.dambusterPage = { s, drawn, view };
   if (m.kind === "hex" && (m.dams ?? []).length) {
     byId("breach").hidden = false;
     byId("montecarlo").hidden = false;

@@ -185,7 +185,16 @@ function panZoom(viewport, svg) {
   };
   const pointers = new Map();
   let pinch = null;
-  viewport.addEventListener("pointerdown", (e) => { viewport.setPointerCapture?.(e.pointerId); pointers.set(e.pointerId, [e.clientX, e.clientY]); });
+  const reset = () => { z = 1; tx = 0; ty = 0; apply(); };
+  // the hint says how once: it fades at the first pan or zoom, leaving the map's bottom rows in sight
+  const hint = document.getElementById("hint");
+  const used = () => { if (hint && !hint.classList.contains("used")) { hint.classList.add("used"); setTimeout(() => { hint.hidden = true; }, 1500); } };
+  const resetButton = document.getElementById("reset-view");
+  if (resetButton) {
+    resetButton.addEventListener("pointerdown", (e) => e.stopPropagation()); // a press, not a drag
+    resetButton.addEventListener("click", reset);
+  }
+  viewport.addEventListener("pointerdown", (e) => { used(); viewport.setPointerCapture?.(e.pointerId); pointers.set(e.pointerId, [e.clientX, e.clientY]); });
   viewport.addEventListener("pointermove", (e) => {
     if (!pointers.has(e.pointerId)) return;
     const [px, py] = pointers.get(e.pointerId);
@@ -202,6 +211,7 @@ function panZoom(viewport, svg) {
   viewport.addEventListener("pointercancel", up);
   viewport.addEventListener("wheel", (e) => {
     e.preventDefault();
+    used();
     const rect = viewport.getBoundingClientRect();
     zoomAt(Math.exp(-e.deltaY / 400), e.clientX - rect.left, e.clientY - rect.top);
   }, { passive: false });
@@ -210,11 +220,18 @@ function panZoom(viewport, svg) {
     const act = { ArrowLeft: () => { tx += step; }, ArrowRight: () => { tx -= step; }, ArrowUp: () => { ty += step; },
                   ArrowDown: () => { ty -= step; }, "+": () => zoomAt(1.25, w, h), "=": () => zoomAt(1.25, w, h),
                   "-": () => zoomAt(0.8, w, h), "0": () => { z = 1; tx = 0; ty = 0; } }[e.key];
-    if (!act) return;
-    e.preventDefault(); act(); apply();
+    if (!act || e.target !== viewport) return;
+    e.preventDefault(); used(); act(); apply();
   });
   apply();
-  return { panBy: (dx, dy) => { tx += dx; ty += dy; apply(); }, zoomAt };
+  /** Pans so that ``node`` (drawn on the map) is in the middle of the view when it is not in sight. */
+  const bringIntoView = (node) => {
+    const r = node.getBoundingClientRect(), v = viewport.getBoundingClientRect();
+    if (!r.width && !r.height) return;
+    if (r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom) return;
+    tx += v.left + v.width / 2 - (r.left + r.width / 2); ty += v.top + v.height / 2 - (r.top + r.height / 2); apply();
+  };
+  return { panBy: (dx, dy) => { tx += dx; ty += dy; apply(); }, zoomAt, reset, bringIntoView };
 }
 
 self.DambusterMap = { drawHexMap, drawTableMap, panZoom, el, svgText, INK, TERRAIN_FILL, AREA_FILL, R };

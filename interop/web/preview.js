@@ -30,9 +30,9 @@ class BreachPreview {
     const select = byId("dam");
     for (const d of this.dams) add(select, "option", `${d.id} (${s.label(d.hex)})`, { value: d.id });
     byId("breach-start").addEventListener("click", () => this.restart());
-    byId("step-back").addEventListener("click", () => this.go(this.step - 1));
-    byId("step-forward").addEventListener("click", () => this.go(this.step + 1));
-    byId("step-end").addEventListener("click", () => this.go(Infinity));
+    byId("step-back").addEventListener("click", () => { this.go(this.step - 1); this.showStep(); });
+    byId("step-forward").addEventListener("click", () => { this.go(this.step + 1); this.showStep(); });
+    byId("step-end").addEventListener("click", () => { this.go(Infinity); this.showStep(); });
     byId("die-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.enterDie(); });
     for (const r of document.querySelectorAll("input[name=dice]")) r.addEventListener("change", () => this.restart());
     byId("seed").addEventListener("change", () => {
@@ -113,6 +113,14 @@ class BreachPreview {
 
   say(text) { setText(byId("status"), text); }
 
+  /** On a phone (the map stuck at the top), the buttons, the status and the newest line under the map. */
+  showStep() {
+    if (!matchMedia("(max-width: 899px)").matches) return;
+    const row = byId("step-row").getBoundingClientRect(), map = byId("viewport").getBoundingClientRect();
+    const log = byId("log").getBoundingClientRect();
+    if (row.top < map.bottom || log.bottom > innerHeight) byId("step-row").scrollIntoView({ block: "start" });
+  }
+
   events() { return (this.log?.events ?? []).filter((e) => e.step <= this.step); }
 
   render() {
@@ -163,6 +171,8 @@ class BreachPreview {
     for (const b of document.querySelectorAll(".log-line[aria-pressed]")) b.removeAttribute("aria-pressed");
     if (button) button.setAttribute("aria-pressed", "true");
     if (hexes.length) setText(byId("marked"), `Marked on the map: ${hexes.map((h) => this.s.label(h)).join(", ")}.`);
+    // the map is always in sight (beside the panel, or stuck at the top on a phone): pan to the outline
+    if (hexes.length && button) self.dambusterPage?.view?.bringIntoView(marks);
   }
 }
 

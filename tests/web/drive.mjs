@@ -102,6 +102,36 @@ async function act(page, a) {
       await page.click("#collapse-run");
       return { status: await page.textContent("#collapse-status"), json: await page.textContent("#collapse-json"), lines: await page.$$eval("#collapse-log li", (l) => l.map((x) => x.textContent)) };
     }
+    case "phone": {  // {"do": "phone", "seed": N, "forward": K}: Forward K times, then tap the first log line
+      const box = async (sel) => page.locator(sel).first().boundingBox();
+      const inView = (b, h) => !!b && b.y >= 0 && b.y + b.height <= h;
+      const h = page.viewportSize().height;
+      await page.fill("#seed", String(a.seed));
+      for (let i = 0; i < a.forward; i++) await page.click("#step-forward");
+      const map = await box("#viewport"), status = await box("#status"), newest = await box("#log li:last-child");
+      const afterForward = { map: inView(map, h), status: inView(status, h) && status.y >= map.y + map.height,
+        newest: inView(newest, h) && newest.y >= map.y + map.height, forward: inView(await box("#step-forward"), h) };
+      // the map dragged far away, then a line tapped at the bottom of the page
+      await page.mouse.move(map.x + 50, map.y + 50); await page.mouse.down();
+      await page.mouse.move(map.x + 50 - 2000, map.y + 50 - 1500, { steps: 5 }); await page.mouse.up();
+      await page.locator("#log .log-line").last().evaluate((e) => e.scrollIntoView({ block: "end" }));
+      await page.locator("#log .log-line").last().click();
+      const map2 = await box("#viewport"), marks = await page.locator("#marks").boundingBox();
+      const tapped = { map: inView(map2, h), outline: !!marks && marks.x >= map2.x && marks.x + marks.width <= map2.x + map2.width
+        && marks.y >= map2.y && marks.y + marks.height <= map2.y + map2.height };
+      const hint = await page.$eval("#hint", (e) => ({ hidden: e.hidden, opacity: getComputedStyle(e).opacity }));
+      await page.waitForTimeout(1800);
+      const hintLater = await page.$eval("#hint", (e) => e.hidden);
+      await page.click("#reset-view");
+      return { afterForward, tapped, hint, hintLater, transform: await page.$eval("#map", (e) => e.style.transform) };
+    }
+    case "gallery-layout": {  // each filter's label beside its box, and whether "no match" is said
+      const pairs = await page.$$eval("#filters label", (ls) => ls.map((l) => {
+        const a = l.getBoundingClientRect(), b = document.getElementById(l.htmlFor).getBoundingClientRect();
+        return { label: l.textContent, sameLine: a.top < b.bottom && b.top < a.bottom, before: a.right <= b.left + 1 };
+      }));
+      return { pairs, noMatch: await page.isVisible("#no-match") ? await page.textContent("#no-match") : null };
+    }
     case "keyboard": {
       await page.focus("body");
       const tabTo = async (test) => {
