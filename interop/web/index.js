@@ -15,6 +15,7 @@
       if (ok) shown++;
     }
     $("shown").textContent = String(shown);
+    $("no-match").hidden = shown > 0;
   };
   for (const id of ["search", "verdict", "kind", "profile"]) $(id).addEventListener("input", apply);
   $("filters").addEventListener("submit", (e) => e.preventDefault());

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ...collect import collect_files
 from ...escape import json_escapes, text_line
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -45,17 +46,29 @@ def add_parsers(sub: Any) -> None:  # argparse's subparsers (its type is private
 
 def _cmd_site(args: argparse.Namespace) -> int:
     from ...output import error_line
+    from ...site_target import link_problem, target_problem
 
     folder, out = Path(args.folder), Path(args.output)
     if not folder.is_dir():
         error_line(f"dambuster site: {args.folder}: not a folder")
         return EXIT_ERROR
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not args.force)):
-        error_line(f"dambuster site: {args.output}: exists; say --force to replace it")
+    problem = target_problem(args.folder, args.output, args.force)
+    if problem is not None:
+        error_line(f"dambuster site: {problem}")
         return EXIT_ERROR
-    paths = sorted(
-        p for p in folder.rglob("*.json") if out.resolve() not in p.resolve().parents and p.is_file()
-    )
+    # the files `dambuster validate DIR` checks: test corpora (folders holding *.expected.json reports)
+    # are skipped unless named, and so are the reports themselves
+    corpora: list[str] = []
+    found, _ = collect_files([str(folder)], corpora)
+    for c in corpora:
+        error_line(
+            f"dambuster site: skipped {c}: a test corpus (it holds *.expected.json reports); name it to show it"
+        )
+    problem = link_problem(args.folder, found)
+    if problem is not None:
+        error_line(f"dambuster site: {problem}")
+        return EXIT_ERROR
+    paths = sorted(p for p in map(Path, found) if out.resolve() not in p.resolve().parents and p.is_file())
     try:
         files = build_site(folder, paths, args.jobs)
         _move_into_place(files, out)

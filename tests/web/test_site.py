@@ -82,3 +82,37 @@ def test_an_existing_site_is_kept_without_force(tmp_path):
     assert (out / "mine.txt").read_text(encoding="utf-8") == "mine"
     assert dambuster("site", str(ROOT / "samples"), "-o", str(out), "--force").returncode == 0
     assert not (out / "mine.txt").exists() and (out / "index.html").is_file()
+
+
+def test_test_corpora_are_skipped_as_validate_skips_them_unless_named(tmp_path):
+    whole, named = tmp_path / "whole", tmp_path / "named"
+    done = dambuster("site", str(ROOT / "samples"), "-o", str(whole), "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    assert "skipped" in done.stderr and "samples/invalid" in done.stderr
+    pages = sorted(p.name for p in (whole / "maps").glob("*.html"))
+    assert "ogre-dambusters-valley.html" in pages
+    assert not any(name.startswith(("invalid", "scale-errors")) for name in pages)
+    assert ".expected" not in (whole / "index.html").read_text(encoding="utf-8")
+    done = dambuster("site", str(ROOT / "samples" / "invalid"), "-o", str(named), "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    index = (named / "index.html").read_text(encoding="utf-8")
+    assert "bad-date.json" in index and ".expected" not in index  # the maps, never their reports
+
+
+def test_at_phone_width_labels_stay_with_their_boxes_and_no_match_is_said(site):
+    seen = drive(
+        site / "index.html",
+        [
+            {"do": "gallery-layout"},
+            {"do": "fill", "selector": "#search", "value": "no such map zzz"},
+            {"do": "gallery-layout"},
+        ],
+        viewport=(390, 844),
+        ready="#cards",
+    )
+    assert seen["errors"] == []
+    before, search, after = seen["results"]
+    assert all(p["sameLine"] and p["before"] for p in before["pairs"]), before["pairs"]
+    assert before["noMatch"] is None
+    assert search["shown"] == "0"
+    assert after["noMatch"] == "No map matches the search and the filters."
