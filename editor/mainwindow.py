@@ -241,7 +241,8 @@ class MainWindow(QMainWindow):
             self.validator.run()
             self.statusBar().showMessage(
                 f"Opened with {plural(n, 'problem')} in the file's references or ids: listed in "
-                "Validation and ringed on the map; other tools refuse the file until they are repaired",
+                "Validation and ringed on the map; the preview and the command line refuse the file "
+                "until they are repaired",
                 15000,
             )
         return True

@@ -202,7 +202,10 @@ class BreachPreview(QWidget):
         self.seed.setEnabled(not self.from_table)
         self.rolls.setVisible(self.from_table)
         dam = self.dam_id()
-        if dam is not None:
+        waits = self._format_problem()
+        if waits:
+            self.step_label.setText(waits)
+        elif dam is not None:
             try:
                 dice = TableDice() if self.from_table else Dice(self.seed.value())
                 self.run = Run(Breach(self.doc.scenario, dam), dice)
@@ -214,6 +217,23 @@ class BreachPreview(QWidget):
         params = self.doc.scenario.parameters
         self.collapse.set_dam(dams.get(dam), params.collapse, self.from_table, self.seed.value())
         self._refresh()
+
+    def _format_problem(self) -> str:
+        """Why the preview waits: the file was opened with problems in its references or ids (the
+        command line refuses it, and a breach over a dangling river would mislead); "" once repaired."""
+        if not self.doc.format_problems:
+            return ""
+        from dambuster.model.lenient import format_problems
+
+        problems = format_problems(self.doc.scenario)
+        if not problems:
+            return ""
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        return (
+            f"The preview waits until the file's problems are repaired (listed in Validation): "
+            f"{first.message} at {first.pointer}{more}."
+        )
 
     def _collapsed(self, dice) -> None:
         """The collapse rolls brought the dam down: the breach, with the dice they left."""

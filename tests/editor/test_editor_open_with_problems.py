@@ -74,3 +74,25 @@ def test_a_file_the_schema_refuses_stays_refused_with_its_location(window, tmp_p
     title = window.windowTitle()
     assert not window.open_path(bad)
     assert "/map/dams/0/sp" in capsys.readouterr().err and window.windowTitle() == title
+
+
+def test_the_preview_refuses_a_file_with_problems_until_repaired(window, broken, qtbot):
+    """Issue 24, finding 7: the status bar and the preview agree: the preview waits, naming the
+    problem, and breaches once it is repaired."""
+    assert window.open_path(broken)
+    said = window.statusBar().currentMessage()
+    assert "the preview and the command line refuse the file" in said
+    window.preview_dock.show()
+    p = window.preview_dock.pane
+    assert p.run is None and not p.btn_forward.isEnabled()
+    text = p.step_label.text()
+    assert "waits until the file's problems are repaired" in text and "river-2" in text
+    assert "/map/dams/0/river" in text
+    dam = window.doc.scenario.map.dams[0]
+    window.show_selection(dam)
+    box = window.properties_panel.inspector.editors["river"]
+    box.setCurrentIndex(box.findData("river-main"))
+    box.activated.emit(box.currentIndex())
+    qtbot.waitUntil(lambda: p.run is not None, timeout=5_000)  # rebuilt once editing pauses
+    p.forward()
+    assert p.run.state.step == 0
