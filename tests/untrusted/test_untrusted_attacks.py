@@ -58,3 +58,58 @@ def test_scenarios_only_still_skips_other_json(tmp_path):
     run = dambuster("validate", "--scenarios-only", "--", *(str(tmp_path / n) for n in files))
     assert run.returncode == 0, run
     assert run.stderr == "", run
+
+
+def _maps(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    for name in ("ogre-basic.json", "sewer-flash-flood.json"):
+        (folder / name).write_bytes((ROOT / "samples" / name).read_bytes())
+    return folder
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("maps", "output", "says"),
+    [
+        ("maps", "maps", "is the folder of maps itself"),
+        ("precious/maps", "precious", "holds the folder of maps"),
+        ("maps", "maps/campaign", "holds files that are not a site (notes.txt)"),
+        ("maps", "notes.txt", "is a file, not a folder"),
+    ],
+)
+def test_site_never_replaces_its_own_maps(tmp_path, maps, output, says):
+    """`site DIR -o DIR --force` deleted the maps; `-o` a folder holding DIR wiped unrelated files."""
+    _maps(tmp_path / maps)
+    (tmp_path / "maps" / "campaign").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "maps" / "campaign" / "notes.txt").write_text("keep", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("keep", encoding="utf-8")
+    before = _tree(tmp_path)
+    run = dambuster("site", maps, "-o", output, "--force", "--jobs", "1", cwd=tmp_path)
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1 and says in run.stderr, run.stderr
+    assert _tree(tmp_path) == before
+
+
+def test_site_inside_the_maps_is_rebuilt(tmp_path):
+    """The Action's default: the gallery of the checkout (.) written to _site inside it, again with --force."""
+    _maps(tmp_path / "maps")
+    for _ in range(2):
+        run = dambuster("site", ".", "-o", "_site", "--force", "--jobs", "1", cwd=tmp_path)
+        assert run.returncode == 0, run
+    assert (tmp_path / "_site" / "index.html").is_file()
+    assert (tmp_path / "maps" / "ogre-basic.json").is_file()
+
+
+def test_site_publishes_no_file_through_a_link(tmp_path):
+    """A *.json link to a file elsewhere (a secret on the runner) is refused, never published."""
+    secret = tmp_path / "secret.json"
+    secret.write_bytes((ROOT / "samples" / "ogre-basic.json").read_bytes())
+    maps = _maps(tmp_path / "maps")
+    (maps / "leak.json").symlink_to(secret)
+    run = dambuster("site", str(maps), "-o", str(tmp_path / "site"), "--jobs", "1")
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1 and "leak.json: is a symbolic link" in run.stderr, run.stderr
+    assert not (tmp_path / "site").exists()
