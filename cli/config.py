@@ -240,11 +240,15 @@ def read(path: Path) -> Settings:
         cache = table["cache"]
         if not isinstance(cache, str) or not cache.strip():
             raise bad("cache", "must be a file name (a string)")
+        if "\0" in cache:
+            raise bad("cache", "holds a NUL character (\\u0000), which no file name can hold")
         values["cache"] = _inside_collection(path, cache, lambda why: bad("cache", why))
     if "within" in table:
         within = table["within"]
         if not isinstance(within, str) or not within.strip():
             raise bad("within", "must be a folder name (a string)")
+        if "\0" in within:
+            raise bad("within", "holds a NUL character (\\u0000), which no folder name can hold")
         values["within"] = str(path.resolve().parent / within)
     if "format" in table:
         if table["format"] not in FORMATS:

@@ -113,3 +113,16 @@ def test_site_publishes_no_file_through_a_link(tmp_path):
     assert run.returncode == 2, run
     assert run.stderr.count("\n") == 1 and "leak.json: is a symbolic link" in run.stderr, run.stderr
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("key", ["cache", "within"])
+def test_settings_path_with_a_nul_byte_is_named(tmp_path, key):
+    """A settings file a pull request adds, with a path holding NUL: one line naming file and key
+    (it was "internal error: ValueError: embedded null byte")."""
+    (tmp_path / "map.json").write_bytes((ROOT / "samples" / "ogre-basic.json").read_bytes())
+    (tmp_path / "dambuster.toml").write_text(f'{key} = "a\\u0000b"\n', encoding="utf-8")
+    run = dambuster("validate", "--", "map.json", cwd=tmp_path)
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert f"dambuster.toml: {key}: holds a NUL character" in run.stderr, run.stderr
+    assert "internal error" not in run.stderr
