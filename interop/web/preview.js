@@ -33,6 +33,7 @@ class BreachPreview {
     byId("step-back").addEventListener("click", () => { this.go(this.step - 1); this.showStep(); });
     byId("step-forward").addEventListener("click", () => { this.go(this.step + 1); this.showStep(); });
     byId("step-end").addEventListener("click", () => { this.go(Infinity); this.showStep(); });
+    this.listKeys(byId("log"));
     byId("die-form").addEventListener("submit", (ev) => { ev.preventDefault(); this.enterDie(); });
     for (const r of document.querySelectorAll("input[name=dice]")) r.addEventListener("change", () => this.restart());
     byId("seed").addEventListener("change", () => {
@@ -134,12 +135,13 @@ class BreachPreview {
     byId("step-end").disabled = !!done;
     const list = byId("log");
     list.replaceChildren();
+    this.lineHexes = new Map();
     for (const e of events) {
       const [text, hexes] = DambusterNarrate.breachLine(this.s, this.E, e);
-      const li = add(list, "li");
-      const b = add(li, "button", text, { type: "button", class: "log-line" });
-      b.addEventListener("click", () => this.mark(hexes, b));
+      const li = add(list, "li", text, { role: "option", class: "log-line", tabindex: -1, "aria-selected": "false" });
+      this.lineHexes.set(li, hexes);
     }
+    if (list.lastElementChild) list.lastElementChild.tabIndex = 0; // one tab stop: the newest line
     list.scrollTop = list.scrollHeight; // the newest turn in sight
     const summary = byId("summary");
     summary.replaceChildren();
@@ -164,12 +166,35 @@ class BreachPreview {
     this.mark([]);
   }
 
+  /** The log as a listbox with a roving tab stop: Tab reaches it once, the arrows, Home and End move
+   *  among its lines, Enter, Space or a press outlines a line's hexes. */
+  listKeys(list) {
+    const lines = () => [...list.querySelectorAll(".log-line")];
+    const pick = (li) => this.mark(this.lineHexes.get(li) ?? [], li);
+    const moveTo = (li) => {
+      for (const x of lines()) x.tabIndex = -1;
+      li.tabIndex = 0;
+      li.focus();
+    };
+    list.addEventListener("click", (e) => {
+      const li = e.target.closest?.(".log-line");
+      if (li) { moveTo(li); pick(li); }
+    });
+    list.addEventListener("keydown", (e) => {
+      const all = lines(), at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1, PageDown: at + 5, PageUp: at - 5 }[e.key];
+      if (to !== undefined) { e.preventDefault(); moveTo(all[Math.max(0, Math.min(all.length - 1, to))]); return; }
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(all[at]); }
+    });
+  }
+
   mark(hexes, button = null) {
     const { marks, geometry: g, pathOf } = this.drawn;
     marks.replaceChildren();
     for (const h of hexes) DambusterMap.el("path", { d: pathOf(g.corners(h), true), fill: "none", stroke: DambusterMap.INK.highlight, "stroke-width": 3 }, marks);
-    for (const b of document.querySelectorAll(".log-line[aria-pressed]")) b.removeAttribute("aria-pressed");
-    if (button) button.setAttribute("aria-pressed", "true");
+    for (const b of document.querySelectorAll(".log-line[aria-selected=true]")) b.setAttribute("aria-selected", "false");
+    if (button) button.setAttribute("aria-selected", "true");
     if (hexes.length) setText(byId("marked"), `Marked on the map: ${hexes.map((h) => this.s.label(h)).join(", ")}.`);
     // the map is always in sight (beside the panel, or stuck at the top on a phone): pan to the outline
     if (hexes.length && button) self.dambusterPage?.view?.bringIntoView(marks);

@@ -147,9 +147,17 @@ async function act(page, a) {
       reached.forward = await tabTo(() => document.activeElement?.id === "step-forward");
       for (let i = 0; i < a.forward; i++) await page.keyboard.press("Enter");
       reached.line = await tabTo(() => document.activeElement?.classList.contains("log-line"));
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+      const first = await focused();
+      await page.keyboard.press("ArrowUp");
+      const up = await focused();
+      await page.keyboard.press("Home");
       await page.keyboard.press("Enter");
-      return { reached, status: await page.textContent("#status"), lines: await logLines(page),
-               marked: await page.textContent("#marked"), json: await page.textContent("#json-log") };
+      const marked = await page.textContent("#marked");
+      await page.keyboard.press("Tab");  // one tab stop: the next Tab leaves the log
+      const leftLog = !(await page.evaluate(() => document.activeElement?.classList.contains("log-line")));
+      return { reached, status: await page.textContent("#status"), lines: await logLines(page), focus: { first, up, leftLog },
+               marked, json: await page.textContent("#json-log") };
     }
     case "collapse": {  // {"do": "collapse", "seed": N, "damage": D}: the collapse roll's status and JSON
       await page.fill("#seed", String(a.seed));

@@ -77,7 +77,10 @@ def test_keyboard_alone_steps_the_breach(pages):
     kb = seen["results"][0]
     assert kb["reached"] == {"seed": True, "forward": True, "line": True}
     assert kb["status"] == "Turn 2 of 8."
-    assert kb["marked"] == "Marked on the map: 1109."
+    assert kb["marked"] == "Marked on the map: 1109."  # Home: the first line
+    # the log is one tab stop (its newest line), the arrows move inside it
+    assert kb["focus"]["first"] == kb["lines"][-1] and kb["focus"]["up"] == kb["lines"][-2]
+    assert kb["focus"]["leftLog"] is True
     assert kb["lines"][0] == "The dam dam-aller at 1109 gives way."
 
 
