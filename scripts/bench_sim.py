@@ -2,6 +2,7 @@
 """Simulation benchmark (not a test): prints medians.
 
     .venv/bin/python scripts/bench_sim.py [--size 200] [--runs 10000] [--repeat 5]
+    .venv/bin/python scripts/bench_sim.py --surge-rss [--repeat 3]
 
 * "prepare": building a Breach on a SIZE x SIZE map (flow graph, swell path, who stands where);
 * "step": one step of the breach: median over the first run (which computes the per-step washouts
@@ -10,6 +11,12 @@
 * peak memory: Python allocations (tracemalloc) during the Monte Carlo of the big map, and the
   process's peak resident size.
 The big map comes from scripts/make_big_map.py (floodplain switched to random mode here).
+
+--surge-rss instead runs `dambuster surge samples/ogre-dambusters-valley.json --dam dam-aller
+--monte-carlo N` as a user does, for N = 1,000, 10,000, 100,000 and 1,000,000 (with --budget 0), and
+prints the medians of peak resident memory (the watched child included), CPU and wall time. Each
+command starts from a small process of its own: Linux keeps a process's peak across exec, so a child
+forked straight from this script would start at this script's peak.
 """
 
 from __future__ import annotations
@@ -57,6 +64,36 @@ def median_time(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
+#: Runs argv[1:] and prints its exit status, peak resident KiB and CPU seconds (children included).
+_MEASURE = (
+    "import os, subprocess, sys; p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL); "
+    "_, status, u = os.wait4(p.pid, 0); "
+    "print(os.waitstatus_to_exitcode(status), u.ru_maxrss, u.ru_utime + u.ru_stime)"
+)
+
+
+def surge_rss(repeat: int) -> None:
+    """Peak memory of `surge --monte-carlo N` on the valley sample, median of ``repeat``."""
+    dambuster = str(Path(sys.executable).parent / "dambuster")
+    valley = str(ROOT / "samples/ogre-dambusters-valley.json")
+    print("surge --monte-carlo N on the Aller valley: median peak RSS, CPU, wall")
+    for runs in (1_000, 10_000, 100_000, 1_000_000):
+        argv = [dambuster, "surge", valley, "--dam", "dam-aller", "--monte-carlo", str(runs)]
+        argv += ["--budget", "0"] if runs > 300_000 else []
+        rss, cpu, wall = [], [], []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            out = subprocess.run([sys.executable, "-c", _MEASURE, *argv], capture_output=True, text=True)
+            wall.append(time.perf_counter() - t)
+            status, kib, seconds = out.stdout.split()
+            if status != "0":
+                sys.exit(f"surge --monte-carlo {runs} failed: {out.stderr.strip()}")
+            rss.append(int(kib) / 1024)
+            cpu.append(float(seconds))
+        med = statistics.median
+        print(f"  {runs:>9,} runs  {med(rss):6.0f} MiB  {med(cpu):5.2f} s CPU  {med(wall):5.2f} s wall")
+
+
 def main() -> None:
     from dambuster.model import load
     from dambuster.simulation.breach import Breach, Run
@@ -67,7 +104,11 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=200)
     ap.add_argument("--runs", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--surge-rss", action="store_true", help="peak memory of surge --monte-carlo N only")
     a = ap.parse_args()
+    if a.surge_rss:
+        surge_rss(a.repeat)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         sc = big_map(a.size, Path(tmp))
     sc.map.floodplain.mode = "random"

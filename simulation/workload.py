@@ -11,7 +11,7 @@ RUN_HEXES_PER_SECOND = 3_000_000
 
 def work(river_hexes: int, runs: int) -> int:
     """The Monte Carlo's work, runs x hexes, on a map whose rivers hold ``river_hexes`` hexes: what its
-    time and memory grow with."""
+    time grows with (its memory does not grow with the runs: montecarlo_runs.py)."""
     return runs * max(river_hexes, 1)
 
 
