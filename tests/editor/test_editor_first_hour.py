@@ -83,13 +83,17 @@ def test_the_place_details_follow_the_sp_set_in_the_inspector_and_go_with_the_fi
     at = window.view.mapFromScene(QPointF(*window.controller.geom.center(dam.hex)))
     QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
     details = window.place_panel.selected
-    assert f"id: {dam.id}" in details.text() and f"sp: {dam.sp}" in details.text()
+    assert f"Id: {dam.id}" in details.text() and f"SP: {dam.sp}" in details.text()
+    # people's words, not the program's (issue 24, finding 8)
+    assert "Buildings: Power station (10 SP), Control tower (6 SP)" in details.text()
+    assert "Hidden: no" in details.text() and "Reservoir: 42 hexes" in details.text()
+    assert "Building(" not in details.text() and "False" not in details.text()
     sp = window.properties_panel.inspector.editors["sp"]
     sp.setText(str(dam.sp + 7))
     sp.editingFinished.emit()
-    assert f"sp: {dam.sp}" in details.text() and dam.sp == 67  # 60 in the sample, 67 now
+    assert f"SP: {dam.sp}" in details.text() and dam.sp == 67  # 60 in the sample, 67 now
     window.act("edit.undo").trigger()
-    assert "sp: 60" in details.text()
+    assert "SP: 60" in details.text()
     QTest.mouseMove(window.view.viewport(), at)
     assert window.pos_label.text() != ""
     assert window.open_path(SAMPLES / "ogre-basic.json")

@@ -277,7 +277,7 @@ def test_units_select_drag_and_delete(hexwin):
     assert w.selection.id == "unit-2"
     assert "unit-2" in w.statusBar().currentMessage()
     shown = w.place_panel.selected.text()
-    assert "type: heavy-tank" in shown and f"hex: {lay(w).label(b)}" in shown
+    assert "Type: heavy-tank" in shown and f"Hex: {lay(w).label(b)}" in shown
     assert w.view.tool.ghost is None  # the drag's landing mark is gone
     w.act("edit.delete").trigger()
     assert [u.id for u in w.doc.scenario.units] == ["unit-1"]
