@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 
-def pointer(parts) -> str:
+def pointer(parts: Iterable[str | int]) -> str:
     """RFC 6901 JSON pointer of a path given as keys and indices."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
@@ -22,8 +24,8 @@ class Problem:
             return f"line {self.line} column {self.column}"
         return self.pointer or "/"
 
-    def location(self) -> dict:
-        loc: dict = {"pointer": self.pointer}
+    def location(self) -> dict[str, Any]:
+        loc: dict[str, Any] = {"pointer": self.pointer}
         if self.line is not None:
             loc["line"], loc["column"] = self.line, self.column
         return loc
@@ -34,13 +36,15 @@ class ScenarioError(Exception):
     """A file that cannot be used. ``code`` is JSON (cannot be read or parsed) or SCHEMA."""
 
     code: str
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list[Problem])
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         super().__init__(str(self))
 
     @classmethod
-    def at(cls, code: str, ptr: str, message: str, line=None, column=None) -> ScenarioError:
+    def at(
+        cls, code: str, ptr: str, message: str, line: int | None = None, column: int | None = None
+    ) -> ScenarioError:
         return cls(code, [Problem(ptr, message, line, column)])
 
     @property

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from typing import BinaryIO
 
 MiB = 1 << 20
 STDIN = "-"
@@ -38,7 +39,7 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def check_regular(path: str | os.PathLike) -> os.stat_result:
+def check_regular(path: str | os.PathLike[str]) -> os.stat_result:
     """The path's stat when it names a regular file (through symlinks); InputError otherwise."""
     try:
         st = os.stat(path)
@@ -57,7 +58,7 @@ def check_regular(path: str | os.PathLike) -> os.stat_result:
     return st
 
 
-def is_regular(path: str | os.PathLike) -> bool:
+def is_regular(path: str | os.PathLike[str]) -> bool:
     try:
         check_regular(path)
     except InputError:
@@ -65,12 +66,14 @@ def is_regular(path: str | os.PathLike) -> bool:
     return True
 
 
-def read_stdin(cap: int, stream=None) -> bytes:
+def read_stdin(cap: int, stream: BinaryIO | None = None) -> bytes:
     """Standard input to its end, at most ``cap`` bytes; InputError when it holds more."""
-    stream = stream if stream is not None else getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        stream = getattr(sys.stdin, "buffer", None)  # None where sys.stdin was closed or replaced
     if stream is None:
         raise InputError("there is no standard input to read")
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     try:
         while total <= cap:
             chunk = stream.read(min(MiB, cap + 1 - total))
@@ -85,7 +88,7 @@ def read_stdin(cap: int, stream=None) -> bytes:
     return b"".join(chunks)
 
 
-def read_input(path: str | os.PathLike, cap: int) -> bytes:
+def read_input(path: str | os.PathLike[str], cap: int) -> bytes:
     """At most ``cap`` bytes of a regular file (or of standard input for ``-``); InputError when it is
     not one or holds more."""
     if os.fspath(path) == STDIN:
@@ -100,7 +103,8 @@ def read_input(path: str | os.PathLike, cap: int) -> bytes:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):  # swapped since the check
             raise InputError(f"is {kind_of(mode)}, not a regular file; refused")
-        chunks, total = [], 0
+        chunks: list[bytes] = []
+        total = 0
         while total <= cap:
             chunk = os.read(fd, min(MiB, cap + 1 - total))
             if not chunk:

@@ -16,6 +16,7 @@ from shapely.geometry import LineString, Polygon, box
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Scenario, TableMap
+from ..common import XY
 from ..engine import param
 
 #: Sectors 1-3 lie in the half next to the first long edge (across < half depth), 4-6 in the other;
@@ -29,6 +30,8 @@ SETTINGS = "DBM"
 
 def scale(s: Scenario) -> GroundScale:
     """The table's ground scale: the length of the text's pace and of an element (model/ground_scale.py)."""
+    if not isinstance(s.map, TableMap):  # the DBM rules check tables only
+        raise TypeError("a hex map has no ground scale")
     return GroundScale.of(s.map)
 
 
@@ -65,11 +68,11 @@ class Frame:
         """Length of a short edge (the distance between the long edges)."""
         return min(self.width, self.depth)
 
-    def along(self, p) -> float:
-        return p[1] if self.swapped else p[0]
+    def along(self, p: XY) -> float:
+        return float(p[1] if self.swapped else p[0])
 
-    def across(self, p) -> float:
-        return p[0] if self.swapped else p[1]
+    def across(self, p: XY) -> float:
+        return float(p[0] if self.swapped else p[1])
 
     def point(self, along: float, across: float) -> tuple[float, float]:
         return (across, along) if self.swapped else (along, across)
@@ -120,7 +123,7 @@ class Frame:
         return ((k, self.sector(k)) for k in range(1, 7))
 
 
-def nearest_edge(frame: Frame, p, tol: float) -> str | None:
+def nearest_edge(frame: Frame, p: tuple[float, float], tol: float) -> str | None:
     """The edge a point lies on (within tol), or None."""
     from shapely.geometry import Point
 

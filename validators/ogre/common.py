@@ -7,7 +7,7 @@ from typing import Any
 
 from ...model.hexgrid import Hex, Layout
 from ...model.scenario import Scenario, Unit, UnitType
-from ..common import hex_map  # noqa: F401  (re-exported for the Ogre rule modules)
+from ..common import hex_map as hex_map  # re-exported for the Ogre rule modules
 
 
 def hx(h: Iterable[int]) -> list[int]:
@@ -29,10 +29,10 @@ def at_hex(layout: Layout, h: Hex, pointer: str, **extra: Any) -> dict[str, Any]
     return loc
 
 
-def hex_list(layout: Layout, hexes: Iterable[Hex]) -> dict[str, list]:
+def hex_list(layout: Layout, hexes: Iterable[Hex]) -> dict[str, Any]:
     """Hexes and their labels, for a witness."""
-    hexes = [tuple(h) for h in hexes]
-    return {"hexes": [hx(h) for h in hexes], "labels": [label(layout, h) for h in hexes]}
+    cells: list[Hex] = [(h[0], h[1]) for h in hexes]
+    return {"hexes": [hx(h) for h in cells], "labels": [label(layout, h) for h in cells]}
 
 
 def placed_units(s: Scenario) -> Iterator[tuple[int, Unit, UnitType]]:
@@ -48,7 +48,9 @@ def placed_units(s: Scenario) -> Iterator[tuple[int, Unit, UnitType]]:
 def units_by_hex(s: Scenario) -> dict[Hex, list[tuple[int, Unit, UnitType]]]:
     out: dict[Hex, list[tuple[int, Unit, UnitType]]] = {}
     for item in placed_units(s):
-        out.setdefault(tuple(item[1].hex), []).append(item)
+        h = item[1].hex
+        if h is not None:  # always so: placed_units yields the units on the map
+            out.setdefault((h[0], h[1]), []).append(item)
     return out
 
 
