@@ -47,6 +47,8 @@ from .page_grid import GridError
 from .sheet import PrintSettings
 from .writer import FONT_DPI
 
+#: the settings key of the folder the last PDF was printed to (the save dialog opens there)
+LAST_FOLDER_KEY = "print/last_folder"
 PREVIEW_PAGES = 48  # thumbnails drawn at most (a 200x200 map at 3/4" has 300 pages)
 THUMB_PX = 150  # a thumbnail's longer side
 ORIENTATIONS = ("auto", "portrait", "landscape")
@@ -258,12 +260,26 @@ class PrintDialog(QDialog):
         title = (self.win.doc.scenario.meta.title or "untitled").strip()
         return write_pdf(path, self.sheets, self.settings, force=True, title=title)
 
-    def save(self) -> None:
+    def suggested_path(self) -> Path:
+        """Where the save dialog opens: the folder of the last PDF printed, else the user's documents
+        folder (not the scenario's own, which may be a sample in the checkout), named after the file."""
+        from PySide6.QtCore import QStandardPaths
+
         doc = self.win.doc
-        base = doc.path.with_suffix(".pdf") if doc.path else Path("map.pdf")
+        name = doc.path.with_suffix(".pdf").name if doc.path else "map.pdf"
+        last = self.win.settings.value(LAST_FOLDER_KEY)
+        if last and Path(str(last)).is_dir():
+            return Path(str(last)) / name
+        docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        folder = Path(docs) if docs and Path(docs).is_dir() else Path.home()
+        return folder / name
+
+    def save(self) -> None:
+        base = self.suggested_path()
         path, _ = QFileDialog.getSaveFileName(self, "Print to PDF", str(base), "PDF (*.pdf);;All files (*)")
         if not path:
             return
+        self.win.settings.setValue(LAST_FOLDER_KEY, str(Path(path).parent))
         try:
             pages = self.write(path)
         except (Refusal, OSError) as e:
