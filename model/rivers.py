@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # networkx is imported by the functions that build a graph: a
 
 OFF_MAP = "off-map"
 
+#: A node of the flow graph: a hex, or OFF_MAP.
+FlowNode = Hex | str
+
 
 def confluence(river: River, joined: River) -> Hex | None:
     """The hex of ``joined`` where ``river`` enters it: the first (most upstream) hex of ``joined``
@@ -34,10 +37,10 @@ def confluence(river: River, joined: River) -> Hex | None:
     return None
 
 
-def flow_graph(m: HexMap) -> nx.DiGraph:
+def flow_graph(m: HexMap) -> nx.DiGraph[FlowNode]:
     import networkx as nx
 
-    g = nx.DiGraph()
+    g: nx.DiGraph[FlowNode] = nx.DiGraph()
     layout = m.layout
     by_id = {r.id: r for r in m.rivers}
     for r in m.rivers:
@@ -59,13 +62,14 @@ def flow_graph(m: HexMap) -> nx.DiGraph:
     return g
 
 
-def downstream(g: nx.DiGraph, h: Hex) -> list:
+def downstream(g: nx.DiGraph[FlowNode], h: Hex) -> list[FlowNode]:
     """The hexes (and OFF_MAP) water reaches from ``h``, excluding ``h`` itself."""
     if h not in g:
         return []
     import networkx as nx
 
-    return list(nx.descendants(g, h))
+    # networkx's stubs leave descendants' source untyped
+    return list(nx.descendants(g, h))  # pyright: ignore[reportUnknownMemberType]
 
 
 def river_hexes(m: HexMap) -> set[Hex]:

@@ -10,8 +10,10 @@ comparing every pair of lines point by point, even when their bounding boxes all
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 from shapely.geometry import LineString, Polygon
 
@@ -20,7 +22,7 @@ from shapely.geometry import LineString, Polygon
 PIECE = 16
 
 
-def coords(points: Sequence[Sequence[float]]) -> np.ndarray:
+def coords(points: Sequence[Sequence[float]]) -> npt.NDArray[np.float64]:
     """Points as a float array of shape (n, 2)."""
     return np.asarray(points, dtype=float).reshape(-1, 2)
 
@@ -36,22 +38,30 @@ def line(points: Sequence[Sequence[float]]) -> LineString:
     return LineString(coords(points))
 
 
-def pieces(lines: Sequence[np.ndarray], size: int = PIECE) -> tuple[np.ndarray, np.ndarray]:
+def pieces(
+    lines: Sequence[npt.NDArray[np.float64]], size: int = PIECE
+) -> tuple[npt.NDArray[np.object_], npt.NDArray[np.int_]]:
     """Each polyline (an (n, 2) array, n >= 2) cut into runs of at most ``size`` segments that share
     their end points: (the pieces as LineStrings, the index of the line each piece comes from)."""
-    starts, owner = [], []
+    starts: list[npt.NDArray[np.int_]] = []
+    owners: list[npt.NDArray[np.int_]] = []
     for i, xy in enumerate(lines):
         first = np.arange(0, len(xy) - 1, size)
         starts.append(first)
-        owner.append(np.full(len(first), i))
+        owners.append(np.full(len(first), i))
     if not starts:
         return np.empty(0, dtype=object), np.empty(0, dtype=int)
     offsets = np.cumsum([0] + [len(xy) for xy in lines])
     flat = np.concatenate(lines)
     first = np.concatenate([s + o for s, o in zip(starts, offsets[:-1])])
-    owner = np.concatenate(owner)
+    owner = np.concatenate(owners)
     last = np.minimum(first + size, offsets[owner + 1] - 1)
     counts = last - first + 1
     piece_of = np.repeat(np.arange(len(first)), counts)
-    point = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts) + np.repeat(first, counts)
-    return shapely.linestrings(flat[point], indices=piece_of), owner
+    point: npt.NDArray[np.int_] = (
+        np.arange(int(counts.sum()))
+        - np.repeat(np.cumsum(counts) - counts, counts)
+        + np.repeat(first, counts)
+    )
+    # with indices, shapely makes an array of LineStrings (its stubs also allow one LineString)
+    return cast(npt.NDArray[np.object_], shapely.linestrings(flat[point], indices=piece_of)), owner

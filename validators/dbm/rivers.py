@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import Any
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
@@ -70,7 +71,7 @@ PARAMETERS: dict[str, dict[str, float]] = {
 }
 
 
-def _loc(i: int, r: TableRiver, **extra) -> dict:
+def _loc(i: int, r: TableRiver, **extra: Any) -> dict[str, Any]:
     return {"pointer": f"/map/rivers/{i}", "feature": r.id, **extra}
 
 
