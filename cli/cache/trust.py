@@ -32,7 +32,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..model.files import InputError, read_input
 
@@ -46,7 +46,7 @@ class CacheKeyError(OSError):
 
 # ------------------------------------------------------------------------------ shape
 @lru_cache(maxsize=1)
-def cache_schema() -> dict:
+def cache_schema() -> dict[str, Any]:
     return json.loads(
         resources.files("dambuster.schema").joinpath("validate-cache.schema.json").read_text(encoding="utf-8")
     )
@@ -64,8 +64,11 @@ def _validator(ref: str) -> Callable[[Any], bool]:
         return jsonschema_rs.validator_for(schema).is_valid
     except ImportError:
         from jsonschema import Draft202012Validator
+        from jsonschema.protocols import Validator
 
-        return Draft202012Validator(schema).is_valid
+        # the protocol the class implements: the class's stub leaves a deprecated is_valid overload untyped
+        validator = cast(Validator, Draft202012Validator(schema))
+        return validator.is_valid
 
 
 def top_level_ok(doc: Any) -> bool:
@@ -77,14 +80,14 @@ def entry_ok(entry: Any) -> bool:
 
 
 # ------------------------------------------------------------------------------ signature
-def signature(key: bytes, tool: str, version: int, entry: dict) -> str:
+def signature(key: bytes, tool: str, version: int, entry: dict[str, Any]) -> str:
     """HMAC-SHA256 of the entry (all but its ``mac``) with the cache format version and the tool fingerprint."""
     body = {k: v for k, v in entry.items() if k != "mac"}
     text = json.dumps([version, tool, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hmac.digest(key, text.encode("ascii"), "sha256").hex()
 
 
-def signed_by(key: bytes, tool: str, version: int, entry: dict) -> bool:
+def signed_by(key: bytes, tool: str, version: int, entry: dict[str, Any]) -> bool:
     return hmac.compare_digest(entry["mac"], signature(key, tool, version, entry))
 
 
@@ -178,7 +181,7 @@ def _is_key(path: Path) -> bool:
 
 
 # ------------------------------------------------------------------------------ where the cache lies
-def git_work_tree_of(path: str | os.PathLike) -> Path | None:
+def git_work_tree_of(path: str | os.PathLike[str]) -> Path | None:
     """The git work tree holding ``path`` (a folder with ``.git`` above it), or None."""
     folder = Path(os.path.abspath(path)).parent
     for d in (folder, *folder.parents):
