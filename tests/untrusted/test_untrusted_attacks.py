@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -126,3 +127,20 @@ def test_settings_path_with_a_nul_byte_is_named(tmp_path, key):
     assert run.stderr.count("\n") == 1, run.stderr
     assert f"dambuster.toml: {key}: holds a NUL character" in run.stderr, run.stderr
     assert "internal error" not in run.stderr
+
+
+@pytest.mark.parametrize("suffix", [".geojson", ".gpkg", ".fgb"])
+def test_export_geojson_refuses_a_map_over_its_budget_up_front(tmp_path, suffix):
+    """A legal 1000 x 1000 map ran 10 s and 400 MB before its budget stopped it; now the features are
+    counted first and the export refused at once, naming --budget, with no output written."""
+    document = json.loads((ROOT / "samples" / "ogre-basic.json").read_text(encoding="utf-8"))
+    document["map"].update(columns=1000, rows=1000)
+    document["map"]["terrain"]["rows"] = ["c" * 1000] * 1000
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    out = tmp_path / f"out{suffix}"
+    run = dambuster("export-geojson", str(path), "-o", str(out))
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert "about 1,000,0" in run.stderr and "--budget SECONDS" in run.stderr, run.stderr
+    assert not out.exists()
