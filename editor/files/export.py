@@ -10,7 +10,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog
 
 LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
@@ -83,6 +82,8 @@ def export_svg(
     )
 
     def write(buffer: QBuffer) -> None:
+        from PySide6.QtSvg import QSvgGenerator  # Qt SVG's bindings: not at start-up
+
         gen = QSvgGenerator()
         gen.setOutputDevice(buffer)
         gen.setSize(size)

@@ -9,7 +9,8 @@ at the top level within a layer's z band (the previews) follow that layer's visi
 
 Levels of detail (``set_detail``): "far" (a hex is a few pixels wide), "near", "fine" (a hex is large
 enough for small marks). An item added with tier "near" shows at near and fine, "fine" only at fine,
-"far" only far out, None at every level.
+"far" only far out, None at every level. Items a level shows seldom can be added as a builder
+(``add_later``), run the first time that level and the layer show them.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class MapScene(QGraphicsScene):
         self._band_on: dict[str, bool] = {}  # the banded layers' visibility, as last applied
         #: (owner, layer, tier) -> [items, shown]: items added together and shown or hidden together
         self._groups: dict[tuple[object, str, str | None], list] = {}
+        #: (owner, layer, tier) -> [(build, z)]: items made when first shown (``add_later``)
+        self._pending: dict[tuple[object, str, str | None], list] = {}
         self.layers.changed.connect(self._apply)
         self.layers.reset_done.connect(self._apply_all)
 
@@ -93,8 +96,23 @@ class MapScene(QGraphicsScene):
             add(item)
         group[0].extend(items)
 
+    def add_later(self, owner, key: str, build, z: float = 0.0, tier: str | None = None) -> None:
+        """``add_many`` of the items ``build()`` returns, called once the layer and the level of detail
+        first show them (now, if they do): a large map's fine marks are not made for a look from far out."""
+        group = (owner, key, tier)
+        self._pending.setdefault(group, []).append((build, z))
+        if self.shows(key, tier):
+            self._build_pending(lambda k: k == key)
+
+    def _build_pending(self, which) -> None:
+        for group in [g for g in self._pending if which(g[1]) and self.shows(g[1], g[2])]:
+            for build, z in self._pending.pop(group):
+                self.add_many(group[0], group[1], build(), z, group[2])
+
     def drop(self, owner) -> None:
-        """Removes every item ``owner`` added."""
+        """Removes every item ``owner`` added (and forgets those it would add later)."""
+        for k in [k for k in self._pending if k[0] is owner]:
+            del self._pending[k]
         for k in [k for k in self._groups if k[0] is owner]:
             for item in self._groups.pop(k)[0]:
                 if item.scene() is self:
@@ -115,6 +133,7 @@ class MapScene(QGraphicsScene):
         super().clear()
         self._roots.clear()
         self._groups.clear()
+        self._pending.clear()
         self._z.clear()
         self.hex_size = None
 
@@ -147,6 +166,7 @@ class MapScene(QGraphicsScene):
             self.set_detail(old)
 
     def _update_members(self, which) -> None:
+        self._build_pending(which)
         for (_owner, key, tier), group in self._groups.items():
             on = self.shows(key, tier)
             if which(key) and group[1] != on:

@@ -88,6 +88,19 @@ class Buckets:
         p.closeSubpath()
 
 
+def _path_items(buckets: Buckets, pen: QPen | None, brush: QBrush | None = None) -> list[QGraphicsPathItem]:
+    """One path item per block of ``buckets``."""
+    pen = pen if pen is not None else QPen(Qt.PenStyle.NoPen)
+    items = []
+    for path in buckets.paths.values():
+        item = QGraphicsPathItem(path)
+        item.setPen(pen)
+        if brush is not None:
+            item.setBrush(brush)
+        items.append(item)
+    return items
+
+
 class HexOverlay:
     """Builds the overlay items in their layers of the scene (a MapScene); ``rebuild`` after features
     change."""
@@ -125,15 +138,7 @@ class HexOverlay:
         z: float = 0,
         tier: str = "near",
     ) -> None:
-        pen = pen if pen is not None else QPen(Qt.PenStyle.NoPen)
-        items = []
-        for path in buckets.paths.values():
-            item = QGraphicsPathItem(path)
-            item.setPen(pen)
-            if brush is not None:
-                item.setBrush(brush)
-            items.append(item)
-        self.scene.add_many(self, layer, items, z, tier)
+        self.scene.add_many(self, layer, _path_items(buckets, pen, brush), z, tier)
 
     def _path(
         self,
@@ -212,24 +217,32 @@ class HexOverlay:
         from dambuster.model.rivers import confluence
 
         by_id = {r.id: r for r in m.rivers}
-        lines, far, arrows = Buckets(self.geom), Buckets(self.geom, FAR_BUCKET), Buckets(self.geom)
-        shapes: dict[Hex, QPolygonF] = {}  # an arrow per axial step (q, r), translated to each step
+        lines, far = Buckets(self.geom), Buckets(self.geom, FAR_BUCKET)
+        courses = []  # (hexes, their centres) of each river
         for r in m.rivers:
             hexes = list(r.hexes)
             if r.joins in by_id and hexes:
                 c = confluence(r, by_id[r.joins])
                 if c is not None and c != hexes[-1]:
                     hexes.append(c)
-            centres = lines.chain(hexes, far)
+            courses.append((hexes, lines.chain(hexes, far)))
+        self._paths("rivers", lines, _pen(style.RIVER, self.geom.size * 0.32))
+        self._paths("rivers", far, _cosmetic(style.RIVER, 1.0), tier="far")
+        # the flow arrows are made when the map is first shown close enough for them (not for a first
+        # look at a large map from far out: 16,000 arrows on a 1000x1000 map)
+        self.scene.add_later(self, "rivers", lambda: self._flow_arrows(courses), z=1, tier="fine")
+
+    def _flow_arrows(self, courses) -> list[QGraphicsPathItem]:
+        arrows = Buckets(self.geom)
+        shapes: dict[Hex, QPolygonF] = {}  # an arrow per axial step (q, r), translated to each step
+        for hexes, centres in courses:
             for a, b, (ax, ay), (bx, by) in zip(hexes, hexes[1:], centres, centres[1:]):
                 d = (b[0] - a[0], b[1] - a[1])
                 shape = shapes.get(d)
                 if shape is None:
                     shape = shapes[d] = self._arrow(bx - ax, by - ay)
                 arrows.polygon(a, shape.translated((ax + bx) / 2, (ay + by) / 2))
-        self._paths("rivers", lines, _pen(style.RIVER, self.geom.size * 0.32))
-        self._paths("rivers", arrows, None, QBrush(QColor("#ffffff")), z=1, tier="fine")
-        self._paths("rivers", far, _cosmetic(style.RIVER, 1.0), tier="far")
+        return _path_items(arrows, None, QBrush(QColor("#ffffff")))
 
     def _arrow(self, dx: float, dy: float) -> QPolygonF:
         """The flow arrow of a step by (dx, dy), centred on (0, 0)."""

@@ -27,18 +27,21 @@ class HexSceneController:
         view.forget_items()
         scene.layers.reset("hex", doc.scenario.meta.profiles)
         scene.hex_size = self.geom.size
+        x0, y0, x1, y1 = self.geom.map_bounds()
+        pad = self.geom.size
+        scene.setSceneRect(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
+        # the level of detail of the zoom the map opens at (the window fits it), before anything is
+        # drawn: what that level does not show (a large map's river arrows) is made when first shown
+        fit = view.fit_zoom()
+        self.on_scale(fit if fit is not None else view.zoom())
         self.terrain = TerrainLayer(scene, m.terrain, self.geom)
         self.labels = scene.add(self, "labels", HexLabels(self.geom))
         self.overlay = HexOverlay(scene, self.geom)
         self.overlay.rebuild(doc.scenario)
-        x0, y0, x1, y1 = self.geom.map_bounds()
-        pad = self.geom.size
-        scene.setSceneRect(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
         doc.terrain_changed.connect(self.on_terrain)
         doc.features_changed.connect(self.on_features)
         view.scale_changed.connect(self.on_scale)
         view.tooltip_at = self.tooltip
-        self.on_scale(view.zoom())
 
     def detach(self) -> None:
         self.doc.terrain_changed.disconnect(self.on_terrain)
