@@ -1,17 +1,20 @@
 """Map views: every hex layout draws and paints, only dirty chunks re-render, the New dialog."""
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
 
 from dambuster.editor.commands import PaintTerrain
 from dambuster.editor.document import Document
 from dambuster.editor.scene.hex.scene import HexSceneController
 from dambuster.editor.scene.map_view import MapView
 from dambuster.editor.scene.table_scene import TableSceneController
-from dambuster.model import new_hex_scenario, new_table_scenario
+from dambuster.model import load, new_hex_scenario, new_table_scenario
 from dambuster.model.scenario import Area
 from dambuster.validators import Violation
 
@@ -99,3 +102,28 @@ def test_describe_off_the_map(qtbot):
     doc = Document(new_hex_scenario(5, 5))
     _view, c = shown(qtbot, doc, HexSceneController)
     assert c.describe(QPointF(-500, -500)) == "off the map"
+
+
+def test_a_large_map_opened_from_far_shows_its_river_arrows_once_zoomed_in(qtbot):
+    """The arrows are not made for the first look from far out, but are there when zoomed in."""
+    doc = Document(load(Path(__file__).resolve().parents[2] / "samples/big-200x200.json"))
+    view, c = shown(qtbot, doc, HexSceneController)
+    assert view.scene().detail == "far"
+    river = doc.scenario.map.rivers[0]
+    (ax, ay), (bx, by) = c.geom.center(river.hexes[0]), c.geom.center(river.hexes[1])
+    middle = QPointF((ax + bx) / 2, (ay + by) / 2)  # where the first step's arrow lies
+
+    def arrows_at_middle():
+        return [
+            i
+            for i in view.scene().items(middle)
+            if i.isVisible() and hasattr(i, "brush") and i.brush().color() == QColor("#ffffff")
+        ]
+
+    assert arrows_at_middle() == []
+    view.resetTransform()
+    view.scale(0.5, 0.5)  # a hex of 10 px: fine detail
+    view.centerOn(middle)
+    view.grab()
+    assert view.scene().detail == "fine"
+    assert arrows_at_middle()
