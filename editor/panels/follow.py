@@ -28,6 +28,7 @@ def install(window) -> None:
     doc.terrain_changed.connect(follower.terrain_changed)
     window.view.cursor_moved.connect(follower.cursor_moved)
     window.panels_follower = follower
+    window.validation_panel.scenario = lambda: doc.scenario  # "Where" names the object, not its pointer
     follower.file_changed()
 
 

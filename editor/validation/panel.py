@@ -11,6 +11,7 @@ from dambuster.model.lenient import format_problems
 from dambuster.validators import Violation, check_scenario
 
 from ..files.names import plural
+from .where import readable_where
 
 DEBOUNCE_MS = 300
 
@@ -76,7 +77,11 @@ class ValidationPanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.setColumnWidth(0, 64)
         self.tree.setColumnWidth(1, 110)
-        self.tree.setColumnWidth(2, 70)
+        self.tree.setColumnWidth(2, 150)  # "Aller dam, 1109" (validation/where.py)
+        self.tree.setVerticalScrollMode(QTreeWidget.ScrollMode.ScrollPerItem)  # scrolls by whole rows
+        self.scenario = lambda: (
+            None
+        )  # the document's scenario, to name where a problem lies (set by the window)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemClicked.connect(self._activated)
         box = QVBoxLayout(self)
@@ -95,8 +100,10 @@ class ValidationPanel(QWidget):
     def set_violations(self, violations: list[Violation]) -> None:
         self.violations = list(violations)
         self.tree.clear()
+        scenario = self.scenario()
         for v in self.violations:
-            item = QTreeWidgetItem([v.severity, v.code, v.where(), v.message])
+            item = QTreeWidgetItem([v.severity, v.code, readable_where(v, scenario), v.message])
+            item.setToolTip(2, v.where())  # the pointer or line, for whoever edits the JSON
             item.setToolTip(3, v.message)
             item.setData(0, Qt.ItemDataRole.UserRole, v)
             colour = QColor("#b01010") if v.severity == "error" else QColor("#8a6000")
@@ -108,6 +115,25 @@ class ValidationPanel(QWidget):
             self.summary.setText("No problems found")
         else:
             self.summary.setText(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+        self._whole_rows()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._whole_rows()
+
+    def _whole_rows(self) -> None:
+        """The table as tall as the whole rows that fit (the rest of the dock left blank below), so
+        no row shows cut in half at its bottom edge; it scrolls by whole rows."""
+        tree = self.tree
+        room = self.height() - self.summary.sizeHint().height() - 10  # margins and spacing
+        frame = 2 * tree.frameWidth() + tree.header().sizeHint().height()
+        if tree.horizontalScrollBar().isVisible():
+            frame += tree.horizontalScrollBar().height()
+        row = tree.sizeHintForRow(0) if tree.topLevelItemCount() else -1
+        if row <= 0:
+            row = tree.fontMetrics().height() + 4
+        rows = max(1, (room - frame) // row)
+        tree.setMaximumHeight(frame + rows * row)
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
         self.violation_activated.emit(item.data(0, Qt.ItemDataRole.UserRole))
