@@ -15,6 +15,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
+from ..model.scenario import Point as TablePoint
 from ..model.scenario import Scenario, Sewer, TableMap
 from .common import point_json
 from .engine import param, rule
@@ -82,18 +83,18 @@ class _Corridors:
         self.tree = STRtree(self.lines) if self.lines else None
         self.strips: dict[float, STRtree] = {}  # tolerance -> boxes of each corridor's own strip
 
-    def containing(self, p, tol: float) -> list[int]:
+    def containing(self, p: TablePoint, tol: float) -> list[int]:
         """Indices of corridors whose strip holds the point. Candidates are the corridors whose own
         strip's box holds it (one wide corridor does not make every point look at every corridor)."""
         if self.tree is None:
             return []
         if tol not in self.strips:
-            b = shapely.bounds(self.lines)
+            b = shapely.bounds(self.lines)  # pyright: ignore[reportUnknownMemberType]  (its stub's **kwargs)
             w = np.array([c.width / 2 for c in self.items]) + tol
             self.strips[tol] = STRtree(shapely.box(b[:, 0] - w, b[:, 1] - w, b[:, 2] + w, b[:, 3] + w))
         pt = Point(p)
         near = self.strips[tol].query(pt)
-        return [int(k) for k in near if self.lines[k].distance(pt) <= self.items[k].width / 2 + tol]
+        return [k for k in map(int, near) if self.lines[k].distance(pt) <= self.items[k].width / 2 + tol]
 
 
 @rule("SEWER-ORIGIN", P, "error", "The flood has no origin, or its origin is not on a corridor")
@@ -123,10 +124,10 @@ def origin(s: Scenario) -> Iterator[Violation]:
         )
 
 
-def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph:
+def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph[str]:
     """Undirected graph of corridor ids; an edge where two corridors meet."""
     cs = _Corridors(sewer)
-    g = nx.Graph()
+    g: nx.Graph[str] = nx.Graph()
     g.add_nodes_from(c.id for c in cs.items)
     for i, c in enumerate(cs.items):
         for end in (c.line[0], c.line[-1]):
@@ -135,7 +136,7 @@ def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph:
                     g.add_edge(c.id, cs.items[k].id)
     if cs.tree is not None:
         left, right = cs.tree.query(cs.lines, predicate="intersects")
-        for i, k in zip(left.tolist(), right.tolist()):
+        for i, k in zip(map(int, left), map(int, right)):
             if i < k:
                 g.add_edge(cs.items[i].id, cs.items[k].id)
     return g

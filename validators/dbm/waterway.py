@@ -7,10 +7,11 @@ measures in paces and in the table's unit (``table.scale``).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import shapely
 from shapely.geometry import LineString, Polygon
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from ...model.scenario import Scenario
@@ -65,10 +66,10 @@ def _paces(s: Scenario, code: str, name: str, default: float | None = None) -> f
 
 
 # ---------------------------------------------------------------------------------- waterway
-def _intervals(geom, frame: Frame) -> list[tuple[float, float]]:
+def _intervals(geom: BaseGeometry, frame: Frame) -> list[tuple[float, float]]:
     """Merged across-coordinate ranges covered by the projection of a geometry's parts."""
-    parts = getattr(geom, "geoms", [geom])
-    spans = []
+    parts: Iterable[BaseGeometry] = getattr(geom, "geoms", [geom])  # a collection's parts, or itself
+    spans: list[tuple[float, float]] = []
     for g in parts:
         if g.is_empty or g.area <= 0:
             continue
@@ -88,10 +89,12 @@ def _measure(iv: list[tuple[float, float]]) -> float:
     return sum(b - a for a, b in iv)
 
 
-def _uncovered(need: list[tuple[float, float]], have: list[tuple[float, float]], tol: float):
+def _uncovered(
+    need: list[tuple[float, float]], have: list[tuple[float, float]], tol: float
+) -> list[tuple[float, float]]:
     """Parts of ``need`` not in ``have`` (longer than tol). Both are sorted and disjoint (``_intervals``),
     so each part of ``need`` looks only at the parts of ``have`` from the first that ends after it."""
-    gaps = []
+    gaps: list[tuple[float, float]] = []
     ends = [d for _, d in have]
     for a, b in need:
         cur = a
