@@ -188,6 +188,18 @@ def main(argv: list[str] | None = None) -> int:
     check(w.preview_dock.isVisible(), "Ctrl+B: the breach preview opens")
     on_screen("breach preview opened")
     pane = w.preview_dock.pane
+    viewport = w.preview_dock.scroll.viewport()
+
+    def seen(widget) -> bool:  # inside the dock's scroll area without scrolling
+        r = viewport.rect()
+        return r.contains(widget.mapTo(viewport, widget.rect().topLeft())) and r.contains(
+            widget.mapTo(viewport, widget.rect().bottomRight())
+        )
+
+    check(
+        all(seen(b) for b in (pane.seed, pane.btn_back, pane.btn_forward, pane.btn_play)),
+        "breach preview: the seed and Back / Forward / Play seen without scrolling",
+    )
     pane.forward()
     pane.forward()
     shot(7, "breach-preview")
@@ -197,12 +209,14 @@ def main(argv: list[str] | None = None) -> int:
             break
         QTest.qWait(100)
     check(
-        pane.heat.root is not None,
-        "Monte Carlo: the heat map on its tab",
+        pane.heat.root is not None and pane.layer.root is None,
+        "Monte Carlo: the heat map on its tab, not over the step's swell",
     )
     shot(8, "monte-carlo")
     pane.tabs.setCurrentIndex(0)
-    check(pane.heat.root is None, "Breach tab: no heat map over the swell")
+    check(
+        pane.heat.root is None and pane.layer.root is not None, "Breach tab: the swell, no heat map over it"
+    )
     for dock in w.docks.values():
         dock.show()
     on_screen("every dock open")
