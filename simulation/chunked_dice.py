@@ -19,8 +19,10 @@ valley), and the memory is one generator state per draw and one chunk of values,
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 #: Values drawn at a time when the first chunk skips the other runs' values of a draw.
 SKIP_PIECE = 1 << 16
@@ -35,7 +37,8 @@ class ChunkedDice:
         self.chunk = max(1, chunk)
         self._bits = np.random.PCG64(seed)
         self._rng = np.random.Generator(self._bits)
-        self._resume: list[dict] = []  # per draw: the generator's state where the next chunk's values begin
+        # per draw: the generator's state (numpy's PCG64 state dict) where the next chunk's values begin
+        self._resume: list[Any] = []
         self._first = True
         self._n = 0  # runs in the current chunk
         self._k = 0  # draws made so far in the current chunk
@@ -50,7 +53,7 @@ class ChunkedDice:
                 raise ValueError(f"a chunk made {self._k} draws, the first {len(self._resume)}")
             self._first = False
 
-    def integers(self, low: int, high: int, per_run: int | None = None) -> np.ndarray:
+    def integers(self, low: int, high: int, per_run: int | None = None) -> npt.NDArray[np.int64]:
         """The next draw's values for the chunk's runs: ``integers(low, high)``, one per run (shape
         (runs,)), or ``per_run`` per run (shape (runs, per_run))."""
         shape = (self._n,) if per_run is None else (self._n, per_run)

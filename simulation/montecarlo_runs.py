@@ -14,20 +14,30 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ..model.hexgrid import Hex
 from ..model.terrain import Terrain
 from . import crt as crtlib
 from .breach import FLOODS_TO, Breach, hit
-from .network import hexes_of, other_end, sides_at
+from .network import Corner, Hexside, hexes_of, other_end, sides_at
 from .reservoir import reservoir_changes
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from .chunked_dice import ChunkedDice
     from .montecarlo import MonteCarloResult
+
+Ints = npt.NDArray[np.int64]
+States = npt.NDArray[np.int16]  # a unit's state in each run of a chunk, as a code (RunTotals.code)
+Runs = npt.NDArray[np.bool_]  # the runs of a chunk in which something happens
+Walk = tuple[
+    dict[tuple[Hexside, Corner], int], list[tuple[Hexside, Corner]], Ints, Ints, dict[Hex, int], Ints
+]
 
 #: Runs in a chunk at most (100 chunks for a million runs; 8,192 to 16,384 ran fastest on the valley).
 CHUNK_RUNS = 10_000
@@ -50,10 +60,14 @@ class RunTotals:
         for h in b.plan.below_dam:
             terrain[h] = "debris"
         self.terrain = terrain
-        self.starts_by_step = {k: st for k in range(1, b.plan.last_step) if (st := b.starts(k))}
+        self.starts_by_step: dict[int, list[tuple[Hexside, Corner]]] = {}
+        for k in range(1, b.plan.last_step):
+            starts = cast("list[tuple[Hexside, Corner]]", b.starts(k))  # pyright: ignore[reportUnknownMemberType] (breach.py untyped)
+            if starts:
+                self.starts_by_step[k] = starts
         self.walk = _stream_tables(b, self.starts_by_step) if self.starts_by_step else None
         self.codes: dict[str, int] = {}  # a unit's state -> its code in a chunk's arrays
-        self.outcomes: dict[int, Counter] = {}  # caught unit's index -> outcome -> runs
+        self.outcomes: dict[int, Counter[str]] = {}  # caught unit's index -> outcome -> runs
         self.floods: dict[Hex, tuple[str, int]] = {}  # hex -> ("swamp" or "flooded_town", runs)
         self.streams = np.zeros(len(self.walk[4]) if self.walk else 0, dtype=np.int64)
         self.tally = _Tally(b)
@@ -70,8 +84,8 @@ class RunTotals:
 
     def add_chunk(self, dice: ChunkedDice, n: int) -> None:
         """The ``n`` runs of the next chunk: units caught, floodplain, streams, in the draw order."""
-        status: dict[int, np.ndarray] = {}
-        squads: dict[int, np.ndarray] = {}
+        status: dict[int, States] = {}
+        squads: dict[int, Ints] = {}
         touched: set[int] = set()
         self._caught(dice, n, status, squads, touched)
         self._floodplain(dice, n, status, touched)
@@ -92,7 +106,9 @@ class RunTotals:
                     if runs:
                         found[names[c]] += int(runs)
 
-    def _caught(self, dice, n, status, squads, touched) -> None:
+    def _caught(
+        self, dice: ChunkedDice, n: int, status: dict[int, States], squads: dict[int, Ints], touched: set[int]
+    ) -> None:
         """1. units the swell catches, in step then hex then unit order (as in a single run); only they
         get a chunk's array of states, the others keep their state in every run."""
         b, init, opts, crt = self.b, self.init, self.b.options, self.b.params.crt
@@ -126,7 +142,7 @@ class RunTotals:
                         stuck = dice.integers(1, 7) <= opts.superheavy_stuck_on
                         status[i] = np.where(stuck, self.code("stuck"), self.code(state)).astype(np.int16)
 
-    def _floodplain(self, dice, n, status, touched) -> None:
+    def _floodplain(self, dice: ChunkedDice, n: int, status: dict[int, States], touched: set[int]) -> None:
         """2. floodplain hexes, in step then row-major order; then armor stuck rolls. What the towns,
         routes and worst cases need of each hex's runs is added up as it comes."""
         b, init, params, opts = self.b, self.init, self.b.params, self.b.options
@@ -164,7 +180,7 @@ class RunTotals:
         for h, (key, runs) in floods_here.items():  # a hex met twice: its last roll, as before
             self.floods[h] = (key, self.floods.get(h, (key, 0))[1] + runs)
 
-    def _streams(self, dice, n) -> None:
+    def _streams(self, dice: ChunkedDice, n: int) -> None:
         """3. streams: one walk per step after the breach, all the chunk's runs at once."""
         if self.walk is None:
             return
@@ -190,7 +206,10 @@ class RunTotals:
         """Each total over all ``res.runs`` runs into ``res``: hexes (flood then stream, in the order
         met), towns, routes, worst cases and unit outcomes."""
         runs = res.runs
-        chance = (lambda k: k / runs) if runs else (lambda k: 0.0)
+
+        def chance(k: int) -> float:
+            return k / runs if runs else 0.0
+
         for h, (key, k) in self.floods.items():
             res.hexes[h] = {"flood": chance(k), key: chance(k)}
         if self.walk is not None:
@@ -221,22 +240,22 @@ class _Tally:
         self.n = n
         self.towns = {t.id: np.zeros(n, dtype=bool) for t in b.map.towns}
         self.routes = {r.id: np.zeros(n, dtype=bool) for r in self.routes_list}
-        self.of_hex: dict[Hex, list[np.ndarray]] = {}
+        self.of_hex: dict[Hex, list[Runs]] = {}
         for t in b.map.towns:
             for h in t.hexes:
-                self.of_hex.setdefault(tuple(h), []).append(self.towns[t.id])
+                self.of_hex.setdefault(_hex(h), []).append(self.towns[t.id])
         for r in self.routes_list:
             for h in r.hexes:
-                self.of_hex.setdefault(tuple(h), []).append(self.routes[r.id])
+                self.of_hex.setdefault(_hex(h), []).append(self.routes[r.id])
         self.count = {"swamp": np.zeros(n, dtype=np.int64), "flooded_town": np.zeros(n, dtype=np.int64)}
-        self.cuts = np.zeros(n, dtype=np.int64)
+        self.cuts: Ints = np.zeros(n, dtype=np.int64)
         if b.options.cut_routes_at_dam:
-            self.cuts += len(b.routes_by_hex.get(tuple(b.dam.hex), []))
+            self.cuts += len(b.routes_by_hex.get(_hex(b.dam.hex), []))
 
-    def add(self, h: Hex, floods: np.ndarray, became: str) -> None:
+    def add(self, h: Hex, floods: Runs, became: str) -> None:
         """Hex ``h`` floods in the runs ``floods`` and becomes ``became`` there."""
         seen: set[int] = set()
-        for runs_hit in self.of_hex.get(tuple(h), []):
+        for runs_hit in self.of_hex.get(h, []):
             if id(runs_hit) not in seen:  # a route listing a hex twice
                 seen.add(id(runs_hit))
                 runs_hit |= floods
@@ -254,9 +273,9 @@ class _Tally:
             for k, v in {**self.count, "road_cut": self.cuts}.items():
                 self.worst[k] = max(self.worst[k], int(v.max()))
         self.towns = self.routes = self.of_hex = self.count = {}
-        self.cuts = None
+        self.cuts = np.zeros(0, dtype=np.int64)
 
-    def report(self, res: MonteCarloResult, chance) -> None:
+    def report(self, res: MonteCarloResult, chance: Callable[[int], float]) -> None:
         """Towns and routes: the runs in which any of their hexes floods (a route is also cut at the dam);
         worst: the most swamp and flooded-town hexes, and road cuts, of any one run (as ``Breach.step``
         cuts: every route through the dam's hex at the breach, every route through a hex that floods)."""
@@ -271,24 +290,29 @@ class _Tally:
         res.worst = dict(self.worst)
 
 
-_TABLES: weakref.WeakKeyDictionary[Breach, tuple] = weakref.WeakKeyDictionary()
+def _hex(h: Sequence[int]) -> Hex:
+    """A hex as the model may hold it (a list from JSON) as the tuple the breach's tables are keyed by."""
+    return (h[0], h[1])
 
 
-def _stream_tables(b: Breach, starts_by_step: dict[int, list]):
+_TABLES: weakref.WeakKeyDictionary[Breach, Walk] = weakref.WeakKeyDictionary()
+
+
+def _stream_tables(b: Breach, starts_by_step: dict[int, list[tuple[Hexside, Corner]]]) -> Walk:
     """The walk tables of a breach, computed once per ``Breach`` (the editor runs it in chunks)."""
     if b not in _TABLES:
         _TABLES[b] = _build_stream_tables(b, starts_by_step)
     return _TABLES[b]
 
 
-def _build_stream_tables(b: Breach, starts_by_step: dict[int, list]):
+def _build_stream_tables(b: Breach, starts_by_step: dict[int, list[tuple[Hexside, Corner]]]) -> Walk:
     """Number the (hexside, corner) walk states reachable from the starts and tabulate moves; number
     the hexes on the states' sides. (index, states, table, nopt, hex_ids, state_hexes)."""
-    index: dict[tuple, int] = {}
-    states: list[tuple] = []
+    index: dict[tuple[Hexside, Corner], int] = {}
+    states: list[tuple[Hexside, Corner]] = []
     nxt: list[list[int]] = []
 
-    def sid(state) -> int:
+    def sid(state: tuple[Hexside, Corner]) -> int:
         if state not in index:
             index[state] = len(states)
             states.append(state)
@@ -297,7 +321,7 @@ def _build_stream_tables(b: Breach, starts_by_step: dict[int, list]):
 
     frontier = [sid(st) for starts in starts_by_step.values() for st in starts]
     for _ in range(5):
-        new = []
+        new: list[int] = []
         for i in frontier:
             if nxt[i]:
                 continue
