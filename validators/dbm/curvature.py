@@ -35,10 +35,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 from shapely.geometry import LineString
+
+from ..common import XY
 
 Pt = tuple[float, float]
 
@@ -71,11 +75,12 @@ def self_crossing(points: Sequence[Sequence[float]]) -> Pt | None:
     line = LineString(v)
     if line.is_simple:
         return None
-    segs = shapely.linestrings(np.stack([v[:-1], v[1:]], axis=1))
+    # an array of segments given an array of point pairs (shapely's stubs also allow one LineString)
+    segs = cast(npt.NDArray[np.object_], shapely.linestrings(np.stack([v[:-1], v[1:]], axis=1)))
     tree = shapely.STRtree(segs)
     left, right = tree.query(segs, predicate="intersects")
     best: tuple[int, int] | None = None
-    for i, j in zip(left.tolist(), right.tolist()):
+    for i, j in zip(map(int, left), map(int, right)):
         if j <= i:
             continue
         if j == i + 1:  # consecutive: only a fold back (overlap beyond the shared vertex) counts
@@ -143,7 +148,7 @@ class _Chain:
         return r, v[vi], q
 
 
-def _result(r: float, p, q) -> tuple[float, Pt, Pt]:
+def _result(r: float, p: XY, q: XY) -> tuple[float, Pt, Pt]:
     return float(r), (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
 
 
@@ -248,7 +253,7 @@ def max_detour(points: Sequence[Sequence[float]], *, floor: float = 1.0) -> tupl
     n, m = len(v), len(v) - 1
     s = ch.s
     # seed the best with vertex pairs a few steps apart (real ratios, so safe to prune against)
-    best = [1.0, v[0], v[1]]
+    best: tuple[float, XY, XY] = (1.0, v[0], v[1])
     for k in range(2, min(_SEED, n)):
         d = np.hypot(*(v[k:] - v[:-k]).T)
         a = s[k:] - s[:-k]
@@ -256,7 +261,7 @@ def max_detour(points: Sequence[Sequence[float]], *, floor: float = 1.0) -> tupl
             r = np.where(d > 0, a / np.where(d > 0, d, 1.0), np.inf)
         j = int(np.argmax(r))
         if r[j] > best[0]:
-            best = [float(r[j]), v[j], v[j + k]]
+            best = (float(r[j]), v[j], v[j + k])
     sizes = [1]
     while -(-m // sizes[-1]) > _TOP:
         sizes.append(sizes[-1] * _FANOUT)
@@ -281,7 +286,7 @@ def max_detour(points: Sequence[Sequence[float]], *, floor: float = 1.0) -> tupl
                 r, p, q = ch.pairs(vi, sj)
                 j = int(np.argmax(r))
                 if r[j] > best[0]:
-                    best = [float(r[j]), p[j], q[j]]
+                    best = (float(r[j]), p[j], q[j])
             continue
         if len(a) == 0:
             continue
@@ -291,7 +296,7 @@ def max_detour(points: Sequence[Sequence[float]], *, floor: float = 1.0) -> tupl
             r = _ratios(ch, blocks.first[a], ends)
             j = int(np.argmax(r))
             if r[j] > best[0]:
-                best = [float(r[j]), v[blocks.first[a][j]], v[ends[j]]]
+                best = (float(r[j]), v[blocks.first[a][j]], v[ends[j]])
         count = len(levels[level - 1].first)
         ca = (a[:, None] * _FANOUT + ka[None, :]).ravel()
         cb = (b[:, None] * _FANOUT + kb[None, :]).ravel()
