@@ -20,6 +20,7 @@ import argparse
 import json
 
 from .escape import json_escapes
+from .options import add_budget_argument
 from .output import error_line, write_document
 
 EXIT_OK, EXIT_CHANGED, EXIT_UNREADABLE = 0, 1, 2
@@ -59,10 +60,26 @@ def _read(path: str) -> bytes:
         raise Unloadable(f"{e} (JSON)") from None
 
 
-def _format_stdin(check: bool) -> int:
+def _canonical_within(subject: str, data: bytes, budget: float | None) -> str | None:
+    """canonical_text within ``budget`` seconds of CPU and 1 GB of memory; None after one line naming
+    ``subject`` when it runs out (Unloadable passes through)."""
+    from .work import run_budgeted
+
+    texts: list[str] = []
+
+    def work() -> int:
+        texts.append(canonical_text(data))
+        return 0
+
+    return texts[0] if run_budgeted(PROG, subject, budget, work) == 0 else None
+
+
+def _format_stdin(check: bool, budget: float | None = None) -> int:
     try:
         data = _read("-")
-        text = canonical_text(data)
+        text = _canonical_within("<stdin>", data, budget)
+        if text is None:
+            return EXIT_UNREADABLE
     except Unloadable as e:
         error_line(f"{PROG}: -: {e}")
         return EXIT_UNREADABLE
@@ -75,8 +92,11 @@ def _format_stdin(check: bool) -> int:
     return EXIT_OK
 
 
-def format_files(paths: list[str], check: bool, scenarios_only: bool = False) -> int:
-    """Formats (or with ``check`` only compares) the files and folders of ``paths``; the exit status."""
+def format_files(
+    paths: list[str], check: bool, scenarios_only: bool = False, budget: float | None = None
+) -> int:
+    """Formats (or with ``check`` only compares) the files and folders of ``paths``, each within
+    ``budget`` seconds of CPU and 1 GB of memory (None or 0: no limit); the exit status."""
     from .collect import collect_files, may_be_scenario
     from .escape import visible_path
     from .model.atomic_write import ChangedSinceRead, Original, write_atomic
@@ -103,7 +123,10 @@ def format_files(paths: list[str], check: bool, scenarios_only: bool = False) ->
         try:
             data = _read(path)
             original = Original.of(path, data)  # what a save made meanwhile is told from
-            text = canonical_text(data)
+            text = _canonical_within(path, data, budget)
+            if text is None:
+                failed += 1  # its one line said why (the budget, or memory)
+                continue
         except Unloadable as e:
             error_line(f"{PROG}: {path}: {e}")
             failed += 1
@@ -140,8 +163,8 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
         if len(args.paths) > 1:
             error_line(f"{PROG}: standard input (-) is formatted alone, not with other paths")
             return EXIT_UNREADABLE
-        return _format_stdin(args.check)
-    return format_files(list(args.paths), args.check, args.scenarios_only)
+        return _format_stdin(args.check, args.budget)
+    return format_files(list(args.paths), args.check, args.scenarios_only, args.budget)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -171,7 +194,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="skip .json files that are provably not scenarios (no format_version key, however "
         "written); the pre-commit hook uses it",
     )
-    f.set_defaults(func=_cmd_fmt)
+    add_budget_argument(f)  # each file's own: a collection is not stopped as a whole
+    f.set_defaults(func=_cmd_fmt, budgeted=False)
 
 
 __all__ = ["Unloadable", "add_parsers", "canonical_text", "format_files"]

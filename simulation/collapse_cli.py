@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..options import SEED, Range
+from ..options import SEED, Range, add_budget_argument
 from ..output import error_line, write_json
 
 EXIT_OK, EXIT_ERROR = 0, 2
@@ -224,4 +224,5 @@ def add_parsers(sub) -> None:
         help=ROLL_TURNS.help(f"player turns to roll for at most (default {DEFAULT_TURNS})"),
     )
     c.add_argument("--format", choices=["text", "json"], default="text", help="output format (default text)")
+    add_budget_argument(c)
     c.set_defaults(func=cmd_collapse)

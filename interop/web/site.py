@@ -25,7 +25,7 @@ EXIT_OK, EXIT_ERROR = 0, 2
 
 
 def add_parsers(sub: Any) -> None:  # argparse's subparsers (its type is private)
-    from ...options import JOBS
+    from ...options import JOBS, add_budget_argument
 
     p = sub.add_parser(
         "site",
@@ -41,7 +41,8 @@ def add_parsers(sub: Any) -> None:  # argparse's subparsers (its type is private
     p.add_argument(
         "--jobs", type=JOBS, default=os.cpu_count() or 1, help=JOBS.help("files validated at once")
     )
-    p.set_defaults(func=_cmd_site)
+    add_budget_argument(p)  # each map's own validation
+    p.set_defaults(func=_cmd_site, budgeted=False)
 
 
 def _cmd_site(args: argparse.Namespace) -> int:
@@ -70,7 +71,7 @@ def _cmd_site(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     paths = sorted(p for p in map(Path, found) if out.resolve() not in p.resolve().parents and p.is_file())
     try:
-        files = build_site(folder, paths, args.jobs)
+        files = build_site(folder, paths, args.jobs, args.budget)
         _move_into_place(files, out)
     except OSError as e:
         error_line(f"dambuster site: {args.output}: cannot write it ({e.strerror or e})")
@@ -93,7 +94,7 @@ def slugs(folder: Path, paths: list[Path]) -> list[str]:
     return out
 
 
-def build_site(folder: Path, paths: list[Path], jobs: int) -> dict[str, bytes]:
+def build_site(folder: Path, paths: list[Path], jobs: int, budget: float | None = None) -> dict[str, bytes]:
     """Every file of the site, by its path inside SITE."""
     from ...model.errors import ScenarioError
     from ...model.io import load, to_document
@@ -103,7 +104,9 @@ def build_site(folder: Path, paths: list[Path], jobs: int) -> dict[str, bytes]:
     from .page import build_page
     from .thumbnail import thumbnail
 
-    reports = validate_files([str(p) for p in paths], None, jobs=jobs, budget=DEFAULT_SECONDS)
+    reports = validate_files(
+        [str(p) for p in paths], None, jobs=jobs, budget=DEFAULT_SECONDS if budget is None else budget
+    )
     files: dict[str, bytes] = {}
     entries: list[dict[str, Any]] = []
     generator = generator_name()

@@ -144,3 +144,33 @@ def test_export_geojson_refuses_a_map_over_its_budget_up_front(tmp_path, suffix)
     assert run.stderr.count("\n") == 1, run.stderr
     assert "about 1,000,0" in run.stderr and "--budget SECONDS" in run.stderr, run.stderr
     assert not out.exists()
+
+
+def test_fmt_budget_names_the_file_it_stopped(tmp_path):
+    """fmt had no --budget (and its out-of-memory line named "the work"): now each file gets its own
+    budget, and the line names the file that ran out; the file is left as it was."""
+    big = json.loads((ROOT / "samples" / "ogre-basic.json").read_text(encoding="utf-8"))
+    big["map"].update(columns=600, rows=600)
+    big["map"]["terrain"]["rows"] = ["c" * 600] * 600
+    (tmp_path / "big.json").write_text(json.dumps(big), encoding="utf-8")
+    before = (tmp_path / "big.json").read_bytes()
+    run = dambuster("fmt", "--budget", "0.001", "--", "big.json", cwd=tmp_path)
+    assert run.returncode == 2, run
+    first, summary = run.stderr.splitlines()
+    assert first.startswith("dambuster fmt: big.json: stopped: the 0.001 s budget (CPU time) ran out"), first
+    assert "1 could not be formatted" in summary, summary
+    assert (tmp_path / "big.json").read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["collapse", "fmt", "site"])
+def test_every_command_on_a_file_has_a_budget(command):
+    run = dambuster(command, "--help")
+    assert "--budget SECONDS" in run.stdout, run.stdout
+
+
+def test_collapse_budget_stops_it(tmp_path):
+    run = dambuster(
+        "collapse", str(ROOT / "samples" / "ogre-basic.json"), "--dam", "nowhere", "--budget", "0.001"
+    )
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1 and "budget (CPU time) ran out" in run.stderr, run.stderr
