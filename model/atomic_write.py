@@ -35,14 +35,12 @@ microseconds between the two is replaced.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import functools
 import hashlib
 import os
 import re
 import secrets
-import socket
 import stat
 import sys
 import time
@@ -53,8 +51,20 @@ from pathlib import Path
 from .files import kind_of
 
 TEMP_SUFFIX = ".dambuster.tmp"
+
+
+def _host_name() -> str:
+    """The machine's name, as socket.gethostname() gives it (os.uname where it exists: importing
+    socket costs every command's start-up a few milliseconds)."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import socket
+
+    return socket.gethostname()
+
+
 #: Which machine (or container) wrote a temporary file: a process id is judged only where it was given.
-_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:8]
+_HOST = hashlib.sha256(_host_name().encode("utf-8", "surrogateescape")).hexdigest()[:8]
 #: What tempfile.mkstemp added to the temporary files of earlier versions: ``.NAME.XXXXXXXX.tmp``.
 _LEGACY = re.compile(r"[a-z0-9_]{8}\.tmp")
 #: A temporary file older than this is stale even if its process id is alive again (ids are reused);
@@ -122,6 +132,8 @@ def _renameat2():
     """glibc's renameat2 (Linux 3.15, glibc 2.28), or None."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # only where a read-modify-write is saved: not on every command's start-up
+
     try:
         fn = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
@@ -139,6 +151,8 @@ def _exchange(a: Path, b: Path) -> bool:
         return False
     if fn(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
         return True
+    import ctypes
+
     err = ctypes.get_errno()
     if err in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
         return False
@@ -388,7 +402,7 @@ def write_files(files: Sequence[tuple[str | os.PathLike, bytes]], expected: Sequ
         _sync_folder(folder)
 
 
-def write_atomic(target: str | os.PathLike, data: bytes, expected: Original | None = None) -> None:
+def write_atomic(target: str | os.PathLike[str], data: bytes, expected: Original | None = None) -> None:
     """Writes one file atomically (see write_files); with ``expected``, only over that unchanged original."""
     write_files([(target, data)], () if expected is None else (expected,))
 
