@@ -68,6 +68,17 @@ def _applied(path: str, after, dam_id: str):
     )
 
 
+def _unused_outputs(args: argparse.Namespace) -> str | None:
+    """The output option that this run could not write (it would be ignored), as the refusal's line."""
+    if args.monte_carlo is not None and args.apply:
+        return "--apply writes the map after one breach; --monte-carlo runs many and writes none: drop one of them"
+    if args.monte_carlo is None:
+        given = [o for o, v in (("--out-json", args.out_json), ("--out-csv", args.out_csv)) if v]
+        if given:
+            return f"{given[0]} writes the probabilities of --monte-carlo N, which this run does not compute: add --monte-carlo N"
+    return None
+
+
 def cmd_surge(args: argparse.Namespace) -> int:
     from ..model.atomic_write import outputs_problem
     from ..model.errors import ScenarioError
@@ -80,6 +91,9 @@ def cmd_surge(args: argparse.Namespace) -> int:
     from .plan import SimulationError
     from .summary import breach_summary, chance_rows, summary_sentences
 
+    unused = _unused_outputs(args)
+    if unused:
+        return _fail("surge", unused)
     outputs = [args.out_json, args.out_csv] if args.monte_carlo is not None else [args.apply]
     problem = outputs_problem(outputs, args.force, [args.file])
     if problem:

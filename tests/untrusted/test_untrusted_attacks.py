@@ -174,3 +174,20 @@ def test_collapse_budget_stops_it(tmp_path):
     )
     assert run.returncode == 2, run
     assert run.stderr.count("\n") == 1 and "budget (CPU time) ran out" in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--monte-carlo", "10", "--apply", "A", "--out-json", "A", "--force"], "--apply writes the map"),
+        (["--out-json", "A"], "--out-json writes the probabilities of --monte-carlo N"),
+        (["--out-csv", "A", "--apply", "B"], "--out-csv writes the probabilities of --monte-carlo N"),
+    ],
+)
+def test_surge_refuses_an_output_it_would_ignore(tmp_path, options, says):
+    """surge silently ignored --apply with --monte-carlo, and --out-json/--out-csv without it."""
+    (tmp_path / "v.json").write_bytes((ROOT / "samples" / "ogre-dambusters-valley.json").read_bytes())
+    run = dambuster("surge", "v.json", "--dam", "dam-aller", *options, cwd=tmp_path)
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1 and says in run.stderr, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v.json"]
