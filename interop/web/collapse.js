@@ -43,7 +43,8 @@ class CollapsePreview {
       return setText(status, `Dice: ${e.message}.`);
     }
     if (typed) ({ doc, need } = doc);
-    const chance = doc.collapses_on === 0 ? "it cannot collapse from this damage" : `it collapses on ${doc.collapses_on === 1 ? "a roll of 1" : `1 to ${doc.collapses_on}`} each player turn`;
+    const on = doc.collapses_on, atMost = (n) => (n <= 1 ? "a 1" : n === 2 ? "1 or 2" : `1–${n}`);
+    const chance = on === 0 ? "it cannot collapse from this damage" : `it collapses on ${atMost(on)} at the start of each player turn (${on} in 6)`;
     const { plural } = DambusterNarrate;
     const fate = doc.collapse_turn !== null ? `It falls in player turn ${doc.collapse_turn}.`
       : need ? `It stands after ${plural(doc.rolls.length, "player turn", "player turns")} so far.` : `It stands after ${plural(turns, "player turn", "player turns")}.`;
@@ -51,9 +52,9 @@ class CollapsePreview {
     setText(status, `${DambusterNarrate.damName(this.s, dam)} has lost ${damage} of ${doc.sp} SP: ${chance}. ${fate}${ask}`);
     for (const r of doc.rolls) {
       const v = r.rolls?.[0]?.value;
-      add(list, "li", r.kind === "collapse" ? `Turn 0: all ${r.detail.sp} SP lost; the dam falls outright.` : `Player turn ${r.step}: roll ${v}, ${r.detail.collapses ? "the dam collapses" : "it holds"}.`);
+      add(list, "li", r.kind === "collapse" ? `Turn 0: all ${r.detail.sp} SP lost; the dam falls outright.` : `Player turn ${r.step}: roll ${v}: ${r.detail.collapses ? "the dam collapses" : `the dam holds (it falls on ${atMost(r.detail.needed)})`}.`);
     }
-    for (const e of doc.breach?.events ?? []) add(list, "li", DambusterNarrate.breachLine(this.s, this.E, e)[0]);
+    for (const [text] of DambusterNarrate.breachLines(this.s, this.E, doc.breach?.events ?? [])) add(list, "li", text);
     setText(byId("collapse-json"), JSON.stringify(doc, null, 2) + "\n");
   }
 

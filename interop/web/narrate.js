@@ -10,38 +10,115 @@ const damName = (s, dam) => `${dam.name || dam.id} (${s.label(dam.hex)})`;
 // The draws that choose among n ways (docs/simulation.md, the draw order): logged 0-based, told 1 to n.
 const CHOICES = new Set(["where the new stream starts", "way of the new stream"]);
 const rollText = (r) => (CHOICES.has(r.for) || r.sides !== 6 ? `pick ${r.value + 1} of ${r.sides} for ${r.for}` : `roll ${r.value} for ${r.for}`);
-const rollsText = (rolls) => (rolls?.length ? ` (${rolls.map(rollText).join("; ")})` : "");
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const DASH = "–";
+
+/** Labels in column then row order, three or more consecutive rows of a column as a range (the command
+ *  line's hex_list): "0803–0806, 0903 and 0907". */
+function hexList(s, hexes) {
+  const cells = [...new Map(hexes.map((h) => { const c = s.toOffset(h); return [`${c[0]},${c[1]}`, c]; })).values()]
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const parts = [];
+  let run = [];
+  const flush = () => {
+    const labels = run.map((c) => s.label(s.toAxial(c)));
+    parts.push(...(labels.length >= 3 ? [`${labels[0]}${DASH}${labels.at(-1)}`] : labels));
+  };
+  for (const c of cells) {
+    if (run.length && !(c[0] === run.at(-1)[0] && c[1] === run.at(-1)[1] + 1)) { flush(); run = []; }
+    run.push(c);
+  }
+  if (run.length) flush();
+  return joinWords(parts);
+}
+
+/** How the map calls things (the command line's Names): a town's hexes, routes by their names. */
+function names(s) {
+  if (s.dambusterNames) return s.dambusterNames;
+  const m = s.doc.map, town = new Map(), route = new Map();
+  for (const t of m.towns ?? []) for (const h of t.hexes ?? []) town.set(`${h[0]},${h[1]}`, t.name || t.id);
+  for (const r of [...(m.roads ?? []), ...(m.rails ?? [])]) route.set(r.id, r.name || r.id);
+  s.dambusterNames = {
+    hex: (h) => { const t = town.get(`${h[0]},${h[1]}`); return `${s.label(h)}${t ? ` (${t})` : ""}`; },
+    route: (id) => route.get(id) ?? id,
+  };
+  return s.dambusterNames;
+}
+
+/** A new stream's draws as the command line tells them: "start 3 of 6, length 2, way 2 of 2". */
+function streamRolls(rolls) {
+  return (rolls ?? []).map((r) => (r.for === "where the new stream starts" ? `start ${r.value + 1} of ${r.sides}`
+    : r.for === "length of the new stream" ? `length ${r.value}` : r.for === "way of the new stream" ? `way ${r.value + 1} of ${r.sides}` : rollText(r))).join(", ");
+}
 
 /** [text, hexes] for one breach event. */
 function breachLine(s, E, e) {
-  const doc = s.doc, L = (h) => s.label(h);
+  const doc = s.doc, L = (h) => s.label(h), N = names(s);
   const unitHex = (id) => (doc.units ?? []).find((u) => u.id === id)?.hex;
   const d = e.detail ?? {};
   const at = (h) => (Array.isArray(h) ? [h] : []);
   const side = (sd) => [sd.slice(0, 2), E.neighbour(sd.slice(0, 2), sd[2])];
+  const also = (rolls) => (rolls?.length ? `; ${rolls.map(rollText).join("; ")}` : "");
+  const words = (t) => String(t).replaceAll("-", " ");
   switch (e.kind) {
-    case "breach": return [`The dam ${e.where} at ${L(d.hex)} gives way.`, at(d.hex)];
-    case "building-destroyed": return [`The ${d.kind} ${e.where} on the dam is destroyed with it.`, []];
-    case "reservoir": return [`${e.label}: the reservoir drains; it becomes ${d.becomes}.`, at(e.where)];
-    case "debris": return [`${e.label}: debris fills the hex below the dam.`, at(e.where)];
-    case "swell": return [`Turn ${e.step}: the swell covers ${d.hexes.map(L).join(", ")}.`, d.hexes];
-    case "left-map": return [`Turn ${e.step}: the swell has left the map.`, []];
-    case "surge-attack": {
-      const res = d.results.join(", ");
-      const squads = d.squads_left != null ? `; ${plural(d.squads_left, "squad", "squads")} left` : "";
-      return [`${unitName(doc, e.where)} is attacked by the surge at ${d.odds}: ${res} (now ${d.status}${squads})${rollsText(e.rolls)}.`, at(unitHex(e.where))];
+    case "breach": {
+      const dam = (doc.map.dams ?? []).find((x) => x.id === e.where) ?? { id: e.where, hex: d.hex };
+      return [`The breach: ${damName(s, dam)} gives way.`, at(d.hex)];
     }
-    case "stuck-roll": return [`${unitName(doc, e.where)} ${d.stuck ? "is stuck" : "is not stuck"}${rollsText(e.rolls)}.`, at(unitHex(e.where))];
+    case "building-destroyed": return [`On the dam, the ${d.kind} ${e.where} is destroyed with it.`, []];
+    case "reservoir": return [`The reservoir drains: ${L(e.where)} becomes ${d.becomes}.`, at(e.where)];
+    case "debris": return [`Debris fills ${L(e.where)}, just below the dam.`, at(e.where)];
+    case "swell": return [`${e.step === 0 ? "Turn 0" : `Before player turn ${e.step}`}: the swell covers ${hexList(s, d.hexes)}.`, d.hexes];
+    case "left-map": return [`Before player turn ${e.step}: the swell has left the map.`, []];
+    case "surge-attack": {
+      const squads = d.squads_left != null ? `; ${plural(d.squads_left, "squad", "squads")} left` : "";
+      return [`${unitName(doc, e.where)} is attacked by the surge at ${d.odds}: ${d.results.join(", ")} (now ${d.status}${squads}${also(e.rolls)}).`, at(unitHex(e.where))];
+    }
+    case "stuck-roll": return [`${unitName(doc, e.where)} ${d.stuck ? "is stuck" : "is not stuck"} (roll ${e.rolls?.[0]?.value}).`, at(unitHex(e.where))];
     case "unaffected": return [`${unitName(doc, e.where)} (${d.movement_class}) is unaffected.`, at(unitHex(e.where))];
     case "on-bridge": return [`${unitName(doc, e.where)} is on a bridge and unharmed.`, at(d.hex)];
-    case "flood-roll": return [`${e.label}: ${d.floods ? "floods" : "stays dry"}${rollsText(e.rolls)}.`, at(e.where)];
-    case "flood": return [`${e.label} floods: ${d.was} becomes ${d.becomes}.`, at(e.where)];
-    case "road-cut": return [`${e.label}: ${d.route} is cut (${d.because}).`, at(e.where)];
-    case "bridge-out": return [`Stream bridge ${e.where} washes out (${plural(d.hexsides, "hexside", "hexsides")} from the swell).`, side(d.side)];
-    case "stream": return [`A new stream of ${plural(d.hexsides.length, "hexside", "hexsides")} starts between ${side(d.hexsides[0]).map(L).join(" and ")}${rollsText(e.rolls)}.`, d.hexsides.flatMap(side)];
+    case "flood-roll": return [`${N.hex(e.where)} ${d.floods ? "floods" : "stays dry"} (roll ${e.rolls?.[0]?.value}).`, at(e.where)];
+    case "flood": return [`${N.hex(e.where)} floods: ${words(d.was)} becomes ${words(d.becomes)}.`, at(e.where)];
+    case "road-cut": return [`${N.hex(e.where)}: ${N.route(d.route)} is cut (${d.because}).`, at(e.where)];
+    case "bridge-out": {
+      const [a, b] = side(d.side);
+      return [`Stream bridge ${e.where} between ${L(a)} and ${L(b)} washes out (${plural(d.hexsides, "hexside", "hexsides")} from the swell).`, [a, b]];
+    }
+    case "stream": {
+      const rolled = streamRolls(e.rolls), n = d.hexsides.length;
+      const first = hexList(s, side(d.hexsides[0]).filter((h) => s.contains(h)));
+      const length = (e.rolls ?? []).find((r) => r.for === "length of the new stream")?.value;
+      const hexes = d.hexsides.flatMap(side).filter((h) => s.contains(h));
+      const draws = rolled ? ` (${rolled})` : "";
+      if (length !== undefined && n < length) {
+        return [`A new stream starts between ${first} and runs ${n} of the ${length} hexsides rolled, then finds no way on${draws}.`, hexes];
+      }
+      return [`A new stream of ${plural(n, "hexside", "hexsides")} starts between ${first}${draws}.`, hexes];
+    }
     default: return [`${e.kind} ${e.where ?? ""}`.trim(), at(e.where)];
   }
+}
+
+/** The lines of a run's events: one per event, the reservoir's draining (and the debris) each in one
+ *  line as the command line says it. */
+function breachLines(s, E, events) {
+  const out = [];
+  const grouped = new Map(); // "reservoir clear" -> index in out
+  for (const e of events) {
+    if (e.kind === "reservoir" || e.kind === "debris") {
+      const key = `${e.step} ${e.kind} ${e.detail?.becomes}`;
+      if (!grouped.has(key)) { grouped.set(key, out.length); out.push({ kind: e.kind, becomes: e.detail?.becomes, hexes: [] }); }
+      out[grouped.get(key)].hexes.push(e.where);
+      continue;
+    }
+    out.push(breachLine(s, E, e));
+  }
+  return out.map((x) => {
+    if (Array.isArray(x)) return x;
+    const n = x.hexes.length;
+    if (x.kind === "debris") return [`Debris fills ${hexList(s, x.hexes)}, just below the dam.`, x.hexes];
+    return [`The reservoir drains: ${hexList(s, x.hexes)}${n > 3 ? ` (${n} hexes)` : ""} ${n === 1 ? "becomes" : "become"} ${x.becomes}.`, x.hexes];
+  });
 }
 
 /** The summary of what the events so far did. */
@@ -58,7 +135,7 @@ function breachSummary(s, events) {
     `Towns flooded: ${towns.length ? towns.join(", ") : "none"}.`,
     `Units destroyed: ${byStatus("destroyed").join(", ") || "none"}; disabled: ${byStatus("disabled").join(", ") || "none"}; stuck: ${byStatus("stuck").join(", ") || "none"}.`,
     `Bridges washed out: ${of("bridge-out").map((e) => e.where).join(", ") || "none"}.`,
-    `Routes cut: ${of("road-cut").map((e) => `${e.detail.route} at ${L(e.where)}`).join(", ") || "none"}.`,
+    `Routes cut: ${of("road-cut").map((e) => `${names(s).route(e.detail.route)} at ${L(e.where)}`).join(", ") || "none"}.`,
     `New streams: ${of("stream").length}.`,
   ];
   const left = of("left-map")[0];
@@ -119,4 +196,4 @@ function floodLine(doc, e) {
   }
 }
 
-self.DambusterNarrate = { breachLine, breachSummary, floodLine, unitName, damName, plural };
+self.DambusterNarrate = { breachLine, breachLines, hexList, breachSummary, floodLine, unitName, damName, plural };

@@ -136,8 +136,7 @@ class BreachPreview {
     const list = byId("log");
     list.replaceChildren();
     this.lineHexes = new Map();
-    for (const e of events) {
-      const [text, hexes] = DambusterNarrate.breachLine(this.s, this.E, e);
+    for (const [text, hexes] of DambusterNarrate.breachLines(this.s, this.E, events)) {
       const li = add(list, "li", text, { role: "option", class: "log-line", tabindex: -1, "aria-selected": "false" });
       this.lineHexes.set(li, hexes);
     }
@@ -162,6 +161,18 @@ class BreachPreview {
     if (swell && swell.step === this.step) for (const h of swell.detail.hexes) fill(h, "rgba(42,111,196,0.55)", "swell");
     for (const e of events.filter((x) => x.kind === "stream")) {
       for (const sd of e.detail.hexsides) DambusterMap.el("path", { d: pathOf(g.side(sd, this.E.neighbour)), stroke: DambusterMap.INK.stream, "stroke-width": 3 }, over);
+    }
+    // as the editor's preview draws them (red: a road cut "/", a bridge washed out "✕", the bridge faded)
+    const CUT = "#c8102e";
+    for (const b of document.querySelectorAll("#map [data-bridge]")) b.removeAttribute("opacity");
+    for (const e of events.filter((x) => x.kind === "bridge-out")) {
+      document.querySelector(`#map [data-bridge="${CSS.escape(e.where)}"]`)?.setAttribute("opacity", "0.25");
+      const [[ax, ay], [bx, by]] = g.side(e.detail.side, this.E.neighbour), mx = (ax + bx) / 2, my = (ay + by) / 2, k = 5;
+      DambusterMap.el("path", { d: `M${mx - k},${my - k}L${mx + k},${my + k}M${mx - k},${my + k}L${mx + k},${my - k}`, stroke: CUT, "stroke-width": 2.5, class: "bridge-out", "data-bridge-out": e.where }, over);
+    }
+    for (const e of events.filter((x) => x.kind === "road-cut")) {
+      const [x, y] = g.centre(e.where), k = 7;
+      DambusterMap.el("path", { d: `M${x - k * 0.6},${y + k}L${x + k * 0.6},${y - k}`, stroke: CUT, "stroke-width": 3, class: "road-cut", "data-road-cut": `${e.label} ${e.detail.route}` }, over);
     }
     this.mark([]);
   }

@@ -132,6 +132,13 @@ async function act(page, a) {
       }));
       return { pairs, noMatch: await page.isVisible("#no-match") ? await page.textContent("#no-match") : null };
     }
+    case "drawn": {  // what the breach's overlay draws: washed-out bridges and cut roads, and the bridges faded
+      return page.evaluate(() => ({
+        bridgesOut: [...document.querySelectorAll("[data-bridge-out]")].map((x) => x.getAttribute("data-bridge-out")),
+        roadsCut: [...document.querySelectorAll("[data-road-cut]")].map((x) => x.getAttribute("data-road-cut")),
+        faded: [...document.querySelectorAll("#map [data-bridge][opacity]")].map((x) => x.getAttribute("data-bridge")),
+      }));
+    }
     case "keyboard": {
       await page.focus("body");
       const tabTo = async (test) => {

@@ -49,7 +49,7 @@ def test_stepping_with_a_seed_gives_the_command_lines_log(pages):
     assert end["status"] == "Turn 8 of 8 (the end)."
     assert back["status"] == "Turn 7 of 8." and len(back["lines"]) < len(end["lines"])
     assert forward["lines"] == end["lines"]
-    assert end["lines"][0] == "The dam dam-aller at 1109 gives way."
+    assert end["lines"][0] == "The breach: Aller dam (1109) gives way."
 
 
 def test_dice_typed_at_the_table_give_the_same_log_as_the_seed_that_rolled_them(pages):
@@ -81,7 +81,7 @@ def test_keyboard_alone_steps_the_breach(pages):
     # the log is one tab stop (its newest line), the arrows move inside it
     assert kb["focus"]["first"] == kb["lines"][-1] and kb["focus"]["up"] == kb["lines"][-2]
     assert kb["focus"]["leftLog"] is True
-    assert kb["lines"][0] == "The dam dam-aller at 1109 gives way."
+    assert kb["lines"][0] == "The breach: Aller dam (1109) gives way."
 
 
 def test_axe_finds_no_serious_accessibility_violation(pages):
@@ -138,14 +138,13 @@ def test_the_collapse_roll_from_damage_is_the_command_lines(pages):
     )
     assert got["json"] == done.stdout
     assert got["status"].startswith(
-        "Aller dam (1109) has lost 50 of 60 SP: it collapses on a roll of 1 each player turn"
+        "Aller dam (1109) has lost 50 of 60 SP: it collapses on a 1 at the start of each player turn (1 in 6)."
     )
-    assert got["lines"][0] == "Player turn 1: roll 2, it holds."
+    assert got["lines"][0] == "Player turn 1: roll 2: the dam holds (it falls on a 1)."
 
 
 def test_a_new_streams_choices_are_told_one_based(pages):
     seen = drive(pages["valley"], [{"do": "seeded", "dam": DAM, "seed": 3}])
     stream = next(line for line in seen["results"][0]["lines"] if line.startswith("A new stream of 5"))
     # the command line: "start 2 of 6, length 5, way 1 of 2, way 2 of 2, way 2 of 2, way 1 of 2"
-    assert "pick 2 of 6 for where the new stream starts; roll 5 for length of the new stream" in stream
-    assert "pick 1 of 2 for way of the new stream; pick 2 of 2" in stream
+    assert stream.endswith("(start 2 of 6, length 5, way 1 of 2, way 2 of 2, way 2 of 2, way 1 of 2).")
