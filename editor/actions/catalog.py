@@ -72,6 +72,13 @@ COMMANDS: tuple[Command | str, ...] = (
         tip="Print-and-play sheets at a chosen hex size: the map over pages, counters, overlays, templates",
     ),
     SEPARATOR,
+    Command(
+        "file.close",
+        "&Close",
+        "start_page.close_file",
+        ("std:Close",),
+        tip="Close the file (asking to save changes) and show the start page",
+    ),
     Command("file.quit", "&Quit", "close", ("std:Quit",)),
     Command("edit.undo", "&Undo", "undo", ("std:Undo",), "undo", toolbar=True),
     Command("edit.redo", "&Redo", "redo", ("std:Redo", "Ctrl+Y"), "redo", toolbar=True),

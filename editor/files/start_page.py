@@ -260,6 +260,17 @@ class StartPage(QScrollArea):
         self.stack.setCurrentWidget(self)
         self.window_.setWindowTitle("Start — dambuster editor")  # no file is being edited
 
+    def close_file(self) -> bool:
+        """File > Close: asks to save changes, then leaves an empty map under the start page (the
+        window as at a start without a file); False when the user cancelled."""
+        from dambuster.model import new_hex_scenario
+
+        if not self.window_.maybe_save():
+            return False
+        self.window_.doc.reset(new_hex_scenario(15, 22))
+        self.show_page()
+        return True
+
     def hide_page(self) -> None:
         self.stack.setCurrentWidget(self.window_.view)
         self.window_._update_title()

@@ -218,3 +218,22 @@ def test_the_window_layout_is_restored_in_the_next_session(qtbot, tmp_path):
     assert second.width() == 700 and second.height() == first.height()
     assert second.docks["validation"].isHidden()
     assert second.dockWidgetArea(second.docks["terrain"]) == Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def test_file_close_asks_to_save_then_shows_the_start_page(start, files):
+    """Issue 24 (cosmetic): File > Close (Ctrl+W) closes the file, asking to save changes first."""
+    from PySide6.QtGui import QKeySequence
+
+    assert start.open_path(files[0])
+    close = start.act("file.close")
+    assert close.shortcut() == QKeySequence(QKeySequence.StandardKey.Close)
+    start.doc.scenario.meta.title = "Changed"
+    start.doc.meta_changed.emit()
+    start.doc.undo_stack.resetClean()  # unsaved changes
+    start.ask_save = lambda: QMessageBox.StandardButton.Cancel
+    close.trigger()
+    assert start.doc.path == files[0] and not start.start_page.is_showing()  # cancelled: nothing lost
+    start.ask_save = lambda: QMessageBox.StandardButton.Discard
+    close.trigger()
+    assert start.doc.path is None and start.start_page.is_showing()
+    assert start.windowTitle().startswith("Start")
