@@ -253,7 +253,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
 
 def _run_validation(files, args: argparse.Namespace, codes, bar):
     """validate_files on the chosen executor (--scheduler: a Dask cluster), through the cache (--cache)."""
-    from .executors import executor_for
+    from .cluster import executor_for
     from .report import validate_files
 
     def run(paths):
@@ -537,8 +537,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def files_after_double_dash(argv: list[str]) -> list[str]:
+    """After ``--`` every argument is a file: ``-`` there names the file ./-, never standard input."""
+    if "--" not in argv:
+        return argv
+    cut = argv.index("--") + 1
+    return argv[:cut] + [os.path.join(".", a) if a == "-" else a for a in argv[cut:]]
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = files_after_double_dash(sys.argv[1:] if argv is None else argv)
     # a built-in command or fmt named first needs only its own parser; --help, --version, the other
     # commands and a mistyped name (whose error lists every command) need them all
     parser = build_parser(argv[0] if argv and argv[0] in ALONE else None)

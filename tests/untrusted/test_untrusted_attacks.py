@@ -191,3 +191,21 @@ def test_surge_refuses_an_output_it_would_ignore(tmp_path, options, says):
     assert run.returncode == 2, run
     assert run.stderr.count("\n") == 1 and says in run.stderr, run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["v.json"]
+
+
+@pytest.mark.parametrize("command", [["validate"], ["fmt", "--check"]])
+def test_dash_after_double_dash_is_a_file(tmp_path, command):
+    """After `--` every argument is a file: `-` there is the file ./- (a staged file of that name),
+    never standard input."""
+    (tmp_path / "-").write_bytes((ROOT / "samples" / "ogre-basic.json").read_bytes())
+    run = subprocess.run(
+        [DAMBUSTER, *command, "--", "-"],
+        input="not json",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run
+    assert "not valid JSON" not in run.stderr, run.stderr
