@@ -323,9 +323,9 @@ def _drained_bed(m: HexMap) -> frozenset:
     return frozenset(h for d in broken if d in g for h in nx.ancestors(g, d))
 
 
-def dam_hexes(m: HexMap) -> frozenset:
+def dam_hexes(m: HexMap) -> frozenset[Hex]:
     """The hexes of the map's dams."""
-    return frozenset(tuple(d.hex) for d in m.dams)
+    return frozenset((d.hex[0], d.hex[1]) for d in m.dams)
 
 
 def _stranded_dams(m: HexMap, flow: Flow, block: bool) -> dict[int, Hex]:

@@ -5,8 +5,9 @@ floodplains. (Dams and rivers: ``dambusters``.)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from ...model.hexgrid import canonical_hexside, hexside_between, hexside_hexes, neighbors
+from ...model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbors
 from ...model.scenario import HexMap, Scenario
 from ..engine import param, rule
 from ..violation import Violation
@@ -39,29 +40,38 @@ DECISIONS: dict[str, str] = {
 }
 
 
+def _hex(h: Hex) -> Hex:
+    """A copy of a hex as a tuple (a list from an edit compares and hashes as one then)."""
+    return (h[0], h[1])
+
+
+def _side(side: Hexside) -> Hexside:
+    return (side[0], side[1], side[2])
+
+
 # ---------------------------------------------------------------------------------- bridges
-def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
+def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(code, message, location) for every misplaced bridge, each reported under one code."""
     flow = analyse(m)
     lay = m.layout
-    streams = {tuple(f.side) for f in m.hexsides if f.kind == "stream"}
+    streams = {_side(f.side) for f in m.hexsides if f.kind == "stream"}
     routes = {r.id: r for r in list(m.roads) + list(m.rails)}
-    on_route: dict[str, set] = {}  # route id -> its hexes, built once however many bridges it has
-    crossed: dict[str, set] = {}  # route id -> the hexsides it crosses
+    on_route: dict[str, set[Hex]] = {}  # route id -> its hexes, built once however many bridges it has
+    crossed: dict[str, set[Hexside | None]] = {}  # route id -> the hexsides it crosses
 
-    def hexes_of(rid: str) -> set:
+    def hexes_of(rid: str) -> set[Hex]:
         if rid not in on_route:
-            on_route[rid] = {tuple(x) for x in routes[rid].hexes}
+            on_route[rid] = {_hex(x) for x in routes[rid].hexes}
         return on_route[rid]
 
-    def sides_of(rid: str) -> set:
+    def sides_of(rid: str) -> set[Hexside | None]:
         if rid not in crossed:
-            hexes = [tuple(x) for x in routes[rid].hexes]
+            hexes = [_hex(x) for x in routes[rid].hexes]
             crossed[rid] = {hexside_between(p, q) for p, q in zip(hexes, hexes[1:])}
         return crossed[rid]
 
     for i, b in enumerate(m.river_bridges):
-        h = tuple(b.hex)
+        h = _hex(b.hex)
         loc = at_hex(lay, h, f"/map/river_bridges/{i}", feature=b.id)
         road = routes.get(b.road)
         if h not in flow.where:
@@ -82,7 +92,7 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict]]:
                 loc,
             )
     for i, b in enumerate(m.stream_bridges):
-        side = tuple(b.side)
+        side = _side(b.side)
         a, c = hexside_hexes(side)
         on = a if lay.contains(a) else c  # a hexside on the map edge has one hex off it
         loc = at_hex(lay, on, f"/map/stream_bridges/{i}", hexside=hx(side), feature=b.id)
@@ -129,12 +139,12 @@ def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
     m = hex_map(s)
     if m is None:
         return
-    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set())
+    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set[str]())
     for j, h in enumerate(m.floodplain.hexes):
-        kind = m.terrain.get(tuple(h))
+        kind = m.terrain.get(_hex(h))
         if kind is not None and kind not in ok:
             yield Violation(
-                f"floodplain hex {label(m.layout, tuple(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
+                f"floodplain hex {label(m.layout, _hex(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
                 location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"),
             )
 
@@ -153,7 +163,7 @@ def floodplain_reach(s: Scenario) -> Iterator[Violation]:
     for h in wet:
         reach.update(neighbors(h))
     for j, h in enumerate(m.floodplain.hexes):
-        h = tuple(h)
+        h = _hex(h)
         if h not in reach:
             yield Violation(
                 f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",

@@ -17,6 +17,7 @@ enter), which dams stop it, and the hexes any of several dams' surges pass. Each
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -53,7 +54,7 @@ class Surges:
         """Other dams' hexes that the surge runs into (only when dams block)."""
         return set(self.blockers_of.get(self.bit.get(dam, -1), ()))
 
-    def passed(self, dams) -> set[Hex]:
+    def passed(self, dams: Iterable[Hex]) -> set[Hex]:
         """Hexes the surge of any of these dams passes (a dam's own hex is not in its surge)."""
         want = 0
         for h in dams:
@@ -136,7 +137,7 @@ def compute(flow: Flow, dams: frozenset, block: bool) -> Surges:
     return found
 
 
-def surges(flow: Flow, dams, block: bool) -> Surges:
+def surges(flow: Flow, dams: Iterable[Hex], block: bool) -> Surges:
     """All dams' surges on this flow network, computed once per (dams, block) and kept on the Flow."""
     key = ("surges", frozenset(dams), bool(block))
     if key not in flow.cache:
