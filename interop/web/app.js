@@ -43,7 +43,7 @@
   /** A gallery's page: the validator's verdict, each finding listed and, when it names a hex, drawn. */
   function showFindings(site, s, drawn) {
     byId("findings").hidden = false;
-    setText(byId("verdict"), site.valid ? `Valid${site.findings.length ? `, with ${site.findings.length} warning(s)` : ""}.` : "Not valid: the validator reports errors.");
+    setText(byId("verdict"), site.valid ? `Valid${site.findings.length ? `, with ${DambusterNarrate.plural(site.findings.length, "warning", "warnings")}` : ""}.` : "Not valid: the validator reports errors.");
     const list = byId("findings-list");
     const layer = drawn.geometry ? DambusterMap.el("g", { id: "findings-drawn" }, byId("map")) : null;
     for (const f of site.findings) {

@@ -78,6 +78,13 @@ class MonteCarlo {
     }
     const box = byId("mc-table");
     box.replaceChildren();
+    // the heat map's key: what its colours say
+    const key = add(box, "p", null, { id: "heat-key" });
+    const swatch = (colour) => { const sw = add(key, "span", null, { class: "swatch", "aria-hidden": "true" }); sw.style.background = `linear-gradient(to right, ${colour}26, ${colour})`; };
+    add(key, "span", "On the map: ");
+    swatch("#c01010"); add(key, "span", " red, the chance a hex floods; ");
+    swatch("#1040c0"); add(key, "span", " blue, the chance a new stream touches it (where it is likelier than flooding); the darker, the likelier (from near 0% to 100%). ");
+    add(key, "span", "Start again under Breach a dam clears it.");
     const table = add(box, "table");
     add(table, "caption", "The likeliest changes (chance per breach)");
     const head = add(table, "tr");

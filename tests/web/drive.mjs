@@ -191,7 +191,7 @@ async function act(page, a) {
       await page.click("#mc-run");
       // polled from here: the page's Content-Security-Policy forbids the eval that waitForFunction needs
       for (let i = 0; i < 1200 && !(await page.textContent("#mc-json")); i++) await page.waitForTimeout(100);
-      return { json: await page.textContent("#mc-json"), ms: Number(await page.getAttribute("#mc-json", "data-ms")), progress: await page.getAttribute("#mc-progress", "value"), heat: await page.$$eval("#heat path", (p) => p.length) };
+      return { json: await page.textContent("#mc-json"), ms: Number(await page.getAttribute("#mc-json", "data-ms")), progress: await page.getAttribute("#mc-progress", "value"), heat: await page.$$eval("#heat path", (p) => p.length), key: await page.textContent("#heat-key") };
     }
     case "axe": {
       await page.addScriptTag({ content: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") });

@@ -113,6 +113,7 @@ def test_the_workers_monte_carlo_matches_the_command_lines_chances(pages):
     assert seen["errors"] == [] and seen["network"] == []
     mc = seen["results"][0]
     assert mc["progress"] == "1" and mc["heat"] > 0
+    assert "red, the chance a hex floods" in mc["key"] and "blue, the chance a new stream" in mc["key"]
     page = json.loads(mc["json"])
     done = dambuster("surge", str(VALLEY), "--dam", DAM, "--monte-carlo", str(runs), "--format", "json")
     cli = json.loads(done.stdout)
