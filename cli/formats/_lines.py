@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..model.files import InputError, read_input
+
+if TYPE_CHECKING:
+    from ..file_report import FileReport
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
 MAX_BYTES = 32 * 1024 * 1024
@@ -31,46 +36,55 @@ def _unquote(tok: str) -> str:
         return tok[1:-1]
 
 
+@dataclass(slots=True)
+class _Open:
+    """An open container: its kind (``o``/``a``), the current key or index, and what comes next."""
+
+    kind: str
+    at: str | int | None
+    state: str
+
+
 def find_offsets(text: str, wanted: set[tuple[str, ...]]) -> dict[tuple[str, ...], int]:
     """Character offset where each wanted path's value starts (only paths that exist)."""
     found: dict[tuple[str, ...], int] = {}
-    stack: list[list] = []  # open containers: [kind "o"/"a", current key or index, state]
+    stack: list[_Open] = []
     for m in _TOKEN.finditer(text):
         tok = m.group()
         top = stack[-1] if stack else None
-        if top is not None and top[2] != "value":
-            state = top[2]
+        if top is not None and top.state != "value":
+            state = top.state
             if tok in ("}", "]"):
                 stack.pop()
                 if stack:
-                    stack[-1][2] = "comma"
+                    stack[-1].state = "comma"
             elif state == "key" and tok[0] == '"':
-                top[1], top[2] = _unquote(tok), "colon"
+                top.at, top.state = _unquote(tok), "colon"
             elif state == "colon" and tok == ":":
-                top[2] = "value"
+                top.state = "value"
             elif state == "comma" and tok == ",":
-                if top[0] == "a":
-                    top[1] += 1
-                    top[2] = "value"
+                if top.kind == "a" and isinstance(top.at, int):  # an array is at an index
+                    top.at += 1
+                    top.state = "value"
                 else:
-                    top[2] = "key"
+                    top.state = "key"
             continue
-        if tok == "]" and top is not None and top[0] == "a":  # an empty array
+        if tok == "]" and top is not None and top.kind == "a":  # an empty array
             stack.pop()
             if stack:
-                stack[-1][2] = "comma"
+                stack[-1].state = "comma"
             continue
-        here = tuple(str(f[1]) for f in stack)
+        here = tuple(str(f.at) for f in stack)
         if here in wanted and here not in found:
             found[here] = m.start()
             if len(found) == len(wanted):
                 break
         if tok == "{":
-            stack.append(["o", None, "key"])
+            stack.append(_Open("o", None, "key"))
         elif tok == "[":
-            stack.append(["a", 0, "value"])
+            stack.append(_Open("a", 0, "value"))
         elif top is not None:
-            top[2] = "comma"
+            top.state = "comma"
     return found
 
 
@@ -87,7 +101,7 @@ def locate(path: str, pointers: list[str]) -> dict[str, tuple[int, int]]:
     except (IndexError, AttributeError, TypeError):  # a file the strict loader refused: no lines
         return {}
     newlines = [m.start() for m in re.finditer("\n", text)]
-    out = {}
+    out: dict[str, tuple[int, int]] = {}
     for ptr in pointers:
         parts = parse_pointer(ptr)
         for i in range(len(parts), -1, -1):
@@ -100,20 +114,14 @@ def locate(path: str, pointers: list[str]) -> dict[str, tuple[int, int]]:
     return out
 
 
-def positions(report) -> list[tuple[int, int | None] | None]:
+def positions(report: FileReport) -> list[tuple[int, int | None] | None]:
     """(line, column) for each violation of a report: its own, else where its pointer is in the file."""
-    own = []
+    own: list[tuple[int, int | None] | None] = []
     for v in report.violations:
         loc = v.location or {}
         line = loc.get("line")
         own.append((line, loc.get("column")) if isinstance(line, int) and line >= 1 else None)
-    missing = [
-        v.location.get("pointer")
-        for v, o in zip(report.violations, own)
-        if o is None and isinstance((v.location or {}).get("pointer"), str)
-    ]
-    found = locate(getattr(report, "source", None) or report.path, missing) if missing else {}
-    return [
-        o if o is not None else found.get((v.location or {}).get("pointer"))
-        for v, o in zip(report.violations, own)
-    ]
+    pointers: list[object] = [(v.location or {}).get("pointer") for v in report.violations]
+    missing = [p for p, o in zip(pointers, own) if o is None and isinstance(p, str)]
+    found = locate(report.source or report.path, missing) if missing else {}
+    return [o if o is not None or not isinstance(p, str) else found.get(p) for p, o in zip(pointers, own)]

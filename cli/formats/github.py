@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 
 from ..escape import visible
+from ..file_report import FileReport
+from ..validators.violation import Violation
 from ._lines import positions
 
 
@@ -26,12 +28,12 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def command(kind: str, message: str, **props) -> str:
+def command(kind: str, message: str, **props: object) -> str:
     parts = ",".join(f"{k}={escape_property(str(v))}" for k, v in props.items() if v is not None)
     return f"::{kind} {parts}::{escape_data(message)}" if parts else f"::{kind}::{escape_data(message)}"
 
 
-def _annotation(path: str, v, position) -> str:
+def _annotation(path: str, v: Violation, position: tuple[int, int | None] | None) -> str:
     kind = "error" if v.severity == "error" else "warning" if v.severity == "warning" else "notice"
     loc = v.location or {}
     where = v.where()
@@ -47,7 +49,7 @@ def _annotation(path: str, v, position) -> str:
     )
 
 
-def render(reports: list) -> str:
+def render(reports: list[FileReport]) -> str:
     lines = [_annotation(r.path, v, pos) for r in reports for v, pos in zip(r.violations, positions(r))]
     n_bad = sum(not r.valid for r in reports)
     lines.append(f"{len(reports)} file(s) checked, {n_bad} with errors")

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 
 from ..escape import visible, visible_path
+from ..file_report import FileReport
+from ..validators.violation import Violation
 
 # Characters XML 1.0 cannot carry, plus lone surrogates that undecodable file names bring in.
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -30,19 +33,19 @@ def xml_safe(text: str) -> str:
     )
 
 
-def describe_location(v) -> str:
+def describe_location(v: Violation) -> str:
     """``where`` plus the JSON pointer when it adds something: ``hex 0203 (/map/dams/0)``."""
     where = v.where()
     ptr = (v.location or {}).get("pointer")
     return visible_path(f"{where} ({ptr})" if ptr and ptr != where else where)
 
 
-def _lines(vs) -> str:
+def _lines(vs: Iterable[Violation]) -> str:
     return "\n".join(xml_safe(f"{describe_location(v)}: {v.severity} {v.code}: {v.message}") for v in vs)
 
 
-def _suite(report) -> ET.Element:
-    by_code: dict[str, list] = {}
+def _suite(report: FileReport) -> ET.Element:
+    by_code: dict[str, list[Violation]] = {}
     for v in report.violations:
         by_code.setdefault(v.code, []).append(v)
     codes = list(by_code) if report.load_error else ["SCHEMA"] + [c for c in report.checked if c != "SCHEMA"]
@@ -73,11 +76,11 @@ def _suite(report) -> ET.Element:
     return suite
 
 
-def render(reports: list) -> str:
+def render(reports: list[FileReport]) -> str:
     root = ET.Element("testsuites", name="dambuster validate")
     suites = [_suite(r) for r in reports]
     for key in ("tests", "failures", "errors"):
-        root.set(key, str(sum(int(s.get(key)) for s in suites)))
+        root.set(key, str(sum(int(s.get(key, "0")) for s in suites)))
     root.extend(suites)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

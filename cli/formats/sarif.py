@@ -22,6 +22,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from .. import __version__
@@ -29,6 +30,11 @@ from ..escape import visible
 from ..model.files import InputError, read_input
 from ..output import json_text
 from ._lines import MAX_BYTES, positions
+
+if TYPE_CHECKING:
+    from ..file_report import FileReport
+    from ..validators.catalog_doc import RuleInfo
+    from ..validators.violation import Violation
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/dambuster/"
@@ -48,7 +54,7 @@ def _rule_name(code: str, summary: str) -> str:
     return name if name and name[0].isalpha() else "Rule" + re.sub(r"\W", "", code)
 
 
-def _rule(info) -> dict:
+def _rule(info: RuleInfo) -> dict[str, Any]:
     from ..validators.catalog_doc import show
 
     profile = info.profile or "load"
@@ -79,7 +85,7 @@ def _rule(info) -> dict:
     }
 
 
-def _artifact_location(path: str) -> dict:
+def _artifact_location(path: str) -> dict[str, str]:
     p = Path(path)
     absolute = p.resolve()
     try:
@@ -89,8 +95,8 @@ def _artifact_location(path: str) -> dict:
     return {"uri": quote(rel.as_posix(), safe="/-_.~", errors="surrogateescape"), "uriBaseId": BASE_ID}
 
 
-def _artifact(path: str, where: dict) -> dict:
-    art: dict = {"location": where, "roles": ["analysisTarget"], "mimeType": "application/json"}
+def _artifact(path: str, where: dict[str, str]) -> dict[str, Any]:
+    art: dict[str, Any] = {"location": where, "roles": ["analysisTarget"], "mimeType": "application/json"}
     try:
         art["length"] = Path(path).stat().st_size
     except (OSError, ValueError):
@@ -103,7 +109,7 @@ def _base_uri() -> str:
     return uri if uri.endswith("/") else uri + "/"
 
 
-def whole_file_region(path: str) -> dict:
+def whole_file_region(path: str) -> dict[str, int]:
     """Line 1 to the end of the last line of the file (columns in code points), or line 1 when the
     file cannot be read as text: what a finding about the whole file points at (SARIF2017 asks every
     location for a region; a viewer then marks the file, not one line of it)."""
@@ -119,9 +125,16 @@ def whole_file_region(path: str) -> dict:
     return {"startLine": 1, "startColumn": 1, "endLine": len(lines), "endColumn": len(lines[-1]) + 1}
 
 
-def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, position, path: str) -> dict:
+def _result(
+    v: Violation,
+    artifact_index: int,
+    rule_index: dict[str, int],
+    artifact: dict[str, str],
+    position: tuple[int, int | None] | None,
+    path: str,
+) -> dict[str, Any]:
     loc = v.location or {}
-    physical: dict = {"artifactLocation": dict(artifact, index=artifact_index)}
+    physical: dict[str, Any] = {"artifactLocation": dict(artifact, index=artifact_index)}
     if position is not None:
         line, col = position
         region = {"startLine": line}
@@ -130,13 +143,13 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
         physical["region"] = region
     else:  # about the whole file (unreadable, refused, over budget): its whole text as the region
         physical["region"] = whole_file_region(path)
-    location: dict = {"physicalLocation": physical}
+    location: dict[str, Any] = {"physicalLocation": physical}
     pointer = loc.get("pointer")
     if pointer is not None:
         location["logicalLocations"] = [{"fullyQualifiedName": pointer or "/", "kind": "element"}]
     where = [w for w in (v.where(), pointer) if w and w != "/"]
     message = f"{v.message} (at {', '.join(dict.fromkeys(where))})" if where else v.message
-    props: dict = {"pointer": pointer if pointer is not None else ""}
+    props: dict[str, Any] = {"pointer": pointer if pointer is not None else ""}
     map_loc = {k: val for k, val in loc.items() if k not in ("pointer", "line", "column")}
     if map_loc:
         props["mapLocation"] = map_loc
@@ -147,7 +160,7 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
     if position is None:
         props["wholeFile"] = True
     key = json.dumps([v.code, pointer, map_loc.get("hex_label"), map_loc.get("feature")], ensure_ascii=False)
-    out = {
+    out: dict[str, Any] = {
         "ruleId": v.code,
         "level": LEVELS.get(v.severity, "note"),
         "message": {"text": _sentence(visible(message))},
@@ -162,7 +175,7 @@ def _result(v, artifact_index: int, rule_index: dict[str, int], artifact: dict, 
     return out
 
 
-def build(reports: list) -> dict:
+def build(reports: list[FileReport]) -> dict[str, Any]:
     from ..validators.catalog_doc import RuleInfo, rule_infos
 
     infos = rule_infos()
@@ -172,7 +185,8 @@ def build(reports: list) -> dict:
     rules = [_rule(i) for i in infos]
     rule_index = {r["id"]: n for n, r in enumerate(rules)}
 
-    artifacts, results = [], []
+    artifacts: list[dict[str, Any]] = []
+    results: list[dict[str, Any]] = []
     for n, report in enumerate(reports):
         where = _artifact_location(report.path)
         artifacts.append(_artifact(report.path, where))
@@ -180,7 +194,7 @@ def build(reports: list) -> dict:
             _result(v, n, rule_index, where, pos, getattr(report, "source", None) or report.path)
             for v, pos in zip(report.violations, positions(report))
         ]
-    run = {
+    run: dict[str, Any] = {
         "tool": {
             "driver": {
                 "name": "dambuster",
@@ -199,7 +213,7 @@ def build(reports: list) -> dict:
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
 
-def render(reports: list) -> str:
+def render(reports: list[FileReport]) -> str:
     return json_text(build(reports))
 
 

@@ -19,10 +19,12 @@ is one line, and no line can start with a CI command.
 from __future__ import annotations
 
 from ..escape import visible, visible_path
+from ..file_report import FileReport
+from ..validators.violation import Violation
 from ._lines import positions
 
 
-def _where(v) -> str:
+def _where(v: Violation) -> str:
     """The map location when it says more than the line: a hex, a feature, or the JSON pointer."""
     where = v.where()
     if where.startswith("line ") or where in ("", "/"):
@@ -30,12 +32,12 @@ def _where(v) -> str:
     return f" ({visible(where)})"
 
 
-def _line(path: str, v, position) -> str:
+def _line(path: str, v: Violation, position: tuple[int, int | None] | None) -> str:
     head = f"{path}:{position[0]}:{position[1] or 1}:" if position is not None else f"{path}:"
     return f"{head} {visible(v.severity)} {visible(v.code)}: {visible(v.message)}{_where(v)}"
 
 
-def report_lines(r) -> list[str]:
+def report_lines(r: FileReport) -> list[str]:
     """The lines of one file's report."""
     path = visible_path(r.path)
     if not r.violations:
@@ -43,7 +45,7 @@ def report_lines(r) -> list[str]:
     return [_line(path, v, pos) for v, pos in zip(r.violations, positions(r))]
 
 
-def render(reports: list, unreadable: bool = True) -> str:
+def render(reports: list[FileReport], unreadable: bool = True) -> str:
     """Every file's lines and the summary; ``unreadable=False`` leaves out the files that could not be
     read (the command prints those on standard error instead, so each problem is printed once)."""
     lines = [ln for r in reports if unreadable or not r.load_error for ln in report_lines(r)]
