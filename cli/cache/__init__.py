@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ..escape import json_escapes
 from ..model.errors import ScenarioError
@@ -48,12 +49,44 @@ MAX_CACHE_BYTES = 64 * MiB  # about 100,000 maps at 0.6 kB an entry
 #: Libraries whose behaviour decides a report (the schema engines, the geometry and graph rules).
 LIBRARIES = ("jsonschema", "jsonschema-rs", "shapely", "networkx")
 
+if TYPE_CHECKING:
+    from _hashlib import HASH
 
-def _sources_digest(h) -> None:
+
+class ViolationEntry(TypedDict):
+    """A finding as the cache keeps it (schema/validate-cache.schema.json, ``$defs/violation``)."""
+
+    message: str
+    code: str
+    severity: str
+    location: dict[str, Any]
+    witness: dict[str, Any] | None
+    profile: str | None
+
+
+class ReportEntry(TypedDict):
+    """A file's report as the cache keeps it (``$defs/report``)."""
+
+    load_error: bool
+    checked: list[str]
+    violations: list[ViolationEntry]
+
+
+class Entry(TypedDict):
+    """One cached file (``$defs/entry``): its content's hash, the options it was checked with, its report."""
+
+    sha256: str
+    options: str
+    report: ReportEntry
+    mac: NotRequired[str]  # the signature, added once the rest is written (trust.signature)
+
+
+def _sources_digest(h: HASH) -> None:
     """The source of the packages whose code decides a report: the model (loader) and the validators."""
     from .. import model, validators
 
     for pkg in (model, validators):
+        assert pkg.__file__ is not None  # regular packages, never namespace ones
         root = Path(pkg.__file__).parent
         for f in sorted(root.glob("*.py")):
             h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
@@ -105,7 +138,7 @@ def content_hash(path: str) -> str | None:
         return None  # unreadable, not a regular file or too large: never cached, the check reports why
 
 
-def report_to_entry(r: FileReport) -> dict:
+def report_to_entry(r: FileReport) -> ReportEntry:
     return {
         "load_error": r.load_error,
         "checked": list(r.checked),
@@ -123,7 +156,7 @@ def report_to_entry(r: FileReport) -> dict:
     }
 
 
-def entry_to_report(path: str, e: dict) -> FileReport:
+def entry_to_report(path: str, e: ReportEntry) -> FileReport:
     vs = [
         Violation(v["message"], v["code"], v["severity"], v["location"], v.get("witness"), v.get("profile"))
         for v in e["violations"]
@@ -141,7 +174,7 @@ def _warn(msg: str) -> None:
 class _Read:
     """What a read of the cache file found: the entries to believe, and why others were not."""
 
-    entries: dict[str, dict] = field(default_factory=dict)
+    entries: dict[str, Entry] = field(default_factory=dict[str, Entry])
     current: bool = False  # a cache of this format version and tool
     ignored: str | None = None  # why the whole file was ignored (a warning)
     malformed: int = 0
@@ -169,11 +202,11 @@ def read_cache(path: Path, tool: str, key: bytes) -> _Read:
         elif not signed_by(key, tool, VERSION, e):
             out.unsigned += 1
         else:
-            out.entries[k] = e
+            out.entries[k] = cast(Entry, e)  # the schema's entry, checked by entry_ok above
     return out
 
 
-def _stamp(path: Path) -> tuple | None:
+def _stamp(path: Path) -> tuple[int, int, int, int] | None:
     """Changes whenever the file is replaced (a new inode) or rewritten; None when it does not exist."""
     try:
         st = os.stat(path, follow_symlinks=False)
@@ -187,9 +220,9 @@ class Cache:
     path: Path
     tool: str
     key: bytes
-    entries: dict[str, dict] = field(default_factory=dict)  # believed when the run started
-    fresh: dict[str, dict] = field(default_factory=dict)  # checked by this run
-    stamp: tuple | None = None  # of the file when it was read
+    entries: dict[str, Entry] = field(default_factory=dict[str, Entry])  # believed when the run started
+    fresh: dict[str, Entry] = field(default_factory=dict[str, Entry])  # checked by this run
+    stamp: tuple[int, int, int, int] | None = None  # of the file when it was read
     current: bool = False  # the file read was a cache of this version and tool
     hits: int = 0
     misses: int = 0
@@ -197,7 +230,7 @@ class Cache:
     @classmethod
     def open(
         cls,
-        path: str | os.PathLike,
+        path: str | os.PathLike[str],
         tool: str | None = None,
         warn: Callable[[str], None] = _warn,
         key: bytes | None = None,
@@ -248,7 +281,7 @@ class Cache:
     def store(self, path: str, digest: str | None, options: str, report: FileReport) -> None:
         if digest is None:
             return
-        entry = {"sha256": digest, "options": options, "report": report_to_entry(report)}
+        entry: Entry = {"sha256": digest, "options": options, "report": report_to_entry(report)}
         try:  # a name that is not UTF-8 (surrogate escapes) cannot be written in the cache: not cached
             json.dumps([_key(path), entry], ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:

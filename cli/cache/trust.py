@@ -28,7 +28,7 @@ import os
 import re
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -80,15 +80,16 @@ def entry_ok(entry: Any) -> bool:
 
 
 # ------------------------------------------------------------------------------ signature
-def signature(key: bytes, tool: str, version: int, entry: dict[str, Any]) -> str:
+def signature(key: bytes, tool: str, version: int, entry: Mapping[str, object]) -> str:
     """HMAC-SHA256 of the entry (all but its ``mac``) with the cache format version and the tool fingerprint."""
     body = {k: v for k, v in entry.items() if k != "mac"}
     text = json.dumps([version, tool, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hmac.digest(key, text.encode("ascii"), "sha256").hex()
 
 
-def signed_by(key: bytes, tool: str, version: int, entry: dict[str, Any]) -> bool:
-    return hmac.compare_digest(entry["mac"], signature(key, tool, version, entry))
+def signed_by(key: bytes, tool: str, version: int, entry: Mapping[str, object]) -> bool:
+    mac = entry["mac"]  # a string when entry_ok holds
+    return isinstance(mac, str) and hmac.compare_digest(mac, signature(key, tool, version, entry))
 
 
 # ------------------------------------------------------------------------------ the key
