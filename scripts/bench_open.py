@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIET_MS = 300.0
-POLL_S = 0.01
+POLL_S = 0.02
 LIMIT_S = 120.0
 
 
@@ -45,19 +45,26 @@ def _peak_mb(pid: int) -> float:
     return float("nan")
 
 
-def _has_window(pid: int) -> bool:
-    """Whether X shows a viewable top-level window of the process (by its _NET_WM_PID)."""
+def _has_window(pid: int, owners: dict[str, str]) -> bool:
+    """Whether X shows a viewable top-level window of the process (by its _NET_WM_PID). ``owners``
+    remembers each window's process between polls, so a poll runs one xwininfo for the list and one
+    per window of the process (the polling itself would otherwise take CPU from the program measured)."""
     tree = subprocess.run(["xwininfo", "-root", "-children"], capture_output=True, text=True).stdout
     for line in tree.splitlines():
         parts = line.split()
         if not parts or not parts[0].startswith("0x"):
             continue
         wid = parts[0]
-        info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
-        if "IsViewable" not in info:
+        owner = owners.get(wid)
+        if owner is None:
+            prop = subprocess.run(["xprop", "-id", wid, "_NET_WM_PID"], capture_output=True, text=True).stdout
+            owner = prop.strip().rsplit("= ", 1)[-1]
+            if owner.isdigit():  # not yet set on a window just made: asked again next time
+                owners[wid] = owner
+        if owner != str(pid):
             continue
-        prop = subprocess.run(["xprop", "-id", wid, "_NET_WM_PID"], capture_output=True, text=True).stdout
-        if prop.strip().endswith(f"= {pid}"):
+        info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+        if "IsViewable" in info:
             return True
     return False
 
@@ -68,7 +75,8 @@ def measure(cmd: list[str], env: dict) -> tuple[float, float, float]:
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        while not _has_window(proc.pid):
+        owners: dict[str, str] = {}
+        while not _has_window(proc.pid, owners):
             if proc.poll() is not None or time.perf_counter() - t0 > LIMIT_S:
                 raise RuntimeError(f"no window from {cmd[0]}")
             time.sleep(POLL_S)
