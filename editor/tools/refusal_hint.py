@@ -40,14 +40,28 @@ class RefusalHint(QGraphicsRectItem):
 
     def keep_inside(self, view) -> None:
         """Moves the box to the cursor's left (and above it) where it would run off the view's right
-        (or bottom) edge."""
+        (or bottom) edge, then along the edge as far as it must to be read whole (a long reason near
+        the left edge of a narrow view)."""
         at = view.mapFromScene(self.pos())
         box = self.rect()
-        dx = -(box.width() + 28) if at.x() + box.right() > view.viewport().width() else 0
-        dy = -(box.height() + 32) if at.y() + box.bottom() > view.viewport().height() else 0
+        width, height = view.viewport().width(), view.viewport().height()
+        dx = -(box.width() + 28) if at.x() + box.right() > width else 0
+        dy = -(box.height() + 32) if at.y() + box.bottom() > height else 0
+        dx += _into(at.x() + box.left() + dx, box.width(), width)
+        dy += _into(at.y() + box.top() + dy, box.height(), height)
         if dx or dy:
             self.setRect(box.translated(dx, dy))
             self.label.moveBy(dx, dy)
+
+
+def _into(start: float, size: float, room: float, margin: float = 2.0) -> float:
+    """How far to move a span starting at ``start`` so it lies inside ``0..room`` (its start shown
+    first when it is longer than the room)."""
+    if start + size > room - margin:
+        start_now = room - margin - size
+    else:
+        start_now = start
+    return max(start_now, margin) - start
 
 
 def refuse(controller, text: str, pos: QPointF | None = None) -> None:

@@ -8,6 +8,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
 from test_editor_tools import centre, click, hexwin, lay, stroke, tablewin, use, window_size  # noqa: F401
 
 from dambuster.editor.tools.refusal_hint import RefusalHint
@@ -115,3 +116,22 @@ def test_a_hint_at_the_right_edge_stays_inside_the_view(hexwin):
     assert h is not None
     shown = h.deviceTransform(w.view.viewportTransform()).mapRect(h.rect()).toRect()  # pixels on screen
     assert vp.rect().contains(shown)
+
+
+@pytest.mark.parametrize("width", [220, 300])
+def test_a_long_hint_in_a_narrow_view_is_read_whole(hexwin, width):
+    """Issue 24 (cosmetic): turned to the cursor's left near the right edge, a long reason ran off the
+    left edge ("…o road in this hex"); it now lies inside the view, its start shown first."""
+    w = hexwin
+    w.view.setFixedWidth(width)
+    QApplication.processEvents()
+    use(w, "road-cut")
+    vp = w.view.viewport()
+    point = w.view.mapToScene(vp.width() - 40, 40)
+    click(w, (point.x(), point.y()))
+    h = hint(w)
+    assert h is not None and len(h.text()) > 20
+    shown = h.deviceTransform(w.view.viewportTransform()).mapRect(h.rect()).toRect()
+    assert shown.left() >= 0 and (shown.right() <= vp.width() or shown.width() > vp.width())
+    w.view.setMinimumWidth(0)
+    w.view.setMaximumWidth(16777215)
