@@ -1,6 +1,6 @@
 """+ and - zoom the map whenever the mouse is over it, even while a text field elsewhere (the roll
 field of the preview, a dock's spin box) has the keyboard: those keys would otherwise type into the
-field. The filter is installed on the application by the map view (``install``)."""
+field. The map view installs it (``install``) on whichever text field of its window has the keyboard."""
 
 from __future__ import annotations
 
@@ -35,7 +35,26 @@ class ZoomKeys(QObject):
 
 
 def install(view) -> ZoomKeys:
-    """The filter, a child of ``view``: it goes with it (Qt drops a deleted object's filters)."""
+    """The filter, a child of ``view`` (it goes with it: Qt drops a deleted object's filters), put on
+    each text field of the view's window while it has the keyboard, so no other event pays for it."""
     keys = ZoomKeys(view)
-    QApplication.instance().installEventFilter(keys)
+
+    def focus_moved(old, new) -> None:
+        if not shiboken6.isValid(keys):
+            return
+        if isinstance(old, TYPED_INTO) and shiboken6.isValid(old):
+            old.removeEventFilter(keys)
+        if isinstance(new, TYPED_INTO) and shiboken6.isValid(new):
+            new.installEventFilter(keys)
+
+    app = QApplication.instance()
+    app.focusChanged.connect(focus_moved)
+    view.destroyed.connect(lambda *_a: _disconnect(app, focus_moved))
     return keys
+
+
+def _disconnect(app, slot) -> None:
+    try:
+        app.focusChanged.disconnect(slot)
+    except (RuntimeError, TypeError):  # the application already gone
+        pass
