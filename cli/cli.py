@@ -546,6 +546,9 @@ def files_after_double_dash(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # before numpy loads: OpenBLAS's buffers for one thread, not one per core (the command line's
+    # numpy work is elementwise, and a low memory limit no longer fails at OpenBLAS's start)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     argv = files_after_double_dash(sys.argv[1:] if argv is None else argv)
     # a built-in command or fmt named first needs only its own parser; --help, --version, the other
     # commands and a mistyped name (whose error lists every command) need them all

@@ -19,11 +19,11 @@ A cluster fails fast and never hangs a run:
 from __future__ import annotations
 
 import socket
-import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:  # the pools are loaded when a run uses one (dambuster.cluster for Dask): not at start-up
+    from concurrent.futures import Executor
 
 #: Seconds to wait for a scheduler to accept the connection and send its handshake.
 CONNECT_TIMEOUT = 10
@@ -39,6 +39,8 @@ class ExecutorError(Exception):
 
 
 def local_pool(jobs: int) -> Executor:
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(max_workers=max(1, jobs))
 
 
@@ -88,105 +90,3 @@ def probe_scheduler(host: str, port: int, timeout: float, scheme: str = "tcp") -
             )
     finally:
         sock.close()
-
-
-class WatchedExecutor(Executor):
-    """An executor whose ``map`` gives up when ``workers()`` stays at 0 for ``patience`` seconds."""
-
-    def __init__(self, inner: Executor, workers: Callable[[], int], patience: float, poll: float = POLL):
-        self.inner, self.workers, self.patience, self.poll = inner, workers, patience, poll
-
-    def submit(self, fn, /, *args, **kwargs):
-        return self.inner.submit(fn, *args, **kwargs)
-
-    def map(self, fn, *iterables: Iterable, timeout=None, chunksize=1) -> Iterator:
-        futures = [self.inner.submit(fn, *args) for args in zip(*iterables)]
-
-        def results():
-            pending = set(futures)
-            alone_since = None
-            try:
-                for f in futures:
-                    while not f.done():
-                        done, pending = wait(pending, timeout=self.poll, return_when=FIRST_COMPLETED)
-                        if done:
-                            alone_since = None
-                            continue
-                        alone_since = self._check_workers(alone_since)
-                    yield f.result()
-            finally:
-                for f in futures:
-                    f.cancel()
-
-        return results()
-
-    def _check_workers(self, alone_since: float | None) -> float | None:
-        try:
-            count = self.workers()
-        except Exception:  # the scheduler itself is gone
-            count = 0
-        if count:
-            return None
-        now = time.monotonic()
-        if alone_since is None:
-            return now
-        if now - alone_since >= self.patience:
-            raise ExecutorError(f"every Dask worker was lost and none came back within {self.patience:g} s")
-        return alone_since
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        self.inner.shutdown(wait=wait, cancel_futures=cancel_futures)
-
-
-@contextmanager
-def dask_executor(
-    address: str, timeout: float | None = None, worker_wait: float | None = None
-) -> Iterator[Executor]:
-    """An executor on the Dask cluster whose scheduler listens at ``address`` (tcp://HOST:PORT)."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ExecutorError(
-            "--scheduler needs the optional cluster extra: pip install 'dambuster[cluster]'"
-        ) from None
-    timeout = timeout or CONNECT_TIMEOUT
-    worker_wait = WORKER_WAIT if worker_wait is None else worker_wait
-    scheme, host, port = parse_address(address)
-    where = f"{scheme}://{host}:{port}"
-    probe_scheduler(host, port, timeout, scheme)
-    try:
-        client = Client(where, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise ExecutorError(f"cannot reach the Dask scheduler at {where}: {str(e)[:160]}") from None
-    try:
-        try:
-            client.wait_for_workers(1, timeout=worker_wait)
-        except (OSError, TimeoutError):
-            raise ExecutorError(
-                f"the Dask scheduler at {where} has no worker; waited {worker_wait:g} s "
-                "(--wait-workers sets how long)"
-            ) from None
-
-        def workers() -> int:
-            return int(client.scheduler_info(n_workers=1).get("n_workers", 0))
-
-        # pure=False: never a result kept from another run of the same paths
-        yield WatchedExecutor(client.get_executor(pure=False), workers, worker_wait)
-    finally:
-        try:
-            client.close(timeout=timeout)
-        except Exception:  # a scheduler that is gone cannot be told goodbye
-            pass
-
-
-@contextmanager
-def executor_for(
-    jobs: int = 1, scheduler: str | None = None, worker_wait: float | None = None
-) -> Iterator[Executor]:
-    """The executor for a run: the Dask cluster at ``scheduler`` when given, else a local pool of ``jobs``."""
-    if scheduler:
-        with dask_executor(scheduler, worker_wait=worker_wait) as ex:
-            yield ex
-    else:
-        with local_pool(jobs) as ex:
-            yield ex

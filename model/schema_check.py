@@ -7,7 +7,6 @@ schema is checked against its meta-schema by the tests (tests/test_conformance.p
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -98,6 +97,8 @@ def describe(error: jsonschema.ValidationError) -> str:
         extra = sorted(k for k in inst if k not in known)
         if not extra:
             return "unknown property"
+        import difflib  # only to word an error: not on a valid file's path
+
         close = difflib.get_close_matches(extra[0], list(known), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return f"unknown property {extra[0][:40]!r}{hint}"

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from .chunked_dice import ChunkedDice
-    from .montecarlo import MonteCarloResult
+    from .montecarlo_result import MonteCarloResult
 
 Ints = npt.NDArray[np.int64]
 States = npt.NDArray[np.int16]  # a unit's state in each run of a chunk, as a code (RunTotals.code)
