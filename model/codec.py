@@ -9,8 +9,9 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Iterable
 from functools import cache
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from .hexgrid import Layout
 from .scenario import HexMap, Scenario, TableMap
@@ -23,7 +24,7 @@ def to_dict(obj: Any) -> Any:
     if isinstance(obj, Terrain):
         return {"rows": obj.to_rows()}
     if isinstance(obj, (HexMap, TableMap)):  # the map's kind comes first, then its fields
-        out = {"kind": obj.kind}
+        out: dict[str, Any] = {"kind": obj.kind}
         out.update(
             (name, to_dict(_as_declared(tp, getattr(obj, name))))
             for name, tp in _hints(type(obj))
@@ -33,14 +34,15 @@ def to_dict(obj: Any) -> Any:
     if dataclasses.is_dataclass(obj):
         return {name: to_dict(_as_declared(tp, getattr(obj, name))) for name, tp in _hints(type(obj))}
     if isinstance(obj, (list, tuple)):
-        return [to_dict(v) for v in obj]
+        # a model's list or tuple, of any field's type
+        return [to_dict(v) for v in cast("Iterable[Any]", obj)]
     if isinstance(obj, dict):
-        return {k: to_dict(v) for k, v in obj.items()}
+        return {k: to_dict(v) for k, v in cast("dict[Any, Any]", obj).items()}
     return obj
 
 
 @cache
-def _hints(cls) -> list[tuple[str, Any]]:
+def _hints(cls: type[Any]) -> list[tuple[str, Any]]:
     hints = typing.get_type_hints(cls)
     return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
 
@@ -70,8 +72,12 @@ def _as_declared(tp: Any, value: Any) -> Any:
     return value
 
 
-def _build(tp: Any, value: Any) -> Any:
+def build(tp: Any, value: Any) -> Any:
+    """A value of type ``tp`` (a model dataclass, a list of them, ...) from its schema-valid JSON form."""
     return _decoder(tp)(value)
+
+
+_build = build  # the name interop/tiled/objects.py imports
 
 
 def _same(value: Any) -> Any:
@@ -117,34 +123,34 @@ def _decoder(tp: Any) -> typing.Callable[[Any], Any]:
         return lambda value: None if value is None else float(value)
     if tp is int:  # 3.0 is an integer to JSON Schema
         return lambda value: int(value) if isinstance(value, float) else value
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return lambda value: None if value is None else _build_dataclass(tp, value)
     return _same
 
 
 @cache
-def _field_decoders(cls) -> list[tuple[str, typing.Callable[[Any], Any]]]:
+def _field_decoders(cls: type[Any]) -> list[tuple[str, typing.Callable[[Any], Any]]]:
     return [(name, _decoder(tp)) for name, tp in _hints(cls)]
 
 
-def _build_dataclass(cls, data: dict) -> Any:
+def _build_dataclass(cls: type[Any], data: dict[str, Any]) -> Any:
     if cls is HexMap:
         return _build_hexmap(data)
-    return cls(**{name: build(data[name]) for name, build in _field_decoders(cls) if name in data})
+    return cls(**{name: decode(data[name]) for name, decode in _field_decoders(cls) if name in data})
 
 
-def _build_hexmap(data: dict) -> HexMap:
+def _build_hexmap(data: dict[str, Any]) -> HexMap:
     layout = Layout(data["orientation"], data["offset"], int(data["columns"]), int(data["rows"]))
-    kwargs = {
-        name: build(data[name])
-        for name, build in _field_decoders(HexMap)
+    kwargs: dict[str, Any] = {
+        name: decode(data[name])
+        for name, decode in _field_decoders(HexMap)
         if name in data and name != "terrain"
     }
     kwargs["terrain"] = Terrain.from_rows(layout, data["terrain"]["rows"])
     return HexMap(**kwargs)
 
 
-def from_dict(data: dict) -> Scenario:
+def from_dict(data: dict[str, Any]) -> Scenario:
     """Build a Scenario from a schema-valid document (format_version, generator and $schema dropped)."""
     body = {k: v for k, v in data.items() if k not in ("format_version", "generator", "$schema")}
     return _build_dataclass(Scenario, body)
