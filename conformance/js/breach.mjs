@@ -165,6 +165,36 @@ export class Breach {
     return [this.order.filter((h) => { const d = this.depth.get(key(h)); return lo <= d && d <= hi; }), lo, hi];
   }
 
+  /** The reservoir's hexes that drain at the breach, each with what it becomes ([hex, "clear"|"swamp"]). */
+  drainage() {
+    const s = this.s;
+    const pool = new Set((this.dam.reservoir ?? []).map(key));
+    const changes = [];
+    for (const h of this.dam.reservoir ?? []) {
+      if (!s.contains(h) || s.terrainAt(h) !== "water" || distance(h, this.dam.hex) <= 1) continue;
+      const contacts = [];
+      for (let d = 0; d < 6; d++) {
+        const n = neighbour(h, d);
+        if (!s.contains(n) || pool.has(key(n)) || key(n) === key(this.dam.hex)) continue;
+        const kind = s.terrainAt(n);
+        if (kind !== "water" && kind !== "debris") contacts.push(kind);
+      }
+      if (contacts.length) changes.push([h, contacts.every((x) => x === "swamp") ? "swamp" : "clear"]);
+    }
+    return changes;
+  }
+
+  /** The hexes just below the dam that debris fills at the breach, in the swell's order. */
+  debrisHexes() {
+    return this.order.filter((x) => this.depth.get(key(x)) === 1);
+  }
+
+  /** The corners of the swell's hexes, as keys (a method, so that a caller running many breaches can
+   *  remember it per step, as the web player's Monte Carlo worker does). */
+  swellCorners(swell) {
+    return new Set(swell.flatMap((h) => cornersOfHex(h).map(ckey)));
+  }
+
   legalStreamSide(side) {
     return hexesOf(side).every((h) => this.s.contains(h) && !this.riverHexes.has(key(h)));
   }
@@ -244,21 +274,8 @@ export class Breach {
         for (const b of this.dam.buildings ?? []) { // 11.05: buildings on a dam are destroyed with it
           if ((b.damage ?? 0) < (b.sp ?? 10)) ev(0, "building-destroyed", b.id, { dam: this.dam.id, kind: b.kind ?? "building" });
         }
-        const pool = new Set((this.dam.reservoir ?? []).map(key));
-        const changes = [];
-        for (const h of this.dam.reservoir ?? []) {
-          if (!s.contains(h) || s.terrainAt(h) !== "water" || distance(h, this.dam.hex) <= 1) continue;
-          const contacts = [];
-          for (let d = 0; d < 6; d++) {
-            const n = neighbour(h, d);
-            if (!s.contains(n) || pool.has(key(n)) || key(n) === key(this.dam.hex)) continue;
-            const kind = s.terrainAt(n);
-            if (kind !== "water" && kind !== "debris") contacts.push(kind);
-          }
-          if (contacts.length) changes.push([h, contacts.every((x) => x === "swamp") ? "swamp" : "clear"]);
-        }
-        for (const [h, kind] of changes) { terrain.set(key(h), kind); ev(0, "reservoir", h, { becomes: kind }); }
-        for (const h of this.order.filter((x) => this.depth.get(key(x)) === 1)) {
+        for (const [h, kind] of this.drainage()) { terrain.set(key(h), kind); ev(0, "reservoir", h, { becomes: kind }); }
+        for (const h of this.debrisHexes()) {
           terrain.set(key(h), "debris");
           ev(0, "debris", h, { becomes: "debris" });
         }
@@ -301,7 +318,7 @@ export class Breach {
       // 5. stream bridges
       const r = p.washoutRadius;
       if (r > 0) {
-        const corners = new Set(swell.flatMap((h) => cornersOfHex(h).map(ckey)));
+        const corners = this.swellCorners(swell);
         for (const b of this.m.stream_bridges ?? []) {
           if (out.has(b.id) || this.alreadyOut.has(b.id)) continue;
           const n = this.washoutDistance(b.side, corners, r);

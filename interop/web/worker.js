@@ -5,11 +5,12 @@
 // bridge its washouts; per unit its last status. The page adds the counts up.
 "use strict";
 
-/** What every run of one breach repeats: the swell of each step, where streams may start, and how far
- *  each bridge is from that step's swell, computed once (run() asks swell(k) before the rest of step k). */
+/** What every run of one breach repeats: the reservoir's drainage and the debris, the swell of each step, its corners, where streams may start, and
+ *  how far each bridge is from that step's swell, computed once (run() asks swell(k) before the rest of step k). */
 function remember(breach) {
   const swells = new Map(), starts = new WeakMap(), washouts = new Map();
-  const { swell, starts: startsOf, washoutDistance } = breach;
+  const corners = new WeakMap();
+  const { swell, starts: startsOf, washoutDistance, swellCorners } = breach;
   let step = null;
   breach.swell = function (k) {
     step = k;
@@ -19,6 +20,13 @@ function remember(breach) {
   breach.starts = function (hexes) {
     if (!starts.has(hexes)) starts.set(hexes, startsOf.call(this, hexes));
     return starts.get(hexes);
+  };
+  const drainage = breach.drainage.call(breach), debris = breach.debrisHexes.call(breach);
+  breach.drainage = () => drainage;
+  breach.debrisHexes = () => debris;
+  breach.swellCorners = function (hexes) {
+    if (!corners.has(hexes)) corners.set(hexes, swellCorners.call(this, hexes));
+    return corners.get(hexes);
   };
   breach.washoutDistance = function (side, corners, radius) {
     const k = `${step}|${side}|${radius}`;
