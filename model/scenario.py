@@ -23,10 +23,10 @@ class Meta:
     author: str = ""
     description: str = ""
     license: str = ""
-    tags: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list[str])
     created: str | None = None
     modified: str | None = None
-    profiles: list[str] = field(default_factory=list)
+    profiles: list[str] = field(default_factory=list[str])
 
 
 # ---------------------------------------------------------------------------------- hex map
@@ -68,9 +68,9 @@ class Dam:
     river: str
     sp: int = 50
     damage: int = 0
-    sp_known_to: list[str] = field(default_factory=list)
-    buildings: list[Building] = field(default_factory=list)
-    reservoir: list[Hex] = field(default_factory=list)
+    sp_known_to: list[str] = field(default_factory=list[str])
+    buildings: list[Building] = field(default_factory=list[Building])
+    reservoir: list[Hex] = field(default_factory=list[Hex])
     hidden: bool = False
     name: str = ""
 
@@ -100,7 +100,7 @@ class Town:
 @dataclass
 class Floodplain:
     mode: str = "predetermined"  # predetermined | random
-    hexes: list[Hex] = field(default_factory=list)
+    hexes: list[Hex] = field(default_factory=list[Hex])
 
 
 @dataclass
@@ -138,12 +138,12 @@ class BridgeOut:
 
 @dataclass
 class Markers:
-    entrenchments: list[Entrenchment] = field(default_factory=list)
-    revetments: list[Revetment] = field(default_factory=list)
-    mines: list[Mine] = field(default_factory=list)
-    road_cuts: list[RoadCut] = field(default_factory=list)
-    bridges_out: list[BridgeOut] = field(default_factory=list)
-    graded_ridges: list[Hexside] = field(default_factory=list)
+    entrenchments: list[Entrenchment] = field(default_factory=list[Entrenchment])
+    revetments: list[Revetment] = field(default_factory=list[Revetment])
+    mines: list[Mine] = field(default_factory=list[Mine])
+    road_cuts: list[RoadCut] = field(default_factory=list[RoadCut])
+    bridges_out: list[BridgeOut] = field(default_factory=list[BridgeOut])
+    graded_ridges: list[Hexside] = field(default_factory=list[Hexside])
 
 
 @dataclass
@@ -153,14 +153,14 @@ class HexMap:
     columns: int
     rows: int
     terrain: Terrain
-    hexsides: list[HexsideFeature] = field(default_factory=list)
-    rivers: list[River] = field(default_factory=list)
-    roads: list[Route] = field(default_factory=list)
-    rails: list[Route] = field(default_factory=list)
-    dams: list[Dam] = field(default_factory=list)
-    river_bridges: list[RiverBridge] = field(default_factory=list)
-    stream_bridges: list[StreamBridge] = field(default_factory=list)
-    towns: list[Town] = field(default_factory=list)
+    hexsides: list[HexsideFeature] = field(default_factory=list[HexsideFeature])
+    rivers: list[River] = field(default_factory=list[River])
+    roads: list[Route] = field(default_factory=list[Route])
+    rails: list[Route] = field(default_factory=list[Route])
+    dams: list[Dam] = field(default_factory=list[Dam])
+    river_bridges: list[RiverBridge] = field(default_factory=list[RiverBridge])
+    stream_bridges: list[StreamBridge] = field(default_factory=list[StreamBridge])
+    towns: list[Town] = field(default_factory=list[Town])
     floodplain: Floodplain = field(default_factory=Floodplain)
     markers: Markers = field(default_factory=Markers)
     kind: str = "hex"
@@ -250,14 +250,14 @@ class Model:
 
 @dataclass
 class Sewer:
-    corridors: list[Corridor] = field(default_factory=list)
-    nodes: list[SewerPoint] = field(default_factory=list)
-    grates: list[SewerPoint] = field(default_factory=list)
-    sluice_gates: list[SewerPoint] = field(default_factory=list)
-    cave_ins: list[SewerPoint] = field(default_factory=list)
-    gantries: list[Gantry] = field(default_factory=list)
+    corridors: list[Corridor] = field(default_factory=list[Corridor])
+    nodes: list[SewerPoint] = field(default_factory=list[SewerPoint])
+    grates: list[SewerPoint] = field(default_factory=list[SewerPoint])
+    sluice_gates: list[SewerPoint] = field(default_factory=list[SewerPoint])
+    cave_ins: list[SewerPoint] = field(default_factory=list[SewerPoint])
+    gantries: list[Gantry] = field(default_factory=list[Gantry])
     flood_origin: Point | None = None
-    models: list[Model] = field(default_factory=list)
+    models: list[Model] = field(default_factory=list[Model])
 
 
 @dataclass
@@ -269,10 +269,10 @@ class TableMap:
     # so that the positional order (width, depth, unit, areas, ...) stays as it was before format 1.2.
     figures: str = field(default="15mm", kw_only=True)  # 2mm | 6mm | 15mm | 25mm
     reduced: bool = field(default=False, kw_only=True)
-    areas: list[Area] = field(default_factory=list)
+    areas: list[Area] = field(default_factory=list[Area])
     waterway: Waterway | None = None
-    rivers: list[TableRiver] = field(default_factory=list)
-    roads: list[TableRoad] = field(default_factory=list)
+    rivers: list[TableRiver] = field(default_factory=list[TableRiver])
+    roads: list[TableRoad] = field(default_factory=list[TableRoad])
     sewer: Sewer | None = None
     kind: str = "table"
 
@@ -316,7 +316,7 @@ class Unit:
 class SetupZone:
     id: str
     side: str
-    hexes: list[Hex] = field(default_factory=list)
+    hexes: list[Hex] = field(default_factory=list[Hex])
     polygon: list[Point] | None = None
     max_attack: int | None = None  # cap on attack strength set up in this zone
     name: str = ""
@@ -327,7 +327,7 @@ class Budget:
     side: str
     infantry_attack: int | None = None
     armor_units: int | None = None
-    units: dict[str, int] = field(default_factory=dict)  # unit type -> exact count
+    units: dict[str, int] = field(default_factory=dict[str, int])  # unit type -> exact count
 
 
 @dataclass
@@ -399,18 +399,18 @@ class Parameters:
     collapse: list[CollapseThreshold] = field(default_factory=_default_collapse)
     crt: CombatResults = field(default_factory=CombatResults)
     flash_flood: FlashFloodParameters = field(default_factory=FlashFloodParameters)
-    rules: dict[str, dict[str, float]] = field(default_factory=dict)
+    rules: dict[str, dict[str, float]] = field(default_factory=dict[str, dict[str, float]])
 
 
 @dataclass
 class Scenario:
     meta: Meta
     map: HexMap | TableMap
-    unit_types: dict[str, UnitType] = field(default_factory=dict)
-    sides: list[Side] = field(default_factory=list)
-    units: list[Unit] = field(default_factory=list)
-    setup_zones: list[SetupZone] = field(default_factory=list)
-    budgets: list[Budget] = field(default_factory=list)
-    victory: list[VictoryLevel] = field(default_factory=list)
+    unit_types: dict[str, UnitType] = field(default_factory=dict[str, UnitType])
+    sides: list[Side] = field(default_factory=list[Side])
+    units: list[Unit] = field(default_factory=list[Unit])
+    setup_zones: list[SetupZone] = field(default_factory=list[SetupZone])
+    budgets: list[Budget] = field(default_factory=list[Budget])
+    victory: list[VictoryLevel] = field(default_factory=list[VictoryLevel])
     turn_limit: int | None = None
     parameters: Parameters = field(default_factory=Parameters)
