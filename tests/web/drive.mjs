@@ -139,6 +139,16 @@ async function act(page, a) {
         faded: [...document.querySelectorAll("#map [data-bridge][opacity]")].map((x) => x.getAttribute("data-bridge")),
       }));
     }
+    case "seed-box": {  // {"do": "seed-box", "first": S, "forward": K, "value": V}: K steps with seed S, then V typed, Forward once
+      await page.check("#dice-seeded");
+      if (a.first != null) await page.fill("#seed", a.first);
+      for (let i = 0; i < (a.forward ?? 0); i++) await page.click("#step-forward");
+      await page.fill("#seed", a.value);
+      await page.locator("#seed").dispatchEvent("change");
+      const changed = await page.textContent("#status");
+      await page.click("#step-forward");
+      return { changed, status: await page.textContent("#status") };
+    }
     case "keyboard": {
       await page.focus("body");
       const tabTo = async (test) => {

@@ -119,3 +119,20 @@ def test_the_whole_list_of_dice_gives_the_command_lines_json_and_an_empty_box_is
     assert default["status"] == "Dice: 1 more roll given than the run needs."
     done = dambuster("collapse", str(VALLEY), "--dam", DAM, "--dice", "1")
     assert done.returncode == 2 and "1 more roll(s) given than the run needs" in done.stderr
+
+
+def test_a_seed_is_digits_and_changing_it_midway_starts_again(pages):
+    seen = drive(
+        pages["valley"],
+        [
+            {"do": "seed-box", "value": "8e5"},
+            {"do": "seed-box", "value": ""},
+            {"do": "seed-box", "first": "3", "forward": 3, "value": "4"},
+        ],
+    )
+    assert seen["errors"] == []
+    exponent, empty, changed = seen["results"]
+    rule = "The seed is a whole number from 0 to 4,294,967,295 (the command line's default is 0)."
+    assert exponent["status"] == rule and empty["status"] == rule
+    assert changed["changed"] == "The seed changed: the breach starts again. Press Forward a turn."
+    assert changed["status"] == "Turn 0 of 8."
