@@ -55,8 +55,8 @@ def _int(text: str | None, default: int = 0) -> int:
     return v
 
 
-def _properties(el: ET.Element) -> list[dict]:
-    out = []
+def _properties(el: ET.Element) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     props = el.find("properties")
     if props is None:
         return out
@@ -77,7 +77,7 @@ def _properties(el: ET.Element) -> list[dict]:
     return out
 
 
-def _points(text: str | None, seen: list[int]) -> list[dict]:
+def _points(text: str | None, seen: list[int]) -> list[dict[str, Any]]:
     """The points of a polygon or polyline; ``seen[0]`` counts the points of the whole file."""
     text = text or ""
     count = text.count(" ") + 1  # counted before the pairs are split and built
@@ -86,14 +86,14 @@ def _points(text: str | None, seen: list[int]) -> list[dict]:
     seen[0] += count
     if seen[0] > MAX_ALL_POINTS:
         raise TmxError(f"the polygons and polylines have more than {MAX_ALL_POINTS:,} points in all")
-    pts = []
+    pts: list[dict[str, Any]] = []
     for pair in text.split():
         x, _, y = pair.partition(",")
         pts.append({"x": _num(x), "y": _num(y)})
     return pts
 
 
-def _object(el: ET.Element, seen: list[int]) -> dict:
+def _object(el: ET.Element, seen: list[int]) -> dict[str, Any]:
     o: dict[str, Any] = {
         "id": _int(el.get("id")),
         "name": el.get("name", ""),
@@ -117,7 +117,7 @@ def _object(el: ET.Element, seen: list[int]) -> dict:
     return o
 
 
-def _data(el: ET.Element) -> dict:
+def _data(el: ET.Element) -> dict[str, Any]:
     data = el.find("data")
     if data is None:
         return {"data": []}
@@ -130,7 +130,7 @@ def _data(el: ET.Element) -> dict:
             raise TmxError(f"a tile layer holds more than {MAX_LAYER_TILES:,} tiles")
         return {"data": [_int(t.strip()) for t in text.split(",") if t.strip()]}
     if encoding == "base64":
-        out = {"encoding": "base64", "data": "".join((data.text or "").split())}
+        out: dict[str, Any] = {"encoding": "base64", "data": "".join((data.text or "").split())}
         if data.get("compression"):
             out["compression"] = data.get("compression")
         return out
@@ -142,12 +142,16 @@ def _data(el: ET.Element) -> dict:
     raise TmxError(f"tile data encoding {encoding!r} is not supported")
 
 
-def _layers(parent: ET.Element, seen: list[int], depth: int = 0) -> list[dict]:
+def _layers(parent: ET.Element, seen: list[int], depth: int = 0) -> list[dict[str, Any]]:
     if depth > MAX_GROUP_DEPTH:
         raise TmxError(f"layer groups nest more than {MAX_GROUP_DEPTH} deep")
-    out = []
+    out: list[dict[str, Any]] = []
     for el in parent:
-        common = {"id": _int(el.get("id"), 0), "name": el.get("name", ""), "properties": _properties(el)}
+        common: dict[str, Any] = {
+            "id": _int(el.get("id"), 0),
+            "name": el.get("name", ""),
+            "properties": _properties(el),
+        }
         if el.tag == "layer":
             out.append(
                 {
@@ -169,7 +173,7 @@ def _layers(parent: ET.Element, seen: list[int], depth: int = 0) -> list[dict]:
     return out
 
 
-def _tile(t: ET.Element) -> dict:
+def _tile(t: ET.Element) -> dict[str, Any]:
     tile: dict[str, Any] = {
         "id": _int(t.get("id")),
         "type": t.get("class", t.get("type", "")),
@@ -180,7 +184,7 @@ def _tile(t: ET.Element) -> dict:
     return tile
 
 
-def _wangset(el: ET.Element) -> dict:
+def _wangset(el: ET.Element) -> dict[str, Any]:
     return {
         "name": el.get("name", ""),
         "colors": [{"name": c.get("name", "")} for c in el.findall("wangcolor")],
@@ -194,7 +198,7 @@ def _wangset(el: ET.Element) -> dict:
     }
 
 
-def _tileset(el: ET.Element) -> dict:
+def _tileset(el: ET.Element) -> dict[str, Any]:
     ts: dict[str, Any] = {"firstgid": _int(el.get("firstgid"), 1)}
     if el.get("source") is not None:
         ts["source"] = el.get("source")
@@ -227,7 +231,8 @@ def _root(data: bytes, what: str) -> ET.Element:
         raise TmxError(f"the {what} declares a DTD or entities, which are refused") from None
     except ET.ParseError as e:
         line, column = e.position
-        reason = ErrorString(e.code) if isinstance(e.code, int) else "not well-formed"
+        # e.code is typed int; the guard stays, the file being a stranger's
+        reason = ErrorString(e.code) if isinstance(e.code, int) else "not well-formed"  # pyright: ignore[reportUnnecessaryIsInstance]
         raise TmxError(f"not well-formed XML at line {line}, column {column + 1}: {reason}") from None
     except (LookupError, ValueError) as e:  # a declared encoding expat and Python's codecs cannot serve
         raise TmxError(
@@ -235,7 +240,7 @@ def _root(data: bytes, what: str) -> ET.Element:
         ) from None
 
 
-def parse_tsx(data: bytes) -> dict:
+def parse_tsx(data: bytes) -> dict[str, Any]:
     """An external TSX tileset as the dict its embedded twin parses to (no firstgid: the map gives it)."""
     root = _root(data, "tileset")
     if root.tag != "tileset":
@@ -247,7 +252,7 @@ def parse_tsx(data: bytes) -> dict:
     return ts
 
 
-def parse_tmx(data: bytes) -> dict:
+def parse_tmx(data: bytes) -> dict[str, Any]:
     """A TMX document as the dict its TMJ twin would parse to (only what the importer reads)."""
     root = _root(data, "file")
     if root.tag != "map":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from typing import Any
 
 from .doc import ExportError
@@ -52,14 +53,14 @@ def _text(value: Any, where: str) -> str:
     return text
 
 
-def _set(el: ET.Element, node: dict, keys, where: str) -> None:
+def _set(el: ET.Element, node: dict[str, Any], keys: Iterable[str], where: str) -> None:
     for k in keys:
         if k in node:
             el.set(k, _text(int(node[k]) if isinstance(node[k], bool) else node[k], where))
 
 
-def _properties(parent: ET.Element, node: dict, where: str) -> None:
-    props = node.get("properties") or []
+def _properties(parent: ET.Element, node: dict[str, Any], where: str) -> None:
+    props: list[dict[str, Any]] = node.get("properties") or []
     if not props:
         return
     holder = ET.SubElement(parent, "properties")
@@ -70,11 +71,11 @@ def _properties(parent: ET.Element, node: dict, where: str) -> None:
         el.set("value", _text(p["value"], f"{where} (property {p['name']})"))
 
 
-def _points(points: list[dict], where: str) -> str:
+def _points(points: list[dict[str, Any]], where: str) -> str:
     return " ".join(f"{_text(float(p['x']), where)},{_text(float(p['y']), where)}" for p in points)
 
 
-def _object(parent: ET.Element, o: dict) -> None:
+def _object(parent: ET.Element, o: dict[str, Any]) -> None:
     ident = next((p["value"] for p in o.get("properties", []) if p["name"] == "dambuster:id"), None)
     where = f"the {o.get('type') or 'object'} {ident!r}" if ident is not None else f"object {o['id']}"
     el = ET.SubElement(parent, "object", id=str(o["id"]))
@@ -96,7 +97,7 @@ def _object(parent: ET.Element, o: dict) -> None:
             ET.SubElement(el, shape, points=_points(o[shape], where))
 
 
-def _tile_layer(parent: ET.Element, layer: dict, columns: int) -> None:
+def _tile_layer(parent: ET.Element, layer: dict[str, Any], columns: int) -> None:
     where = f"layer {layer['name']!r}"
     el = ET.SubElement(
         parent,
@@ -112,7 +113,7 @@ def _tile_layer(parent: ET.Element, layer: dict, columns: int) -> None:
     ET.SubElement(el, "data", encoding="csv").text = "\n" + ",\n".join(rows) + "\n"
 
 
-def _object_layer(parent: ET.Element, layer: dict) -> None:
+def _object_layer(parent: ET.Element, layer: dict[str, Any]) -> None:
     where = f"layer {layer['name']!r}"
     el = ET.SubElement(parent, "objectgroup", id=str(layer["id"]), name=_text(layer["name"], where))
     if layer.get("color"):
@@ -124,7 +125,7 @@ def _object_layer(parent: ET.Element, layer: dict) -> None:
         _object(el, o)
 
 
-def _tileset(parent: ET.Element, ts: dict) -> None:
+def _tileset(parent: ET.Element, ts: dict[str, Any]) -> None:
     where = f"tileset {ts['name']!r}"
     el = ET.SubElement(parent, "tileset")
     _set(el, ts, ("firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns"), where)
@@ -136,19 +137,21 @@ def _tileset(parent: ET.Element, ts: dict) -> None:
             width=str(ts["imagewidth"]),
             height=str(ts["imageheight"]),
         )
-    for tile in ts.get("tiles") or []:
+    tiles: list[dict[str, Any]] = ts.get("tiles") or []
+    for tile in tiles:
         t = ET.SubElement(el, "tile", id=str(tile["id"]))
         if tile.get("type"):
             t.set("type", _text(tile["type"], where))
         _properties(t, tile, where)
 
 
-def to_tmx(doc: dict) -> bytes:
+def to_tmx(doc: dict[str, Any]) -> bytes:
     """The TMX bytes (UTF-8) of a TMJ map document."""
     root = ET.Element("map")
     _set(root, doc, _MAP_ATTRIBUTES, "the map")
     _properties(root, doc, "the map")
-    for ts in doc.get("tilesets") or []:
+    tilesets: list[dict[str, Any]] = doc.get("tilesets") or []
+    for ts in tilesets:
         _tileset(root, ts)
     for layer in doc["layers"]:
         if layer["type"] == "tilelayer":
