@@ -84,7 +84,9 @@ def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
         error_line(f"{PROG}: --format {fmt} writes an image: name it with -o FILE.{fmt}")
         return EXIT_UNREADABLE
     args.format = fmt
-    renderer = load_renderer("diff-image", PROG)
+    from .options import budget_subject
+
+    renderer = load_renderer("diff-image", PROG, budget_subject(args))
     return EXIT_UNREADABLE if renderer is None else renderer(args)
 
 

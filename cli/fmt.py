@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 
 from .escape import json_escapes
 from .options import add_budget_argument
@@ -163,8 +164,18 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
         if len(args.paths) > 1:
             error_line(f"{PROG}: standard input (-) is formatted alone, not with other paths")
             return EXIT_UNREADABLE
-        return _format_stdin(args.check, args.budget)
-    return format_files(list(args.paths), args.check, args.scenarios_only, args.budget)
+        return _watched("<stdin>", lambda: _format_stdin(args.check, args.budget))
+    paths = list(args.paths)
+    subject = paths[0] if len(paths) == 1 else f"{paths[0]} (and {len(paths) - 1} more)"
+    return _watched(subject, lambda: format_files(paths, args.check, args.scenarios_only, args.budget))
+
+
+def _watched(subject: str, work: Callable[[], int]) -> int:
+    """The run in a watched child: a native library dying for want of memory (jsonschema-rs aborts,
+    OpenBLAS exits 1) is one line naming the file and the limit, exit 2 (cli/watched.py)."""
+    from .watched import run_watched
+
+    return run_watched(PROG, subject, None, work, always=True)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

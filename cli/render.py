@@ -24,8 +24,9 @@ FORMATS = ("png", "svg", "pdf", "html")
 SHEETS = ("maps", "counters", "overlays", "templates")
 
 
-def load_renderer(name: str, prog: str):
-    """The renderer registered under ``name``, or None after one line naming the install command."""
+def load_renderer(name: str, prog: str, subject: str = "Qt"):
+    """The renderer registered under ``name``, or None after one line naming the install command (or,
+    when Qt is there but memory ran out loading it, ``subject`` and the limit)."""
     from importlib.metadata import entry_points
 
     found = [ep for ep in entry_points(group=GROUP) if ep.name == name]
@@ -34,6 +35,11 @@ def load_renderer(name: str, prog: str):
             raise ModuleNotFoundError("no renderer registered")
         return found[0].load()
     except ImportError as e:  # PySide6 missing, or the editor not installed
+        from .work import out_of_memory_line, ran_out_loading
+
+        if ran_out_loading(e):  # there, but not loadable
+            error_line(out_of_memory_line(prog, subject, False) + f"; loading it failed: {str(e)[:120]}")
+            return None
         missing = getattr(e, "name", None) or "the editor"
         error_line(f"{prog}: drawing needs Qt and the editor ({missing} is missing): {INSTALL}")
         return None
@@ -74,6 +80,8 @@ def _size(parse):
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
+    from .options import budget_subject
+
     fmt = output_format(args)
     if fmt is None:
         return EXIT_UNREADABLE
@@ -82,7 +90,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
         from .interop.web.command import render_html
 
         return render_html(args)
-    renderer = load_renderer("pdf" if fmt == "pdf" else "image", "dambuster render")
+    renderer = load_renderer("pdf" if fmt == "pdf" else "image", "dambuster render", budget_subject(args))
     return EXIT_UNREADABLE if renderer is None else renderer(args)
 
 

@@ -24,7 +24,7 @@ def target_problem(folder: str, out: str, force: bool) -> str | None:
         return f"{out}: is the folder of maps itself; write the site to another folder"
     if _inside(real_folder, real_out):
         return f"{out}: holds the folder of maps {folder}; replacing it would delete them: write the site elsewhere"
-    entries = set(os.listdir(out)) if os.path.isdir(out) else set()
+    entries: set[str] = set(os.listdir(out)) if os.path.isdir(out) else set()
     if entries and not force:
         return f"{out}: exists; say --force to replace it"
     strangers = sorted(entries - SITE_ENTRIES)

@@ -248,23 +248,42 @@ def out_of_budget_line(prog: str, subject: str, seconds: float | None) -> str:
 
 
 def out_of_memory_line(prog: str, subject: str, limited: bool) -> str:
-    if limited:
+    """The one line for work that ran out of memory: the limit that was reached, the budget's
+    (``limited``) or one set from outside (ulimit -v or -d) when that is the lower."""
+    outside = _outside_limit()
+    if limited and (outside is None or outside[0] >= MEMORY_BYTES):
         return f"{prog}: {subject}: stopped: it needs more than {memory_words()} (--budget 0 lifts it)"
-    return f"{prog}: {subject}: stopped: memory ran out ({_process_limit()})"
+    return f"{prog}: {subject}: stopped: memory ran out ({_limit_words(outside)})"
 
 
-def _process_limit() -> str:
-    """The memory limit the process runs under, in words (ulimit -d or -v), or the machine's."""
+def ran_out_loading(e: BaseException) -> bool:
+    """Whether an ImportError is a library that is there but could not be loaded for want of memory
+    (under ulimit -v the dynamic loader cannot map it: "failed to map segment from shared object")."""
+    if not isinstance(e, ImportError) or isinstance(e, ModuleNotFoundError):
+        return False
+    said = " ".join(str(x) for x in (e, e.__cause__, e.__context__) if x is not None).lower()
+    return any(words in said for words in ("failed to map segment", "cannot allocate memory"))
+
+
+def _outside_limit() -> tuple[int, str] | None:
+    """The lowest memory limit the process runs under (bytes, the ulimit option), or None."""
     try:
         import resource
 
+        found = []
         for name, what in (("RLIMIT_DATA", "ulimit -d"), ("RLIMIT_AS", "ulimit -v")):
             soft = resource.getrlimit(getattr(resource, name))[0]
             if soft != resource.RLIM_INFINITY:
-                return f"the process may hold at most {soft / (1 << 20):,.0f} MB: {what}"
+                found.append((soft, what))
+        return min(found) if found else None
     except (ImportError, AttributeError, OSError, ValueError):
-        pass
-    return "the machine's memory is used up"
+        return None
+
+
+def _limit_words(outside: tuple[int, str] | None) -> str:
+    if outside is None:
+        return "the machine's memory is used up"
+    return f"the process may hold at most {outside[0] / (1 << 20):,.0f} MB: {outside[1]}"
 
 
 @contextmanager

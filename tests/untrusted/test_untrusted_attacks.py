@@ -209,3 +209,50 @@ def test_dash_after_double_dash_is_a_file(tmp_path, command):
     )
     assert run.returncode == 0, run
     assert "not valid JSON" not in run.stderr, run.stderr
+
+
+LIMIT_MB = 90  # under it Python starts, but numpy (OpenBLAS's buffers) and Qt cannot load
+
+
+def _limited(limit_mb: int):
+    def apply() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb << 20, resource.RLIM_INFINITY))
+
+    return apply
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["fmt", "--check", "--", "{map}"],
+        ["surge", "{map}", "--dam", "dam-aller", "--monte-carlo", "10"],
+        ["render", "{map}", "-o", "out.png"],
+    ],
+    ids=["fmt", "surge", "render"],
+)
+def test_memory_running_out_under_ulimit_is_one_line_naming_the_limit(tmp_path, command):
+    """Under `ulimit -v` a native library's death (OpenBLAS's "Memory allocation still failed", exit 1;
+    Qt's loader: "QtWidgets is missing") was the wrong line or exit status: now one line naming the
+    file and the actual limit, exit 2, and nothing written."""
+    path = tmp_path / "valley.json"
+    document = json.loads((ROOT / "samples" / "ogre-dambusters-valley.json").read_text(encoding="utf-8"))
+    if command[0] == "fmt":  # past 4 MB: read with numpy, as the attacker's 15 MB map was
+        document["meta"]["description"] = "x" * 4_500_000
+    path.write_text(json.dumps(document), encoding="utf-8")
+    before = path.read_bytes()
+    run = subprocess.run(
+        [DAMBUSTER, *(a.replace("{map}", "valley.json") for a in command)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+        preexec_fn=_limited(LIMIT_MB),
+    )
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert "valley.json: stopped: memory ran out" in run.stderr, run.stderr
+    assert f"at most {LIMIT_MB} MB: ulimit -v" in run.stderr, run.stderr
+    assert path.read_bytes() == before and not (tmp_path / "out.png").exists()

@@ -66,6 +66,7 @@ WORK = {
     "player-view": ["player-view", VALLEY, "--side", "combine", "-o", "{o}.json"],
     "surge": ["surge", VALLEY, "--dam", "dam-aller", "--apply", "{o}.json"],
     "flood": ["flood", SEWER],
+    "collapse": ["collapse", VALLEY, "--dam", "dam-aller"],
     "dbm-setup": ["dbm-setup", "--defender", "wood", "-o", "{o}.json"],
 }
 
