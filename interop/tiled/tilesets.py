@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, cast
 
 from ...model.errors import ScenarioError
 from ...model.files import InputError, read_input
@@ -91,7 +93,7 @@ def terrain_named(name: object) -> str | None:
 
 
 # ------------------------------------------------------------------------ external tilesets
-def _external(ts: dict, folder: Path | None) -> dict:
+def _external(ts: dict[str, Any], folder: Path | None) -> dict[str, Any]:
     """An external tileset's contents with the map's firstgid, read under the rules above."""
     source = ts.get("source")
     shown = str(source)[:80]
@@ -115,9 +117,10 @@ def _external(ts: dict, folder: Path | None) -> dict:
         if data.lstrip()[:1] == b"<":
             inner = parse_tsx(data)
         else:
-            inner = parse_bytes(data)
-            if not isinstance(inner, dict):
+            parsed = _object(parse_bytes(data))
+            if parsed is None:
                 raise TiledImportError(f"the external tileset {shown!r} is not a tileset")
+            inner = parsed
     except TmxError as e:
         raise TiledImportError(f"the external tileset {shown!r}: {e}") from None
     except ScenarioError as e:
@@ -126,48 +129,61 @@ def _external(ts: dict, folder: Path | None) -> dict:
 
 
 # ------------------------------------------------------------------------ names of one tile
-def _majority(indices: list[int]) -> int | None:
+def _object(value: object) -> dict[str, Any] | None:
+    """``value`` when it is a JSON object (a stranger's: each member is checked where it is read), else None."""
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
+
+
+def _array(value: object) -> list[object]:
+    """The items of ``value`` when it is a JSON array; none for anything else."""
+    return cast("list[object]", value) if isinstance(value, list) else []
+
+
+def _majority(indices: Iterable[object]) -> int | None:
     counted = Counter(i for i in indices if isinstance(i, int) and i > 0)
     return counted.most_common(1)[0][0] if counted else None
 
 
-def _wang_names(ts: dict) -> dict[int, list[str]]:
+def _wang_names(ts: dict[str, Any]) -> dict[int, list[str]]:
     """Tile id -> the Wang colour / set names (and old terrain names) that may say its terrain."""
     out: dict[int, list[str]] = {}
-    for ws in ts.get("wangsets") or []:
-        if not isinstance(ws, dict):
+    for ws in map(_object, _array(ts.get("wangsets"))):
+        if ws is None:
             continue
-        colors = [c.get("name", "") if isinstance(c, dict) else "" for c in ws.get("colors") or []]
-        for wt in ws.get("wangtiles") or []:
-            if not isinstance(wt, dict) or not isinstance(wt.get("tileid"), int):
+        colors = [(_object(c) or {}).get("name", "") for c in _array(ws.get("colors"))]
+        for wt in map(_object, _array(ws.get("wangtiles"))):
+            if wt is None or not isinstance(wt.get("tileid"), int):
                 continue
             colour = _majority(list(wt.get("wangid") or []))
             names = [colors[colour - 1]] if colour and colour <= len(colors) else []
             out.setdefault(wt["tileid"], []).extend([*names, ws.get("name", "")])
-    old = [t.get("name", "") if isinstance(t, dict) else "" for t in ts.get("terrains") or []]
-    for tile in ts.get("tiles") or []:
-        corners = tile.get("terrain") if isinstance(tile, dict) else None
-        if isinstance(corners, list) and old:
-            index = _majority([c + 1 for c in corners if isinstance(c, int) and c >= 0])
+    old = [(_object(t) or {}).get("name", "") for t in _array(ts.get("terrains"))]
+    for tile in map(_object, _array(ts.get("tiles"))):
+        tid = tile.get("id") if tile is not None else None
+        terrain: object = tile.get("terrain") if tile is not None else None
+        corners = _array(terrain)
+        if isinstance(terrain, list) and old and isinstance(tid, int):  # other ids name no tile
+            index = _majority(c + 1 for c in corners if isinstance(c, int) and c >= 0)
             if index and index <= len(old):
-                out.setdefault(tile.get("id"), []).append(old[index - 1])
+                out.setdefault(tid, []).append(old[index - 1])
     return out
 
 
-def _candidates(tile: dict, wang: list[str]) -> list[str]:
+def _candidates(tile: dict[str, Any], wang: list[str]) -> list[str]:
     """The names that may say a tile's terrain, in the order they count."""
-    names = [tile.get("type"), tile.get("class")]
+    names: list[object] = [tile.get("type"), tile.get("class")]
     props = {str(k).lower(): v for k, v in read_ours(tile).items()}
     names += [props.get(p) for p in PROPERTY_NAMES]
     return [n for n in [*names, *wang] if isinstance(n, str) and n.strip()]
 
 
-def tile_of(doc: dict, gid: int) -> str:
+def tile_of(doc: dict[str, Any], gid: int) -> str:
     """How a message names the tile of ``gid``: its tileset and its number there."""
-    found = None
-    for ts in doc.get("tilesets") or []:
-        usable = isinstance(ts, dict) and isinstance(ts.get("firstgid"), int) and ts["firstgid"] <= gid
-        if usable and (found is None or ts["firstgid"] >= found["firstgid"]):
+    found: dict[str, Any] | None = None
+    for ts in map(_object, _array(doc.get("tilesets"))):
+        if ts is None or not isinstance(ts.get("firstgid"), int) or ts["firstgid"] > gid:
+            continue
+        if found is None or ts["firstgid"] >= found["firstgid"]:
             found = ts
     if found is None:
         return "in no tileset"
@@ -175,21 +191,21 @@ def tile_of(doc: dict, gid: int) -> str:
     return f"tile {gid - found['firstgid']} of tileset {name!r}"
 
 
-def tileset_terrain(doc: dict, folder: Path | None) -> tuple[dict[int, str], dict[int, str]]:
+def tileset_terrain(doc: dict[str, Any], folder: Path | None) -> tuple[dict[int, str], dict[int, str]]:
     """(gid -> terrain kind, gid -> the name a tile has that no terrain answers to) over every tileset."""
     kinds: dict[int, str] = {}
     unknown: dict[int, str] = {}
-    tilesets = doc.get("tilesets") or []
+    tilesets = _array(doc.get("tilesets"))
     if len(tilesets) > MAX_TILESETS:
         raise TiledImportError(f"the map has more than {MAX_TILESETS} tilesets")
-    for ts in tilesets:
-        if not isinstance(ts, dict):
+    for ts in map(_object, tilesets):
+        if ts is None:
             continue
         if "source" in ts:
             ts = _external(ts, folder)
         first = ts.get("firstgid", 1)
         wang = _wang_names(ts)
-        tiles = {t.get("id"): t for t in ts.get("tiles") or [] if isinstance(t, dict)}
+        tiles = {t.get("id"): t for t in map(_object, _array(ts.get("tiles"))) if t is not None}
         for tid in {*tiles, *wang}:
             if not isinstance(tid, int):
                 continue
