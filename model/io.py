@@ -231,7 +231,7 @@ def _kind(v: Any) -> str:
 
 
 # --------------------------------------------------------------------------------- save
-def to_document(scenario: Scenario) -> dict:
+def to_document(scenario: Scenario) -> dict[str, Any]:
     from .. import __version__
     from ..schema import schema_id
 

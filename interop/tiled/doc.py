@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from ...model import migrations
 from ...model.codec import to_dict
-from ...model.scenario import Scenario
+from ...model.scenario import Scenario, Unit
 from .properties import LAYER_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
 TILED_VERSION = "1.8.2"  # the oldest Tiled the tests run (Debian 12); newer ones read it
@@ -33,8 +34,8 @@ class Objects:
     def __init__(self):
         self.next_id = 1
 
-    def _obj(self, cls: str, name: str, x: float, y: float, props: list[dict]) -> dict:
-        o = {
+    def _obj(self, cls: str, name: str, x: float, y: float, props: list[dict[str, Any]]) -> dict[str, Any]:
+        o: dict[str, Any] = {
             "id": self.next_id,
             "name": name,
             "type": cls,
@@ -50,37 +51,45 @@ class Objects:
         self.next_id += 1
         return o
 
-    def point(self, cls: str, name: str, xy: XY, props: list[dict]) -> dict:
+    def point(self, cls: str, name: str, xy: XY, props: list[dict[str, Any]]) -> dict[str, Any]:
         o = self._obj(cls, name, xy[0], xy[1], props)
         o["point"] = True
         return o
 
     def polyline(
-        self, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None = None
-    ) -> dict:
+        self, cls: str, name: str, points: list[XY], props: list[dict[str, Any]], anchor: XY | None = None
+    ) -> dict[str, Any]:
         """A polyline through pixel points, anchored at its first point (or at ``anchor``)."""
         return self._shape("polyline", cls, name, points, props, anchor)
 
     def polygon(
-        self, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None = None
-    ) -> dict:
+        self, cls: str, name: str, points: list[XY], props: list[dict[str, Any]], anchor: XY | None = None
+    ) -> dict[str, Any]:
         return self._shape("polygon", cls, name, points, props, anchor)
 
-    def rectangle(self, cls: str, name: str, xy: XY, size: XY, props: list[dict]) -> dict:
+    def rectangle(self, cls: str, name: str, xy: XY, size: XY, props: list[dict[str, Any]]) -> dict[str, Any]:
         o = self._obj(cls, name, xy[0], xy[1], props)
         o["width"], o["height"] = size
         return o
 
     def _shape(
-        self, shape: str, cls: str, name: str, points: list[XY], props: list[dict], anchor: XY | None
-    ) -> dict:
+        self,
+        shape: str,
+        cls: str,
+        name: str,
+        points: list[XY],
+        props: list[dict[str, Any]],
+        anchor: XY | None,
+    ) -> dict[str, Any]:
         x0, y0 = anchor if anchor is not None else points[0]
         o = self._obj(cls, name, x0, y0, props)
         o[shape] = [{"x": x - x0, "y": y - y0} for x, y in points]
         return o
 
 
-def object_layer(layer_id: int, name: str, objects: list[dict], colour: str | None = None) -> dict:
+def object_layer(
+    layer_id: int, name: str, objects: list[dict[str, Any]], colour: str | None = None
+) -> dict[str, Any]:
     """An object layer drawn in ``colour`` (default: the colour docs/tiled.md gives its name)."""
     return {
         "id": layer_id,
@@ -96,10 +105,14 @@ def object_layer(layer_id: int, name: str, objects: list[dict], colour: str | No
     }
 
 
-def by_side(s: Scenario, what: str, items: Iterable[tuple[str, dict]]) -> list[tuple[str, str, list[dict]]]:
+def by_side(
+    s: Scenario, what: str, items: Iterable[tuple[str, dict[str, Any]]]
+) -> list[tuple[str, str, list[dict[str, Any]]]]:
     """Objects grouped into one layer per side, in the scenario's order of sides: (name, colour, objects).
     Each side's layer is there even when empty; a side the scenario does not list gets a grey layer."""
-    layers = {side.id: (f"{what}: {side.name or side.id}", side.color, []) for side in s.sides}
+    layers: dict[str, tuple[str, str, list[dict[str, Any]]]] = {
+        side.id: (f"{what}: {side.name or side.id}", side.color, []) for side in s.sides
+    }
     for side, o in items:
         if side not in layers:
             layers[side] = (f"{what}: {side}", UNKNOWN_SIDE_COLOUR, [])
@@ -107,7 +120,7 @@ def by_side(s: Scenario, what: str, items: Iterable[tuple[str, dict]]) -> list[t
     return list(layers.values())
 
 
-def meta_properties(s: Scenario) -> list[dict]:
+def meta_properties(s: Scenario) -> list[dict[str, Any]]:
     """The scenario's meta, its rules as one JSON text, and the format version, as map properties."""
     m = s.meta
     props = [
@@ -129,12 +142,12 @@ def map_document(
     orientation: str,
     size: tuple[int, int],
     tile: tuple[int, int],
-    layers: list[dict],
-    tilesets: list[dict],
-    properties: list[dict],
+    layers: list[dict[str, Any]],
+    tilesets: list[dict[str, Any]],
+    properties: list[dict[str, Any]],
     next_object_id: int,
-    **more,
-) -> dict:
+    **more: Any,
+) -> dict[str, Any]:
     """The TMJ map object around its layers (``more``: hexsidelength, staggeraxis...)."""
     return {
         "type": "map",
@@ -157,7 +170,7 @@ def map_document(
     }
 
 
-def unit_properties(u) -> list[dict]:
+def unit_properties(u: Unit) -> list[dict[str, Any]]:
     """A unit's properties; one not on the map (no hex) is marked ``reserve``."""
     props = [
         prop("id", u.id),

@@ -16,11 +16,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from ...escape import json_escapes, xml_document
 from ...model.atomic_write import write_files
 from ...model.codec import to_dict
-from ...model.hexgrid import Hex, Layout
+from ...model.hexgrid import Hex, Hexside, Layout
 from ...model.scenario import HexMap, Scenario
 from ...model.terrain import TERRAIN_KINDS
 from .. import png
@@ -62,27 +63,29 @@ class _HexObjects(Objects):
         super().__init__()
         self.px = px
 
-    def at_hex(self, cls: str, name: str, h: Hex, props: list[dict]) -> dict:
+    def at_hex(self, cls: str, name: str, h: Hex, props: list[dict[str, Any]]) -> dict[str, Any]:
         return self.point(cls, name, self.px.centre(h), props)
 
-    def through(self, cls: str, name: str, hexes: list[Hex], props: list[dict]) -> dict:
+    def through(self, cls: str, name: str, hexes: list[Hex], props: list[dict[str, Any]]) -> dict[str, Any]:
         return self.polyline(cls, name, [self.px.centre(h) for h in hexes], props)
 
-    def along_side(self, cls: str, name: str, side, props: list[dict]) -> dict:
+    def along_side(self, cls: str, name: str, side: Hexside, props: list[dict[str, Any]]) -> dict[str, Any]:
         return self.polyline(cls, name, list(self.px.side_ends(side)), props)
 
 
-def _feature_layers(s: Scenario, m: HexMap, ob: _HexObjects) -> list[tuple[str, str | None, list[dict]]]:
+def _feature_layers(
+    s: Scenario, m: HexMap, ob: _HexObjects
+) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
     """(layer name, colour or None for the layer's own, objects) in drawing order."""
     L = m.layout
     px = ob.px
     side_pt = px.side_midpoint
-    hexsides: dict[str, list[dict]] = {name: [] for name in HEXSIDE_LAYERS.values()}
+    hexsides: dict[str, list[dict[str, Any]]] = {name: [] for name in HEXSIDE_LAYERS.values()}
     for f in m.hexsides:
         hexsides[HEXSIDE_LAYERS.get(f.kind, "ridges")].append(ob.along_side(f.kind, f.kind, f.side, []))
-    lines = {}
+    lines: dict[str, list[dict[str, Any]]] = {}
     for key, cls in (("rivers", "river"), ("roads", "road"), ("rails", "rail")):
-        objs = []
+        objs: list[dict[str, Any]] = []
         for r in getattr(m, key):
             props = [prop("id", r.id), prop("name", r.name)]
             if key == "rivers" and r.joins is not None:
@@ -162,7 +165,7 @@ def _feature_layers(s: Scenario, m: HexMap, ob: _HexObjects) -> list[tuple[str, 
         for c in mk.road_cuts
     ]
     markers += [ob.along_side("graded-ridge", "graded ridge", g, []) for g in mk.graded_ridges]
-    zones = []
+    zones: list[dict[str, Any]] = []
     for z in s.setup_zones:
         props = [
             prop("id", z.id),
@@ -175,7 +178,8 @@ def _feature_layers(s: Scenario, m: HexMap, ob: _HexObjects) -> list[tuple[str, 
         zones.append(
             ob.at_hex("setup-zone", z.name or z.id, z.hexes[0] if z.hexes else L.to_axial(0, 0), props)
         )
-    units, reserve = [], 0
+    units: list[tuple[str, dict[str, Any]]] = []
+    reserve = 0
     for u in s.units:
         props = unit_properties(u)
         if u.hex is None:  # not on the map yet: a column of points left of the map
@@ -200,7 +204,7 @@ def _feature_layers(s: Scenario, m: HexMap, ob: _HexObjects) -> list[tuple[str, 
     ]
 
 
-def to_tmj(s: Scenario, image: str) -> dict:
+def to_tmj(s: Scenario, image: str) -> dict[str, Any]:
     """The TMJ document of a hex scenario; ``image`` is the tileset image's path relative to the map."""
     m = s.map
     if not isinstance(m, HexMap):
@@ -261,23 +265,23 @@ def tileset_png(layout: Layout) -> bytes:
     return png.hex_strip([TERRAIN_COLOURS[k] for k in TERRAIN_KINDS], px.tile_w, px.tile_h, px.inside_tile)
 
 
-def tileset_path(path: str | os.PathLike) -> Path:
+def tileset_path(path: str | os.PathLike[str]) -> Path:
     """The tileset image written beside a map: ``<stem>-terrain.png``."""
     target = Path(path)
     return target.with_name(f"{target.stem}-terrain.png")
 
 
-def is_tmx(path: str | os.PathLike) -> bool:
+def is_tmx(path: str | os.PathLike[str]) -> bool:
     """Does the name ask for Tiled's XML format? (``.tmx``; anything else is written as TMJ)"""
     return Path(path).suffix.lower() == ".tmx"
 
 
-def outputs(s: Scenario, path: str | os.PathLike) -> list[Path]:
+def outputs(s: Scenario, path: str | os.PathLike[str]) -> list[Path]:
     """The files ``export_tiled`` writes: the map, and for a hex map its tileset image beside it."""
     return [Path(path), tileset_path(path)] if isinstance(s.map, HexMap) else [Path(path)]
 
 
-def export_tiled(s: Scenario, path: str | os.PathLike) -> list[Path]:
+def export_tiled(s: Scenario, path: str | os.PathLike[str]) -> list[Path]:
     """Write the scenario as a Tiled map, TMX when ``path`` ends in .tmx and TMJ otherwise, with a hex
     map's tileset image beside it: all or nothing. Returns the paths written."""
     from . import table_export, tmx_write

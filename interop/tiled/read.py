@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar, cast, overload
 
 from ...escape import visible
 from ...model import scenario as sc
@@ -24,7 +24,9 @@ MAX_LAYER_DEPTH = 16
 MAX_POINTS = 100_000  # in one polyline or polygon
 MAX_QUOTED = 40  # characters of an object's id or class quoted in a message
 #: how a message names the kind of value a property should have (as Tiled's property types say it)
-KIND_WORDS = {
+T = TypeVar("T")
+D = TypeVar("D")
+KIND_WORDS: dict[type, str] = {
     str: "text (a string)",
     int: "a whole number (int)",
     float: "a number (float)",
@@ -49,7 +51,7 @@ class Lenience:
         self.warnings.append(msg)
 
 
-def describe(o: dict, cls: Any, layer: dict) -> str:
+def describe(o: dict[str, Any], cls: Any, layer: dict[str, Any]) -> str:
     """How messages name an object. Its id and class are the map author's text: cut short and made
     visible, so that a message stays one line that cannot carry a terminal or CI command."""
 
@@ -62,30 +64,45 @@ def describe(o: dict, cls: Any, layer: dict) -> str:
     )
 
 
-def layers(nodes: list, depth: int = 0) -> Iterator[dict]:
+def _items(value: object, refusal: str) -> list[object]:
+    """The items of a JSON array (none for an empty or missing one); TiledImportError with ``refusal``
+    for a value that is no array (its first item would not be an object)."""
+    if not value:
+        return []
+    if not isinstance(value, list):
+        raise TiledImportError(refusal)
+    return cast("list[object]", value)
+
+
+def _object(item: object, refusal: str) -> dict[str, Any]:
+    """A JSON object (a stranger's: each member is checked where it is read); TiledImportError otherwise."""
+    if not isinstance(item, dict):
+        raise TiledImportError(refusal)
+    return cast("dict[str, Any]", item)
+
+
+def layers(nodes: object, depth: int = 0) -> Iterator[dict[str, Any]]:
     """Every layer, also inside groups (at most MAX_LAYER_DEPTH deep)."""
     if depth > MAX_LAYER_DEPTH:
         raise TiledImportError(f"layer groups nest more than {MAX_LAYER_DEPTH} deep")
-    for layer in nodes or []:
-        if not isinstance(layer, dict):
-            raise TiledImportError("a layer is not an object")
+    for item in _items(nodes, "a layer is not an object"):
+        layer = _object(item, "a layer is not an object")
         if layer.get("type") == "group":
             yield from layers(layer.get("layers"), depth + 1)
         else:
             yield layer
 
 
-def _objects_by_id(doc: dict) -> list[tuple[dict, dict]]:
-    found = []
+def _objects_by_id(doc: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    found: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for layer in layers(doc.get("layers")):
         if layer.get("type") != "objectgroup":
             continue
-        for o in layer.get("objects") or []:
+        refusal = f"layer {layer.get('name')!r}: an object is not an object"
+        for item in _items(layer.get("objects"), refusal):
             if len(found) >= MAX_OBJECTS:
                 raise TiledImportError(f"the map has more than {MAX_OBJECTS} objects")
-            if not isinstance(o, dict):
-                raise TiledImportError(f"layer {layer.get('name')!r}: an object is not an object")
-            found.append((layer, o))
+            found.append((layer, _object(item, refusal)))
     numbered = [
         (o.get("id") if type(o.get("id")) is int else float("inf"), i) for i, (_, o) in enumerate(found)
     ]
@@ -93,7 +110,7 @@ def _objects_by_id(doc: dict) -> list[tuple[dict, dict]]:
 
 
 # ------------------------------------------------------------------------------- one object
-def where(o: dict) -> tuple[float, float]:
+def where(o: dict[str, Any]) -> tuple[float, float]:
     """The one pixel that places an object: a point where it is, a shape's anchor, a box's centre."""
     x, y = float(o.get("x", 0)), float(o.get("y", 0))
     w, h = float(o.get("width", 0) or 0), float(o.get("height", 0) or 0)
@@ -104,7 +121,11 @@ def where(o: dict) -> tuple[float, float]:
     return x + w / 2, y + h / 2
 
 
-def need(p: dict, key: str, what: str, kind: type = str):
+@overload
+def need(p: dict[str, Any], key: str, what: str) -> str: ...
+@overload
+def need(p: dict[str, Any], key: str, what: str, kind: type[T]) -> T: ...
+def need(p: dict[str, Any], key: str, what: str, kind: type[Any] = str) -> Any:
     """A property the object must have, of ``kind`` (an int may stand for a float, 2.0 for an int)."""
     v = p.get(key)
     if v is None:
@@ -122,11 +143,16 @@ def need(p: dict, key: str, what: str, kind: type = str):
     return v
 
 
-def opt(p: dict, key: str, what: str, default, kind: type = str):
+@overload
+def opt(p: dict[str, Any], key: str, what: str, default: D) -> str | D: ...
+@overload
+def opt(p: dict[str, Any], key: str, what: str, default: D, kind: type[T]) -> T | D: ...
+def opt(p: dict[str, Any], key: str, what: str, default: Any, kind: type[Any] = str) -> Any:
     return default if p.get(key) is None else need(p, key, what, kind)
 
 
-def json_property(p: dict, key: str, what: str, default):
+def json_property(p: dict[str, Any], key: str, what: str, default: Any) -> Any:
+    """The JSON value a text property holds (any JSON), ``default`` when there is none."""
     text = p.get(key)
     if text is None:
         return default
@@ -136,7 +162,7 @@ def json_property(p: dict, key: str, what: str, default):
         raise TiledImportError(f"{what}: property {ours(key)!r} is not JSON") from None
 
 
-def vertices(o: dict, what: str) -> list[tuple[float, float]]:
+def vertices(o: dict[str, Any], what: str) -> list[tuple[float, float]]:
     """A polyline's or polygon's points in map pixels; a point, rectangle or tile object is one point."""
     pts = o.get("polyline") or o.get("polygon")
     if not pts:
@@ -147,10 +173,10 @@ def vertices(o: dict, what: str) -> list[tuple[float, float]]:
     return [(x0 + float(pt.get("x", 0)), y0 + float(pt.get("y", 0))) for pt in pts]
 
 
-Handler = Callable[[dict, dict, Any, sc.Scenario], None]
+Handler = Callable[[dict[str, Any], dict[str, Any], Lenience, sc.Scenario], None]
 
 
-def place_objects(doc: dict, handlers: dict[str, Handler], ctx: Lenience, s: sc.Scenario) -> None:
+def place_objects(doc: dict[str, Any], handlers: dict[str, Handler], ctx: Lenience, s: sc.Scenario) -> None:
     """Hands every object to the handler of its class (``o["_class"]``, ``o["_what"]`` set for it)."""
     for layer, o in _objects_by_id(doc):
         cls = o.get("type") or o.get("class") or ""
@@ -182,7 +208,7 @@ def place_objects(doc: dict, handlers: dict[str, Handler], ctx: Lenience, s: sc.
             ) from None
 
 
-def meta(doc: dict) -> sc.Meta:
+def meta(doc: dict[str, Any]) -> sc.Meta:
     props = read_ours(doc)
     m = sc.Meta()
     for k in ("title", "author", "description", "license", "created", "modified"):
@@ -205,7 +231,8 @@ def _rules(text: Any, s: sc.Scenario) -> None:
         raise TiledImportError("map property 'dambuster:rules' is not JSON") from None
     if not isinstance(rules, dict):
         raise TiledImportError("map property 'dambuster:rules' is not a JSON object")
-    body = {k: rules[k] for k in RULE_FIELDS if k in rules}
+    parsed = cast("dict[str, Any]", rules)  # a parsed JSON object
+    body = {k: parsed[k] for k in RULE_FIELDS if k in parsed}
     try:
         rebuilt = from_dict({"meta": {}, "map": {"kind": "table", "width": 1, "depth": 1}, **body})
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -214,7 +241,7 @@ def _rules(text: Any, s: sc.Scenario) -> None:
         setattr(s, k, getattr(rebuilt, k))
 
 
-def finish(doc: dict, s: sc.Scenario, side_names: Iterable[Any]) -> sc.Scenario:
+def finish(doc: dict[str, Any], s: sc.Scenario, side_names: Iterable[Any]) -> sc.Scenario:
     """The rules from the map's properties (or, for a map drawn in Tiled, one side for each side name
     its pieces mention), then the same schema and semantic checks as a scenario file."""
     raw = properties_of(doc)

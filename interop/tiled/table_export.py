@@ -19,6 +19,7 @@ flood origin) and one "models: SIDE" per side, then "setup zones" and one "units
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ...model.scenario import Scenario, TableMap
 from ..geojson import along, sector_features
@@ -237,7 +238,7 @@ def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[
     return [("setup zones", None, zones), *by_side(s, "units", units)]
 
 
-def to_tmj(s: Scenario) -> dict:
+def to_tmj(s: Scenario) -> dict[str, Any]:
     """The TMJ document of a table scenario."""
     m = s.map
     if not isinstance(m, TableMap):
