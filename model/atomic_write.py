@@ -44,7 +44,7 @@ import secrets
 import stat
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,14 +92,14 @@ class Original:
     sha256: str
 
     @classmethod
-    def of(cls, path: str | os.PathLike, data: bytes) -> Original:
+    def of(cls, path: str | os.PathLike[str], data: bytes) -> Original:
         """The original of ``path``, whose bytes a command has just read as ``data``. The stat is taken
         after the read, and the check compares the bytes too, so a change between the two is caught."""
         st = os.stat(path)
         digest = hashlib.sha256(data).hexdigest()
         return cls(os.path.realpath(path), len(data), st.st_mtime_ns, (st.st_dev, st.st_ino), digest)
 
-    def changed(self, where: str | os.PathLike | None = None) -> str | None:
+    def changed(self, where: str | os.PathLike[str] | None = None) -> str | None:
         """None when the file (at ``where``, by default where it was read) is still the one read, else
         how it differs (a few words)."""
         where = self.path if where is None else where
@@ -123,7 +123,7 @@ class Original:
 
 #: Test hook: callables run with the target just before each rename (tests/untrusted/test_untrusted_lost_update.py
 #: saves another version there, as a second program would). Empty in normal use.
-BEFORE_RENAME: list = []
+BEFORE_RENAME: list[Callable[[Path], object]] = []
 _RENAME_EXCHANGE, _AT_FDCWD = 2, -100  # linux/fs.h, fcntl.h
 
 
@@ -226,7 +226,7 @@ def _alive(pid: int) -> bool:
 
 def remove_stale_temps(target: Path) -> list[Path]:
     """Removes the temporary files of ``target`` whose process is gone or that are older than STALE_AFTER_S."""
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(os.scandir(target.parent))
@@ -250,7 +250,7 @@ def remove_stale_temps(target: Path) -> list[Path]:
     return removed
 
 
-def resolve_target(path: str | os.PathLike) -> Path:
+def resolve_target(path: str | os.PathLike[str]) -> Path:
     """The file a write to ``path`` replaces (through symlinks); OutputError when it cannot be one."""
     p = Path(path)
     if os.path.islink(p) and not os.path.exists(p):
@@ -272,7 +272,7 @@ def resolve_target(path: str | os.PathLike) -> Path:
 
 
 def output_problem(
-    path: str | os.PathLike, force: bool, inputs: Iterable[str | os.PathLike] = ()
+    path: str | os.PathLike[str], force: bool, inputs: Iterable[str | os.PathLike[str]] = ()
 ) -> str | None:
     """Why a command must not write ``path`` (one sentence, without the path), or None when it may."""
     try:
@@ -291,7 +291,9 @@ def output_problem(
 
 
 def outputs_problem(
-    outputs: Sequence[str | os.PathLike | None], force: bool, inputs: Iterable[str | os.PathLike | None] = ()
+    outputs: Sequence[str | os.PathLike[str] | None],
+    force: bool,
+    inputs: Iterable[str | os.PathLike[str] | None] = (),
 ) -> str | None:
     """The first refusal among a command's outputs as ``"PATH: sentence"``, or None (None outputs are skipped).
 
@@ -353,7 +355,9 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_files(files: Sequence[tuple[str | os.PathLike, bytes]], expected: Sequence[Original] = ()) -> None:
+def write_files(
+    files: Sequence[tuple[str | os.PathLike[str], bytes]], expected: Sequence[Original] = ()
+) -> None:
     """Writes every (path, bytes) pair, all or none: on any failure each target is as it was before.
     A target named by an :class:`Original` of ``expected`` must still be that file just before its
     rename, or :class:`ChangedSinceRead` is raised (nothing renamed over it)."""
