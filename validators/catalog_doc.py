@@ -17,6 +17,8 @@ import inspect
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import Any, cast
 
 from ..checkout import checkout_doc, generated_doc_main
 from ..work import DEFAULT_SECONDS, MAX_FINDINGS
@@ -77,26 +79,29 @@ class RuleInfo:
     checks: str = ""
     source: str = ""
     decisions: str = ""
-    parameters: dict[str, object] = field(default_factory=dict)
+    parameters: dict[str, object] = field(default_factory=dict[str, object])
     is_load_stage: bool = False
 
 
-def _validator_modules() -> list:
+_PACKAGE = __name__.rpartition(".")[0]  # dambuster.validators
+
+
+def _validator_modules() -> list[ModuleType]:
     """The rule module of each registered rule and every other loaded module of this package."""
     mods = [sys.modules[r.fn.__module__] for r in REGISTRY.values() if r.fn.__module__ in sys.modules]
-    mods += [
-        m for name, m in sorted(sys.modules.items()) if name.startswith(__package__ + ".") and m is not None
-    ]
+    loaded: list[tuple[str, ModuleType | None]] = sorted(sys.modules.items())  # None: an import blocked
+    mods += [m for name, m in loaded if name.startswith(_PACKAGE + ".") and m is not None]
     return list(dict.fromkeys(mods))
 
 
-def _merged(name: str, first=None) -> dict:
-    """A module-level dict (DECISIONS, SOURCE, PARAMETERS) merged over the package, ``first``'s entries winning."""
-    out: dict = {}
+def _merged(name: str, first: ModuleType | None = None) -> dict[str, Any]:
+    """A module-level dict (DECISIONS, SOURCE, PARAMETERS) merged over the package, ``first``'s entries winning.
+    Each name's dict has values of its own type (text; a dict of parameters), as the modules declare it."""
+    out: dict[str, Any] = {}
     for mod in reversed(([first] if first else []) + _validator_modules()):
-        value = getattr(mod, name, None)
-        if isinstance(value, dict):
-            out.update(value)
+        value: object = getattr(mod, name, None)
+        if isinstance(value, dict):  # the package's own constant, keyed by rule code or profile
+            out.update(cast("dict[str, Any]", value))
     return out
 
 
@@ -140,7 +145,7 @@ def _scan_file(path: Path) -> dict[str, dict[str, object]]:
 def scanned_parameters() -> dict[str, dict[str, object]]:
     """Every parameter the package reads, by code (rule codes, and shared settings such as ``DBM``)."""
     out: dict[str, dict[str, object]] = {}
-    files = {Path(m.__file__) for m in _validator_modules() if getattr(m, "__file__", None)}
+    files = {Path(f) for m in _validator_modules() if (f := getattr(m, "__file__", None))}
     for path in sorted(files):
         for code, names in _scan_file(path).items():
             for name, default in names.items():
@@ -151,13 +156,13 @@ def scanned_parameters() -> dict[str, dict[str, object]]:
     return out
 
 
-def parameters_of(rule: Rule, scanned: dict | None = None) -> dict[str, object]:
+def parameters_of(rule: Rule, scanned: dict[str, dict[str, object]] | None = None) -> dict[str, object]:
     """Names and defaults of a rule's parameters (a module's PARAMETERS entry, else its param() calls)."""
     scanned = scanned_parameters() if scanned is None else scanned
     return dict(scanned.get(rule.code, {}))
 
 
-def rule_info(rule: Rule, scanned: dict | None = None) -> RuleInfo:
+def rule_info(rule: Rule, scanned: dict[str, dict[str, object]] | None = None) -> RuleInfo:
     doc = inspect.getdoc(rule.fn) or ""
     own = sys.modules.get(rule.fn.__module__)
     return RuleInfo(
