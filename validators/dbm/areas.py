@@ -8,15 +8,17 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from shapely import union_all
 from shapely.geometry import Point, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
-from ...model.scenario import Area, Scenario
-from ..common import point_json, table_map
+from ...model.scenario import Area, Scenario, TableMap
+from ..common import XY, point_json, table_map
 from ..engine import param, rule
 from ..shapes import coords, pieces, polygon
 from ..violation import Violation
@@ -90,20 +92,27 @@ PARAMETERS: dict[str, dict[str, float]] = {
 }
 
 
-def _loc(i: int, a: Area, **extra) -> dict:
+def _loc(i: int, a: Area, **extra: Any) -> dict[str, Any]:
     return {"pointer": f"/map/areas/{i}", "feature": a.id, **extra}
 
 
 # ------------------------------------------------------------------------------ measurements
-def _hull(poly: Polygon) -> np.ndarray:
+Pt = tuple[float, float]
+
+
+def _pt(xy: XY) -> Pt:
+    return (float(xy[0]), float(xy[1]))
+
+
+def _hull(poly: Polygon) -> npt.NDArray[np.float64]:
     """Convex hull vertices, counter-clockwise, without repeating the first (without collinear ones)."""
     hull = poly.convex_hull
-    if hull.geom_type != "Polygon":
+    if not isinstance(hull, Polygon):  # a point or a line
         return np.asarray(hull.coords, dtype=float).reshape(-1, 2)
     return np.asarray(orient(hull, 1.0).exterior.coords, dtype=float)[:-1]
 
 
-def _calipers(poly: Polygon):
+def _calipers(poly: Polygon) -> tuple[float, Pt, Pt, float, Pt, Pt]:
     """Rotating calipers over the hull, vectorised: (diameter, p, q, min width, edge start, edge end).
 
     For each hull edge, the vertex farthest from its line is the one where the edge direction has
@@ -113,7 +122,7 @@ def _calipers(poly: Polygon):
     h = _hull(poly)
     n = len(h)
     if n < 3:
-        a, b = (tuple(h[0]), tuple(h[-1])) if n else ((0.0, 0.0), (0.0, 0.0))
+        a, b = (_pt(h[0]), _pt(h[-1])) if n else ((0.0, 0.0), (0.0, 0.0))
         return math.dist(a, b), a, b, 0.0, a, b
     e = np.roll(h, -1, axis=0) - h
     ang = np.unwrap(np.arctan2(e[:, 1], e[:, 0]))
@@ -127,17 +136,17 @@ def _calipers(poly: Polygon):
     ends = np.stack([np.arange(n), (np.arange(n) + 1) % n], axis=1)
     d = np.hypot(*(h[ends][:, :, None, :] - h[cand][:, None, :, :]).transpose(3, 0, 1, 2))
     a, b, c = np.unravel_index(int(np.argmax(d)), d.shape)
-    p, q = tuple(h[ends[a, b]]), tuple(h[cand[a, c]])
-    return float(d[a, b, c]), p, q, float(heights[i]), tuple(h[i]), tuple(h[(i + 1) % n])
+    p, q = _pt(h[ends[a, b]]), _pt(h[cand[a, c]])
+    return float(d[a, b, c]), p, q, float(heights[i]), _pt(h[i]), _pt(h[(i + 1) % n])
 
 
-def diameter(poly: Polygon) -> tuple[float, tuple, tuple]:
+def diameter(poly: Polygon) -> tuple[float, Pt, Pt]:
     """Largest distance between two points of the outline, with the two points."""
     d, p, q, *_ = _calipers(poly)
     return d, p, q
 
 
-def min_width(poly: Polygon) -> tuple[float, tuple, tuple]:
+def min_width(poly: Polygon) -> tuple[float, Pt, Pt]:
     """Smallest width over all directions: (width, start and end of the hull edge it is measured from).
 
     The minimum is reached with one side of the calipers flush with a hull edge.
@@ -239,7 +248,7 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     limit = param(s, "DBM-FEATURE-COUNT", "max_same", 3)
-    groups: dict[tuple, list[int]] = defaultdict(list)
+    groups: dict[tuple[str, float, str], list[int]] = defaultdict(list)
     for i, a in enumerate(m.areas):
         if a.placed_by is None:
             continue
@@ -264,25 +273,27 @@ def feature_count(s: Scenario) -> Iterator[Violation]:
 
 
 # --------------------------------------------------------------------------------------- BUA
-def _fields_near(buas: list[int], fields: list[int], polys: dict, tol: float) -> dict[int, list[int]]:
+def _fields_near(
+    buas: list[int], fields: list[int], polys: dict[int, Polygon], tol: float
+) -> dict[int, list[int]]:
     """The fields (area indices, in file order) within the tolerance of each BUA: one STRtree query."""
     near: dict[int, list[int]] = {b: [] for b in buas}
     if buas and fields:
         tree = STRtree([polys[i] for i in fields])
         x, y = tree.query([polys[b] for b in buas], predicate="dwithin", distance=tol)
-        for k, f in sorted(zip(x.tolist(), y.tolist())):
+        for k, f in sorted(zip(map(int, x), map(int, y))):
             near[buas[k]].append(fields[f])
     return near
 
 
-def _on_invaders_road(s: Scenario, buas: list[int], polys: dict, tol: float) -> set[int]:
+def _on_invaders_road(m: TableMap, buas: list[int], polys: dict[int, Polygon], tol: float) -> set[int]:
     """The BUAs (area indices) within the tolerance of a road placed by the invader or by nobody."""
-    lines = [coords(r.line) for r in s.map.roads if r.placed_by != "defender" and len(r.line) >= 2]
+    lines = [coords(r.line) for r in m.roads if r.placed_by != "defender" and len(r.line) >= 2]
     geoms, _ = pieces(lines)
     if not buas or len(geoms) == 0:
         return set()
     x, _ = STRtree(geoms).query([polys[b] for b in buas], predicate="dwithin", distance=tol)
-    return {buas[k] for k in x.tolist()}
+    return {buas[k] for k in map(int, x)}
 
 
 @rule("DBM-BUA", P, "error", "A BUA or its fields are not placed as the text requires")
@@ -308,7 +319,7 @@ def bua(s: Scenario) -> Iterator[Violation]:
                 f"fields {m.areas[i].id!r} are not contiguous with a BUA{how_far}",
                 location=_loc(i, m.areas[i]),
             )
-    on_road = _on_invaders_road(s, buas, polys, tol)
+    on_road = _on_invaders_road(m, buas, polys, tol)
     for b in buas:
         a = m.areas[b]
         fields = near[b]
