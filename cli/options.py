@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from typing import NoReturn
 
@@ -33,6 +34,12 @@ class OneLineParser(argparse.ArgumentParser):
         ``schema --``) is accepted too: every subcommand takes ``--`` (tests/cli/test_cli_double_dash.py)."""
         namespace, extras = super().parse_known_args(args, namespace)
         return namespace, extras[1:] if extras[:1] == ["--"] else extras
+
+
+#: What a number option takes: ASCII digits only (Python's int() and float() also take full-width
+#: digits, underscores between digits and surrounding spaces).
+WHOLE = r"[+-]?[0-9]+"
+DECIMAL = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?"
 
 
 class Range:
@@ -66,6 +73,8 @@ class Range:
 
     def __call__(self, text: str):
         try:
+            if not re.fullmatch(WHOLE if self.kind is int else DECIMAL, text):  # no "１", "1_0", " 7"
+                raise ValueError(text)
             value = int(text, 10) if self.kind is int else float(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a {self.__name__} ({self.text})") from None

@@ -256,3 +256,13 @@ def test_memory_running_out_under_ulimit_is_one_line_naming_the_limit(tmp_path, 
     assert "valley.json: stopped: memory ran out" in run.stderr, run.stderr
     assert f"at most {LIMIT_MB} MB: ulimit -v" in run.stderr, run.stderr
     assert path.read_bytes() == before and not (tmp_path / "out.png").exists()
+
+
+@pytest.mark.parametrize("value", ["１", "1_0", " 7", "7 ", "٣"])
+def test_numbers_are_ascii_digits_only(value):
+    """Python's int() took a full-width digit, underscores and spaces: an option now takes ASCII digits."""
+    run = dambuster(
+        "surge", str(ROOT / "samples" / "ogre-dambusters-valley.json"), "--dam", "dam-aller", "--turns", value
+    )
+    assert run.returncode == 2, run
+    assert run.stderr.count("\n") == 1 and "is not a whole number" in run.stderr, run.stderr
