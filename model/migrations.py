@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any, cast
 
 from .errors import ScenarioError
 
 CURRENT = "1.3"
-Step = Callable[[dict], dict]
+
+#: A document as parsed, before the schema has seen it: any JSON under its keys.
+Document = dict[str, Any]
+Step = Callable[[Document], Document]
 
 #: from-version -> (to-version, step)
 STEPS: dict[str, tuple[str, Step]] = {}
@@ -21,7 +25,7 @@ STEPS: dict[str, tuple[str, Step]] = {}
 _VERSION = re.compile(r"^(\d{1,3})\.(\d{1,3})$")
 
 
-def register(from_version: str, to_version: str):
+def register(from_version: str, to_version: str) -> Callable[[Step], Step]:
     def deco(fn: Step) -> Step:
         STEPS[from_version] = (to_version, fn)
         return fn
@@ -38,7 +42,7 @@ def parse_version(v: object) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def upgrade(doc: dict) -> dict:
+def upgrade(doc: Document) -> Document:
     if "format_version" not in doc:
         raise ScenarioError.at(
             "SCHEMA",
@@ -46,9 +50,9 @@ def upgrade(doc: dict) -> dict:
             f'missing format_version: a dambuster scenario has "format_version": "{CURRENT}" at its top level; is this a scenario file?',
         )
     cur_major, cur_minor = parse_version(CURRENT)
-    seen = set()
+    seen: set[str] = set()
     while True:
-        version = doc.get("format_version")
+        version: object = doc.get("format_version")
         major, minor = parse_version(version)
         if (major, minor) == (cur_major, cur_minor):
             return doc
@@ -58,7 +62,7 @@ def upgrade(doc: dict) -> dict:
                 "/format_version",
                 f"format version {version} is newer than this dambuster reads ({CURRENT}); upgrade dambuster",
             )
-        if version not in STEPS or version in seen:
+        if not isinstance(version, str) or version not in STEPS or version in seen:
             raise ScenarioError.at(
                 "SCHEMA",
                 "/format_version",
@@ -70,8 +74,13 @@ def upgrade(doc: dict) -> dict:
         doc["format_version"] = to_version
 
 
+def _object(value: object) -> dict[str, Any] | None:
+    """A JSON object (its keys are text), or None for any other value."""
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
+
+
 @register("1.0", "1.1")
-def _add_schema_reference(doc: dict) -> dict:
+def _add_schema_reference(doc: Document) -> Document:
     """1.1 allows a top-level ``"$schema"`` (for editors' completion); a 1.0 file means the same in 1.1."""
     return doc
 
@@ -81,22 +90,24 @@ _OLD_DBM_SETTINGS = {"DBM": ("paces_per_inch", "scale"), "DBM-ISLAND": ("element
 
 
 @register("1.1", "1.2")
-def _ground_scale_on_the_table(doc: dict) -> dict:
+def _ground_scale_on_the_table(doc: Document) -> Document:
     """1.2 gives a table its figures and DBM's 5/8 reduction. A 1.1 table was judged with
     parameters.rules.DBM.paces_per_inch (default 100, documented as "DBM's 15mm ground scale") and
     scale (0.625 for the text's 5/8 reduction, which the text gives only for 25mm figures): it means
     15mm figures, or 25mm figures when its DBM scale was 0.625 (reduced too when the table is in mm or
     inches). Those two settings and DBM-ISLAND.element_width, which 1.2 derives from the figures, are
     dropped (an empty group with them)."""
-    rules = dict((doc.get("parameters") or {}).get("rules") or {})
-    scale = (rules.get("DBM") or {}).get("scale")
-    m = doc.get("map")
-    if isinstance(m, dict) and m.get("kind") == "table" and scale == 0.625:
+    parameters: Any = doc.get("parameters") or {}
+    rules: dict[str, Any] = dict(parameters.get("rules") or {})
+    dbm: Any = rules.get("DBM") or {}
+    scale = dbm.get("scale")
+    m = _object(doc.get("map"))
+    if m is not None and m.get("kind") == "table" and scale == 0.625:
         doc["map"] = {**m, "figures": "25mm", "reduced": m.get("unit") in ("mm", "inches")}
     changed = False
     for code, names in _OLD_DBM_SETTINGS.items():
-        group = rules.get(code)
-        if isinstance(group, dict) and any(n in group for n in names):
+        group = _object(rules.get(code))
+        if group is not None and any(n in group for n in names):
             kept = {k: v for k, v in group.items() if k not in names}
             if kept:
                 rules[code] = kept
@@ -109,7 +120,7 @@ def _ground_scale_on_the_table(doc: dict) -> dict:
 
 
 @register("1.2", "1.3")
-def _buildings_take_damage(doc: dict) -> dict:
+def _buildings_take_damage(doc: Document) -> Document:
     """1.3 lets a building on a dam record the SP it has lost (``damage``, 0 when absent), so that a
     breached dam's buildings can be marked destroyed (Ogre Dambusters 11.05); a 1.2 file means the same."""
     return doc
