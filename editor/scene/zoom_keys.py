@@ -48,6 +48,7 @@ def install(view) -> ZoomKeys:
             new.installEventFilter(keys)
 
     app = QApplication.instance()
+    assert isinstance(app, QApplication)  # a view exists only inside the editor's QApplication
     app.focusChanged.connect(focus_moved)
     view.destroyed.connect(lambda *_a: _disconnect(app, focus_moved))
     return keys

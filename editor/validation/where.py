@@ -25,7 +25,7 @@ def readable_where(violation, scenario) -> str:
     if named is None:
         return _words(pointer)
     if not (getattr(named, "name", "") or getattr(named, "id", "")):
-        return f"{_kind(named)} of {named.side}, {_words(pointer).split(' › ')[-1]}"
+        return f"{_kind(named)} of {getattr(named, 'side', '')}, {_words(pointer).split(' › ')[-1]}"
     return _name(named, scenario)
 
 
