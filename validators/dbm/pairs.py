@@ -8,10 +8,13 @@ the pieces of other roads that come near it, whatever their bounding boxes do.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
+import numpy.typing as npt
 import shapely
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
 from ...model.scenario import Scenario
@@ -59,7 +62,7 @@ _QUERIES = 256  # road pieces looked up at once (bounds the candidate pairs held
 def _allowed(k1: str, k2: str) -> bool:
     """May features of these two kinds overlap?"""
 
-    def one_is(kind: str, ok) -> bool:
+    def one_is(kind: str, ok: Callable[[str], bool]) -> bool:
         return (k1 == kind and ok(k2)) or (k2 == kind and ok(k1))
 
     if k1 in ("river", "waterway") and k2 in ("river", "waterway"):
@@ -78,27 +81,31 @@ def overlap(s: Scenario) -> Iterator[Violation]:
         return
     tol = tolerance(s)
     feats: list[tuple[str, str, str]] = []  # kind, id, pointer
-    geoms: list = []  # the outline, or for a river its box until its body is needed
-    bodies: dict[int, tuple] = {}  # feature index -> (mid-stream line, half width) of a river
+    outlines: list[BaseGeometry] = []  # the outline, or for a river its box until its body is needed
+    bodies: dict[
+        int, tuple[LineString, float]
+    ] = {}  # feature index -> (mid-stream line, half width) of a river
     for i, a in enumerate(m.areas):
         feats.append((a.kind, a.id, f"/map/areas/{i}"))
-        geoms.append(polygon(a.polygon))
+        outlines.append(polygon(a.polygon))
     if m.waterway is not None:
         feats.append(("waterway", m.waterway.id, "/map/waterway"))
-        geoms.append(polygon(m.waterway.polygon))
+        outlines.append(polygon(m.waterway.polygon))
     for i, r in enumerate(m.rivers):
         if len(r.line) >= 2:
             bodies[len(feats)] = (line(r.line), r.width / 2)
             feats.append(("river", r.id, f"/map/rivers/{i}"))
             x0, y0, x1, y1 = bodies[len(feats) - 1][0].bounds
-            geoms.append(shapely.box(x0 - r.width / 2, y0 - r.width / 2, x1 + r.width / 2, y1 + r.width / 2))
-    if not geoms:
+            outlines.append(
+                shapely.box(x0 - r.width / 2, y0 - r.width / 2, x1 + r.width / 2, y1 + r.width / 2)
+            )
+    if not outlines:
         return
-    geoms = np.asarray(geoms, dtype=object)
+    geoms: npt.NDArray[np.object_] = np.asarray(outlines, dtype=object)
     left, right = STRtree(geoms).query(geoms)  # boxes that meet; a river's body lies within its box
     pairs = sorted(
         (i, j)
-        for i, j in zip(left.tolist(), right.tolist())
+        for i, j in zip(map(int, left), map(int, right))
         if j > i and not _allowed(feats[i][0], feats[j][0])
     )
     for k in {k for pair in pairs for k in pair if k in bodies}:  # the river bodies that matter
@@ -111,7 +118,8 @@ def overlap(s: Scenario) -> Iterator[Violation]:
     for start in range(0, len(pairs), _PAIRS):
         chunk = np.asarray(pairs[start : start + _PAIRS])
         parts = shapely.intersection(geoms[chunk[:, 0]], geoms[chunk[:, 1]])
-        for (i, j), part, area in zip(chunk.tolist(), parts, shapely.area(parts).tolist()):
+        areas: list[float] = shapely.area(parts).tolist()  # pyright: ignore[reportUnknownMemberType]  (its stub's **kwargs)
+        for (i, j), part, area in zip(pairs[start : start + _PAIRS], parts, areas):
             if area <= tol * tol:
                 continue
             (k1, id1, p1), (k2, id2, p2) = feats[i], feats[j]
@@ -133,7 +141,7 @@ def _joins_earlier(geoms: np.ndarray, owner: np.ndarray, count: int, tol: float)
     joins = np.zeros(count, dtype=bool)
     if len(geoms) == 0:
         return joins
-    b = shapely.bounds(geoms)
+    b = shapely.bounds(geoms)  # pyright: ignore[reportUnknownMemberType]  (its stub's **kwargs)
     reach = shapely.box(b[:, 0] - tol, b[:, 1] - tol, b[:, 2] + tol, b[:, 3] + tol)
     tree = STRtree(geoms)
     for start in range(0, len(geoms), _QUERIES):
