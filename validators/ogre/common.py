@@ -15,6 +15,14 @@ def hx(h: Iterable[int]) -> list[int]:
     return [int(v) for v in h]
 
 
+def as_hex(h: Hex | None) -> Hex:
+    """A hex as a tuple (a list from an edit then hashes and compares as one). ``None`` is refused: it is
+    for the hexes of units that ``placed_units`` yields, and of features, which are always on a hex."""
+    if h is None:
+        raise ValueError("a unit off the map has no hex")
+    return (h[0], h[1])
+
+
 def label(layout: Layout, h: Hex) -> str | None:
     return layout.label(h) if layout.contains(h) else None
 

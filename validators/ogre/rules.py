@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...model.scenario import Scenario
+from ...model.hexgrid import Hex
+from ...model.scenario import Scenario, Unit, UnitType
 from ..engine import param, rule
 from ..violation import Violation
-from .common import at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
+from .common import as_hex, at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
 
 BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"
 
@@ -111,7 +112,7 @@ def stack_limit(s: Scenario) -> Iterator[Violation]:
             continue
         others = [u for _, u, t in here if t.category != "infantry"]
         squads = sum(u.squads for _, u, t in here if t.category == "infantry")
-        why = []
+        why: list[str] = []
         if len(others) > most:
             why.append(f"{len(others)} non-infantry units (at most {most:g})")
         if squads > squads_max:
@@ -137,19 +138,19 @@ def unit_terrain(s: Scenario) -> Iterator[Violation]:
         return
     heavy_wet = param(s, "UNIT-TERRAIN", "superheavy_water", 1 if "ogre-dambusters" in s.meta.profiles else 0)
     marines_wet = param(s, "UNIT-TERRAIN", "marines_water", 0)
-    crater = frozenset({"crater"}) if param(s, "UNIT-TERRAIN", "crater_entry", 1) else frozenset()
+    crater = frozenset({"crater"}) if param(s, "UNIT-TERRAIN", "crater_entry", 1) else frozenset[str]()
     allowed = {
         "ogre": LAND | WATER | crater,
         "gev": LAND | WATER,
         "armor": LAND,
         "immobile": LAND,
-        "superheavy": LAND | (WATER if heavy_wet else frozenset()),
+        "superheavy": LAND | (WATER if heavy_wet else frozenset[str]()),
         "infantry": LAND | crater,
     }
     out = {b.bridge for b in m.markers.bridges_out}
-    bridges = {tuple(b.hex) for b in m.river_bridges if b.id not in out}
+    bridges = {as_hex(b.hex) for b in m.river_bridges if b.id not in out}
     for i, u, t in placed_units(s):
-        h = tuple(u.hex)
+        h = as_hex(u.hex)
         kind = m.terrain.get(h)
         if kind is None:
             continue
@@ -175,23 +176,24 @@ def setup_zone(s: Scenario) -> Iterator[Violation]:
     m = hex_map(s)
     if m is None or not s.setup_zones:
         return
-    zones: dict[str, set] = {}
+    zones: dict[str, set[Hex]] = {}
     for z in s.setup_zones:
-        zones.setdefault(z.side, set()).update(tuple(h) for h in z.hexes)
+        zones.setdefault(z.side, set()).update(as_hex(h) for h in z.hexes)
     for i, u, _t in placed_units(s):
-        h = tuple(u.hex)
+        h = as_hex(u.hex)
         if u.side in zones and h not in zones[u.side]:
             yield Violation(
                 f"{u.id} of side {u.side} is at {label(m.layout, h)}, outside its side's setup zones",
                 location=at_hex(m.layout, h, f"/units/{i}/hex", feature=u.id),
             )
-    at: dict[str, dict] = {}  # side -> hex -> its placed units: a zone looks only where its side stands
+    # side -> hex -> its placed units: a zone looks only where its side stands
+    at: dict[str, dict[Hex, list[tuple[int, Unit, UnitType]]]] = {}
     for item in placed_units(s):
-        at.setdefault(item[1].side, {}).setdefault(tuple(item[1].hex), []).append(item)
+        at.setdefault(item[1].side, {}).setdefault(as_hex(item[1].hex), []).append(item)
     for k, z in enumerate(s.setup_zones):
         if z.max_attack is None:
             continue
-        cells = {tuple(h) for h in z.hexes}
+        cells = {as_hex(h) for h in z.hexes}
         mine = at.get(z.side, {})
         hexes = [h for h in cells if h in mine] if len(cells) < len(mine) else [h for h in mine if h in cells]
         inside = [
@@ -235,7 +237,7 @@ def force_budget(s: Scenario) -> Iterator[Violation]:
                     witness={"have": have, "budget": b.infantry_attack},
                 )
         if b.armor_units is not None:
-            have = sum(t.armor_weight for u, t in mine if t.category == "armor")
+            have = sum(t.armor_weight for _u, t in mine if t.category == "armor")
             if bad(have, b.armor_units):
                 yield Violation(
                     f"side {b.side} has {have} armor units (howitzers count double); its budget is {b.armor_units}",
@@ -272,7 +274,7 @@ def mine_visible(s: Scenario) -> Iterator[Violation]:
     for j, x in enumerate(m.markers.mines):
         if not x.hidden:
             yield Violation(
-                f"mine {x.id} of {x.owner} at {label(m.layout, tuple(x.hex))} is visible to the other side",
+                f"mine {x.id} of {x.owner} at {label(m.layout, as_hex(x.hex))} is visible to the other side",
                 location=at_hex(m.layout, x.hex, f"/map/markers/mines/{j}/hidden", feature=x.id),
             )
 
@@ -285,10 +287,10 @@ def entrench_terrain(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     for j, e in enumerate(m.markers.entrenchments):
-        kind = m.terrain.get(tuple(e.hex))
+        kind = m.terrain.get(as_hex(e.hex))
         if kind is not None and kind not in ("clear", "forest", "rubble"):
             yield Violation(
-                f"entrenchments at {label(m.layout, tuple(e.hex))} are in {kind}; only clear, forest "
+                f"entrenchments at {label(m.layout, as_hex(e.hex))} are in {kind}; only clear, forest "
                 f"or rubble can be entrenched",
                 location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}"),
             )
@@ -304,7 +306,7 @@ def entrench_max(s: Scenario) -> Iterator[Violation]:
     for j, e in enumerate(m.markers.entrenchments):
         if e.count > most:
             yield Violation(
-                f"{e.count} entrenchments at {label(m.layout, tuple(e.hex))}; at most {most:g} per hex",
+                f"{e.count} entrenchments at {label(m.layout, as_hex(e.hex))}; at most {most:g} per hex",
                 location=at_hex(m.layout, e.hex, f"/map/markers/entrenchments/{j}/count"),
                 witness={"count": e.count, "max": most},
             )
@@ -322,10 +324,10 @@ def revetment_capacity(s: Scenario) -> Iterator[Violation]:
         "small": param(s, "REVETMENT-CAPACITY", "small", 3),
         "large": param(s, "REVETMENT-CAPACITY", "large", 5),
     }
-    room: dict = {}
-    first: dict = {}
+    room: dict[Hex, float] = {}
+    first: dict[Hex, tuple[int, str]] = {}
     for j, r in enumerate(m.markers.revetments):
-        h = tuple(r.hex)
+        h = as_hex(r.hex)
         room[h] = room.get(h, 0) + cap.get(r.size, 0)
         first.setdefault(h, (j, r.id))
     units = units_by_hex(s)
