@@ -11,7 +11,7 @@ from ...model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, h
 from ...model.scenario import HexMap, Scenario
 from ..engine import param, rule
 from ..violation import Violation
-from .common import at_hex, hex_map, hx, label
+from .common import as_hex, at_hex, hex_map, hx, label
 from .dambusters import PROFILE, dam_hexes
 from .flow import analyse
 from .surges import surges
@@ -40,11 +40,6 @@ DECISIONS: dict[str, str] = {
 }
 
 
-def _hex(h: Hex) -> Hex:
-    """A copy of a hex as a tuple (a list from an edit compares and hashes as one then)."""
-    return (h[0], h[1])
-
-
 def _side(side: Hexside) -> Hexside:
     return (side[0], side[1], side[2])
 
@@ -61,17 +56,17 @@ def _bridge_problems(m: HexMap) -> Iterator[tuple[str, str, dict[str, Any]]]:
 
     def hexes_of(rid: str) -> set[Hex]:
         if rid not in on_route:
-            on_route[rid] = {_hex(x) for x in routes[rid].hexes}
+            on_route[rid] = {as_hex(x) for x in routes[rid].hexes}
         return on_route[rid]
 
     def sides_of(rid: str) -> set[Hexside | None]:
         if rid not in crossed:
-            hexes = [_hex(x) for x in routes[rid].hexes]
+            hexes = [as_hex(x) for x in routes[rid].hexes]
             crossed[rid] = {hexside_between(p, q) for p, q in zip(hexes, hexes[1:])}
         return crossed[rid]
 
     for i, b in enumerate(m.river_bridges):
-        h = _hex(b.hex)
+        h = as_hex(b.hex)
         loc = at_hex(lay, h, f"/map/river_bridges/{i}", feature=b.id)
         road = routes.get(b.road)
         if h not in flow.where:
@@ -141,10 +136,10 @@ def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
         return
     ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set[str]())
     for j, h in enumerate(m.floodplain.hexes):
-        kind = m.terrain.get(_hex(h))
+        kind = m.terrain.get(as_hex(h))
         if kind is not None and kind not in ok:
             yield Violation(
-                f"floodplain hex {label(m.layout, _hex(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
+                f"floodplain hex {label(m.layout, as_hex(h))} is {kind}; only {', '.join(sorted(ok))} can flood",
                 location=at_hex(m.layout, h, f"/map/floodplain/hexes/{j}"),
             )
 
@@ -163,7 +158,7 @@ def floodplain_reach(s: Scenario) -> Iterator[Violation]:
     for h in wet:
         reach.update(neighbors(h))
     for j, h in enumerate(m.floodplain.hexes):
-        h = _hex(h)
+        h = as_hex(h)
         if h not in reach:
             yield Violation(
                 f"floodplain hex {label(m.layout, h)} is never next to a dam's surge, so it can never flood",
