@@ -77,7 +77,7 @@ def breach_replays(path: Path, dam: str, runs) -> list[dict]:
 def collapse_output(path: Path, dam: str, damage: int, seed: int, turns: int) -> bytes:
     """The bytes ``dambuster collapse PATH --dam DAM --damage N --seed SEED --turns T --format json`` prints."""
     argv = ["collapse", str(path), "--dam", dam, "--damage", str(damage), "--seed", str(seed)]
-    return command_output(argv + ["--turns", str(turns), "--format", "json"])
+    return command_output(argv + ["--turns", str(turns), "--format", "json", *IN_PROCESS])
 
 
 def collapse_replays(path: Path, dam: str, runs) -> list[dict]:
