@@ -87,6 +87,11 @@ def validate_file(
             except MemoryError:
                 return FileReport.unreadable(path, "JSON", "", "the file is too large to load")
             except Exception as e:  # never a traceback for a stranger's file
+                from .work import process_memory_limit, ran_out_loading
+
+                if ran_out_loading(e):  # numpy there but not loadable under the memory limit
+                    why = f"not checked: memory ran out ({process_memory_limit()})"
+                    return FileReport.unreadable(path, "ENGINE", "", why)
                 return FileReport.unreadable(
                     path, "SCHEMA", "", f"cannot be checked: {type(e).__name__}: {str(e)[:120]}"
                 )

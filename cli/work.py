@@ -280,6 +280,11 @@ def _outside_limit() -> tuple[int, str] | None:
         return None
 
 
+def process_memory_limit() -> str:
+    """The memory limit the process runs under, in words (ulimit -v or -d), or the machine's."""
+    return _limit_words(_outside_limit())
+
+
 def _limit_words(outside: tuple[int, str] | None) -> str:
     if outside is None:
         return "the machine's memory is used up"

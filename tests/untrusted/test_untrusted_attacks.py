@@ -266,3 +266,24 @@ def test_numbers_are_ascii_digits_only(value):
     )
     assert run.returncode == 2, run
     assert run.stderr.count("\n") == 1 and "is not a whole number" in run.stderr, run.stderr
+
+
+def test_validate_says_memory_ran_out_not_numpys_import_advice(tmp_path):
+    """Under a low `ulimit -v` numpy cannot load: validate said "cannot be checked: ImportError:
+    IMPORTANT: PLEASE READ THIS..." as a SCHEMA finding; now the file is not checked for want of memory."""
+    document = json.loads((ROOT / "samples" / "ogre-dambusters-valley.json").read_text(encoding="utf-8"))
+    document["meta"]["description"] = "x" * 4_500_000  # past 4 MB: read with numpy
+    path = tmp_path / "valley.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    run = subprocess.run(
+        [DAMBUSTER, "validate", "--", "valley.json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+        preexec_fn=_limited(110),
+    )
+    assert run.returncode == 2, run
+    assert "ImportError" not in run.stderr and "IMPORTANT" not in run.stderr, run.stderr
+    assert "valley.json" in run.stderr and ("memory" in run.stderr or "too large" in run.stderr), run.stderr
