@@ -7,10 +7,16 @@ atomically, never over an existing file or the input without --force) or to stan
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sized
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from ..options import add_budget_argument
 from ..output import error_line, write_json
+
+if TYPE_CHECKING:
+    from ..model.atomic_write import Original
+    from ..model.scenario import Scenario
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -20,7 +26,7 @@ def _fail(cmd: str, msg: str) -> int:
     return EXIT_ERROR
 
 
-def _load(cmd: str, path: str, originals: list | None = None):
+def _load(cmd: str, path: str, originals: list[Original] | None = None) -> Scenario | None:
     """The scenario, or None after printing why it cannot be loaded; ``originals`` gets the file's
     Original (model.atomic_write) for a command that may write over it."""
     from ..model.errors import ScenarioError
@@ -49,10 +55,12 @@ def _output_refused(cmd: str, args: argparse.Namespace) -> bool:
     return problem is not None
 
 
-def _write(cmd: str, out: str | None, text: str | bytes, originals: list | None = None) -> int:
+def _write(cmd: str, out: str | None, text: str | bytes, originals: list[Original] | None = None) -> int:
     from ..model.atomic_write import write_files
 
     if out in (None, "-"):
+        # bytes (GeoPackage, FlatGeobuf) are written only to a file whose suffix asks for them
+        assert isinstance(text, str)
         write_json(text)
         return EXIT_OK
     try:
@@ -70,14 +78,14 @@ GEOJSON_FEATURES_PER_SECOND = 32_000
 GIS_FEATURES_PER_SECOND = 16_000
 
 
-def check_export(scenario, gis: bool, budget: float | None) -> None:
+def check_export(scenario: Scenario, gis: bool, budget: float | None) -> None:
     """Refuses (EstimateTooLarge) an export whose features (a hex each, and every river, road, area,
     unit...) cannot be written within ``budget`` seconds, before any is built."""
     from ..work import check_estimate
 
     m = scenario.map
     hexes = int(getattr(m, "columns", 0) or 0) * int(getattr(m, "rows", 0) or 0)
-    others = sum(len(v) for v in vars(m).values() if isinstance(v, (list, tuple, dict)))
+    others = sum(len(cast("Sized", v)) for v in vars(m).values() if isinstance(v, (list, tuple, dict)))
     check_estimate(
         "features to write (hexes and features)",
         hexes + others + len(getattr(scenario, "units", None) or ()),
@@ -118,7 +126,7 @@ def cmd_player_view(args: argparse.Namespace) -> int:
 
     if _output_refused("player-view", args):
         return EXIT_ERROR
-    originals: list = []  # -o FILE --force over its own input: a save made meanwhile is kept
+    originals: list[Original] = []  # -o FILE --force over its own input: a save made meanwhile is kept
     scenario = _load("player-view", args.file, originals)
     if scenario is None:
         return EXIT_ERROR
@@ -132,7 +140,8 @@ def cmd_player_view(args: argparse.Namespace) -> int:
     return code
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+# add_subparsers() returns a class argparse names private; typeshed types it so
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     g = sub.add_parser(
         "export-geojson",
         help="write a map as GeoJSON, or for GIS tools as GeoPackage or FlatGeobuf",

@@ -79,7 +79,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+# add_subparsers() returns a class argparse names private; typeshed types it so
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     e = sub.add_parser(
         "export-tiled",
         help="write a scenario as a Tiled map (TMJ or TMX)",

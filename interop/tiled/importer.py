@@ -18,6 +18,7 @@ import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from ...escape import visible
 from ...model import scenario as sc
@@ -44,11 +45,11 @@ MAX_GID = ~FLIP_BITS & 0xFFFFFFFF
 @dataclass
 class Imported:
     scenario: sc.Scenario
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list[str])
 
 
 # ------------------------------------------------------------------------------- reading
-def read_document(path: str | os.PathLike) -> dict:
+def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The map as a TMJ-shaped dict, from a .tmj/.json or a .tmx file (a regular file, read up to the cap)."""
     try:
         data = read_input(path, MAX_FILE_BYTES)
@@ -65,10 +66,10 @@ def read_document(path: str | os.PathLike) -> dict:
         raise TiledImportError(f"not a readable TMJ file: {e}") from None
     if not isinstance(doc, dict):
         raise TiledImportError("not a Tiled map: the top level is not an object")
-    return doc
+    return cast("dict[str, Any]", doc)  # a parsed JSON object: each member is checked where it is read
 
 
-def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
+def load_terrain_map(path: str | os.PathLike[str]) -> dict[int, str]:
     """A --terrain-map file: a JSON object of gid -> terrain kind."""
     try:
         raw = parse_bytes(read_input(path, MAX_TERRAIN_MAP_BYTES))
@@ -78,8 +79,8 @@ def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
         raise TiledImportError(f"the terrain map is not JSON: {e}") from None
     if not isinstance(raw, dict):
         raise TiledImportError("the terrain map must be a JSON object of gid -> terrain")
-    out = {}
-    for k, v in raw.items():
+    out: dict[int, str] = {}
+    for k, v in cast("dict[str, object]", raw).items():  # a parsed JSON object: its keys are text
         gid = (
             int(k) if k.isascii() and k.isdigit() and len(k) <= 10 else 0
         )  # "²".isdigit(), yet int("²") fails
@@ -87,7 +88,7 @@ def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
             raise TiledImportError(
                 f"terrain map: the key {k[:20]!r} is not a gid (a whole number from 1 to {MAX_GID})"
             )
-        if v not in TERRAIN_KINDS:
+        if not isinstance(v, str) or v not in TERRAIN_KINDS:
             raise TiledImportError(
                 f"terrain map: {str(v)[:30]!r} is not a terrain ({', '.join(TERRAIN_KINDS)})"
             )
@@ -98,7 +99,7 @@ def load_terrain_map(path: str | os.PathLike) -> dict[int, str]:
 # ------------------------------------------------------------------------------- helpers
 
 
-def _gids(layer: dict, n: int) -> list[int]:
+def _gids(layer: dict[str, Any], n: int) -> list[int]:
     data = layer.get("data")
     if "chunks" in layer:
         raise TiledImportError("infinite maps (tile data in chunks) are not supported")
@@ -139,15 +140,16 @@ def _gids(layer: dict, n: int) -> list[int]:
                 f"layer {layer.get('name')!r} holds {len(raw) // 4} tiles; the map has {n}"
             )
         return [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)]
-    if not isinstance(data, list) or not all(isinstance(g, int) and g >= 0 for g in data):
+    items = cast("list[object]", data) if isinstance(data, list) else None
+    if items is None or not all(isinstance(g, int) and g >= 0 for g in items):
         raise TiledImportError(f"layer {layer.get('name')!r}: the tile data is not a list of gids")
-    if len(data) != n:
-        raise TiledImportError(f"layer {layer.get('name')!r} holds {len(data)} tiles; the map has {n}")
-    return data
+    if len(items) != n:
+        raise TiledImportError(f"layer {layer.get('name')!r} holds {len(items)} tiles; the map has {n}")
+    return cast("list[int]", items)  # each one checked above
 
 
 # ------------------------------------------------------------------------------- the map
-def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
+def _geometry(doc: dict[str, Any]) -> tuple[Layout, HexPixels]:
     orientation = doc.get("orientation")
     if orientation != "hexagonal":
         if isinstance(orientation, str) and orientation.strip():
@@ -177,7 +179,16 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
     if axis not in ("x", "y") or index not in ("odd", "even"):
         raise TiledImportError(f"unknown stagger {axis!r}/{index!r} (Tiled writes x or y, odd or even)")
     tw, th, side = doc.get("tilewidth"), doc.get("tileheight"), doc.get("hexsidelength", 0)
-    if not all(isinstance(v, int) and 0 <= v <= 4096 for v in (tw, th, side)) or tw < 2 or th < 2:
+    if (
+        not (
+            isinstance(tw, int)
+            and isinstance(th, int)
+            and isinstance(side, int)
+            and all(0 <= v <= 4096 for v in (tw, th, side))
+        )
+        or tw < 2
+        or th < 2
+    ):
         raise TiledImportError(
             "the tile size and hex side length must be whole numbers of pixels (tiles at least 2)"
         )
@@ -186,7 +197,7 @@ def _geometry(doc: dict) -> tuple[Layout, HexPixels]:
 
 
 def _terrain(
-    doc: dict, layout: Layout, ctx: Context, terrain_map: dict[int, str] | None, folder: Path | None
+    doc: dict[str, Any], layout: Layout, ctx: Context, terrain_map: dict[int, str] | None, folder: Path | None
 ) -> Terrain:
     tile_layers = [layer for layer in layers(doc.get("layers")) if layer.get("type") == "tilelayer"]
     if not tile_layers:
@@ -225,7 +236,7 @@ def _terrain(
 
 
 def import_document(
-    doc: dict,
+    doc: object,
     terrain_map: dict[int, str] | None = None,
     lenient: bool = False,
     folder: Path | None = None,
@@ -235,7 +246,7 @@ def import_document(
     if not isinstance(doc, dict):
         raise TiledImportError("not a Tiled map: the top level is not an object")
     try:
-        return _import(doc, terrain_map, lenient, folder)
+        return _import(cast("dict[str, Any]", doc), terrain_map, lenient, folder)  # a parsed JSON object
     except TiledImportError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OverflowError, RecursionError):
@@ -246,7 +257,9 @@ def import_document(
         ) from None
 
 
-def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool, folder: Path | None) -> Imported:
+def _import(
+    doc: dict[str, Any], terrain_map: dict[int, str] | None, lenient: bool, folder: Path | None
+) -> Imported:
     if doc.get("orientation") == "orthogonal" and map_property(properties_of(doc), "map") == "table":
         from .table_import import import_table
 
@@ -263,7 +276,7 @@ def _import(doc: dict, terrain_map: dict[int, str] | None, lenient: bool, folder
 
 
 def import_file(
-    path: str | os.PathLike, terrain_map: dict[int, str] | None = None, lenient: bool = False
+    path: str | os.PathLike[str], terrain_map: dict[int, str] | None = None, lenient: bool = False
 ) -> Imported:
     folder = None if str(path) == "-" else Path(path).parent
     return import_document(read_document(path), terrain_map, lenient, folder)

@@ -238,7 +238,7 @@ def _scale(raw: dict[str, Any]) -> tuple[str, float]:
     return unit, float(scale)
 
 
-def import_table(doc: dict, lenient: bool) -> tuple[sc.Scenario, list[str]]:
+def import_table(doc: dict[str, Any], lenient: bool) -> tuple[sc.Scenario, list[str]]:
     """The table scenario an exported (or hand-edited) table map describes, and the warnings."""
     raw = properties_of(doc)
     unit, scale = _scale(raw)
