@@ -27,6 +27,7 @@ the numpy passes, which find the place.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -34,6 +35,7 @@ from .errors import ScenarioError
 
 if TYPE_CHECKING:
     import numpy as np
+    import numpy.typing as npt
 
 MAX_DEPTH = 64
 #: The busiest map we could build within the schema's caps (scripts/make_big_map.py at 1000 x 1000 plus
@@ -53,25 +55,24 @@ _OPEN, _CLOSE = (ord("["), ord("{")), (ord("]"), ord("}"))
 
 
 class _Tables(NamedTuple):
-    """numpy and its byte lookup tables, made on first use (every command imports the loader; the
-    pre-scan runs only when a file is read)."""
+    """numpy's byte lookup tables, made on first use (every command imports the loader; the pre-scan
+    runs only when a file is read: the functions that use numpy import it then)."""
 
-    np: object
-    whitespace: np.ndarray
-    bracket: np.ndarray
-    digit: np.ndarray
+    whitespace: npt.NDArray[np.bool_]
+    bracket: npt.NDArray[np.bool_]
+    digit: npt.NDArray[np.bool_]
 
 
 @cache
 def _tables() -> _Tables:
     import numpy
 
-    def table(chars: bytes):
+    def table(chars: bytes) -> npt.NDArray[np.bool_]:
         t = numpy.zeros(256, dtype=bool)
         t[list(chars)] = True
         return t
 
-    return _Tables(numpy, table(b" \t\r\n"), table(b"[]{}"), table(b"0123456789"))
+    return _Tables(table(b" \t\r\n"), table(b"[]{}"), table(b"0123456789"))
 
 
 class Measure(NamedTuple):
@@ -86,13 +87,14 @@ def _blank_escapes(data: bytes) -> bytes:
     return data.replace(b"\\\\", b"__").replace(b'\\"', b"__")
 
 
-def _outside_strings(data: bytes):
+def _outside_strings(data: bytes) -> Iterator[tuple[int, npt.NDArray[np.uint8], npt.NDArray[np.bool_]]]:
     """Per chunk: (offset, uint8 view of the chunk, mask of the bytes outside string contents).
 
     A byte is outside when the quotes up to it (its own included) are balanced: the closing quote of
     each string stays (one mark per string), the opening quote and the contents do not.
     """
-    np = _tables().np
+    import numpy as np
+
     inside = 0
     view = np.frombuffer(_blank_escapes(data), dtype=np.uint8)
     for start in range(0, len(view), _CHUNK):
@@ -103,24 +105,27 @@ def _outside_strings(data: bytes):
         yield start, chunk, odd == 0
 
 
-def skeleton(data: bytes) -> np.ndarray:
+def skeleton(data: bytes) -> npt.NDArray[np.uint8]:
     """The file without its string contents and whitespace: ``{"a": [1, "x"]}`` -> ``{":[1,"]}``."""
-    np, whitespace = _tables().np, _tables().whitespace
+    import numpy as np
+
+    whitespace = _tables().whitespace
     parts = [chunk[outside & ~whitespace[chunk]] for _, chunk, outside in _outside_strings(data)]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint8)
 
 
-def count_values(bones: np.ndarray) -> int:
+def count_values(bones: npt.NDArray[np.uint8]) -> int:
     """Objects, arrays, strings, numbers, true/false/null in a skeleton (object keys are not counted)."""
     if not len(bones):
         return 0
-    np = _tables().np
+    import numpy as np
+
     opens = np.count_nonzero((bones == _OPEN[0]) | (bones == _OPEN[1]))
     empty = sum(np.count_nonzero((bones[:-1] == o) & (bones[1:] == c)) for o, c in zip(_OPEN, _CLOSE))
     return 1 + int(np.count_nonzero(bones == _COMMA)) + int(opens) - int(empty)
 
 
-def _plain_numbers(bones: np.ndarray) -> bool:
+def _plain_numbers(bones: npt.NDArray[np.uint8]) -> bool:
     digit = _tables().digit[bones]
     if (((bones[1:] == ord("e")) | (bones[1:] == ord("E"))) & digit[:-1]).any():  # an exponent
         return False
@@ -131,9 +136,10 @@ def _plain_numbers(bones: np.ndarray) -> bool:
     return not run.any()
 
 
-def _deepest(bones: np.ndarray) -> int | None:
+def _deepest(bones: npt.NDArray[np.uint8]) -> int | None:
     """Index among the skeleton's brackets of the first one that opens level MAX_DEPTH + 1, or None."""
-    np = _tables().np
+    import numpy as np
+
     brackets = bones[_tables().bracket[bones]]
     steps = np.where((brackets == _OPEN[0]) | (brackets == _OPEN[1]), 1, -1).astype(np.int32)
     over = np.flatnonzero(np.cumsum(steps) > MAX_DEPTH)
@@ -142,7 +148,9 @@ def _deepest(bones: np.ndarray) -> int | None:
 
 def _offset_of_bracket(data: bytes, index: int) -> int:
     """Offset in the file of the index-th bracket outside strings (counting from 0)."""
-    np, bracket = _tables().np, _tables().bracket
+    import numpy as np
+
+    bracket = _tables().bracket
     seen = 0
     for start, chunk, outside in _outside_strings(data):
         hits = np.flatnonzero(outside & bracket[chunk])
@@ -215,11 +223,9 @@ def check(data: bytes) -> Measure:
     if len(data) <= SMALL:
         measure, deep = _measure_small(data)
     else:
-        measure, deep = (None, None)
-        if len(data) <= PLAIN_SCAN and "numpy" not in sys.modules:
-            measure, deep = _measure_small(data, follow=False)
-        if deep is None:
-            measure, deep = _measure(data)
+        plain = len(data) <= PLAIN_SCAN and "numpy" not in sys.modules
+        small = _measure_small(data, follow=False) if plain else None
+        measure, deep = small if small is not None and small[1] is not None else _measure(data)
     if measure.values > MAX_VALUES:
         raise ScenarioError.at(
             "JSON",
@@ -228,7 +234,8 @@ def check(data: bytes) -> Measure:
             f"numbers); a map holds at most {MAX_VALUES:,}",
         )
     if deep:  # where: found with the numpy passes, which only a refused file pays for
-        at = _offset_of_bracket(data, _deepest(skeleton(data)))
+        index = _deepest(skeleton(data))  # never None here: the numpy passes find what deep says
+        at = len(data) if index is None else _offset_of_bracket(data, index)
         line = data.count(b"\n", 0, at) + 1
         raise ScenarioError.at(
             "JSON", "", f"nesting deeper than {MAX_DEPTH} levels", line, at - data.rfind(b"\n", 0, at)
