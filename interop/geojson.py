@@ -24,10 +24,11 @@ FlatGeobuf file that way.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..escape import json_escapes
+from ..model.hexgrid import Hex
 from ..model.scenario import HexMap, Scenario, TableMap
 from .hexgeometry import centre, corners, hex_features, hexside_segment
 
@@ -51,20 +52,20 @@ def ring(points: Sequence[Point], ccw: bool = True) -> list[list[float]]:
     return pts + pts[:1]
 
 
-def polygon(points: Sequence[Point]) -> dict:
+def polygon(points: Sequence[Point]) -> dict[str, Any]:
     return {"type": "Polygon", "coordinates": [ring(points)]}
 
 
-def line(points: Sequence[Point]) -> dict:
+def line(points: Sequence[Point]) -> dict[str, Any]:
     return {"type": "LineString", "coordinates": [[float(x), float(y)] for x, y in points]}
 
 
-def point(p: Point) -> dict:
+def point(p: Point) -> dict[str, Any]:
     return {"type": "Point", "coordinates": [float(p[0]), float(p[1])]}
 
 
 def feature(
-    geometry: dict,
+    geometry: dict[str, Any],
     layer: str,
     kind: str,
     id: str | None = None,
@@ -73,7 +74,7 @@ def feature(
     placed_by: str | None = None,
     name: str | None = None,
     **more: Any,
-) -> dict:
+) -> dict[str, Any]:
     props = {
         "id": id,
         "kind": kind,
@@ -90,7 +91,7 @@ def feature(
 
 
 # ------------------------------------------------------------------------------ features
-def table_features(m: TableMap) -> Iterator[dict]:
+def table_features(m: TableMap) -> Iterator[dict[str, Any]]:
     yield feature(
         polygon([(0, 0), (m.width, 0), (m.width, m.depth), (0, m.depth)]),
         "table",
@@ -102,7 +103,7 @@ def table_features(m: TableMap) -> Iterator[dict]:
     )
 
 
-def area_features(m: TableMap) -> Iterator[dict]:
+def area_features(m: TableMap) -> Iterator[dict[str, Any]]:
     for a in m.areas:
         yield feature(
             polygon(a.polygon), "area", a.kind, a.id, sector=a.sector, placed_by=a.placed_by, name=a.name
@@ -112,7 +113,7 @@ def area_features(m: TableMap) -> Iterator[dict]:
         yield feature(polygon(w.polygon), "waterway", "waterway", w.id, placed_by=w.placed_by, edge=w.edge)
 
 
-def water_features(m: TableMap) -> Iterator[dict]:
+def water_features(m: TableMap) -> Iterator[dict[str, Any]]:
     for r in m.rivers:
         # flow: the line runs downstream (its first position is upstream); flows_into: where it ends
         yield feature(
@@ -128,12 +129,12 @@ def water_features(m: TableMap) -> Iterator[dict]:
         )
 
 
-def road_features(m: TableMap) -> Iterator[dict]:
+def road_features(m: TableMap) -> Iterator[dict[str, Any]]:
     for r in m.roads:
         yield feature(line(r.line), "road", "road", r.id, placed_by=r.placed_by, name=r.name)
 
 
-def sector_features(m: TableMap) -> Iterator[dict]:
+def sector_features(m: TableMap) -> Iterator[dict[str, Any]]:
     from ..validators.dbm.table import Frame
 
     for k, poly in Frame.of(m).sectors():
@@ -147,11 +148,11 @@ def sector_features(m: TableMap) -> Iterator[dict]:
         )
 
 
-def sewer_features(m: TableMap) -> Iterator[dict]:
+def sewer_features(m: TableMap) -> Iterator[dict[str, Any]]:
     s = m.sewer
     if s is None:
         return
-    lines = {}
+    lines: dict[str, Sequence[Point]] = {}
     for c in s.corridors:
         lines[c.id] = c.line
         yield feature(line(c.line), "sewer", "corridor", c.id, name=c.name, width=c.width)
@@ -196,7 +197,7 @@ def along(pts: Sequence[Point], distance: float) -> tuple[float, float] | None:
 
 
 # ------------------------------------------------------------------------------ hex maps
-def hex_map_features(m: HexMap) -> Iterator[dict]:
+def hex_map_features(m: HexMap) -> Iterator[dict[str, Any]]:
     layout = m.layout
     for h, on in hex_features(m):
         label = layout.label(h)
@@ -212,8 +213,8 @@ def hex_map_features(m: HexMap) -> Iterator[dict]:
             features="; ".join(on) or None,
         )
 
-    def through(hexes) -> dict:
-        pts = [centre(layout, tuple(h)) for h in hexes]
+    def through(hexes: Iterable[Hex]) -> dict[str, Any]:
+        pts = [centre(layout, (h[0], h[1])) for h in hexes]
         return line(pts if len(pts) > 1 else pts * 2)
 
     for r in m.rivers:
@@ -237,7 +238,7 @@ def hex_map_features(m: HexMap) -> Iterator[dict]:
 
 
 # ------------------------------------------------------------------------------ document
-def to_geojson(scenario: Scenario, sectors: bool | None = None) -> dict:
+def to_geojson(scenario: Scenario, sectors: bool | None = None) -> dict[str, Any]:
     """The map as a FeatureCollection. ``sectors``: add the six DBM sectors (default: when the
     scenario follows the dbm-terrain profile)."""
     m = scenario.map
@@ -260,7 +261,12 @@ def to_geojson(scenario: Scenario, sectors: bool | None = None) -> dict:
         }
     if sectors is None:
         sectors = "dbm-terrain" in scenario.meta.profiles
-    feats = [*table_features(m), *area_features(m), *water_features(m), *road_features(m)]
+    feats: list[dict[str, Any]] = [
+        *table_features(m),
+        *area_features(m),
+        *water_features(m),
+        *road_features(m),
+    ]
     if sectors:
         feats += sector_features(m)
     feats += sewer_features(m)
@@ -283,7 +289,7 @@ def dumps(scenario: Scenario, sectors: bool | None = None) -> str:
     """The document as JSON text, one feature per line (small diffs when a map changes)."""
     doc = to_geojson(scenario, sectors)
 
-    def enc(v) -> str:
+    def enc(v: object) -> str:
         return json.dumps(v, ensure_ascii=False, allow_nan=False)
 
     head = ",\n".join(f" {enc(k)}: {enc(v)}" for k, v in doc.items() if k != "features")
