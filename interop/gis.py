@@ -21,11 +21,17 @@ from __future__ import annotations
 import math
 import tempfile
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..model.ground_scale import FIGURES, MM_PER_50_PACES
 from ..model.scenario import Scenario, TableMap
 from .geojson import to_geojson
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 DRIVERS = {".gpkg": "GPKG", ".fgb": "FlatGeobuf"}
 GEOMETRY_GROUP = {"Point": "points", "LineString": "lines", "Polygon": "polygons"}
@@ -61,10 +67,10 @@ def engineering_crs(scenario: Scenario) -> str:
     )
 
 
-def _flip(geometry: dict, top: float) -> dict:
+def _flip(geometry: dict[str, Any], top: float) -> dict[str, Any]:
     """The geometry with y turned up (y -> top - y); a polygon's rings keep their turning sense."""
 
-    def pos(p):
+    def pos(p: Sequence[float]) -> list[float]:
         return [p[0], top - p[1] + 0.0]
 
     kind, coords = geometry["type"], geometry["coordinates"]
@@ -75,19 +81,20 @@ def _flip(geometry: dict, top: float) -> dict:
     return {"type": kind, "coordinates": [[pos(p) for p in reversed(r)] for r in coords]}
 
 
-def gis_features(scenario: Scenario, sectors: bool | None = None) -> list[dict]:
+def gis_features(scenario: Scenario, sectors: bool | None = None) -> list[dict[str, Any]]:
     """The GeoJSON export's features, y up."""
     m = scenario.map
     top = float(m.depth) if isinstance(m, TableMap) else 0.0
     return [{**f, "geometry": _flip(f["geometry"], top)} for f in to_geojson(scenario, sectors)["features"]]
 
 
-def _columns(features: list[dict]) -> tuple[list[str], list, list]:
+def _columns(features: list[dict[str, Any]]) -> tuple[list[str], list[NDArray[Any]], list[NDArray[np.bool_]]]:
     """Field names, values (one array per field, typed) and null masks, from the features' properties."""
     import numpy as np
 
     names = list(dict.fromkeys(k for f in features for k in f["properties"]))
-    data, masks = [], []
+    data: list[NDArray[Any]] = []
+    masks: list[NDArray[np.bool_]] = []
     for name in names:
         values = [f["properties"].get(name) for f in features]
         present = [v for v in values if v is not None]
@@ -104,13 +111,13 @@ def _columns(features: list[dict]) -> tuple[list[str], list, list]:
     return names, data, masks
 
 
-def _layers(features: list[dict], one_layer: bool) -> dict[str, list[dict]]:
+def _layers(features: list[dict[str, Any]], one_layer: bool) -> dict[str, list[dict[str, Any]]]:
     if one_layer:
         return {"dambuster": features}
     kinds: dict[str, set[str]] = defaultdict(set)
     for f in features:
         kinds[f["properties"]["layer"]].add(f["geometry"]["type"])
-    layers: dict[str, list[dict]] = defaultdict(list)
+    layers: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for f in features:
         layer = f["properties"]["layer"]
         if len(kinds[layer]) > 1:
@@ -123,7 +130,7 @@ def gis_bytes(scenario: Scenario, suffix: str, sectors: bool | None = None) -> b
     """The file's bytes for ``suffix`` (.gpkg or .fgb), built in a private folder."""
     try:
         import numpy as np
-        import pyogrio.raw
+        import pyogrio.raw  # pyright: ignore[reportMissingTypeStubs]  # pyogrio ships no types
         from shapely import to_wkb
         from shapely.geometry import shape
     except ImportError:
@@ -138,7 +145,7 @@ def gis_bytes(scenario: Scenario, suffix: str, sectors: bool | None = None) -> b
         for n, (name, feats) in enumerate(layers.items()):
             types = {f["geometry"]["type"] for f in feats}
             names, data, masks = _columns(feats)
-            pyogrio.raw.write(
+            pyogrio.raw.write(  # pyright: ignore[reportUnknownMemberType]  # untyped: see the import
                 str(path),
                 np.array([to_wkb(shape(f["geometry"])) for f in feats], dtype=object),
                 data,
@@ -150,6 +157,6 @@ def gis_bytes(scenario: Scenario, suffix: str, sectors: bool | None = None) -> b
                 crs=crs,
                 append=n > 0,
                 # GeoPackage 1.2: the version GDAL 3.6 (Debian 12) reads without a warning
-                **({"dataset_options": {"VERSION": "1.2"}} if driver == "GPKG" and n == 0 else {}),
+                dataset_options={"VERSION": "1.2"} if driver == "GPKG" and n == 0 else None,
             )
         return path.read_bytes()
