@@ -19,6 +19,7 @@ flood origin) and one "models: SIDE" per side, then "setup zones" and one "units
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...model.scenario import Scenario, TableMap
@@ -48,27 +49,33 @@ class _TableObjects(Objects):
         super().__init__()
         self.scale = scale
 
-    def px(self, p) -> tuple[float, float]:
+    def px(self, p: Sequence[float]) -> tuple[float, float]:
         """Pixels, with the digits Tiled keeps (so that Tiled's own TMX save changes none of them)."""
         return kept(float(p[0]) * self.scale), kept(float(p[1]) * self.scale)
 
-    def at(self, cls: str, name: str, p, props: list[dict]) -> dict:
+    def at(self, cls: str, name: str, p: Sequence[float], props: list[dict[str, Any]]) -> dict[str, Any]:
         return self.point(cls, name, self.px(p), props)
 
-    def line(self, cls: str, name: str, points, props: list[dict]) -> dict:
+    def line(
+        self, cls: str, name: str, points: Iterable[Sequence[float]], props: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         return self.polyline(cls, name, [self.px(p) for p in points], props, anchor=ORIGIN)
 
-    def area(self, cls: str, name: str, points, props: list[dict]) -> dict:
+    def area(
+        self, cls: str, name: str, points: Iterable[Sequence[float]], props: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         return self.polygon(cls, name, [self.px(p) for p in points], props, anchor=ORIGIN)
 
 
-def _optional(**values) -> list[dict]:
+def _optional(**values: object) -> list[dict[str, Any]]:
     """Properties for the values that are set (None leaves the property out)."""
     return [prop(k, v) for k, v in values.items() if v is not None]
 
 
-def _map_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
-    layers: list[tuple[str, str | None, list[dict]]] = [
+def _map_layers(
+    s: Scenario, m: TableMap, ob: _TableObjects
+) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
+    layers: list[tuple[str, str | None, list[dict[str, Any]]]] = [
         ("table", None, [ob.rectangle("table", "table", ORIGIN, ob.px((m.width, m.depth)), [])])
     ]
     if "dbm-terrain" in s.meta.profiles:  # as the GeoJSON export: the sectors of the DBM terrain rules
@@ -82,7 +89,7 @@ def _map_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, 
             for f in sector_features(m)
         ]
         layers.append(("sectors", None, sectors))
-    by_kind: dict[str, list[dict]] = {}
+    by_kind: dict[str, list[dict[str, Any]]] = {}
     for a in m.areas:
         by_kind.setdefault(a.kind, []).append(
             ob.area(
@@ -153,7 +160,9 @@ def _map_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, 
     return layers
 
 
-def _sewer_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
+def _sewer_layers(
+    s: Scenario, m: TableMap, ob: _TableObjects
+) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
     sw = m.sewer
     if sw is None:
         return []
@@ -180,7 +189,7 @@ def _sewer_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str
     if sw.flood_origin is not None:
         fittings.append(ob.at("flood-origin", "flood origin", sw.flood_origin, []))
     lines = {c.id: c.line for c in sw.corridors}
-    models = []
+    models: list[tuple[str, dict[str, Any]]] = []
     for md in sw.models:
         where = along(lines.get(md.corridor, []), md.position) or ORIGIN
         models.append(
@@ -209,11 +218,11 @@ def _sewer_layers(s: Scenario, m: TableMap, ob: _TableObjects) -> list[tuple[str
     ]
 
 
-def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[dict]]]:
+def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[dict[str, Any]]]]:
     """Setup zones (a polygon, or a point left of the table when the zone has none) and units."""
     cell = 16.0  # pixels between the points left of the table
     spare = 0
-    zones = []
+    zones: list[dict[str, Any]] = []
     for z in s.setup_zones:
         props = [
             prop("id", z.id),
@@ -226,7 +235,7 @@ def _pieces(s: Scenario, ob: _TableObjects) -> list[tuple[str, str | None, list[
         else:
             zones.append(ob.point("setup-zone", z.name or z.id, reserve_spot(spare, 2 * cell, cell), props))
             spare += 1
-    units = []
+    units: list[tuple[str, dict[str, Any]]] = []
     for u in s.units:
         units.append(
             (
