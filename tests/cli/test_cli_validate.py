@@ -211,8 +211,11 @@ def test_a_worker_that_dies_does_not_lose_the_other_files(maps, capsys):
 
 
 def test_jobs_must_be_positive(maps, capsys):
-    assert main(["validate", ".", "--jobs", "0"]) == 2
-    assert "--jobs" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["validate", ".", "--jobs", "0"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--jobs" in err and "out of range" in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.slow
