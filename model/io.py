@@ -13,8 +13,9 @@ import json
 import math
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..escape import json_escapes
 from . import json_prescan, migrations
@@ -43,17 +44,20 @@ class _Bad:
         self.why = why
 
 
-class _DupDict(dict):
+class _DupDict(dict[str, Any]):
+    """A JSON object; ``duplicate`` is set (to the first key seen twice) only where a key repeats."""
+
     __slots__ = ("duplicate",)
+    duplicate: str
 
 
 class _Strict:
     """json.loads hooks that mark refused values instead of raising, so their path can be found."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.suspect = False
 
-    def pairs(self, pairs: list[tuple[str, Any]]):
+    def pairs(self, pairs: list[tuple[str, Any]]) -> _DupDict:
         d = _DupDict(pairs)
         if len(d) != len(pairs):
             seen: set[str] = set()
@@ -61,21 +65,21 @@ class _Strict:
             self.suspect = True
         return d
 
-    def parse_int(self, text: str):
+    def parse_int(self, text: str) -> int | _Bad:
         digits = len(text.lstrip("-"))
         if digits > MAX_INT_DIGITS:
             self.suspect = True
             return _Bad(f"an integer of {digits} digits is too large (at most {MAX_INT_DIGITS} digits)")
         return int(text)
 
-    def parse_float(self, text: str):
+    def parse_float(self, text: str) -> float | _Bad:
         value = float(text)
         if math.isinf(value):
             self.suspect = True
             return _Bad(f"the number {text[:40]} is out of range")
         return value
 
-    def parse_constant(self, name: str):
+    def parse_constant(self, name: str) -> _Bad:
         self.suspect = True
         return _Bad(f"{name} is not a valid JSON number")
 
@@ -90,7 +94,7 @@ def _refused_here(value: Any, surrogates: bool) -> str | None:
     if isinstance(value, str):
         if surrogates and _SURROGATE.search(value):
             return "the text holds an unpaired surrogate escape (\\ud800-\\udfff), which is not a character"
-    elif isinstance(value, dict):
+    elif isinstance(value, _DupDict):  # every object of the tree (json.loads' object_pairs_hook)
         if hasattr(value, "duplicate"):
             return f"duplicate key {value.duplicate!r}"
         if surrogates and any(_SURROGATE.search(k) for k in value):
@@ -103,18 +107,24 @@ def _find_refused(node: Any, surrogates: bool) -> None:
     unpaired surrogate, and raises with its path. The path is the stack of open containers' keys, not a
     tuple built for every value: 4 million values are walked in about a second."""
     plain = _PLAIN if surrogates else _PLAIN | {str}
-    keys: list = []  # the key of each open container (the first is the root's, None)
-    todo = [iter(((None, node),))]  # each open container's (key, value) pairs still to walk
+    keys: list[str | int | None] = []  # the key of each open container (the first is the root's, None)
+    # each open container's (key, value) pairs still to walk
+    todo: list[Iterator[tuple[str | int | None, Any]]] = [iter(((None, node),))]
     while todo:
         for key, value in todo[-1]:
             if type(value) in plain:
                 continue
             why = _refused_here(value, surrogates)
             if why is not None:
-                raise ScenarioError.at("JSON", pointer(tuple(keys[1:]) + ((key,) if keys else ())), why)
-            if isinstance(value, (dict, list)):
+                path = [k for k in (*keys[1:], *((key,) if keys else ())) if k is not None]  # None: the root
+                raise ScenarioError.at("JSON", pointer(path), why)
+            if isinstance(value, _DupDict):
                 keys.append(key)
-                todo.append(iter(value.items() if isinstance(value, dict) else enumerate(value)))
+                todo.append(iter(value.items()))
+                break
+            if isinstance(value, list):
+                keys.append(key)
+                todo.append(iter(enumerate(cast("list[Any]", value))))
                 break
         else:
             todo.pop()
@@ -147,11 +157,17 @@ def parse_bytes(data: bytes) -> Any:
     measure = json_prescan.check(data)
     hooks = _Strict()
     # a Python call per number costs more than the rest of the parse: only where a number may be refused
-    numbers = (
-        {} if measure.plain_numbers else {"parse_int": hooks.parse_int, "parse_float": hooks.parse_float}
-    )
     try:
-        tree = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.parse_constant, **numbers)
+        if measure.plain_numbers:
+            tree = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.parse_constant)
+        else:
+            tree = json.loads(
+                text,
+                object_pairs_hook=hooks.pairs,
+                parse_constant=hooks.parse_constant,
+                parse_int=hooks.parse_int,
+                parse_float=hooks.parse_float,
+            )
     except json.JSONDecodeError as e:
         raise ScenarioError.at("JSON", "", _json_error_message(e), e.lineno, e.colno) from None
     except (RecursionError, ValueError) as e:  # belt and braces: limits of the json module
@@ -172,8 +188,8 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
     return f"not valid JSON: {msg}"
 
 
-def read_document(path: str | os.PathLike[str]) -> dict:
-    """Reads a file into a strict JSON tree: a regular file only (nothing else is opened), at most
+def read_document(path: str | os.PathLike[str]) -> Any:
+    """Reads a file into a strict JSON tree (any JSON value; a scenario's is an object): a regular file only (nothing else is opened), at most
     MAX_FILE_BYTES bytes read."""
     return parse_bytes(_read_bytes(path))
 
@@ -198,7 +214,7 @@ def document_to_scenario(tree: Any) -> Scenario:
 
     if not isinstance(tree, dict):
         raise ScenarioError.at("SCHEMA", "", f"the top level must be an object, not {_kind(tree)}")
-    tree = migrations.upgrade(tree)
+    tree = migrations.upgrade(cast("migrations.Document", tree))  # a JSON object: its keys are text
     schema_check.validate(tree)
     semantic.check_document(tree)
     scenario = from_dict(tree)
@@ -224,10 +240,17 @@ def load_for_update(path: str | os.PathLike[str]) -> tuple[Scenario, Original | 
     return document_to_scenario(parse_bytes(data)), original
 
 
-def _kind(v: Any) -> str:
-    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
-        type(v), "a number"
-    )
+_KINDS: dict[type[object], str] = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    bool: "a boolean",
+    type(None): "null",
+}
+
+
+def _kind(v: object) -> str:
+    return _KINDS.get(type(v), "a number")
 
 
 # --------------------------------------------------------------------------------- save
@@ -244,13 +267,15 @@ def to_document(scenario: Scenario) -> dict[str, Any]:
     return doc
 
 
-def _is_flat(v: list) -> bool:
-    return all(not isinstance(x, (list, dict)) for x in v)
+def _is_flat(v: object) -> bool:
+    """Is this a list holding no list or object?"""
+    return isinstance(v, list) and all(not isinstance(x, (list, dict)) for x in cast("list[object]", v))
 
 
 def _write(v: Any, indent: int, out: list[str]) -> None:
     pad = "  " * indent
     if isinstance(v, dict):
+        v = cast("dict[str, Any]", v)  # to_dict's JSON: an object's keys are text
         if not v:
             out.append("{}")
             return
@@ -262,14 +287,16 @@ def _write(v: Any, indent: int, out: list[str]) -> None:
             out.append(",\n" if i < len(items) - 1 else "\n")
         out.append(pad + "}")
     elif isinstance(v, list):
+        v = cast("list[Any]", v)
         if not v:
             out.append("[]")
         elif _is_flat(v) and (len(v) <= 8 or all(isinstance(x, (int, float)) for x in v)):
             out.append(json.dumps(v, ensure_ascii=False, separators=(", ", ": ")))
-        elif all(isinstance(x, list) and _is_flat(x) for x in v):
+        elif all(_is_flat(x) for x in v):
             # lists of pairs/points: several per line keeps files short and diffs readable
             parts = [json.dumps(x, separators=(", ", ": ")) for x in v]
-            lines, line = [], ""
+            lines: list[str] = []
+            line = ""
             for p in parts:
                 if line and len(line) + len(p) > 96:
                     lines.append(line)

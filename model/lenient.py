@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from itertools import islice
+from typing import cast
 
 from . import migrations, schema_check, semantic
 from .codec import from_dict
@@ -25,13 +26,13 @@ def format_problems(scenario: Scenario) -> list[Problem]:
     return list(islice(semantic.iter_problems(scenario), MAX_PROBLEMS))
 
 
-def load_with_problems(path: str | os.PathLike) -> tuple[Scenario, list[Problem]]:
+def load_with_problems(path: str | os.PathLike[str]) -> tuple[Scenario, list[Problem]]:
     """The scenario in ``path`` and its format problems; raises ScenarioError (with its location) for a
     file the strict reader, the schema or the document checks refuse."""
     tree = read_document(path)
     if not isinstance(tree, dict):
         raise ScenarioError.at("SCHEMA", "", "the top level must be an object")
-    tree = migrations.upgrade(tree)
+    tree = migrations.upgrade(cast("migrations.Document", tree))  # a JSON object: its keys are text
     schema_check.validate(tree)
     semantic.check_document(tree)
     scenario = from_dict(tree)

@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from functools import cache, lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError, pointer
 
@@ -175,7 +175,7 @@ def fast_validator():
         return None
 
 
-def validate(doc: dict) -> None:
+def validate(doc: dict[str, Any]) -> None:
     """Raises ScenarioError for the first schema error (the validator walks arrays' sizes first)."""
     fast = fast_validator()
     if fast is not None and fast.is_valid(doc):

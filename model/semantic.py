@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from .errors import Problem, ScenarioError
 from .ground_scale import reduction_problem
@@ -352,7 +353,7 @@ def _check_total(items: Iterator[tuple[str, list]], cap: int, what: str) -> None
             )
 
 
-def check_document(doc: dict) -> None:
+def check_document(doc: dict[str, Any]) -> None:
     """Before the model is built: the terrain must have one row per map row, one letter per column, and
     the map's totals stay within MAX_TABLE_POINTS / MAX_RIVER_HEXES."""
     m = doc["map"]
