@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import scenario as sc
-from ...model.codec import _build
-from ...model.hexgrid import Hex, Layout
+from ...model.codec import build
+from ...model.hexgrid import Hex, Hexside, Layout
 from ..hexpixels import HexPixels
 from .read import Handler, Lenience, TiledImportError, json_property, need, opt, vertices, where
 
@@ -32,8 +32,14 @@ class Context(Lenience):
 
 
 # ------------------------------------------------------------------------------- objects
-def _line(o: dict, ctx: Context, what: str) -> list[Hex]:
-    hexes = []
+def _hex_map(s: sc.Scenario) -> sc.HexMap:
+    """The map the hex import builds (these handlers serve only it)."""
+    assert isinstance(s.map, sc.HexMap)
+    return s.map
+
+
+def _line(o: dict[str, Any], ctx: Context, what: str) -> list[Hex]:
+    hexes: list[Hex] = []
     for xy in vertices(o, what):
         h = ctx.px.hex_at(*xy)
         if not hexes or hexes[-1] != h:
@@ -41,7 +47,7 @@ def _line(o: dict, ctx: Context, what: str) -> list[Hex]:
     return hexes
 
 
-def _sides(o: dict, ctx: Context) -> list:
+def _sides(o: dict[str, Any], ctx: Context) -> list[Hexside]:
     """The hexsides an object marks: each segment of a polyline lies along one (its middle is nearest
     that hexside's middle); a point (as earlier exports wrote) is at the middle of one."""
     pts = vertices(o, o["_what"])
@@ -51,27 +57,29 @@ def _sides(o: dict, ctx: Context) -> list:
     return list(sides)  # each once, in the order drawn
 
 
-def _hexside(o, p, ctx, s):
-    s.map.hexsides.extend(sc.HexsideFeature(side, o["_class"]) for side in _sides(o, ctx))
+def _hexside(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
+    _hex_map(s).hexsides.extend(sc.HexsideFeature(side, o["_class"]) for side in _sides(o, ctx))
 
 
-def _route(key: str):
-    def handle(o, p, ctx, s):
+def _route(key: str) -> Handler[Context]:
+    def handle(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
         what = f"{o['_what']}"
         rid = need(p, "id", what)
         hexes = _line(o, ctx, what)
         if key == "rivers":
-            s.map.rivers.append(sc.River(rid, hexes, opt(p, "name", what, ""), opt(p, "joins", what, None)))
+            _hex_map(s).rivers.append(
+                sc.River(rid, hexes, opt(p, "name", what, ""), opt(p, "joins", what, None))
+            )
         else:
             getattr(s.map, key).append(sc.Route(rid, hexes, opt(p, "name", what, "")))
 
     return handle
 
 
-def _dam(o, p, ctx, s):
+def _dam(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
-    buildings = [_build(sc.Building, b) for b in json_property(p, "buildings", w, [])]
-    s.map.dams.append(
+    buildings = [build(sc.Building, b) for b in json_property(p, "buildings", w, [])]
+    _hex_map(s).dams.append(
         sc.Dam(
             need(p, "id", w),
             ctx.px.hex_at(*where(o)),
@@ -87,47 +95,49 @@ def _dam(o, p, ctx, s):
     )
 
 
-def _river_bridge(o, p, ctx, s):
+def _river_bridge(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.river_bridges.append(
+    _hex_map(s).river_bridges.append(
         sc.RiverBridge(need(p, "id", w), ctx.px.hex_at(*where(o)), need(p, "road", w), need(p, "river", w))
     )
 
 
-def _stream_bridge(o, p, ctx, s):
+def _stream_bridge(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.stream_bridges.append(
+    _hex_map(s).stream_bridges.append(
         sc.StreamBridge(need(p, "id", w), ctx.px.side_at(*where(o)), need(p, "road", w))
     )
 
 
-def _town(o, p, ctx, s):
+def _town(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
     hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*where(o))]
-    s.map.towns.append(sc.Town(need(p, "id", w), opt(p, "name", w, o.get("name", "")), hexes))
+    _hex_map(s).towns.append(sc.Town(need(p, "id", w), opt(p, "name", w, o.get("name", "")), hexes))
 
 
-def _floodplain(o, p, ctx, s):
+def _floodplain(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.floodplain = sc.Floodplain(opt(p, "mode", w, "predetermined"), ctx.labels(p.get("hexes", ""), w))
+    _hex_map(s).floodplain = sc.Floodplain(
+        opt(p, "mode", w, "predetermined"), ctx.labels(p.get("hexes", ""), w)
+    )
 
 
-def _entrenchment(o, p, ctx, s):
-    s.map.markers.entrenchments.append(
+def _entrenchment(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
+    _hex_map(s).markers.entrenchments.append(
         sc.Entrenchment(ctx.px.hex_at(*where(o)), opt(p, "count", o["_what"], 1, int))
     )
 
 
-def _revetment(o, p, ctx, s):
+def _revetment(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.markers.revetments.append(
+    _hex_map(s).markers.revetments.append(
         sc.Revetment(need(p, "id", w), ctx.px.hex_at(*where(o)), opt(p, "size", w, "small"))
     )
 
 
-def _mine(o, p, ctx, s):
+def _mine(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.markers.mines.append(
+    _hex_map(s).markers.mines.append(
         sc.Mine(
             need(p, "id", w),
             ctx.px.hex_at(*where(o)),
@@ -138,19 +148,21 @@ def _mine(o, p, ctx, s):
     )
 
 
-def _road_cut(o, p, ctx, s):
-    s.map.markers.road_cuts.append(sc.RoadCut(ctx.px.hex_at(*where(o)), opt(p, "route", o["_what"], None)))
+def _road_cut(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
+    _hex_map(s).markers.road_cuts.append(
+        sc.RoadCut(ctx.px.hex_at(*where(o)), opt(p, "route", o["_what"], None))
+    )
 
 
-def _bridge_out(o, p, ctx, s):
-    s.map.markers.bridges_out.append(sc.BridgeOut(need(p, "bridge", o["_what"])))
+def _bridge_out(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
+    _hex_map(s).markers.bridges_out.append(sc.BridgeOut(need(p, "bridge", o["_what"])))
 
 
-def _graded_ridge(o, p, ctx, s):
-    s.map.markers.graded_ridges.extend(_sides(o, ctx))
+def _graded_ridge(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
+    _hex_map(s).markers.graded_ridges.extend(_sides(o, ctx))
 
 
-def _setup_zone(o, p, ctx, s):
+def _setup_zone(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
     hexes = ctx.labels(p["hexes"], w) if "hexes" in p else [ctx.px.hex_at(*where(o))]
     s.setup_zones.append(
@@ -165,7 +177,7 @@ def _setup_zone(o, p, ctx, s):
     )
 
 
-def _unit(o, p, ctx, s):
+def _unit(o: dict[str, Any], p: dict[str, Any], ctx: Context, s: sc.Scenario) -> None:
     w = o["_what"]
     spot = None if opt(p, "reserve", w, False, bool) else ctx.px.hex_at(*where(o))
     s.units.append(
@@ -181,7 +193,7 @@ def _unit(o, p, ctx, s):
     )
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[Context]] = {
     **dict.fromkeys(("stream", "ridge", "trees", "cleared-ridge"), _hexside),
     "river": _route("rivers"),
     "road": _route("roads"),

@@ -173,10 +173,12 @@ def vertices(o: dict[str, Any], what: str) -> list[tuple[float, float]]:
     return [(x0 + float(pt.get("x", 0)), y0 + float(pt.get("y", 0))) for pt in pts]
 
 
-Handler = Callable[[dict[str, Any], dict[str, Any], Lenience, sc.Scenario], None]
+C = TypeVar("C", bound=Lenience)
+#: a handler of one object class: (the object, its properties by bare name, the import's context, the scenario)
+Handler = Callable[[dict[str, Any], dict[str, Any], C, sc.Scenario], None]
 
 
-def place_objects(doc: dict[str, Any], handlers: dict[str, Handler], ctx: Lenience, s: sc.Scenario) -> None:
+def place_objects(doc: dict[str, Any], handlers: dict[str, Handler[C]], ctx: C, s: sc.Scenario) -> None:
     """Hands every object to the handler of its class (``o["_class"]``, ``o["_what"]`` set for it)."""
     for layer, o in _objects_by_id(doc):
         cls = o.get("type") or o.get("class") or ""

@@ -12,6 +12,7 @@ it was moved off that spot, in which case it goes to the nearest point of the co
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ...model import scenario as sc
@@ -20,7 +21,7 @@ from ...model.scenario import TableMap
 from ..geojson import along
 from .precision import table_value
 from .properties import map_property, properties_of
-from .read import Lenience, TiledImportError, finish, meta, need, opt, place_objects, vertices, where
+from .read import Handler, Lenience, TiledImportError, finish, meta, need, opt, place_objects, vertices, where
 from .table_export import SCALE
 
 ELLIPSE_SIDES = 24
@@ -36,10 +37,10 @@ class TableContext(Lenience):
         self.scale = scale
         self.model_spots: list[tuple[sc.Model, tuple[float, float]]] = []
 
-    def table(self, xy) -> tuple[float, float]:
+    def table(self, xy: Sequence[float]) -> tuple[float, float]:
         return table_value(float(xy[0]), self.scale), table_value(float(xy[1]), self.scale)
 
-    def outline(self, o: dict) -> list[tuple[float, float]]:
+    def outline(self, o: dict[str, Any]) -> list[tuple[float, float]]:
         """The polygon an object draws, in table units."""
         if o.get("polygon"):
             return [self.table(p) for p in vertices(o, o["_what"])]
@@ -54,28 +55,37 @@ class TableContext(Lenience):
             ]
         return [self.table(p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
 
-    def line(self, o: dict) -> list[tuple[float, float]]:
+    def line(self, o: dict[str, Any]) -> list[tuple[float, float]]:
         if not (o.get("polyline") or o.get("polygon")):
             raise TiledImportError(f"{o['_what']} should be a polyline")
         return [self.table(p) for p in vertices(o, o["_what"])]
 
-    def point(self, o: dict) -> tuple[float, float]:
+    def point(self, o: dict[str, Any]) -> tuple[float, float]:
         return self.table(where(o))
 
 
+def _table_map(s: sc.Scenario) -> TableMap:
+    """The map the table import builds (these handlers serve only it)."""
+    assert isinstance(s.map, TableMap)
+    return s.map
+
+
 def _sewer(s: sc.Scenario) -> sc.Sewer:
-    if s.map.sewer is None:
-        s.map.sewer = sc.Sewer()
-    return s.map.sewer
+    m = _table_map(s)
+    if m.sewer is None:
+        m.sewer = sc.Sewer()
+    return m.sewer
 
 
-def _table(o, p, ctx, s):
-    s.map.width, s.map.depth = ctx.table((float(o.get("width", 0) or 0), float(o.get("height", 0) or 0)))
+def _table(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
+    _table_map(s).width, _table_map(s).depth = ctx.table(
+        (float(o.get("width", 0) or 0), float(o.get("height", 0) or 0))
+    )
 
 
-def _area(o, p, ctx, s):
+def _area(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.areas.append(
+    _table_map(s).areas.append(
         sc.Area(
             need(p, "id", w),
             need(p, "kind", w),
@@ -87,18 +97,18 @@ def _area(o, p, ctx, s):
     )
 
 
-def _waterway(o, p, ctx, s):
+def _waterway(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
-    if s.map.waterway is not None:
+    if _table_map(s).waterway is not None:
         raise TiledImportError(f"{w} is a second waterway; a table has at most one")
-    s.map.waterway = sc.Waterway(
+    _table_map(s).waterway = sc.Waterway(
         need(p, "id", w), ctx.outline(o), need(p, "edge", w), opt(p, "placed_by", w, None)
     )
 
 
-def _river(o, p, ctx, s):
+def _river(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.rivers.append(
+    _table_map(s).rivers.append(
         sc.TableRiver(
             need(p, "id", w),
             ctx.line(o),
@@ -110,36 +120,36 @@ def _river(o, p, ctx, s):
     )
 
 
-def _road(o, p, ctx, s):
+def _road(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
-    s.map.roads.append(
+    _table_map(s).roads.append(
         sc.TableRoad(need(p, "id", w), ctx.line(o), opt(p, "placed_by", w, None), opt(p, "name", w, ""))
     )
 
 
-def _corridor(o, p, ctx, s):
+def _corridor(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
     _sewer(s).corridors.append(
         sc.Corridor(need(p, "id", w), ctx.line(o), need(p, "width", w, float), opt(p, "name", w, ""))
     )
 
 
-def _fitting(key: str):
-    def handle(o, p, ctx, s):
+def _fitting(key: str) -> Handler[TableContext]:
+    def handle(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
         getattr(_sewer(s), key).append(sc.SewerPoint(need(p, "id", o["_what"]), ctx.point(o)))
 
     return handle
 
 
-def _gantry(o, p, ctx, s):
+def _gantry(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     _sewer(s).gantries.append(sc.Gantry(need(p, "id", o["_what"]), ctx.outline(o)))
 
 
-def _flood_origin(o, p, ctx, s):
+def _flood_origin(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     _sewer(s).flood_origin = ctx.point(o)
 
 
-def _model(o, p, ctx, s):
+def _model(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
     model = sc.Model(
         need(p, "id", w),
@@ -153,7 +163,7 @@ def _model(o, p, ctx, s):
     ctx.model_spots.append((model, where(o)))
 
 
-def _setup_zone(o, p, ctx, s):
+def _setup_zone(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]
     outline = None if o.get("point") else ctx.outline(o)
     s.setup_zones.append(
@@ -168,7 +178,7 @@ def _setup_zone(o, p, ctx, s):
     )
 
 
-def _unit(o, p, ctx, s):
+def _unit(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     w = o["_what"]  # a table has no hexes: every unit waits off the map
     s.units.append(
         sc.Unit(
@@ -183,11 +193,11 @@ def _unit(o, p, ctx, s):
     )
 
 
-def _ignored(o, p, ctx, s):
+def _ignored(o: dict[str, Any], p: dict[str, Any], ctx: TableContext, s: sc.Scenario) -> None:
     """Sectors follow from the table's size: drawn for the eye, not read back."""
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[TableContext]] = {
     "table": _table,
     "sector": _ignored,
     "area": _area,
@@ -215,7 +225,11 @@ def _place_models(ctx: TableContext, m: TableMap) -> None:
     for model, (x, y) in ctx.model_spots:
         line = lines.get(model.corridor)
         spot = along(line or [], model.position)
-        if spot is None or math.dist((spot[0] * ctx.scale, spot[1] * ctx.scale), (x, y)) <= MOVED:
+        if (
+            line is None
+            or spot is None
+            or math.dist((spot[0] * ctx.scale, spot[1] * ctx.scale), (x, y)) <= MOVED
+        ):
             continue
         path = LineString(line) if len(line) > 1 else None
         model.position = path.project(Point(x / ctx.scale, y / ctx.scale)) if path else 0.0
@@ -244,7 +258,13 @@ def import_table(doc: dict[str, Any], lenient: bool) -> tuple[sc.Scenario, list[
     unit, scale = _scale(raw)
     ctx = TableContext(scale, lenient)
     tw, th, cols, rows = (doc.get(k) for k in ("tilewidth", "tileheight", "width", "height"))
-    if not all(isinstance(v, int) and 0 < v <= 1_000_000 for v in (tw, th, cols, rows)):
+    if not (
+        isinstance(tw, int)
+        and isinstance(th, int)
+        and isinstance(cols, int)
+        and isinstance(rows, int)
+        and all(0 < v <= 1_000_000 for v in (tw, th, cols, rows))
+    ):
         raise TiledImportError("the map's size and tile size must be positive whole numbers")
     width, depth = ctx.table((cols * tw, rows * th))
     table = TableMap(width, depth, unit)
@@ -254,6 +274,6 @@ def import_table(doc: dict[str, Any], lenient: bool) -> tuple[sc.Scenario, list[
     if map_property(raw, "sewer") is True:
         _sewer(s)
     place_objects(doc, HANDLERS, ctx, s)
-    _place_models(ctx, s.map)
-    models = s.map.sewer.models if s.map.sewer else []
+    _place_models(ctx, table)  # s.map
+    models = table.sewer.models if table.sewer else []
     return finish(doc, s, [md.side for md in models]), ctx.warnings
