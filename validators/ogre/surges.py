@@ -17,23 +17,25 @@ enter), which dams stop it, and the hexes any of several dams' surges pass. Each
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, field
 
 import networkx as nx
 
 from ...model.hexgrid import Hex
-from ...model.rivers import OFF_MAP
+from ...model.rivers import OFF_MAP, FlowNode
 from .flow import Flow
 
 
 @dataclass
 class Surges:
     bit: dict[Hex, int]  # dam hex -> its bit
-    mask: dict  # node -> bits of the dams whose surge passes it (0 when none: absent)
-    ends_of: dict[int, list[Hex]] = field(default_factory=dict)  # bit -> hexes where that surge stops
-    blockers_of: dict[int, set[Hex]] = field(default_factory=dict)  # bit -> dam hexes that stop it
-    sizes: Counter = field(default_factory=Counter)  # bit -> hexes the surge passes
+    mask: dict[FlowNode, int]  # node -> bits of the dams whose surge passes it (0 when none: absent)
+    # bit -> hexes where that surge stops
+    ends_of: dict[int, list[Hex]] = field(default_factory=dict[int, list[Hex]])
+    # bit -> dam hexes that stop it
+    blockers_of: dict[int, set[Hex]] = field(default_factory=dict[int, set[Hex]])
+    sizes: Counter[int] = field(default_factory=Counter[int])  # bit -> hexes the surge passes
 
     def below(self, dam: Hex, h: Hex) -> bool:
         """Is h the dam's hex or downstream of it (passed by its surge)?"""
@@ -62,11 +64,11 @@ class Surges:
         return {
             n
             for n, m in self.mask.items()
-            if n != OFF_MAP and m & want & ~(1 << self.bit[n] if n in self.bit else 0)
+            if not isinstance(n, str) and m & want & ~(1 << self.bit[n] if n in self.bit else 0)
         }
 
 
-def _parts(g: nx.DiGraph) -> list[list]:
+def _parts(g: nx.DiGraph[FlowNode]) -> list[list[FlowNode]]:
     """The strongly connected parts of g, each a list of nodes, in topological order."""
     try:
         return [[n] for n in nx.topological_sort(g)]
@@ -75,7 +77,7 @@ def _parts(g: nx.DiGraph) -> list[list]:
         return [list(c.nodes[k]["members"]) for k in nx.topological_sort(c)]
 
 
-def _bits(m: int):
+def _bits(m: int) -> Iterator[int]:
     """The positions of the set bits of m."""
     while m:
         low = m & -m
@@ -83,21 +85,21 @@ def _bits(m: int):
         m ^= low
 
 
-def compute(flow: Flow, dams: frozenset, block: bool) -> Surges:
+def compute(flow: Flow, dams: frozenset[Hex], block: bool) -> Surges:
     """The surges of the dams at these hexes (hexes off the network have none)."""
     g = flow.graph
     bit = {h: k for k, h in enumerate(sorted(h for h in dams if h in g))}
-    own = {h: 1 << k for h, k in bit.items()}
+    own: dict[FlowNode, int] = {h: 1 << k for h, k in bit.items()}
     cut = [(u, v) for v in bit for u in g.predecessors(v)] if block else []
     if "parts" not in flow.cache:
         flow.cache["parts"] = _parts(g)
-    order = flow.cache["parts"]
+    order: list[list[FlowNode]] = flow.cache["parts"]
     if cut and len(order) < len(g):  # cycles, some perhaps through dams: the parts of the cut network
         g = g.copy()
         g.remove_edges_from(cut)
         order = _parts(g)
-    blocked = set(bit) if block else set()
-    mask: dict = {}
+    blocked: set[FlowNode] = set(bit) if block else set()
+    mask: dict[FlowNode, int] = {}
     for part in order:
         mine = 0
         m = 0
@@ -112,18 +114,18 @@ def compute(flow: Flow, dams: frozenset, block: bool) -> Surges:
         out = m | mine
         if not out:
             continue
-        inside = set(part) if len(part) > 1 else ()
+        inside: Set[FlowNode] = set(part) if len(part) > 1 else frozenset()
         for n in part:
             for s in g.successors(n):
                 if s not in blocked and s not in inside:
                     mask[s] = mask.get(s, 0) | out
     found = Surges(bit, mask)
-    for m, count in Counter(m & ~own.get(n, 0) for n, m in mask.items() if n != OFF_MAP).items():
+    for m, count in Counter(m & ~own.get(n, 0) for n, m in mask.items() if not isinstance(n, str)).items():
         for k in _bits(m):
             found.sizes[k] += count
     for n, m in mask.items():  # where each surge ends: no hex it may enter comes next
         nxt = [s for s in g.successors(n) if s not in blocked and s != OFF_MAP]
-        if n == OFF_MAP or len(nxt) > 1 or (nxt and nxt[0] not in bit):
+        if isinstance(n, str) or len(nxt) > 1 or (nxt and nxt[0] not in bit):  # a str: OFF_MAP
             continue
         keep = m & ~own.get(n, 0)
         if nxt:
@@ -142,4 +144,5 @@ def surges(flow: Flow, dams: Iterable[Hex], block: bool) -> Surges:
     key = ("surges", frozenset(dams), bool(block))
     if key not in flow.cache:
         flow.cache[key] = compute(flow, key[1], key[2])
-    return flow.cache[key]
+    found: Surges = flow.cache[key]
+    return found
