@@ -8,15 +8,16 @@ and floodplain rules; the surges of all dams are followed together, in one pass 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, cast
 
 import networkx as nx
 
-from ...model.hexgrid import Hex, distance, neighbors
-from ...model.rivers import OFF_MAP, confluence
+from ...model.hexgrid import Hex, Layout, distance, neighbors
+from ...model.rivers import OFF_MAP, FlowNode, confluence
 from ...model.scenario import Dam, HexMap, Scenario
 from ..engine import param, rule
 from ..violation import Violation
-from .common import at_hex, hex_list, hex_map, hx, label
+from .common import as_hex, at_hex, hex_list, hex_map, hx, label
 from .flow import Flow, analyse
 from .surges import surges
 
@@ -75,7 +76,7 @@ DECISIONS: dict[str, str] = {
 }
 
 
-def _dam(layout, i: int, d: Dam, pointer: str | None = None) -> dict:
+def _dam(layout: Layout, i: int, d: Dam, pointer: str | None = None) -> dict[str, Any]:
     return at_hex(layout, d.hex, pointer or f"/map/dams/{i}", feature=d.id)
 
 
@@ -145,7 +146,7 @@ def dam_site(s: Scenario) -> Iterator[Violation]:
         river = flow.by_river.get(d.river)
         if river is None:
             continue  # an unknown river is a SCHEMA error
-        dh = tuple(d.hex)
+        dh = as_hex(d.hex)
         if dh not in river:
             yield Violation(
                 f"dam {d.id} at {label(lay, dh)} is not on river {d.river}", location=_dam(lay, i, d)
@@ -161,8 +162,8 @@ def dam_site(s: Scenario) -> Iterator[Violation]:
 
 
 def _reservoir(s: Scenario, m: HexMap, flow: Flow, i: int, d: Dam, need: bool) -> Iterator[Violation]:
-    lay, dh = m.layout, tuple(d.hex)
-    res = [tuple(h) for h in d.reservoir]
+    lay, dh = m.layout, as_hex(d.hex)
+    res = [as_hex(h) for h in d.reservoir]
     ptr = f"/map/dams/{i}/reservoir"
     if not res:
         if need:
@@ -222,7 +223,7 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
     by_id = {r.id: r for r in m.rivers}
     for i, r in enumerate(m.rivers):
         for j in range(1, len(r.hexes)):
-            a, b = tuple(r.hexes[j - 1]), tuple(r.hexes[j])
+            a, b = as_hex(r.hexes[j - 1]), as_hex(r.hexes[j])
             gap = distance(a, b)
             if gap != 1:
                 what = "repeats" if gap == 0 else f"jumps {gap} hexes from"
@@ -233,7 +234,7 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
                 )
         joined = by_id.get(r.joins) if r.joins else None
         if joined is not None and r.hexes and joined.hexes and confluence(r, joined) is None:
-            last = tuple(r.hexes[-1])
+            last = as_hex(r.hexes[-1])
             yield Violation(
                 f"river {r.id} ends at {label(lay, last)}, away from river {joined.id} that it joins",
                 location=at_hex(lay, last, f"/map/rivers/{i}/joins", feature=r.id),
@@ -254,7 +255,10 @@ def river_cycle(s: Scenario) -> Iterator[Violation]:
     for comp in nx.strongly_connected_components(g):
         if len(comp) < 2:
             continue
-        cycle = [u for u, _ in nx.find_cycle(g.subgraph(comp))]
+        # networkx's stubs leave find_cycle's result untyped: the cycle's edges
+        found = nx.find_cycle(g.subgraph(comp))  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        edges = cast("list[tuple[FlowNode, FlowNode]]", found)
+        cycle = [u for u, _ in edges if not isinstance(u, str)]  # OFF_MAP, a sink, is on no cycle
         first = cycle[0]
         river = g.edges[cycle[0], cycle[1]]["river"]
         yield Violation(
@@ -275,12 +279,12 @@ def river_split(s: Scenario) -> Iterator[Violation]:
         return
     flow = analyse(m)
     for h, out in flow.graph.out_degree():
-        if out > 1 and h != OFF_MAP:
+        if out > 1 and not isinstance(h, str):  # a str: OFF_MAP
             succ = list(flow.graph.successors(h))
             yield Violation(
                 f"the river divides at {label(m.layout, h)} into {out} branches",
                 location=at_hex(m.layout, h, flow.pointer(h)),
-                witness={"from": hx(h), "to": [n if n == OFF_MAP else hx(n) for n in succ]},
+                witness={"from": hx(h), "to": [n if isinstance(n, str) else hx(n) for n in succ]},
             )
 
 
@@ -291,11 +295,11 @@ def river_terrain(s: Scenario) -> Iterator[Violation]:
     m = hex_map(s)
     if m is None:
         return
-    seen: set = set()
+    seen: set[Hex] = set()
     drained = _drained_bed(m)
     for i, r in enumerate(m.rivers):
         for j, h in enumerate(r.hexes):
-            h = tuple(h)
+            h = as_hex(h)
             kind = m.terrain.get(h)
             if h in drained and kind in DRAINED:
                 continue
@@ -310,9 +314,9 @@ def river_terrain(s: Scenario) -> Iterator[Violation]:
 DRAINED = frozenset({"clear", "swamp"})  # what a reservoir's edge water becomes at a breach
 
 
-def _drained_bed(m: HexMap) -> frozenset:
+def _drained_bed(m: HexMap) -> frozenset[FlowNode]:
     """River hexes upstream of a destroyed dam (damage = SP): its reservoir has drained there."""
-    broken = [tuple(d.hex) for d in m.dams if d.damage >= d.sp]
+    broken = [as_hex(d.hex) for d in m.dams if d.damage >= d.sp]
     if not broken:
         return frozenset()
     import networkx as nx
@@ -320,7 +324,8 @@ def _drained_bed(m: HexMap) -> frozenset:
     from ...model.rivers import flow_graph
 
     g = flow_graph(m)
-    return frozenset(h for d in broken if d in g for h in nx.ancestors(g, d))
+    # networkx's stubs leave ancestors' source untyped
+    return frozenset(h for d in broken if d in g for h in nx.ancestors(g, d))  # pyright: ignore[reportUnknownMemberType]
 
 
 def dam_hexes(m: HexMap) -> frozenset[Hex]:
@@ -331,9 +336,9 @@ def dam_hexes(m: HexMap) -> frozenset[Hex]:
 def _stranded_dams(m: HexMap, flow: Flow, block: bool) -> dict[int, Hex]:
     """Dams (by index) on their river whose surge never leaves the map: index -> dam hex."""
     found = surges(flow, dam_hexes(m), block)
-    out = {}
+    out: dict[int, Hex] = {}
     for i, d in enumerate(m.dams):
-        dh = tuple(d.hex)
+        dh = as_hex(d.hex)
         if dh in flow.by_river.get(d.river, ()) and not found.escapes(dh):
             out[i] = dh
     return out
@@ -347,14 +352,16 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
         return
     flow = analyse(m)
     g = flow.graph
-    stranded = set(g) - flow.drains - {OFF_MAP}
+    stranded = {
+        h for h in g if not isinstance(h, str)
+    } - flow.drains  # the hexes (not OFF_MAP) that drain nowhere
     if not stranded:
         return
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
     covered = surges(flow, dam_hexes(m), block).passed(_stranded_dams(m, flow, block).values())
     by_id = {r.id: r for r in m.rivers}
     broken = {
-        tuple(r.hexes[-1])
+        as_hex(r.hexes[-1])
         for r in m.rivers  # reported by RIVER-GAP
         if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None
     }
@@ -364,11 +371,11 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
             continue  # flows on (possibly round a cycle: RIVER-CYCLE), or reported elsewhere
         i, j = flow.where[h]
         for k, r in enumerate(m.rivers):  # point at the river that ends here
-            if r.hexes and tuple(r.hexes[-1]) == h:
+            if r.hexes and as_hex(r.hexes[-1]) == h:
                 i, j = k, len(r.hexes) - 1
                 break
         rid = m.rivers[i].id
-        upstream = nx.ancestors(sub, h)
+        upstream = nx.ancestors(sub, h)  # pyright: ignore[reportUnknownMemberType]  (source untyped in its stubs)
         yield Violation(
             f"river {rid} ends at {label(m.layout, h)} without reaching a map edge or joining another river",
             location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=rid),
@@ -384,7 +391,7 @@ def surge_path(s: Scenario) -> Iterator[Violation]:
         return
     flow = analyse(m)
     block = bool(param(s, "SURGE-PATH", "dams_block", 0))
-    dam_at = {tuple(d.hex): d.id for d in m.dams}
+    dam_at = {as_hex(d.hex): d.id for d in m.dams}
     found = surges(flow, dam_hexes(m), block)
     for i, dh in _stranded_dams(m, flow, block).items():
         d = m.dams[i]
