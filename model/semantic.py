@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .errors import Problem, ScenarioError
 from .ground_scale import reduction_problem
-from .hexgrid import Layout, hexside_hexes
-from .scenario import POSITION_TOLERANCE, HexMap, Scenario, TableMap
+from .hexgrid import Hex, Hexside, Layout, hexside_hexes
+from .scenario import POSITION_TOLERANCE, HexMap, Point, Scenario, TableMap
 
 MAX_PROBLEMS = 50
 
@@ -169,7 +169,7 @@ def _refs(s: Scenario, ids: dict[str, str], sides: set[str]) -> Iterator[Problem
 def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
     layout: Layout = m.layout
 
-    def on_map(h, ptr):
+    def on_map(h: Hex, ptr: str) -> list[Problem]:
         if not layout.contains(h):
             return [
                 Problem(
@@ -178,19 +178,19 @@ def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
             ]
         return []
 
-    def all_on_map(hexes, ptr):
+    def all_on_map(hexes: Sequence[Hex], ptr: str) -> Iterator[Problem]:
         j = layout.first_outside(hexes)
         if j >= 0:
             yield from on_map(hexes[j], f"{ptr}/{j}")
 
-    def side_on_map(side, ptr):
+    def side_on_map(side: Hexside, ptr: str) -> Iterator[Problem]:
         if not layout.hexside_on_map(side):
             a, b = hexside_hexes(side)
             yield Problem(
                 ptr, f"hexside {list(side)} lies between {list(a)} and {list(b)}, both outside the map"
             )
 
-    seen_sides: dict[tuple, int] = {}
+    seen_sides: dict[tuple[Hexside, str], int] = {}
     for i, f in enumerate(m.hexsides):
         yield from side_on_map(f.side, f"/map/hexsides/{i}/side")
         key = (f.side, f.kind)
@@ -236,7 +236,7 @@ def _hex_map(s: Scenario, m: HexMap) -> Iterator[Problem]:
         yield from all_on_map(z.hexes, f"/setup_zones/{i}/hexes")
 
 
-def _label(layout: Layout, h) -> str:
+def _label(layout: Layout, h: Hex) -> str:
     try:
         col, row = layout.to_offset(h)
         return layout.label(h) if col >= 0 and row >= 0 else "none"
@@ -245,7 +245,7 @@ def _label(layout: Layout, h) -> str:
 
 
 # ----------------------------------------------------------------------------- table maps
-def _polygon(points, ptr) -> Iterator[Problem]:
+def _polygon(points: Sequence[Point], ptr: str) -> Iterator[Problem]:
     from shapely.geometry import Polygon  # table maps only: a hex map's load never imports shapely
     from shapely.validation import explain_validity
 
@@ -267,7 +267,7 @@ def _invalid_polygon(why: str) -> str:
     return f"the polygon is not simple: {reason.lower()} at ({x:g}, {y:g})"
 
 
-def _line(points, ptr, what) -> Iterator[Problem]:
+def _line(points: Sequence[Point], ptr: str, what: str) -> Iterator[Problem]:
     from shapely.geometry import LineString
 
     line = LineString(points)
@@ -293,7 +293,7 @@ def _table_map(s: Scenario, m: TableMap) -> Iterator[Problem]:
     if m.sewer:
         from shapely.geometry import LineString
 
-        lengths = {}
+        lengths: dict[str, float] = {}
         for i, c in enumerate(m.sewer.corridors):
             yield from _line(c.line, f"/map/sewer/corridors/{i}/line", "corridor")
             lengths[c.id] = LineString(c.line).length
@@ -322,7 +322,7 @@ MAX_TABLE_POINTS = 100_000  # every point of every line and outline of a table
 MAX_RIVER_HEXES = 100_000  # the hexes of all rivers of a hex map together: a tenth of the largest map
 
 
-def _point_lists(m: dict, doc: dict) -> Iterator[tuple[str, list]]:
+def _point_lists(m: dict[str, Any], doc: dict[str, Any]) -> Iterator[tuple[str, list[Any]]]:
     """(pointer, points) of every line and outline of a table map, in file order."""
     for i, a in enumerate(m.get("areas", [])):
         yield f"/map/areas/{i}/polygon", a["polygon"]
@@ -331,7 +331,7 @@ def _point_lists(m: dict, doc: dict) -> Iterator[tuple[str, list]]:
     for key in ("rivers", "roads"):
         for i, r in enumerate(m.get(key, [])):
             yield f"/map/{key}/{i}/line", r["line"]
-    sewer = m.get("sewer") or {}
+    sewer: Any = m.get("sewer") or {}  # schema-valid JSON: an object when present
     for i, c in enumerate(sewer.get("corridors", [])):
         yield f"/map/sewer/corridors/{i}/line", c["line"]
     for i, g in enumerate(sewer.get("gantries", [])):
@@ -341,7 +341,7 @@ def _point_lists(m: dict, doc: dict) -> Iterator[tuple[str, list]]:
             yield f"/setup_zones/{i}/polygon", z["polygon"]
 
 
-def _check_total(items: Iterator[tuple[str, list]], cap: int, what: str) -> None:
+def _check_total(items: Iterator[tuple[str, list[Any]]], cap: int, what: str) -> None:
     total = 0
     for ptr, values in items:
         total += len(values)
