@@ -4,12 +4,15 @@ executor on the cluster that gives up when every worker is gone. Loaded only whe
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, wait
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from contextlib import contextmanager
+from typing import Any, TypeVar, cast
 
 from . import executors
 from .executors import POLL, ExecutorError, local_pool, parse_address, probe_scheduler
+
+T = TypeVar("T")
 
 
 class WatchedExecutor(Executor):
@@ -18,15 +21,21 @@ class WatchedExecutor(Executor):
     def __init__(self, inner: Executor, workers: Callable[[], int], patience: float, poll: float = POLL):
         self.inner, self.workers, self.patience, self.poll = inner, workers, patience, poll
 
-    def submit(self, fn, /, *args, **kwargs):
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         return self.inner.submit(fn, *args, **kwargs)
 
-    def map(self, fn, *iterables: Iterable, timeout=None, chunksize=1) -> Iterator:
-        futures = [self.inner.submit(fn, *args) for args in zip(*iterables)]
+    def map(
+        self,
+        fn: Callable[..., T],
+        *iterables: Iterable[Any],
+        timeout: float | None = None,
+        chunksize: int = 1,
+    ) -> Iterator[T]:
+        futures: list[Future[T]] = [self.inner.submit(fn, *args) for args in zip(*iterables)]
 
-        def results():
-            pending = set(futures)
-            alone_since = None
+        def results() -> Iterator[T]:
+            pending: set[Future[T]] = set(futures)
+            alone_since: float | None = None
             try:
                 for f in futures:
                     while not f.done():
@@ -63,7 +72,7 @@ class WatchedExecutor(Executor):
 @contextmanager
 def dask_executor(
     address: str, timeout: float | None = None, worker_wait: float | None = None
-) -> Iterator[Executor]:
+) -> Generator[Executor, None, None]:
     """An executor on the Dask cluster whose scheduler listens at ``address`` (tcp://HOST:PORT)."""
     try:
         from distributed import Client
@@ -90,13 +99,15 @@ def dask_executor(
             ) from None
 
         def workers() -> int:
-            return int(client.scheduler_info(n_workers=1).get("n_workers", 0))
+            info = cast("dict[str, Any]", client.scheduler_info(n_workers=1))  # distributed ships no types
+            return int(info.get("n_workers", 0))
 
         # pure=False: never a result kept from another run of the same paths
-        yield WatchedExecutor(client.get_executor(pure=False), workers, worker_wait)
+        inner = cast("Executor", client.get_executor(pure=False))  # pyright: ignore[reportUnknownMemberType]  (distributed ships no types)
+        yield WatchedExecutor(inner, workers, worker_wait)
     finally:
         try:
-            client.close(timeout=timeout)
+            client.close(timeout=timeout)  # pyright: ignore[reportUnknownMemberType]
         except Exception:  # a scheduler that is gone cannot be told goodbye
             pass
 
@@ -104,7 +115,7 @@ def dask_executor(
 @contextmanager
 def executor_for(
     jobs: int = 1, scheduler: str | None = None, worker_wait: float | None = None
-) -> Iterator[Executor]:
+) -> Generator[Executor, None, None]:
     """The executor for a run: the Dask cluster at ``scheduler`` when given, else a local pool of ``jobs``."""
     if scheduler:
         with dask_executor(scheduler, worker_wait=worker_wait) as ex:
