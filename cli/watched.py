@@ -43,7 +43,20 @@ def can_fork() -> bool:
         and threading.active_count() == 1
         and "PySide6.QtCore" not in sys.modules
         and os.path.exists("/proc/self/stat")
+        and _on_fd(sys.stdout, 1)
+        and _on_fd(sys.stderr, 2)
     )
+
+
+def _on_fd(stream: object, fd: int) -> bool:
+    """Whether ``stream`` writes to the process's own file descriptor ``fd``: a child's output reaches
+    the parent's readers only then. A stream redirected inside Python (a program calling main() with
+    its own sys.stdout, pytest's capsys) stays in the process: the work then runs there, unforked."""
+    fileno = getattr(stream, "fileno", None)
+    try:
+        return callable(fileno) and fileno() == fd
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError and a ValueError
+        return False
 
 
 def run_watched(
