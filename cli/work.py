@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
 import threading
 import time
 from collections import Counter
@@ -83,6 +84,8 @@ class Budget:
             while True:  # the alarm may fire while disarming: disarm again, the work is over anyway
                 try:
                     self._armed = False
+                    if sys.getprofile() == self._after_import:
+                        sys.setprofile(None)
                     signal.setitimer(self._timer, 0)
                     signal.signal(self._signal, previous)
                     break
@@ -107,9 +110,29 @@ class Budget:
                 signal.setitimer(self._timer, max(left, 1e-3))
 
     def _on_alarm(self, signum, frame) -> None:
-        if self._armed:
+        if not self._armed:
+            return
+        if _importing(frame):  # never inside an import (a C extension stopped half-loaded prints its
+            sys.setprofile(self._after_import)  # own traceback and fails for good): at its end
+            return
+        self._armed = False
+        raise OutOfBudget()
+
+    def _after_import(self, frame, event, arg) -> None:
+        """The budget ran out during an import: stopped at the first call or return outside it."""
+        if self._armed and not _importing(frame):
+            sys.setprofile(None)
             self._armed = False
             raise OutOfBudget()
+
+
+def _importing(frame) -> bool:
+    """Whether the interrupted code runs inside an import (the import machinery is on the stack)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _can_use_alarm(timer: int | None) -> bool:
