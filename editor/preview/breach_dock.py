@@ -3,10 +3,8 @@ in), step forward/back, play/pause, reset; the story so far in plain sentences (
 its hexes on the map) and a summary of what the breach did; "Apply to a copy…"; and a Monte Carlo
 tab (montecarlo/panel.py) with the heat map, a table of chances and the arrival chart.
 
-It only reads the document: the simulation runs on ``doc.scenario`` (``Breach`` does not change it)
-and what it shows is scene items (:class:`BreachLayer`, :class:`HeatLayer`, :class:`FocusLayer`).
-Any edit of the document resets the preview to "before the breach" (the old run no longer
-describes the map) and drops the Monte Carlo result.
+It only reads the document (``Breach`` does not change it) and shows scene items (BreachLayer,
+HeatLayer, FocusLayer); any edit resets it to "before the breach" and drops the Monte Carlo result.
 
 Dice from the table: each roll the step needs is asked by its purpose, in the documented draw order
 (docs/simulation.md); the step is played again with the rolls given so far (``TableDice``) until it
@@ -23,7 +21,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -41,6 +38,8 @@ from .event_log import EventLog
 from .focus_layer import FocusLayer
 from .montecarlo.panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
 from .montecarlo.view import HeatLayer
+from .parts import button as _button
+from .parts import waiting_line
 from .roll_entry import RollEntry
 
 #: Quiet time after the last edit before the preview's breach is rebuilt.
@@ -55,13 +54,6 @@ LEGEND = (
     '<span style="color:#ff00b4"><b>&#x2B21;</b> the line clicked</span>'
 )
 SEEDED, TABLE = 0, 1
-
-
-def _button(text: str, tip: str, slot) -> QPushButton:
-    b = QPushButton(text)
-    b.setToolTip(tip)
-    b.clicked.connect(slot)
-    return b
 
 
 class BreachPreview(QWidget):
@@ -202,7 +194,7 @@ class BreachPreview(QWidget):
         self.seed.setEnabled(not self.from_table)
         self.rolls.setVisible(self.from_table)
         dam = self.dam_id()
-        waits = self._format_problem()
+        waits = waiting_line(self.doc)
         if waits:
             self.step_label.setText(waits)
         elif dam is not None:
@@ -217,23 +209,6 @@ class BreachPreview(QWidget):
         params = self.doc.scenario.parameters
         self.collapse.set_dam(dams.get(dam), params.collapse, self.from_table, self.seed.value())
         self._refresh()
-
-    def _format_problem(self) -> str:
-        """Why the preview waits: the file was opened with problems in its references or ids (the
-        command line refuses it, and a breach over a dangling river would mislead); "" once repaired."""
-        if not self.doc.format_problems:
-            return ""
-        from dambuster.model.lenient import format_problems
-
-        problems = format_problems(self.doc.scenario)
-        if not problems:
-            return ""
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        return (
-            f"The preview waits until the file's problems are repaired (listed in Validation): "
-            f"{first.message} at {first.pointer}{more}."
-        )
 
     def _collapsed(self, dice) -> None:
         """The collapse rolls brought the dam down: the breach, with the dice they left."""
