@@ -224,6 +224,10 @@ def _place_models(ctx: TableContext, m: TableMap) -> None:
     lines = {c.id: c.line for c in (m.sewer.corridors if m.sewer else [])}
     for model, (x, y) in ctx.model_spots:
         line = lines.get(model.corridor)
+        if line is not None and len(line) > 1:  # at a corridor's end, as far as Tiled's digits tell
+            length = LineString(line).length
+            if length < model.position <= length + MOVED / ctx.scale:
+                model.position = length
         spot = along(line or [], model.position)
         if (
             line is None
