@@ -18,16 +18,26 @@ class MonteCarloResult:
     seed: int
     dam: str
     last_step: int
-    hexes: dict[Hex, dict[str, float]] = field(default_factory=lambda: {})  # flood, swamp, flooded_town, stream
-    bridges: dict[str, tuple[float, int | None]] = field(default_factory=lambda: {})  # washout chance, step
-    units: dict[str, dict[str, float]] = field(default_factory=lambda: {})  # outcome -> chance
-    arrival: dict[Hex, int] = field(default_factory=lambda: {})
-    towns: dict[str, float] = field(default_factory=lambda: {})  # town id -> chance any of its hexes floods
-    routes: dict[str, float] = field(default_factory=lambda: {})  # road or rail id -> chance it is cut somewhere
+    hexes: dict[Hex, dict[str, float]] = field(
+        default_factory=dict[Hex, dict[str, float]]
+    )  # flood, swamp, flooded_town, stream
+    bridges: dict[str, tuple[float, int | None]] = field(
+        default_factory=dict[str, tuple[float, int | None]]
+    )  # washout chance, step
+    units: dict[str, dict[str, float]] = field(
+        default_factory=dict[str, dict[str, float]]
+    )  # outcome -> chance
+    arrival: dict[Hex, int] = field(default_factory=dict[Hex, int])
+    towns: dict[str, float] = field(
+        default_factory=dict[str, float]
+    )  # town id -> chance any of its hexes floods
+    routes: dict[str, float] = field(
+        default_factory=dict[str, float]
+    )  # road or rail id -> chance it is cut somewhere
     #: the most any single run needs of each: "swamp" and "flooded_town" hexes, "road_cut" (hex, route) pairs
-    worst: dict[str, int] = field(default_factory=lambda: {})
+    worst: dict[str, int] = field(default_factory=dict[str, int])
     #: building on the dam -> chance it is destroyed: with the dam (11.05), so the chance of a breach
-    buildings: dict[str, float] = field(default_factory=lambda: {})
+    buildings: dict[str, float] = field(default_factory=dict[str, float])
 
     def to_json(self, label: Callable[[Hex], str]) -> dict[str, Any]:
         def r6(x: float) -> float:
