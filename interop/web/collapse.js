@@ -28,9 +28,10 @@ class CollapsePreview {
     if (!Number.isInteger(damage) || damage < 0 || damage > 100000) return setText(status, "SP lost: a whole number of SP from 0 to 100,000.");
     if (damage > dam.sp) return setText(status, `SP lost: at most the dam's ${dam.sp} SP.`);
     if (!Number.isInteger(turns) || turns < 1 || turns > 10000) return setText(status, "Player turns: a whole number from 1 to 10,000.");
-    const typed = byId("dice-typed").checked;
-    const seed = DambusterPreview.readSeed();
     const words = byId("collapse-dice").value.split(/[\s,]+/).filter(Boolean);
+    // dice typed into this box are the table's, whatever the breach's dice choice says
+    const typed = byId("dice-typed").checked || words.length > 0;
+    const seed = DambusterPreview.readSeed();
     const thrown = words.map((w) => (/^\d+$/.test(w) ? Number(w) : NaN));
     const bad = words.findIndex((w, i) => !Number.isInteger(thrown[i]));
     if (typed && bad >= 0) return setText(status, `Dice: roll ${bad + 1} (${words[bad]}) is not a whole number; type the dice as they lie, comma-separated.`);

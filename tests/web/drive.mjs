@@ -94,8 +94,8 @@ async function act(page, a) {
       }
       return { seen, json: await page.textContent("#json-log") };
     }
-    case "collapse-typed": {  // {"do": "collapse-typed", "damage": D, "dice": "3, 2"}: the collapse roll from dice thrown
-      await page.check("#dice-typed");
+    case "collapse-typed": {  // {"do": "collapse-typed", "damage": D, "dice": "3, 2", "seeded": true?}: the collapse roll from dice thrown
+      if (!a.seeded) await page.check("#dice-typed");  // seeded: the breach's choice left as it opens
       if (!(await page.isVisible("#collapse-run"))) await page.click("#collapse-box > summary");
       await page.fill("#collapse-damage", a.damage == null ? "" : String(a.damage));
       await page.fill("#collapse-dice", a.dice);

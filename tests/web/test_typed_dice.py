@@ -78,6 +78,14 @@ def test_the_collapse_roll_refuses_dice_that_cannot_be(pages):
     assert done.returncode == 2 and "9 is not a roll here: pick 1 to 6" in done.stderr
 
 
+def test_dice_typed_into_the_collapse_box_are_used_whatever_the_breach_dice_choice(pages):
+    """A player who types the table's dice into the collapse box gets their roll, not the seed's, even
+    with the breach's dice left on "seeded": a 7 is refused as the command line refuses it."""
+    seen = drive(pages["valley"], [{"do": "collapse-typed", "damage": 54, "dice": "7", "seeded": True}])
+    assert seen["errors"] == []
+    assert seen["results"][0]["status"].endswith("7 is not a roll here: a die shows 1 to 6.")
+
+
 @pytest.mark.parametrize("dice", ["3, 2", "5, 6", "5,6,2"])
 def test_dice_so_far_show_what_they_decide_and_ask_for_the_next(pages, dice):
     seen = drive(pages["valley"], [{"do": "collapse-typed", "damage": 54, "dice": dice}])
