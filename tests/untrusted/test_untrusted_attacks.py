@@ -228,7 +228,7 @@ def _limited(limit_mb: int):
     [
         ["fmt", "--check", "--", "{map}"],
         ["surge", "{map}", "--dam", "dam-aller", "--monte-carlo", "10"],
-        ["render", "{map}", "-o", "out.png"],
+        pytest.param(["render", "{map}", "-o", "out.png"], marks=pytest.mark.qt),  # draws with Qt
     ],
     ids=["fmt", "surge", "render"],
 )
