@@ -196,7 +196,7 @@ def add_parsers(sub) -> None:
         help="roll for a damaged dam's collapse each player turn (seeded or typed dice), then its breach",
         description=(
             "The referee's rolls for a damaged dam: the chance per player turn from the scenario's "
-            "collapse thresholds (80%% of the SP lost: a 1; 90%%: 1-3), a die each player turn until it "
+            "collapse thresholds (80% of the SP lost: a 1; 90%: 1-3), a die each player turn until it "
             "collapses, then the breach with the same dice, told as `surge` tells it."
         ),
     )
