@@ -228,6 +228,19 @@ GENERATORS = {
 
 
 # ----------------------------------------------------------------------------------------- runs
+def wait_until(proc: subprocess.Popen, deadline: float):
+    """Waits for ``proc`` (killed at ``deadline``, a perf_counter time): its wait status and rusage."""
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            return status, usage
+        if time.perf_counter() > deadline:
+            proc.kill()
+            _pid, status, usage = os.wait4(proc.pid, 0)
+            return status, usage
+        time.sleep(0.02)
+
+
 def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dict:
     """One `dambuster validate FILE --format json` in its own process: wall time, peak RSS, outcome."""
     out, err = out_dir / "stdout.json", out_dir / "stderr.txt"
@@ -236,16 +249,7 @@ def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dic
         proc = subprocess.Popen(
             [str(DAMBUSTER), "validate", str(path), "--format", "json", *extra], stdout=o, stderr=e
         )
-        deadline = t + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.perf_counter() > deadline:
-                proc.kill()
-                pid, status, usage = os.wait4(proc.pid, 0)
-                break
-            time.sleep(0.02)
+        status, usage = wait_until(proc, t + timeout)
         wall = time.perf_counter() - t
     proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here; keep Popen from waiting again
     result = {

@@ -149,16 +149,9 @@ def run_case(argv: list[str], timeout: float) -> dict:
     """One command in its own process: wall and CPU seconds, peak RSS (its rusage), exit, last stderr line."""
     t = time.perf_counter()
     proc = subprocess.Popen([str(DAMBUSTER), *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = t + timeout
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.perf_counter() > deadline:
-            proc.kill()
-            pid, status, usage = os.wait4(proc.pid, 0)
-            break
-        time.sleep(0.02)
+    from bench_budget import wait_until
+
+    status, usage = wait_until(proc, t + timeout)
     wall = time.perf_counter() - t
     proc.returncode = os.waitstatus_to_exitcode(status)
     lines = proc.stderr.read().decode("utf-8", "replace").strip().splitlines()
