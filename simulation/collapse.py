@@ -52,7 +52,7 @@ def turn_distribution(p: Fraction, horizon: int) -> tuple[list[Fraction], Fracti
     chance the dam still stands after ``horizon`` turns. The list and the rest sum to exactly 1."""
     if horizon < 0:
         raise ValueError("horizon must be >= 0")
-    probs = []
+    probs: list[Fraction] = []
     standing = Fraction(1)
     for _ in range(horizon):
         probs.append(standing * p)

@@ -47,6 +47,8 @@ def result(crt: CombatResults, col: int | str, roll: int) -> str:
         return crt.above
     if col == "below":
         return crt.below
+    if isinstance(col, str):
+        raise ValueError(f"no column {col!r}")
     return crt.results[col][roll - 1]
 
 

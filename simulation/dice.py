@@ -19,7 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import Event
 
 
 @dataclass(frozen=True)
@@ -37,13 +40,13 @@ class Dice:
         self._rng = random.Random(seed)
         self.log: list[Draw] = []
 
-    def d6(self, purpose: str, options: Sequence | None = None) -> int:
+    def d6(self, purpose: str, options: Sequence[object] | None = None) -> int:
         """A die 1..6; ``options``, when given, are what its faces pick between (a branch's ways)."""
         v = self._rng.randrange(6) + 1
         self.log.append(Draw(purpose, 6, v))
         return v
 
-    def choice(self, n: int, purpose: str, options: Sequence | None = None) -> int:
+    def choice(self, n: int, purpose: str, options: Sequence[object] | None = None) -> int:
         """An index in 0..n-1 (into ``options`` when given); no draw is taken when there is only one."""
         if n <= 0:
             raise ValueError("nothing to choose from")
@@ -82,12 +85,12 @@ class ScriptedDice(Dice):
         self._pos += 1
         return v
 
-    def d6(self, purpose: str, options: Sequence | None = None) -> int:
+    def d6(self, purpose: str, options: Sequence[object] | None = None) -> int:
         v = self._next()
         self.log.append(Draw(purpose, 6, v))
         return v
 
-    def choice(self, n: int, purpose: str, options: Sequence | None = None) -> int:
+    def choice(self, n: int, purpose: str, options: Sequence[object] | None = None) -> int:
         if n == 1:
             return 0
         v = self._next()
@@ -96,11 +99,12 @@ class ScriptedDice(Dice):
         self.log.append(Draw(purpose, n, v))
         return v
 
-    def state(self):
+    def state(self) -> tuple[Any, int]:
         return self._pos, len(self.log)
 
-    def restore(self, state) -> None:
-        self._pos, n = state
+    def restore(self, state: tuple[Any, int]) -> None:
+        pos, n = state
+        self._pos = int(pos)
         del self.log[n:]
 
 
@@ -109,11 +113,11 @@ class RollNeeded(Exception):
     things (typed 1..sides). ``events``: what the step (or flood) reported before this roll, filled
     in by the simulation as the exception passes through it."""
 
-    def __init__(self, purpose: str, sides: int, die: bool, options: Sequence | None = None):
+    def __init__(self, purpose: str, sides: int, die: bool, options: Sequence[object] | None = None):
         super().__init__(f"a roll is needed: {purpose}")
         self.purpose, self.sides, self.die = purpose, sides, die
-        self.options = list(options) if options is not None else None
-        self.events: list = []
+        self.options: list[object] | None = list(options) if options is not None else None
+        self.events: list[Event] = []
 
 
 class TableDice(ScriptedDice):
@@ -156,12 +160,12 @@ class TableDice(ScriptedDice):
         """Drops the rolls given beyond what the run has used (after stepping back)."""
         del self._values[self._pos :]
 
-    def d6(self, purpose: str, options: Sequence | None = None) -> int:
+    def d6(self, purpose: str, options: Sequence[object] | None = None) -> int:
         if self._pos >= len(self._values):
             raise RollNeeded(purpose, 6, True, options)
         return super().d6(purpose, options)
 
-    def choice(self, n: int, purpose: str, options: Sequence | None = None) -> int:
+    def choice(self, n: int, purpose: str, options: Sequence[object] | None = None) -> int:
         if n > 1 and self._pos >= len(self._values):
             raise RollNeeded(purpose, n, False, options)
         return super().choice(n, purpose, options)

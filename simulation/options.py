@@ -43,9 +43,9 @@ class SimOptions:
     join_tolerance: float = 1e-6
 
 
-def options_for(scenario: Scenario, **overrides) -> SimOptions:
+def options_for(scenario: Scenario, **overrides: float | None) -> SimOptions:
     names = {f.name: f.type for f in fields(SimOptions)}
-    values = {}
+    values: dict[str, float] = {}
     for k, v in scenario.parameters.rules.get(RULES_KEY, {}).items():
         if k in names:
             values[k] = float(v) if names[k] in ("float", float) else int(v)

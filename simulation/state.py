@@ -8,8 +8,9 @@ back needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 from ..model.hexgrid import Hex, Hexside
 from .dice import Draw
@@ -34,14 +35,14 @@ class Event:
     kind: str  # breach, reservoir, debris, swell, surge-attack, stuck-roll, flood, flood-roll, road-cut,
     #            bridge-out, stream, left-map
     where: Any = None  # a hex, a hexside, a unit or bridge id
-    detail: dict = field(default_factory=dict)
+    detail: dict[str, Any] = field(default_factory=dict[str, Any])
     rolls: tuple[Draw, ...] = ()
 
-    def to_dict(self, label=None) -> dict:
-        out: dict = {"step": self.step, "kind": self.kind}
+    def to_dict(self, label: Callable[[Hex], str] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"step": self.step, "kind": self.kind}
         if self.where is not None:
             out["where"] = _jsonable(self.where)
-            if label is not None and isinstance(self.where, tuple) and len(self.where) == 2:
+            if label is not None and _is_hex(self.where):
                 out["label"] = label(self.where)
         if self.detail:
             out["detail"] = {k: _jsonable(v) for k, v in self.detail.items()}
@@ -50,9 +51,15 @@ class Event:
         return out
 
 
-def _jsonable(v):
+def _is_hex(where: object) -> TypeGuard[Hex]:
+    """A hex (q, r), not a hexside (q, r, side), a unit's or a bridge's id."""
+    return isinstance(where, tuple) and len(cast(tuple[object, ...], where)) == 2
+
+
+def _jsonable(v: object) -> Any:
+    """Tuples (hexes, hexsides) as JSON arrays, at any depth."""
     if isinstance(v, (tuple, list)):
-        return [_jsonable(x) for x in v]
+        return [_jsonable(x) for x in cast(Sequence[object], v)]
     if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
+        return {k: _jsonable(x) for k, x in cast(dict[object, object], v).items()}
     return v

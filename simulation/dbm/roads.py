@@ -42,7 +42,7 @@ def road_line(
             hit = next((k for k, e in enumerate(earlier) if LineString(e).intersects(line)), None)
             if hit is not None:
                 return rounded(
-                    line.coords, scale.unit
+                    list(line.coords), scale.unit
                 ), f"from the bottom edge to the top edge, across road {hit + 1}"
     if free:
         y = rng.uniform(0.25, 0.75) * D

@@ -36,7 +36,7 @@ def area_outline(across: float, breadth: float, turn: float, pace: float, unit: 
     a = (across - SHORT_BY) * pace / 2
     b = min(breadth, across - SHORT_BY) * pace / 2
     c, s = math.cos(turn), math.sin(turn)
-    pts = []
+    pts: list[Point] = []
     for k in range(SIDES):
         t = 2 * math.pi * k / SIDES
         x, y = a * math.cos(t), b * math.sin(t)
@@ -77,7 +77,7 @@ def waterway_extents(extent: float, wobble: Sequence[float]) -> list[float]:
     paces; when ``extent`` is over 600, only the points before the middle reach past 600 (the text lets
     at most half the frontage do so) and the rest keep to 590."""
     n = len(wobble)
-    out = []
+    out: list[float] = []
     for k, w in enumerate(wobble):
         deep = extent > 600 and k < (n - 1) / 2
         e = extent + w if deep else min(extent, 590.0) + w

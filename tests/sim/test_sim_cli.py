@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
@@ -123,6 +124,16 @@ def test_errors_are_one_line_and_exit_2(argv, message, hexfile, tablefile, tmp_p
     assert code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_monte_carlo_on_a_table_map_with_rivers_says_it_needs_a_hex_map(tmp_path, capsys):
+    # the estimate before the runs counted river hexes, which a table map's rivers do not have
+    sample = Path(__file__).resolve().parents[2] / "samples" / "dbm-table.json"
+    out = tmp_path / "mc.json"
+    assert main(["surge", str(sample), "--dam", "d1", "--monte-carlo", "10", "--out-json", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs a hex map" in err and "internal error" not in err
+    assert not out.exists()
 
 
 def test_flood_json_is_reproducible(tablefile, capsys):
