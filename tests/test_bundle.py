@@ -1,6 +1,9 @@
-"""The self-contained editor (scripts/build_bundle.sh, PyInstaller) opens a scenario with no Python on
-PATH: copied to a clean folder, run under Xvfb (a real X server) with PATH emptied, its window shows the
-sample's name. Slow (the build takes minutes): it reuses dist/dambuster-editor when it is there."""
+"""The self-contained editor (scripts/build_bundle.sh, PyInstaller) works with no Python on PATH: copied
+to a clean folder and run under Xvfb (a real X server) with an empty environment, it opens a sample (its
+window shows the sample's name), paints a hex with the brush, saves with Ctrl+S, and prints the map to a
+PDF through File > Print to PDF… (Ctrl+P, then Save PDF… and the file dialog's Save), driven by xdotool
+as a user's keys and clicks. The saved file is read back with the model, the PDF with poppler's
+pdfinfo and pdftotext. Slow (the build takes minutes): it reuses dist/dambuster-editor when it is there."""
 
 from __future__ import annotations
 
@@ -10,27 +13,69 @@ from pathlib import Path
 
 import pytest
 
+from dambuster.model.io import load
+from dambuster.model.terrain import TERRAIN_KINDS
+
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "dist" / "dambuster-editor"
+DEFAULT_TERRAIN = "forest"  # what the brush paints when the editor starts (editor/panels/terrain_palette.py)
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(not shutil.which("xvfb-run"), reason="Xvfb is not installed (scripts/setup.sh)"),
-    pytest.mark.skipif(not shutil.which("xwininfo"), reason="xwininfo is not installed (x11-utils)"),
+    *(
+        pytest.mark.skipif(not shutil.which(tool), reason=f"{tool} is not installed ({package})")
+        for tool, package in (
+            ("xvfb-run", "xvfb"),
+            ("xdotool", "xdotool"),
+            ("pdfinfo", "poppler-utils"),
+            ("pdftotext", "poppler-utils"),
+        )
+    ),
 ]
 
-# run inside the X server: the editor with an empty environment (no PATH, so no Python), then wait
-# for a window named after the file
-LAUNCH = r"""
-env -i DISPLAY="$DISPLAY" XAUTHORITY="$XAUTHORITY" HOME="$1" PATH=/nonexistent "$2" "$3" &
+# run inside the X server: the editor with an empty environment (no PATH, so no Python), driven by
+# xdotool: $1 home, $2 the editor, $3 the scenario, $4 how many ] presses choose the terrain to paint
+DRIVE = r"""
+home=$1; editor=$2; scenario=$3; presses=$4
+env -i DISPLAY="$DISPLAY" XAUTHORITY="$XAUTHORITY" HOME="$home" LANG=C.UTF-8 PATH=/nonexistent "$editor" "$scenario" &
 app=$!
-for _ in $(seq 1200); do
-  xwininfo -root -tree | grep -q 'ogre-basic' && break
-  kill -0 $app 2>/dev/null || { echo "the editor exited"; exit 3; }
-  sleep 0.1
-done
-xwininfo -root -tree | grep -o '"[^"]*ogre-basic[^"]*"' | head -1
-kill $app; wait $app 2>/dev/null; exit 0
+trap 'kill $app 2>/dev/null' EXIT
+windows() { xdotool search --onlyvisible --name "$1" 2>/dev/null; }
+wait_until() {  # wait_until WHAT COMMAND...: up to 120 s, while the editor runs
+  what=$1; shift
+  for _ in $(seq 1200); do
+    "$@" && return 0
+    kill -0 $app 2>/dev/null || { echo "the editor exited while waiting for $what"; exit 3; }
+    sleep 0.1
+  done
+  echo "timed out waiting for $what"; exit 4
+}
+has_windows() { [ "$(windows "$1" | wc -l)" -ge "$2" ]; }
+wait_until "the main window" has_windows 'ogre-basic' 1
+main=$(windows 'ogre-basic' | head -1)
+xdotool getwindowname "$main"
+sleep 2  # the first paint and the validation pass
+xdotool windowfocus --sync "$main"
+xdotool key b  # the brush
+for _ in $(seq "$presses"); do xdotool key bracketright; done  # the next terrain, as ] does
+eval "$(xdotool getwindowgeometry --shell "$main")"
+xdotool mousemove --sync $((X + WIDTH / 2)) $((Y + HEIGHT / 2)) click 1
+sleep 0.5
+before=$(cksum < "$scenario")
+xdotool key ctrl+s
+changed() { [ "$(cksum < "$scenario")" != "$before" ]; }
+wait_until "the save" changed
+echo saved
+xdotool key ctrl+p
+wait_until "the print dialog" has_windows '^Print to PDF$' 1
+sleep 1
+xdotool key Return  # Save PDF…
+wait_until "the file dialog" has_windows '^Print to PDF$' 2
+sleep 1
+xdotool key Return  # Save, under the name offered (in the home folder: it has no Documents)
+printed() { [ -s "$home/ogre-basic.pdf" ]; }  # written atomically: there means complete
+wait_until "the PDF" printed
+echo printed
 """
 
 
@@ -45,28 +90,34 @@ def bundle() -> Path:
     return BUNDLE
 
 
-def test_the_bundle_opens_a_sample_with_no_python_on_path(bundle, tmp_path):
+def test_the_bundle_opens_paints_saves_and_prints_with_no_python_on_path(bundle, tmp_path):
     app = tmp_path / "clean" / "dambuster-editor"
     shutil.copytree(bundle, app, symlinks=True)
-    sample = tmp_path / "ogre-basic.json"
-    shutil.copy(ROOT / "samples" / "ogre-basic.json", sample)
+    home = tmp_path / "home"
+    home.mkdir()
+    scenario = home / "ogre-basic.json"
+    shutil.copy(ROOT / "samples" / "ogre-basic.json", scenario)
+    before = load(scenario).map.terrain.counts()
+    paint = next(k for k in TERRAIN_KINDS if k not in before)  # a terrain the sample has nowhere (forest)
+    presses = (TERRAIN_KINDS.index(paint) - TERRAIN_KINDS.index(DEFAULT_TERRAIN)) % len(TERRAIN_KINDS)
     r = subprocess.run(
-        [
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            "sh",
-            "-c",
-            LAUNCH,
-            "sh",
-            str(tmp_path),
-            str(app / "dambuster-editor"),
-            str(sample),
-        ],
+        ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", DRIVE, "sh"]
+        + [str(home), str(app / "dambuster-editor"), str(scenario), str(presses)],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=400,
     )
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "ogre-basic" in r.stdout, r.stdout + r.stderr
+    assert "ogre-basic" in r.stdout.splitlines()[0], r.stdout  # the window's title names the file
+
+    after = load(scenario).map.terrain.counts()
+    assert after.get(paint, 0) >= 1, after  # the painted hex is in the saved file
+    assert sum(after.values()) == sum(before.values())
+
+    pdf = home / "ogre-basic.pdf"
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    assert pages >= 1, info
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    title = load(scenario).meta.title
+    assert title and title.split()[0] in text, text[:500]
