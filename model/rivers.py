@@ -1,23 +1,19 @@
-"""River topology of a hex map as a networkx directed graph.
+"""River topology of a hex map as a directed graph (model/digraph.py; ``to_networkx`` for networkx).
 
 Nodes are on-map hexes plus the sink ``OFF_MAP``; an edge u -> v means water flows from u to v.
 Each river contributes edges between its consecutive hexes (upstream first). A river that ``joins``
 another flows from its last hex into the joined river's first hex adjacent to (or equal to) that last
 hex -- the confluence -- and on downstream from there. A river that joins nothing and ends on the map
-edge flows off the map. Edge attribute ``river`` names the river an edge belongs to.
+edge flows off the map. An edge's label names the river it belongs to.
 
 Used by the rule checks (cycles, outlets, splits, surge paths) and by the breach simulation.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .digraph import Digraph
 from .hexgrid import Hex, distance
 from .scenario import HexMap, River
-
-if TYPE_CHECKING:  # networkx is imported by the functions that build a graph: a second of a start-up
-    import networkx as nx
 
 OFF_MAP = "off-map"
 
@@ -37,10 +33,8 @@ def confluence(river: River, joined: River) -> Hex | None:
     return None
 
 
-def flow_graph(m: HexMap) -> nx.DiGraph[FlowNode]:
-    import networkx as nx
-
-    g: nx.DiGraph[FlowNode] = nx.DiGraph()
+def flow_graph(m: HexMap) -> Digraph[FlowNode]:
+    g: Digraph[FlowNode] = Digraph()
     layout = m.layout
     by_id = {r.id: r for r in m.rivers}
     for r in m.rivers:
@@ -48,7 +42,7 @@ def flow_graph(m: HexMap) -> nx.DiGraph[FlowNode]:
         g.add_nodes_from(hexes)
         for a, b in zip(hexes, hexes[1:]):
             if a != b:
-                g.add_edge(a, b, river=r.id)
+                g.add_edge(a, b, r.id)
     for r in m.rivers:
         if not r.hexes:
             continue
@@ -56,20 +50,15 @@ def flow_graph(m: HexMap) -> nx.DiGraph[FlowNode]:
         if r.joins is not None and r.joins in by_id:
             c = confluence(r, by_id[r.joins])
             if c is not None and c != last:
-                g.add_edge(last, c, river=r.id)
+                g.add_edge(last, c, r.id)
         elif layout.is_edge(last):
-            g.add_edge(last, OFF_MAP, river=r.id)
+            g.add_edge(last, OFF_MAP, r.id)
     return g
 
 
-def downstream(g: nx.DiGraph[FlowNode], h: Hex) -> list[FlowNode]:
+def downstream(g: Digraph[FlowNode], h: Hex) -> list[FlowNode]:
     """The hexes (and OFF_MAP) water reaches from ``h``, excluding ``h`` itself."""
-    if h not in g:
-        return []
-    import networkx as nx
-
-    # networkx's stubs leave descendants' source untyped
-    return list(nx.descendants(g, h))  # pyright: ignore[reportUnknownMemberType]
+    return list(g.descendants(h)) if h in g else []
 
 
 def river_hexes(m: HexMap) -> set[Hex]:

@@ -10,13 +10,14 @@ the first step whose window holds no on-map hex.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 import networkx as nx
 
 from ..model.hexgrid import Hex, neighbors
-from ..model.rivers import OFF_MAP, flow_graph
+from ..model.rivers import OFF_MAP, FlowNode, flow_graph
 from ..model.scenario import Dam, HexMap
 
 
@@ -38,11 +39,11 @@ class SurgePlan:
     length: int
     speed: int
     depth: dict[Hex, int]  # on-map river hex below the dam -> distance from the dam in hexes
-    graph: nx.DiGraph
+    graph: nx.DiGraph[FlowNode]  # the river flow graph, hexes and OFF_MAP
 
     @classmethod
     def build(cls, m: HexMap, dam: Dam, length: int, speed: int) -> SurgePlan:
-        g = flow_graph(m)
+        g = flow_graph(m).to_networkx("river")
         if dam.hex not in g:
             raise SimulationError(f"dam {dam.id!r} stands on hex {list(dam.hex)}, which is on no river")
         lengths = nx.single_source_shortest_path_length(g, dam.hex)
@@ -91,9 +92,9 @@ class SurgePlan:
 
     @cached_property
     def river_hexes(self) -> frozenset[Hex]:
-        return frozenset(h for h in self.graph.nodes if h != OFF_MAP)
+        return frozenset(h for h in self.graph.nodes if not isinstance(h, str))  # not OFF_MAP
 
-    def first_adjacent(self, contains) -> dict[Hex, int]:
+    def first_adjacent(self, contains: Callable[[Hex], bool]) -> dict[Hex, int]:
         """Non-river on-map hexes next to the swell -> the first step the swell is adjacent."""
         out: dict[Hex, int] = {}
         for h in self.order:

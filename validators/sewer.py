@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
+from ..model.digraph import Digraph
 from ..model.scenario import Point as TablePoint
 from ..model.scenario import Scenario, Sewer, TableMap
 from .common import point_json
@@ -124,21 +124,26 @@ def origin(s: Scenario) -> Iterator[Violation]:
         )
 
 
-def corridor_graph(sewer: Sewer, tol: float) -> nx.Graph[str]:
-    """Undirected graph of corridor ids; an edge where two corridors meet."""
+def corridor_graph(sewer: Sewer, tol: float) -> Digraph[str]:
+    """Graph of corridor ids with an edge each way where two corridors meet (water flows both ways)."""
     cs = _Corridors(sewer)
-    g: nx.Graph[str] = nx.Graph()
+    g: Digraph[str] = Digraph()
     g.add_nodes_from(c.id for c in cs.items)
+
+    def meet(a: str, b: str) -> None:
+        g.add_edge(a, b)
+        g.add_edge(b, a)
+
     for i, c in enumerate(cs.items):
         for end in (c.line[0], c.line[-1]):
             for k in cs.containing(end, tol):
                 if k != i:
-                    g.add_edge(c.id, cs.items[k].id)
+                    meet(c.id, cs.items[k].id)
     if cs.tree is not None:
         left, right = cs.tree.query(cs.lines, predicate="intersects")
         for i, k in zip(map(int, left), map(int, right)):
             if i < k:
-                g.add_edge(cs.items[i].id, cs.items[k].id)
+                meet(cs.items[i].id, cs.items[k].id)
     return g
 
 
@@ -157,7 +162,7 @@ def unreached(s: Scenario) -> Iterator[Violation]:
     g = corridor_graph(sewer, tol)
     reached = set(start)
     for c in start:
-        reached |= nx.node_connected_component(g, c)
+        reached |= g.descendants(c)
     safe = [Polygon(x.polygon).buffer(tol) for x in sewer.gantries if len(x.polygon) >= 3]
     safe_tree = STRtree(safe) if safe else None
     for i, c in enumerate(sewer.corridors):

@@ -1,8 +1,8 @@
 """A single-file `dambuster validate` imports only what the file needs (issue 11, item 6).
 
 The commands run for real with ``python -X importtime``, which lists every module imported, in the
-command and in the worker process it forks to check the file. A hex map of the basic game needs
-neither geometry (shapely, numpy) nor graphs (networkx), and a valid file never needs python-jsonschema
+command and in the worker process it forks to check the file. A hex map needs no geometry (shapely,
+numpy), nor networkx unless its rivers run in a circle, and a valid file never needs python-jsonschema
 (jsonschema-rs passes it); the time these save is measured by scripts/bench_cold_start.py, not here.
 """
 
@@ -70,11 +70,24 @@ def test_a_pre_commit_run_over_several_hex_maps_imports_no_geometry():
     assert run.returncode == 0 and not names & {"shapely", "numpy"}
 
 
-def test_a_map_with_dams_imports_networkx_for_its_rules_but_no_geometry():
+def test_a_map_with_dams_follows_its_rivers_without_networkx_or_geometry():
+    """The dam rules walk and order the river network with model/digraph.py (graphlib): networkx's
+    import alone was half of this cold start."""
     run, names = imports_of("validate", str(SAMPLES / "ogre-dambusters-valley.json"))
     assert run.returncode == 0
-    assert "networkx" in names  # the dam rules follow the rivers as a graph
-    assert not names & {"shapely", "numpy", "jsonschema"}
+    assert not names & {"networkx", "shapely", "numpy", "jsonschema"}
+
+
+def test_a_river_flowing_in_a_circle_is_traced_by_networkx(tmp_path):
+    """A broken network is the one case that loads networkx: it finds the cycle the error names."""
+    scenario = json.loads((SAMPLES / "ogre-dambusters-valley.json").read_text(encoding="utf-8"))
+    river = scenario["map"]["rivers"][0]
+    river["hexes"].append(river["hexes"][1])  # back upstream: water runs round for ever
+    path = tmp_path / "circle.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    run, names = imports_of("validate", str(path))
+    assert run.returncode == 1 and "networkx" in names
+    assert "RIVER-CYCLE: river water flows in a circle through 31 hexes" in run.stdout
 
 
 def test_a_table_imports_shapely_for_its_geometry_rules_but_no_graphs():

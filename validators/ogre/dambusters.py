@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, cast
 
-import networkx as nx
-
 from ...model.hexgrid import Hex, Layout, distance, neighbors
 from ...model.rivers import OFF_MAP, FlowNode, confluence
 from ...model.scenario import Dam, HexMap, Scenario
@@ -249,9 +247,11 @@ def river_cycle(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     flow = analyse(m)
-    g = flow.graph
-    if nx.is_directed_acyclic_graph(g):
+    if flow.graph.acyclic():
         return
+    import networkx as nx  # a broken network: networkx finds its cycles
+
+    g = flow.graph.to_networkx("river")
     for comp in nx.strongly_connected_components(g):
         if len(comp) < 2:
             continue
@@ -278,7 +278,8 @@ def river_split(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     flow = analyse(m)
-    for h, out in flow.graph.out_degree():
+    for h in flow.graph:
+        out = flow.graph.out_degree(h)
         if out > 1 and not isinstance(h, str):  # a str: OFF_MAP
             succ = list(flow.graph.successors(h))
             yield Violation(
@@ -319,13 +320,10 @@ def _drained_bed(m: HexMap) -> frozenset[FlowNode]:
     broken = [as_hex(d.hex) for d in m.dams if d.damage >= d.sp]
     if not broken:
         return frozenset()
-    import networkx as nx
-
     from ...model.rivers import flow_graph
 
     g = flow_graph(m)
-    # networkx's stubs leave ancestors' source untyped
-    return frozenset(h for d in broken if d in g for h in nx.ancestors(g, d))  # pyright: ignore[reportUnknownMemberType]
+    return frozenset(h for d in broken if d in g for h in g.ancestors(d))
 
 
 def dam_hexes(m: HexMap) -> frozenset[Hex]:
@@ -365,7 +363,6 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
         for r in m.rivers  # reported by RIVER-GAP
         if r.joins in by_id and r.hexes and confluence(r, by_id[r.joins]) is None
     }
-    sub = g.subgraph(stranded)
     for h in sorted(stranded, key=flow.where.__getitem__):  # in file order
         if g.out_degree(h) or h in covered or h in broken:  # (what follows a stranded hex is stranded)
             continue  # flows on (possibly round a cycle: RIVER-CYCLE), or reported elsewhere
@@ -375,7 +372,7 @@ def river_outlet(s: Scenario) -> Iterator[Violation]:
                 i, j = k, len(r.hexes) - 1
                 break
         rid = m.rivers[i].id
-        upstream = nx.ancestors(sub, h)  # pyright: ignore[reportUnknownMemberType]  (source untyped in its stubs)
+        upstream = g.ancestors(h, within=stranded)
         yield Violation(
             f"river {rid} ends at {label(m.layout, h)} without reaching a map edge or joining another river",
             location=at_hex(m.layout, h, f"/map/rivers/{i}/hexes/{j}", feature=rid),

@@ -13,8 +13,7 @@ from collections.abc import Hashable, Set
 from dataclasses import dataclass, field
 from typing import Any
 
-import networkx as nx
-
+from ...model.digraph import Digraph
 from ...model.hexgrid import Hex
 from ...model.rivers import OFF_MAP, FlowNode, flow_graph
 from ...model.scenario import HexMap
@@ -22,7 +21,7 @@ from ...model.scenario import HexMap
 
 @dataclass
 class Flow:
-    graph: nx.DiGraph[FlowNode]
+    graph: Digraph[FlowNode]
     drains: set[FlowNode]  # nodes (hexes) from which water reaches OFF_MAP
     where: dict[Hex, tuple[int, int]] = field(
         default_factory=dict[Hex, tuple[int, int]]
@@ -77,8 +76,7 @@ def analyse(m: HexMap) -> Flow:
     if last_key == key and last is not None:
         return last
     g = flow_graph(m)
-    # networkx's stubs leave ancestors' source untyped
-    drains: set[FlowNode] = nx.ancestors(g, OFF_MAP) if OFF_MAP in g else set()  # pyright: ignore[reportUnknownMemberType]
+    drains: set[FlowNode] = g.ancestors(OFF_MAP) if OFF_MAP in g else set()
     where: dict[Hex, tuple[int, int]] = {}
     by_river: dict[str, set[Hex]] = {}
     for i, r in enumerate(m.rivers):

@@ -20,8 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, field
 
-import networkx as nx
-
+from ...model.digraph import Digraph
 from ...model.hexgrid import Hex
 from ...model.rivers import OFF_MAP, FlowNode
 from .flow import Flow
@@ -68,13 +67,15 @@ class Surges:
         }
 
 
-def _parts(g: nx.DiGraph[FlowNode]) -> list[list[FlowNode]]:
+def _parts(g: Digraph[FlowNode]) -> list[list[FlowNode]]:
     """The strongly connected parts of g, each a list of nodes, in topological order."""
-    try:
-        return [[n] for n in nx.topological_sort(g)]
-    except nx.NetworkXUnfeasible:
-        c = nx.condensation(g)
-        return [list(c.nodes[k]["members"]) for k in nx.topological_sort(c)]
+    order = g.topological_order()
+    if order is not None:
+        return [[n] for n in order]
+    import networkx as nx  # a network with a cycle (RIVER-CYCLE): networkx condenses it
+
+    c = nx.condensation(g.to_networkx())
+    return [list(c.nodes[k]["members"]) for k in nx.topological_sort(c)]
 
 
 def _bits(m: int) -> Iterator[int]:
