@@ -41,14 +41,26 @@ def build(argv: list[str], settings=None):
     ``settings`` (a QSettings) defaults to the user's; tests pass their own."""
     from PySide6.QtWidgets import QApplication
 
+    from dambuster.model import ScenarioError
+
+    from .document import Document
     from .mainwindow import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "dambuster-editor"])
     app.setApplicationName("dambuster editor")
     app.setOrganizationName("dambuster")
-    window = MainWindow(settings=settings)
-    if argv:
+    doc = None
+    if argv:  # opened before the window is made, so that its map's scene is built once, not twice
+        try:
+            doc = Document()
+            doc.open(argv[0])
+        except ScenarioError:
+            doc = None  # the window's open_path says why
+    window = MainWindow(doc, settings=settings)
+    if argv and doc is None:
         window.open_path(argv[0])  # a bad file shows its message and leaves an empty map
+    elif argv:
+        window.opened(argv[0])
     recovered = window.recovery.offer_orphans()  # work left by a session that did not close cleanly
     if not argv and not recovered:
         window.start_page.show_page()  # recent files, templates and samples instead of a blank map

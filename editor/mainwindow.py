@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.validator = AsyncValidator(self.doc, self)  # off the GUI thread when checks are slow
         self.validator.finished.connect(self._validated)
         self.validation_panel.violation_activated.connect(self.show_violation)
+        self.view.painted.connect(self.validator.map_painted)  # a new map's check waits for it to show
 
         self.pos_label, self.zoom_label, self.problems_label = QLabel(), QLabel(), QLabel()
         for w in (self.pos_label, self.zoom_label, self.problems_label):
@@ -234,6 +235,13 @@ class MainWindow(QMainWindow):
         except ScenarioError as e:
             self.show_error("Cannot open scenario", f"{path}: {e}")
             return False
+        self.opened(path)
+        return True
+
+    def opened(self, path: str | Path) -> None:
+        """What follows the document's opening of ``path``: the recent files, and a file's format
+        problems listed at once (``app.build`` opens the file before making the window, so that the
+        map's scene is built once)."""
         self._remember(Path(path))
         if self.doc.format_problems:  # opened to be repaired: the problems listed and ringed at once
             n = len(self.doc.format_problems)
@@ -245,7 +253,6 @@ class MainWindow(QMainWindow):
                 "until they are repaired",
                 15000,
             )
-        return True
 
     def file_new(self) -> None:
         if not self.maybe_save():

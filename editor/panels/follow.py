@@ -61,7 +61,8 @@ class _Follower:
             w.selection = None
             w.place_panel.selected.setText("")
         w.pos_label.setText("")
-        w.problems_label.setText("")
+        w.problems_label.setText("checking…")  # until the new scenario's first check (validation/panel.py)
+        w.validation_panel.summary.setText("Checking…")
         w.statusBar().clearMessage()  # a message about the file before
         self.cursor = None
         self._terrain_dock(w.doc.is_hex)

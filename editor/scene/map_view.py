@@ -27,6 +27,7 @@ class MapView(QGraphicsView):
     zoom_changed = Signal(float)
     scale_changed = Signal(float)  # the scale at the next paint differs from the last one's
     refused = Signal(str)  # why a press of the tool did nothing ("Rivers is locked")
+    painted = Signal()  # after each paint of the map
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -108,6 +109,7 @@ class MapView(QGraphicsView):
             self._painted_scale = z
             self.scale_changed.emit(z)
         super().paintEvent(event)
+        self.painted.emit()
 
     def viewportEvent(self, event) -> bool:
         if event.type() == QEvent.Type.Leave:  # the cursor left the map: no footprint, zoom about the centre

@@ -194,14 +194,20 @@ class TerrainLayer:
         self.cache: OrderedDict[tuple, QPixmap] = OrderedDict()
         self.cache_bytes = 0
         self._base: tuple[QPolygonF, QPolygonF] | None = None
-        lay = geom.layout
         self.overview = scene.add(self, "terrain", TerrainOverview(self), tier="far")
-        self.chunks: dict[tuple[int, int], TerrainChunk] = {
-            (cx, cy): TerrainChunk(self, (cx, cy))
+        #: the chunks, made when the map is first shown near enough for them (a 1000x1000 map opens far
+        #: out, on its overview: its 3,969 chunks are not made for that first look)
+        self.chunks: dict[tuple[int, int], TerrainChunk] = {}
+        scene.add_later(self, "terrain", self._make_chunks, tier="near")
+
+    def _make_chunks(self) -> list[TerrainChunk]:
+        lay = self.geom.layout
+        self.chunks.update(
+            ((cx, cy), TerrainChunk(self, (cx, cy)))
             for cy in range((lay.rows + CHUNK - 1) // CHUNK)
             for cx in range((lay.columns + CHUNK - 1) // CHUNK)
-        }
-        scene.add_many(self, "terrain", list(self.chunks.values()), tier="near")
+        )
+        return list(self.chunks.values())
 
     def base_polygons(self) -> tuple[QPolygonF, QPolygonF]:
         """A hex (and a slightly smaller one for patterns) around (0, 0), to be translated."""
@@ -239,7 +245,9 @@ class TerrainLayer:
         if by_chunk:
             self.overview.invalidate()
         for key, changed in by_chunk.items():
-            chunk = self.chunks[key]
+            chunk = self.chunks.get(key)
+            if chunk is None:  # not made yet: nothing cached to patch
+                continue
             for tier in TIERS:
                 pm = self.cache.get((key, tier))
                 if pm is not None:

@@ -1,5 +1,9 @@
 """Re-runs the rule checks ~300 ms after the last edit and shows the violations in a list;
-activating one centres and rings its location on the map."""
+activating one centres and rings its location on the map.
+
+A new scenario (New, Open) is first checked once its map is drawn and the window has been still for
+``SETTLE_MS`` (every paint meanwhile puts the check off again): the map shows as soon as it can, and
+its problems are listed when they arrive (the summary says "Checking…" until then)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from ..files.names import plural
 from .where import readable_where
 
 DEBOUNCE_MS = 300
+SETTLE_MS = 500  # a new scenario's first check: this long after the map was last painted
 
 
 class Validator(QObject):
@@ -28,14 +33,34 @@ class Validator(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.run)
+        self.fresh = True  # a new scenario not checked yet: its check waits for the map to be drawn
+        self.settle = QTimer(self)
+        self.settle.setSingleShot(True)
+        self.settle.setInterval(SETTLE_MS)
+        self.settle.timeout.connect(self._settled)
         for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed, doc.scenario_replaced):
             sig.connect(self.schedule)
+        doc.scenario_replaced.connect(self._replaced)
 
     def schedule(self, *args) -> None:
         self.timer.start()  # restarts: many quick edits give one run
 
+    def _replaced(self) -> None:
+        self.fresh = True
+
+    def map_painted(self) -> None:
+        """The map view painted: a new scenario's first check is put off until the window is still."""
+        if self.fresh and (self.timer.isActive() or self.settle.isActive()):
+            self.timer.stop()
+            self.settle.start()
+
+    def _settled(self) -> None:
+        self.run()
+
     def run(self) -> list[Violation]:
         self.timer.stop()
+        self.settle.stop()
+        self.fresh = False
         self.runs += 1
         found = format_rows(self.doc)
         try:

@@ -4,7 +4,9 @@
 longer than ``threshold_ms`` (~50 ms), the next check after an edit (the debounce timer's, not an
 explicit ``run()`` such as F5, which stays synchronous) runs in a QThreadPool worker on a snapshot
 (``copy.deepcopy`` of the scenario, taken in the GUI thread), and its result is shown only if the
-document has not changed since the snapshot; painting and editing go on meanwhile.
+document has not changed since the snapshot; painting and editing go on meanwhile. The first check
+of a new scenario of ``LARGE_MAP_HEXES`` or more runs in the worker too (its time is not known yet, and
+the rules take a good part of a second on a 1000x1000 map).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dambuster.validators import Violation, check_scenario
 from .panel import DEBOUNCE_MS, Validator, format_rows
 
 THRESHOLD_MS = 50.0
+LARGE_MAP_HEXES = 250_000
 
 
 def _check(scenario) -> list[Violation]:
@@ -62,9 +65,19 @@ class AsyncValidator(Validator):
         self.timer.timeout.connect(self.run_live)
         for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed, doc.scenario_replaced):
             sig.connect(self._bump)
+        self._replaced()  # the document it starts with is as new
 
     def _bump(self, *_args) -> None:
         self.revision += 1
+
+    def _replaced(self) -> None:
+        super()._replaced()
+        layout = getattr(self.doc.scenario.map, "layout", None)
+        large = layout is not None and layout.columns * layout.rows >= LARGE_MAP_HEXES
+        self.last_ms = self.threshold_ms + 1.0 if large else 0.0  # the new map's checks not timed yet
+
+    def _settled(self) -> None:
+        self.run_live()
 
     def run(self) -> list[Violation]:
         """Checks now, in the GUI thread, and returns the violations (F5, and callers that need them)."""
@@ -77,9 +90,11 @@ class AsyncValidator(Validator):
         """The check after an edit: in the GUI thread when checks are quick, else in the worker (the
         result arrives later through ``finished``)."""
         self.timer.stop()
+        self.settle.stop()
         if self.last_ms <= self.threshold_ms:
             self.run()
             return
+        self.fresh = False
         self.runs += 1
         self.in_worker += 1
         self.pending = True

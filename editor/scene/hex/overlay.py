@@ -200,18 +200,26 @@ class HexOverlay:
         self._paths("markers", graded, _pen(QColor("#d0a070"), 2.0, Qt.PenStyle.DashDotLine))
 
     def _towns(self, m: HexMap) -> None:
-        for t in m.towns:
-            if not t.hexes:
-                continue
-            self._path(
-                "towns",
-                self._hex_path(t.hexes).simplified(),
-                _pen(style.TOWN, 2.0, Qt.PenStyle.DashLine),
-                z=2,
+        """Each town's dashed outline and its name, made when the map is first shown near enough for
+        them (not for a first look at a large map from far out)."""
+        towns = [t for t in m.towns if t.hexes]
+        if towns:
+            self.scene.add_later(
+                self, "towns", lambda: [self._town_outline(t) for t in towns], z=2, tier="near"
             )
-            # the name goes at the foot of the town's lowest hex, where counters (hex centres) are not
-            x, y = max((self.geom.center(h) for h in t.hexes), key=lambda p: (p[1], -p[0]))
-            self._label("towns", t.name, x, y + self.geom.size * 0.62, self.geom.size * 0.38, style.TOWN)
+            self.scene.add_later(
+                self, "towns", lambda: [self._town_name(t) for t in towns], z=30, tier="near"
+            )
+
+    def _town_outline(self, t) -> QGraphicsPathItem:
+        item = QGraphicsPathItem(self._hex_path(t.hexes).simplified())
+        item.setPen(_pen(style.TOWN, 2.0, Qt.PenStyle.DashLine))
+        return item
+
+    def _town_name(self, t) -> MapLabel:
+        # the name goes at the foot of the town's lowest hex, where counters (hex centres) are not
+        x, y = max((self.geom.center(h) for h in t.hexes), key=lambda p: (p[1], -p[0]))
+        return MapLabel(t.name, x, y + self.geom.size * 0.62, self.geom.size * 0.38, style.TOWN, bold=True)
 
     def _rivers(self, m: HexMap) -> None:
         from dambuster.model.rivers import confluence
@@ -367,14 +375,16 @@ class HexOverlay:
         self._path("markers", mines, _pen(style.MARKER, 1.0), QBrush(QColor("#f0c040")), z=1)
 
     def _setup_zones(self, scenario: Scenario) -> None:
-        """Each zone's outline, dash-dotted in its side's colour."""
+        """Each zone's outline, dash-dotted in its side's colour (made when first shown near)."""
         colours = {side.id: QColor(side.color) for side in scenario.sides}
-        for z in scenario.setup_zones:
-            if z.hexes:
-                colour = colours.get(z.side, QColor("#606060"))
-                self._path(
-                    "zones", self._hex_path(z.hexes).simplified(), _pen(colour, 1.6, Qt.PenStyle.DashDotLine)
-                )
+        zones = [(z.hexes, colours.get(z.side, QColor("#606060"))) for z in scenario.setup_zones if z.hexes]
+        if zones:
+            self.scene.add_later(self, "zones", lambda: [self._zone_outline(*z) for z in zones], tier="near")
+
+    def _zone_outline(self, hexes, colour: QColor) -> QGraphicsPathItem:
+        item = QGraphicsPathItem(self._hex_path(hexes).simplified())
+        item.setPen(_pen(colour, 1.6, Qt.PenStyle.DashDotLine))
+        return item
 
     def _units(self, scenario: Scenario) -> None:
         """Counters, a stack fanned out diagonally around its hex's centre (the last on top)."""
