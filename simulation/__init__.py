@@ -12,6 +12,13 @@ Draw order and every decision: docs/simulation.md.
 """
 
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # at run time, __getattr__ below imports each when first asked for
+    from .breach import Breach, Run, apply
+    from .dice import Dice, RollNeeded, ScriptedDice, TableDice
+    from .plan import SimulationError
+    from .state import Event, SimState
 
 # imported when first asked for: the command line builds every subcommand's parser, and networkx
 # (the breach's plan) costs half a second a command that simulates nothing would pay
@@ -29,7 +36,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _HOME:
         return getattr(import_module(f".{_HOME[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

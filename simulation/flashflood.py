@@ -13,6 +13,7 @@ The corridors the water reaches are difficult terrain afterwards. Draw order: do
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Container
 from dataclasses import dataclass, field
 from math import floor
 
@@ -65,7 +66,7 @@ def strength_test_fails(roll: int, strength: int, options: SimOptions) -> bool:
 class Placed:
     corridor: str
     position: float
-    hits: list[int] = field(default_factory=list)
+    hits: list[int] = field(default_factory=list[int])
     carried: float = 0.0  # total inches carried
 
 
@@ -101,7 +102,7 @@ class _Flood:
         """Reachable models, farthest from the origin first. Models as far as the farthest of them left
         (within the position tolerance) are tied: a roll-off of dice settles their order."""
         dist = {i: self.net.distance(self.at[i].corridor, self.at[i].position) for i in self.models}
-        ids = sorted((i for i in self.models if self.reachable(i)), key=lambda i: (-dist[i], i))
+        ids: list[str] = sorted((i for i in self.models if self.reachable(i)), key=lambda i: (-dist[i], i))
         out: list[str] = []
         while ids:
             tied = sorted(i for i in ids if dist[ids[0]] - dist[i] <= EPS)
@@ -154,7 +155,7 @@ class _Flood:
                 )
             )
             if fails:
-                queue = deque([mid])
+                queue: deque[str] = deque([mid])
                 while queue:
                     queue.extend(self.carry(queue.popleft(), queue))
         return FloodResult(self.events, self.at, self.net.flooded())
@@ -169,7 +170,7 @@ class _Flood:
             if roll <= per * n:
                 return (roll - 1) // per
 
-    def carry(self, mid: str, queued) -> list[str]:
+    def carry(self, mid: str, queued: Container[str]) -> list[str]:
         pl = self.at[mid]
         c, pos = pl.corridor, pl.position
         d = self.net.downstream_dir(c, pos)
@@ -259,10 +260,12 @@ class _Flood:
         )
         return knocked
 
-    def _contacts(self, c: str, a: float, b: float, d: int, skip: set[str], queued) -> list[str]:
+    def _contacts(
+        self, c: str, a: float, b: float, d: int, skip: set[str], queued: Container[str]
+    ) -> list[str]:
         """Models on corridor c the mover touches going from a to b (nearest first)."""
         lo, hi = (a, b + self.contact) if d > 0 else (b - self.contact, a)
-        found = []
+        found: list[tuple[float, str]] = []
         for mid, pl in self.at.items():
             if mid in skip or mid in queued or pl.corridor != c or not self.reachable(mid):
                 continue

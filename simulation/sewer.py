@@ -7,7 +7,9 @@ every corridor that passes within the tolerance (or half the corridor's width) o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import networkx as nx
 from shapely.geometry import LineString, Point, Polygon
@@ -23,14 +25,16 @@ class CorridorInfo:
     length: float
     start: int  # junction ids
     end: int
-    blocks: list[tuple[float, str, str]] = field(default_factory=list)  # (position, kind, id), sorted
+    blocks: list[tuple[float, str, str]] = field(
+        default_factory=list[tuple[float, str, str]]
+    )  # (position, kind, id), sorted
 
 
 @dataclass
 class Network:
     sewer: Sewer
     corridors: dict[str, CorridorInfo]
-    graph: nx.MultiGraph  # junction -- junction, key = corridor id, weight = length
+    graph: nx.MultiGraph[int]  # junction -- junction, key = corridor id, weight = length
     gantries: list[Polygon]
     origin: tuple[str, float]
     dist: dict[int, float]  # junction -> distance along the network from the origin
@@ -45,14 +49,14 @@ class Network:
         ends: list[tuple[float, float]] = []
         corridors: dict[str, CorridorInfo] = {}
 
-        def junction(p) -> int:
+        def junction(p: Sequence[float]) -> int:
             for i, q in enumerate(ends):
                 if (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 <= tolerance**2:
                     return i
             ends.append((float(p[0]), float(p[1])))
             return len(ends) - 1
 
-        g = nx.MultiGraph()
+        g: nx.MultiGraph[int | str] = nx.MultiGraph()  # junctions, and the origin while measuring
         for c in sw.corridors:
             line = LineString(c.line)
             info = CorridorInfo(c.id, line, line.length, junction(c.line[0]), junction(c.line[-1]))
@@ -75,11 +79,12 @@ class Network:
         g.add_node("origin")
         g.add_edge("origin", best.start, key="origin-a", weight=origin[1])
         g.add_edge("origin", best.end, key="origin-b", weight=best.length - origin[1])
-        dist = nx.single_source_dijkstra_path_length(g, "origin")
+        lengths = nx.single_source_dijkstra_path_length(g, "origin")
         g.remove_node("origin")
-        dist.pop("origin", None)
+        dist = {n: d for n, d in lengths.items() if isinstance(n, int)}  # not "origin"
         gantries = [Polygon(x.polygon) for x in sw.gantries]
-        return cls(sw, corridors, g, gantries, origin, dist)
+        junctions = cast("nx.MultiGraph[int]", g)  # the origin is gone: junctions only
+        return cls(sw, corridors, junctions, gantries, origin, dist)
 
     def distance(self, corridor: str, pos: float) -> float:
         """Distance along the network from the origin; inf when not connected."""
@@ -108,7 +113,7 @@ class Network:
 
     def branches(self, junction: int, came: tuple[str, int] | None) -> list[tuple[str, int]]:
         """(corridor, direction) ways out of a junction, except the way one came in; sorted by id."""
-        out = []
+        out: list[tuple[str, int]] = []
         for cid, c in sorted(self.corridors.items()):
             if c.start == junction and came != (cid, 0):
                 out.append((cid, 1))
