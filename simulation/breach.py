@@ -10,14 +10,26 @@ in docs/simulation.md and mirrored here in the order of the calls.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import cast
 
 from ..model.hexgrid import Hex, Hexside
-from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario
+from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario, UnitType
 from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
 from . import crt as crtlib
 from .dice import Dice, RollNeeded
-from .network import corner_distances, corners_of_hex, ends, hexes_of, other_end, sides_at
+from .network import (
+    Corner,
+    as_hex,
+    as_side,
+    corner_distances,
+    corners_of_hex,
+    ends,
+    hexes_of,
+    other_end,
+    sides_at,
+)
 from .options import SimOptions, options_for
 from .plan import SimulationError, SurgePlan, find_dam
 from .reservoir import reservoir_changes
@@ -51,28 +63,28 @@ class Breach:
         self.units_by_hex: dict[Hex, list[int]] = {}
         for i, u in enumerate(scenario.units):
             if u.hex is not None and contains(u.hex):
-                self.units_by_hex.setdefault(tuple(u.hex), []).append(i)
+                self.units_by_hex.setdefault(as_hex(u.hex), []).append(i)
         self.routes_by_hex: dict[Hex, list[str]] = {}
         for r in list(self.map.roads) + list(self.map.rails):
             for h in r.hexes:
-                ids = self.routes_by_hex.setdefault(tuple(h), [])
+                ids = self.routes_by_hex.setdefault(as_hex(h), [])
                 if r.id not in ids:
                     ids.append(r.id)
         out = {b.bridge for b in self.map.markers.bridges_out}  # a bridge that is out carries nobody
-        self.bridge_hexes = {tuple(b.hex) for b in self.map.river_bridges if b.id not in out}
+        self.bridge_hexes = {as_hex(b.hex) for b in self.map.river_bridges if b.id not in out}
         self.first_adjacent = self.plan.first_adjacent(contains)
         fp = self.map.floodplain
         self.random_mode = fp.mode == "random"
-        self.floodplain = {tuple(h) for h in fp.hexes}
+        self.floodplain = {as_hex(h) for h in fp.hexes}
         self.adjacent_by_step: dict[int, list[Hex]] = {}
         for h, k in self.first_adjacent.items():
             self.adjacent_by_step.setdefault(k, []).append(h)
         for hs in self.adjacent_by_step.values():
             hs.sort(key=self.layout.index)
         self.already_out = {b.bridge for b in self.map.markers.bridges_out}
-        self._reach: dict | None = None
-        self._washouts: dict[int, list] = {}
-        self._starts: dict[int, list] = {}
+        self._reach: dict[str, dict[Corner, int]] | None = None
+        self._washouts: dict[int, list[tuple[str, int]]] = {}
+        self._starts: dict[int, list[tuple[Hexside, Corner]]] = {}
 
     # ------------------------------------------------------------------------------ helpers
     def initial(self) -> SimState:
@@ -80,7 +92,7 @@ class Breach:
             -1, bytes(self.map.terrain.cells), tuple((u.status, u.squads) for u in self.scenario.units)
         )
 
-    def unit_type(self, i: int):
+    def unit_type(self, i: int) -> UnitType:
         return self.scenario.unit_types[self.scenario.units[i].type]
 
     def legal_stream_side(self, s: Hexside) -> bool:
@@ -88,12 +100,12 @@ class Breach:
         river = self.plan.river_hexes
         return self.layout.contains(a) and self.layout.contains(b) and a not in river and b not in river
 
-    def stream_starts(self, swell: list[Hex]) -> list[tuple[Hexside, tuple]]:
+    def stream_starts(self, swell: list[Hex]) -> list[tuple[Hexside, Corner]]:
         """Hexsides that branch off the swell's hexes: at each corner of a swell hex, the side
         between the two other hexes there, when neither is a river hex. Sorted; with the corner the
         stream flows away from."""
         river = self.plan.river_hexes
-        found: dict[Hexside, tuple] = {}
+        found: dict[Hexside, Corner] = {}
         for h in swell:
             for c in corners_of_hex(h):
                 for s in sides_at(c):
@@ -105,12 +117,12 @@ class Breach:
                     found[s] = far
         return sorted(found.items())
 
-    def bridge_reach(self) -> dict[str, dict]:
+    def bridge_reach(self) -> dict[str, dict[Corner, int]]:
         """For each stream bridge: corner -> hexsides from the bridge's hexside, within the radius."""
         if self._reach is None:
             r = self.params.washout_radius
             self._reach = {
-                b.id: corner_distances(ends(tuple(b.side)), max(r - 1, 0), self.layout.hexside_on_map)
+                b.id: corner_distances(ends(as_side(b.side)), max(r - 1, 0), self.layout.hexside_on_map)
                 for b in self.map.stream_bridges
             }
         return self._reach
@@ -121,7 +133,7 @@ class Breach:
         bridge's hexside. Depends only on the swell's path, so it is computed once per step."""
         if step not in self._washouts:
             r = self.params.washout_radius
-            found = []
+            found: list[tuple[str, int]] = []
             if r > 0:
                 corners = {c for h in self.plan.swell(step) for c in corners_of_hex(h)}
                 for b in self.map.stream_bridges:
@@ -132,7 +144,7 @@ class Breach:
             self._washouts[step] = found
         return self._washouts[step]
 
-    def starts(self, step: int) -> list[tuple[Hexside, tuple]]:
+    def starts(self, step: int) -> list[tuple[Hexside, Corner]]:
         if step not in self._starts:
             self._starts[step] = self.stream_starts(self.plan.swell(step))
         return self._starts[step]
@@ -178,7 +190,7 @@ class Breach:
                 terrain[self.layout.index(h)] = _K["debris"]
                 events.append(Event(0, "debris", h, {"becomes": "debris"}))
             if self.options.cut_routes_at_dam:
-                cut_routes(tuple(self.dam.hex), "dam breached")
+                cut_routes(as_hex(self.dam.hex), "dam breached")
 
         swell = self.plan.swell(k)
         if not swell:
@@ -201,7 +213,7 @@ class Breach:
             self._flood(k, h, terrain, units, settled, dice, events, cut_routes)
 
         # 3. stream bridges washed out
-        sides = {b.id: tuple(b.side) for b in self.map.stream_bridges}
+        sides = {b.id: as_side(b.side) for b in self.map.stream_bridges}
         for bid, n in self.washouts(k):
             if bid not in out and bid not in self.already_out:
                 out.append(bid)
@@ -227,7 +239,9 @@ class Breach:
             False,
         )
 
-    def _surge_unit(self, k, i, h, unit_state, dice, events):
+    def _surge_unit(
+        self, k: int, i: int, h: Hex, unit_state: tuple[str, int], dice: Dice, events: list[Event]
+    ) -> tuple[str, int]:
         status, squads = unit_state
         u = self.scenario.units[i]
         t = self.unit_type(i)
@@ -241,7 +255,8 @@ class Breach:
         crt = self.params.crt
         if t.category == "infantry":
             col = crtlib.column(crt, o.infantry_odds_attack, o.infantry_odds_defense)
-            lost, results = 0, []
+            lost = 0
+            results: list[str] = []
             for s in range(squads):
                 roll = dice.d6(f"surge attack on {u.id}, squad {s + 1}")
                 res = crtlib.result(crt, col, roll)
@@ -290,7 +305,17 @@ class Breach:
         events.append(Event(k, "unaffected", u.id, {"movement_class": mc}))
         return unit_state
 
-    def _flood(self, k, h, terrain, units, settled, dice, events, cut_routes):
+    def _flood(
+        self,
+        k: int,
+        h: Hex,
+        terrain: bytearray,
+        units: list[tuple[str, int]],
+        settled: set[Hex],
+        dice: Dice,
+        events: list[Event],
+        cut_routes: Callable[[Hex, str], None],
+    ) -> None:
         kind = TERRAIN_KINDS[terrain[self.layout.index(h)]]
         if self.random_mode:
             if self.floodplain and h not in self.floodplain:
@@ -326,7 +351,7 @@ class Breach:
                 Event(k, "stuck-roll", u.id, {"stuck": stuck, "status": units[i][0]}, tuple(dice.take_log()))
             )
 
-    def _stream(self, k, starts, dice) -> list[Hexside]:
+    def _stream(self, k: int, starts: Sequence[tuple[Hexside, Corner]], dice: Dice) -> list[Hexside]:
         i = dice.choice(len(starts), "where the new stream starts", [side for side, _ in starts])
         side, at = starts[i]
         length = dice.d6("length of the new stream")
@@ -385,14 +410,15 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
     that dam's damage equals its SP, so does each of its buildings' (11.05), and its reservoir keeps
     only the hexes still water. Floodplain
     hexes that flooded leave the floodplain list (they are swamp or flooded town now)."""
-    s = copy.deepcopy(scenario)
-    m = s.map
-    if not isinstance(m, HexMap):
+    if not isinstance(scenario.map, HexMap):
         raise SimulationError("a breach needs a hex map")
+    before = scenario.map.terrain
+    s = copy.deepcopy(scenario)
+    m = cast(HexMap, s.map)  # a copy of the hex map above
     m.terrain.cells[:] = state.terrain
     for u, (status, squads) in zip(s.units, state.units):
         u.status, u.squads = status, squads
-    have_cuts = {(tuple(c.hex), c.route) for c in m.markers.road_cuts}
+    have_cuts = {(as_hex(c.hex), c.route) for c in m.markers.road_cuts}
     for h, rid in state.road_cuts:
         if (h, rid) not in have_cuts and (h, None) not in have_cuts:
             m.markers.road_cuts.append(RoadCut(h, rid))
@@ -402,16 +428,15 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
         if b not in have_out:
             m.markers.bridges_out.append(BridgeOut(b))
             have_out.add(b)
-    have_sides = {(tuple(f.side), f.kind) for f in m.hexsides}
+    have_sides = {(as_side(f.side), f.kind) for f in m.hexsides}
     for side in state.streams:
         if (side, "stream") not in have_sides:
             m.hexsides.append(HexsideFeature(side, "stream"))
             have_sides.add((side, "stream"))
-    before = scenario.map.terrain
     m.floodplain.hexes = [
         h
         for h in m.floodplain.hexes
-        if not (before[tuple(h)] in FLOODS_TO and m.terrain[tuple(h)] == FLOODS_TO[before[tuple(h)]])
+        if not (before[as_hex(h)] in FLOODS_TO and m.terrain[as_hex(h)] == FLOODS_TO[before[as_hex(h)]])
     ]
     if dam_id is not None and state.step >= 0:
         for d in m.dams:
@@ -419,7 +444,7 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
                 d.damage = d.sp
                 for b in d.buildings:  # destroyed with the dam (11.05)
                     b.damage = max(b.damage, b.sp)
-                d.reservoir = [h for h in d.reservoir if m.terrain.get(tuple(h)) == "water"]
+                d.reservoir = [h for h in d.reservoir if m.terrain.get(as_hex(h)) == "water"]
     return s
 
 

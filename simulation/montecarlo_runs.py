@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +62,7 @@ class RunTotals:
         self.terrain = terrain
         self.starts_by_step: dict[int, list[tuple[Hexside, Corner]]] = {}
         for k in range(1, b.plan.last_step):
-            starts = cast("list[tuple[Hexside, Corner]]", b.starts(k))  # pyright: ignore[reportUnknownMemberType] (breach.py untyped)
+            starts = b.starts(k)
             if starts:
                 self.starts_by_step[k] = starts
         self.walk = _stream_tables(b, self.starts_by_step) if self.starts_by_step else None

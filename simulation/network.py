@@ -8,11 +8,21 @@ hex c adjacent to both. No orientation is involved, so flat- and pointy-top maps
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from ..model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbor
 
 Corner = tuple[Hex, Hex, Hex]
+
+
+def as_hex(h: Sequence[int]) -> Hex:
+    """A hex as a tuple (a list from an edit then hashes and compares as one)."""
+    return (h[0], h[1])
+
+
+def as_side(s: Sequence[int]) -> Hexside:
+    """A hexside as a tuple, as :func:`as_hex`."""
+    return (s[0], s[1], s[2])
 
 
 def corner(h: Hex, k: int) -> Corner:
