@@ -135,6 +135,12 @@ class MainWindow(QMainWindow):
 
         PrintDialog(self).exec()
 
+    def import_tiled(self) -> None:
+        """File > Import > Tiled Map… (editor/files/tiled_import.py)."""
+        from .files.tiled_import import TiledImporter
+
+        TiledImporter(self).run()
+
     def open_dbm_setup(self) -> None:
         """Scenario > Set Up Terrain…: the DBM terrain procedure (editor/panels/dbm_setup_dialog.py)."""
         from .panels import dbm_setup_dialog

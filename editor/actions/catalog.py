@@ -64,6 +64,13 @@ COMMANDS: tuple[Command | str, ...] = (
     Command("file.export_png", "Map as &PNG…", "exporter.export_png", icon="export", submenu="E&xport"),
     Command("file.export_svg", "Map as &SVG…", "exporter.export_svg", icon="export", submenu="E&xport"),
     Command(
+        "file.import_tiled",
+        "&Tiled Map…",
+        "import_tiled",
+        submenu="&Import",
+        tip="A hexagonal map drawn in Tiled (TMJ or TMX); asks the terrain of the tiles no name says",
+    ),
+    Command(
         "file.print_pdf",
         "&Print to PDF…",
         "print_pdf",

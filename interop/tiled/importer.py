@@ -196,17 +196,27 @@ def _geometry(doc: dict[str, Any]) -> tuple[Layout, HexPixels]:
     return layout, HexPixels.of_map(layout, tw, th, side)
 
 
-def _terrain(
-    doc: dict[str, Any], layout: Layout, ctx: Context, terrain_map: dict[int, str] | None, folder: Path | None
-) -> Terrain:
+def _terrain_gids(doc: dict[str, Any], layout: Layout) -> list[int]:
+    """The gids of the tile layer the terrain is taken from, flip bits and all, one a hex in offset order."""
     tile_layers = [layer for layer in layers(doc.get("layers")) if layer.get("type") == "tilelayer"]
     if not tile_layers:
         raise TiledImportError("the map has no tile layer to take the terrain from")
     named = [layer for layer in tile_layers if layer.get("name") == "terrain"]
     if not named and len(tile_layers) > 1:
         raise TiledImportError(f'the map has {len(tile_layers)} tile layers; name the terrain one "terrain"')
-    layer = (named or tile_layers)[0]
-    gids = _gids(layer, layout.columns * layout.rows)
+    return _gids((named or tile_layers)[0], layout.columns * layout.rows)
+
+
+def terrain_gids(doc: dict[str, Any]) -> list[int]:
+    """The terrain layer's gids of a hex map, without flip bits; TiledImportError as the import would give."""
+    layout, _px = _geometry(doc)
+    return [raw & ~FLIP_BITS for raw in _terrain_gids(doc, layout)]
+
+
+def _terrain(
+    doc: dict[str, Any], layout: Layout, ctx: Context, terrain_map: dict[int, str] | None, folder: Path | None
+) -> Terrain:
+    gids = _terrain_gids(doc, layout)
     kinds, unknown = tileset_terrain(doc, folder)
     kinds.update(terrain_map or {})
     cells = bytearray(len(gids))

@@ -93,6 +93,11 @@ def terrain_named(name: object) -> str | None:
 
 
 # ------------------------------------------------------------------------ external tilesets
+def contents(ts: dict[str, Any], folder: Path | None) -> dict[str, Any]:
+    """A tileset entry of the map as its tiles' data: itself, or the external tileset it names."""
+    return _external(ts, folder) if "source" in ts else ts
+
+
 def _external(ts: dict[str, Any], folder: Path | None) -> dict[str, Any]:
     """An external tileset's contents with the map's firstgid, read under the rules above."""
     source = ts.get("source")
@@ -201,8 +206,7 @@ def tileset_terrain(doc: dict[str, Any], folder: Path | None) -> tuple[dict[int,
     for ts in map(_object, tilesets):
         if ts is None:
             continue
-        if "source" in ts:
-            ts = _external(ts, folder)
+        ts = contents(ts, folder)
         first = ts.get("firstgid", 1)
         wang = _wang_names(ts)
         tiles = {t.get("id"): t for t in map(_object, _array(ts.get("tiles"))) if t is not None}

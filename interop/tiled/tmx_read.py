@@ -55,6 +55,17 @@ def _int(text: str | None, default: int = 0) -> int:
     return v
 
 
+def _sizes(el: ET.Element, *names: str) -> dict[str, int]:
+    """The attributes among ``names`` that are whole numbers (sizes only the editor's import dialog
+    reads, to show a tile's image: a bad one is left out, never a refusal of the map)."""
+    out: dict[str, int] = {}
+    for name in names:
+        text = (el.get(name) or "").strip()
+        if text.isascii() and text.isdigit() and len(text) <= 9:  # "²".isdigit(), yet int("²") fails
+            out[name] = int(text)
+    return out
+
+
 def _properties(el: ET.Element) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     props = el.find("properties")
@@ -179,9 +190,19 @@ def _tile(t: ET.Element) -> dict[str, Any]:
         "type": t.get("class", t.get("type", "")),
         "properties": _properties(t),
     }
+    image = t.find("image")
+    if image is not None:  # a tile of an image collection: its own image (Tiled 1.9+: a part of it)
+        tile.update(_image(image))
+        tile.update(_sizes(t, "x", "y", "width", "height"))
     if t.get("terrain") is not None:  # Tiled before 1.5: the terrain index at each corner ("0,0,,1")
         tile["terrain"] = [_int(c, -1) for c in t.get("terrain", "").split(",")]
     return tile
+
+
+def _image(el: ET.Element) -> dict[str, Any]:
+    """An ``<image>``'s file and size, as TMJ names them (``image``, ``imagewidth``, ``imageheight``)."""
+    sizes = _sizes(el, "width", "height")
+    return {"image": el.get("source", ""), **{f"image{k}": v for k, v in sizes.items()}}
 
 
 def _wangset(el: ET.Element) -> dict[str, Any]:
@@ -206,6 +227,11 @@ def _tileset(el: ET.Element) -> dict[str, Any]:
     ts["name"] = el.get("name", "")
     ts["tilecount"] = _int(el.get("tilecount"), 0)
     ts["tiles"] = [_tile(t) for t in el.findall("tile")]
+    # where each tile's part of the tileset image is
+    ts.update(_sizes(el, "tilewidth", "tileheight", "margin", "spacing", "columns"))
+    image = el.find("image")
+    if image is not None:
+        ts.update(_image(image))
     wangsets = el.find("wangsets")
     if wangsets is not None:
         ts["wangsets"] = [_wangset(w) for w in wangsets.findall("wangset")]

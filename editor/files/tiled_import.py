@@ -1,0 +1,81 @@
+"""File > Import > Tiled Map…: a hexagonal Tiled map (TMJ or TMX) opened as a new, unsaved scenario,
+through the same importer as ``dambuster import-tiled`` (docs/tiled.md).
+
+The tiles whose names say no terrain are asked in the terrain dialog (tiled_import_dialog.py). OK saves
+the choices as the ``--terrain-map`` file (atomically; an existing file only replaced when the designer
+says so), then imports the map with them: the same file makes ``dambuster import-tiled MAP
+--terrain-map FILE`` give the same scenario. Cancel changes nothing and writes nothing. A map the
+importer refuses is one message; the document open before stays as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog
+
+from dambuster.interop.tiled.importer import import_document, read_document
+from dambuster.interop.tiled.read import TiledImportError
+from dambuster.interop.tiled.unresolved import mapping_json, unresolved_tiles
+from dambuster.model.atomic_write import write_atomic
+
+from .tiled_import_dialog import TiledTerrainDialog
+
+FILTER = "Tiled maps (*.tmj *.tmx *.json);;All files (*)"
+TITLE = "Cannot import Tiled map"
+
+
+class TiledImporter:
+    """What File > Import > Tiled Map… runs (the window's ``import_tiled``). ``ask(dialog)`` (replaceable, e.g. by tests) shows the terrain
+    dialog and says whether the designer pressed Import."""
+
+    def __init__(self, window):
+        self.window = window
+        self.ask = lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted
+        self.dialog: TiledTerrainDialog | None = None  # the last one shown
+
+    def run(self) -> None:
+        """The menu command: asks to save changes, then for the map."""
+        w = self.window
+        if not w.maybe_save():
+            return
+        start = str(w.doc.path.parent) if w.doc.path else ""
+        path, _ = QFileDialog.getOpenFileName(w, "Import Tiled map", start, FILTER)
+        if path:
+            self.import_map(Path(path))
+
+    def import_map(self, path: Path) -> bool:
+        """Imports ``path`` into the window (asking for the tiles no name maps); False when it did not."""
+        w = self.window
+        folder = path.parent
+        try:
+            doc = read_document(path)
+            tiles = unresolved_tiles(doc, folder) if doc.get("orientation") == "hexagonal" else []
+        except TiledImportError as e:
+            w.show_error(TITLE, f"{path}: {e}")
+            return False
+        mapping: dict[int, str] = {}
+        saved = ""  # where the choices went, for the messages
+        if tiles:
+            self.dialog = TiledTerrainDialog(path, tiles, w)
+            if not self.ask(self.dialog):
+                return False
+            mapping = self.dialog.choices()
+            target = self.dialog.mapping_path()
+            try:
+                write_atomic(target, mapping_json(mapping))
+            except OSError as e:
+                w.show_error(TITLE, f"cannot save the terrain choices as {target}: {e.strerror or e}")
+                return False
+            saved = str(target)
+        try:
+            result = import_document(doc, mapping or None, folder=folder)
+        except TiledImportError as e:
+            kept = f" (the terrain choices are saved as {saved})" if saved else ""
+            w.show_error(TITLE, f"{path}: {e}{kept}")
+            return False
+        w.doc.reset(result.scenario)
+        w.doc.undo_stack.resetClean()  # a new, unsaved document: closing it asks to save
+        choices = f"; terrain choices saved as {saved}" if saved else ""
+        w.statusBar().showMessage(f"Imported {path.name}{choices}; save it with File > Save As", 15000)
+        return True

@@ -1,0 +1,220 @@
+"""File > Import > Tiled Map…: a foreign hex map whose tiles name no terrain (Tiled's own example
+hexagonal-mini.tmx with its tileset image, tests/tiled/tiled-examples/) asks the terrain of exactly the
+tiles no name maps, each shown with its picture from the tileset image; the choices end up in the
+imported map and in a mapping file that makes `dambuster import-tiled --terrain-map` succeed on the
+same map, giving the same terrain. Cancel changes and writes nothing; an existing mapping file is
+replaced only when the designer says so."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+import sys
+import zlib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from dambuster.editor.files.tiled_import import TiledImporter
+from dambuster.editor.files.tiled_import_dialog import CHOOSE, TiledTerrainDialog
+from dambuster.model.io import load
+from dambuster.model.terrain import TERRAIN_KINDS
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "tests" / "tiled" / "tiled-examples"
+DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
+
+
+def shown_gids(tmx: Path) -> Counter[int]:
+    """The gids the map's tile layer shows and how often, read from the file without dambuster."""
+    text = tmx.read_text()
+    data = text.split('<data encoding="base64" compression="zlib">')[1].split("</data>")[0].strip()
+    raw = zlib.decompress(base64.b64decode(data))
+    gids = [int.from_bytes(raw[i : i + 4], "little") & 0x0FFFFFFF for i in range(0, len(raw), 4)]
+    return Counter(g for g in gids if g)
+
+
+@pytest.fixture
+def mini(tmp_path) -> Path:
+    """Tiled's example map and its tileset image, in a folder of their own."""
+    for name in ("hexagonal-mini.tmx", "hexmini.png"):
+        shutil.copy(EXAMPLES / name, tmp_path / name)
+    return tmp_path / "hexagonal-mini.tmx"
+
+
+def name_some_tiles(tmx: Path) -> None:
+    """Tile 1 is Grass and tile 4 Lake (names the importer knows: not asked); tile 13 'Dense Forest'
+    (no terrain's name, but a word of it is: asked, with forest offered)."""
+    text = tmx.read_text()
+    tiles = '<tile id="1" type="Grass"/><tile id="4" type="Lake"/><tile id="13" type="Dense Forest"/>'
+    tmx.write_text(text.replace('<image source="hexmini.png"', tiles + '<image source="hexmini.png"'))
+
+
+def importer(window, answer) -> TiledImporter:
+    """The importer with ``answer(dialog)`` in place of the designer: it returns whether Import was pressed."""
+    imp = TiledImporter(window)
+    imp.ask = answer
+    return imp
+
+
+def choose_all(qtbot, dialog: TiledTerrainDialog) -> dict[int, str]:
+    """A terrain for every tile left to choose, picked from the combo boxes; Import pressed."""
+    for i, combo in enumerate(dialog.combos.values()):
+        if combo.currentData() is None:
+            assert not dialog.ok.isEnabled()  # Import waits for every tile
+            combo.setCurrentIndex(combo.findData(TERRAIN_KINDS[i % len(TERRAIN_KINDS)]))
+    assert dialog.ok.isEnabled()
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    return dialog.choices()
+
+
+def test_the_dialog_lists_each_unnamed_tile_with_its_picture_and_the_choices_are_the_map(window, qtbot, mini):
+    before = window.doc.scenario
+    seen: dict[str, object] = {}
+
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        seen["gids"] = list(dialog.combos)
+        seen["hexes"] = {t.gid: int(dialog.table.item(r, 1).text()) for r, t in enumerate(dialog.tiles)}
+        seen["unreadable"] = dict(dialog.unreadable)
+        sheet = QImage(str(mini.parent / "hexmini.png"))
+        # each row's picture is its tile's part of the tileset image (18 x 18, 5 to a row: 106 px wide)
+        for row, tile in enumerate(dialog.tiles):
+            tid = tile.gid - 1
+            part = sheet.copy((tid % 5) * 18, (tid // 5) * 18, 18, 18)
+            assert dialog.pictures[tile.gid].convertToFormat(sheet.format()) == part, f"gid {tile.gid}"
+            assert not dialog.table.item(row, 0).icon().isNull()
+        assert all(c.currentText() == CHOOSE for c in dialog.combos.values())  # no name: nothing guessed
+        seen["choices"] = choose_all(qtbot, dialog)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    assert importer(window, answer).import_map(mini)
+    shown = shown_gids(mini)
+    assert seen["gids"] == sorted(shown)  # exactly the tiles the map shows, none of them named
+    assert seen["hexes"] == dict(shown)
+    assert seen["unreadable"] == {}
+
+    choices: dict[int, str] = seen["choices"]  # type: ignore[assignment]
+    scenario = window.doc.scenario
+    assert scenario is not before
+    expected = Counter()
+    for gid, n in shown.items():
+        expected[choices[gid]] += n
+    assert scenario.map.terrain.counts() == dict(expected)  # every hex has the terrain chosen for its tile
+    assert window.doc.modified and window.windowTitle().startswith("untitled.json*")
+
+    saved = mini.with_name("hexagonal-mini-terrain-map.json")  # offered beside the map
+    assert json.loads(saved.read_text()) == {str(g): k for g, k in choices.items()}
+    out = mini.with_name("imported.json")
+    r = subprocess.run(
+        [DAMBUSTER, "import-tiled", str(mini), "--terrain-map", str(saved), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert load(out).map.terrain == scenario.map.terrain  # the command line gives the same map
+    without = subprocess.run(
+        [DAMBUSTER, "import-tiled", str(mini)], capture_output=True, text=True, timeout=120
+    )
+    assert without.returncode == 2 and "--terrain-map" in without.stderr
+
+
+def test_only_tiles_no_name_maps_are_asked_and_a_word_of_a_name_is_offered(window, qtbot, mini, tmp_path):
+    name_some_tiles(mini)
+    where = tmp_path / "choices" / "mini.json"
+    where.parent.mkdir()
+    seen: dict[str, object] = {}
+
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        seen["gids"] = list(dialog.combos)
+        seen["offered"] = dialog.combos[14].currentData()
+        dialog.path_edit.setText(str(where))  # the designer's own place for the file
+        seen["choices"] = choose_all(qtbot, dialog)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    assert importer(window, answer).import_map(mini)
+    assert seen["gids"] == sorted(set(shown_gids(mini)) - {2, 5})  # Grass and Lake are not asked
+    assert seen["offered"] == "forest"  # 'Dense Forest'
+    assert json.loads(where.read_text()) == {str(g): k for g, k in seen["choices"].items()}  # type: ignore[union-attr]
+    assert not mini.with_name("hexagonal-mini-terrain-map.json").exists()
+    r = subprocess.run(
+        [DAMBUSTER, "import-tiled", str(mini), "--terrain-map", str(where)], capture_output=True, timeout=120
+    )
+    assert r.returncode == 0, r.stderr
+    counts = window.doc.scenario.map.terrain.counts()
+    assert counts["clear"] >= shown_gids(mini)[2] and counts["water"] >= shown_gids(mini)[5]
+
+
+def test_cancel_changes_nothing_and_writes_nothing(window, qtbot, mini, monkeypatch):
+    before = window.doc.scenario
+    files = sorted(p.name for p in mini.parent.iterdir())
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: (str(mini), "")))
+    closed = []
+
+    def cancel() -> None:  # the real dialog, shown modal by the menu command: the designer cancels
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, TiledTerrainDialog):
+            QTimer.singleShot(50, cancel)
+            return
+        dialog.combos[2].setCurrentIndex(1)
+        qtbot.mouseClick(
+            dialog.buttons.button(dialog.buttons.StandardButton.Cancel), Qt.MouseButton.LeftButton
+        )
+        closed.append(dialog)
+
+    QTimer.singleShot(0, cancel)
+    window.act("file.import_tiled").trigger()  # File > Import > Tiled Map…
+    assert closed
+    assert window.doc.scenario is before and not window.doc.modified
+    assert sorted(p.name for p in mini.parent.iterdir()) == files
+
+
+def test_an_existing_mapping_file_is_replaced_only_when_the_designer_says_so(window, qtbot, mini):
+    saved = mini.with_name("hexagonal-mini-terrain-map.json")
+    saved.write_text("{}\n")
+    asked = []
+
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        dialog.confirm_replace = lambda path: asked.append(path) or len(asked) > 1  # No, then Yes
+        choose_all(qtbot, dialog)
+        assert dialog.isVisible() or dialog.result() != dialog.DialogCode.Accepted  # still open after No
+        assert saved.read_text() == "{}\n"
+        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    assert importer(window, answer).import_map(mini)
+    assert asked == [saved, saved]
+    assert len(json.loads(saved.read_text())) == len(shown_gids(mini))
+
+
+def test_a_picture_is_read_only_from_a_regular_file_beside_the_map(window, qtbot, mini, tmp_path):
+    (mini.parent / "hexmini.png").unlink()
+    (mini.parent / "hexmini.png").symlink_to(EXAMPLES / "hexmini.png")
+    seen = {}
+
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        seen.update(dialog.unreadable)
+        return False  # cancelled
+
+    assert not importer(window, answer).import_map(mini)
+    assert len(seen) == len(shown_gids(mini)) and all("symbolic link" in why for why in seen.values())
+
+    text = mini.read_text().replace('source="hexmini.png"', 'source="../hexmini.png"')
+    mini.write_text(text)
+    seen.clear()
+    assert not importer(window, answer).import_map(mini)
+    assert all("no image in the map's folder" in why for why in seen.values()) and seen
+
+
+def test_a_map_the_importer_refuses_is_one_message_and_the_document_stays(window, mini, capsys):
+    before = window.doc.scenario
+    mini.write_text(mini.read_text().replace('orientation="hexagonal"', 'orientation="isometric"'))
+    assert not importer(window, lambda _d: pytest.fail("nothing to ask")).import_map(mini)
+    assert window.doc.scenario is before
+    assert "isometric map" in capsys.readouterr().err
