@@ -23,12 +23,9 @@ from dambuster.model import ScenarioError
 
 from .actions.build import ActionSet
 from .actions.catalog import DEFAULT_TOOL, tools_for
-from .actions.shortcuts_dialog import ShortcutsDialog
 from .document import Document
 from .files import recovery, start_page
-from .files.export import install_export
 from .files.names import plural, suggested_name, zoom_text
-from .files.new_dialog import NewScenarioDialog
 from .panels import dock_fit, follow, minimap
 from .panels import layers as layers_dock
 from .panels.place_dock import install as install_place_tools
@@ -36,7 +33,6 @@ from .panels.scenario_dock import PropertiesPanel
 from .panels.terrain_palette import TerrainChoice, TerrainPalette
 from .panels.tool_options import ToolOptionsBar
 from .preview.pane import install_preview
-from .properties import dialog as properties_dialog
 from .scene.hex.scene import HexSceneController
 from .scene.map_view import MapView
 from .scene.table_scene import TableSceneController
@@ -66,6 +62,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.controller = None
+        self._exporter = None
         self.resize(1280, 820)
 
         self.terrain_choice = TerrainChoice(parent=self)
@@ -109,11 +106,9 @@ class MainWindow(QMainWindow):
         self.doc.path_changed.connect(lambda _p: self._update_title())
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
-        install_export(self)  # PNG / SVG export (editor/files/export.py)
         start_page.install(self)  # the start page, shown in place of the map by app.build without a file
         recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
-        properties_dialog.install(self)  # Scenario > Properties…
         install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
         context_menu.install(self)  # right-click on an object: Properties…, Delete, Duplicate
         system_clipboard.install(self)  # Copy / Paste through the system clipboard (after the Place dock's)
@@ -169,7 +164,24 @@ class MainWindow(QMainWindow):
         self.acts.tool_action(name).setChecked(True)
         self.tool_options.show_for(name)
 
-    def show_shortcuts(self) -> ShortcutsDialog:
+    @property
+    def exporter(self):
+        """PNG / SVG export (editor/files/export.py), made when first used."""
+        if self._exporter is None:
+            from .files.export import Exporter
+
+            self._exporter = Exporter(self)
+        return self._exporter
+
+    def open_properties(self) -> None:
+        """Scenario > Properties… (editor/properties/dialog.py)."""
+        from .properties.dialog import PropertiesDialog
+
+        PropertiesDialog(self.doc, self).exec()
+
+    def show_shortcuts(self):
+        from .actions.shortcuts_dialog import ShortcutsDialog
+
         dlg = ShortcutsDialog(self.acts, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
@@ -263,6 +275,8 @@ class MainWindow(QMainWindow):
     def file_new(self) -> None:
         if not self.maybe_save():
             return
+        from .files.new_dialog import NewScenarioDialog
+
         dlg = NewScenarioDialog(self)
         if dlg.exec() == NewScenarioDialog.DialogCode.Accepted:
             try:

@@ -2,7 +2,7 @@
 previous copy, the scenario is written (atomically) to a recovery folder with a small JSON sidecar;
 a failed write is tried again after a back-off; a clean save or a clean close removes the copy.
 
-A copy is named after its document: ``<sha1 of the absolute path>`` or ``untitled-<uuid>``. Each
+A copy is named after its document: ``<sha1 of the absolute path>`` or ``untitled-<32 random hex digits>``. Each
 editor session that has written a copy holds a ``session-<id>.lock`` (QLockFile) in the folder, so the
 next start can tell a copy left by a crashed session (lock free or stale) from one a running editor
 still owns.
@@ -14,7 +14,6 @@ import hashlib
 import json
 import os
 import time
-import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,7 +56,7 @@ def _setting_ms(settings, name: str, default: int) -> int:
 
 def key_for(path: str | os.PathLike | None) -> str:
     if path is None:
-        return f"untitled-{uuid.uuid4().hex}"
+        return f"untitled-{os.urandom(16).hex()}"
     return hashlib.sha1(str(Path(path).resolve()).encode("utf-8")).hexdigest()[:20]
 
 
@@ -197,7 +196,7 @@ class Autosaver(QObject):
         super().__init__(parent)
         self.doc = doc
         self.folder = Path(folder) if folder else recovery_dir()
-        self.session = uuid.uuid4().hex
+        self.session = os.urandom(16).hex()
         self._lock: QLockFile | None = None
         self.key = key_for(doc.path)
         self.writes = 0

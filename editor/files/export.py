@@ -139,9 +139,3 @@ class Exporter:
             return None
         self.win.statusBar().showMessage(f"Exported {path}", 5000)
         return Path(path)
-
-
-def install_export(window) -> Exporter:
-    """Gives the window ``exporter`` (File > Export > PNG / SVG call its ``export_png``, ``export_svg``)."""
-    window.exporter = Exporter(window)
-    return window.exporter

@@ -97,8 +97,3 @@ class PropertiesDialog(QDialog):
         if command is not None:
             self.doc.push(command)
         super().accept()
-
-
-def install(window) -> None:
-    """Gives the window ``open_properties`` (Scenario > Properties…, Ctrl+Shift+P)."""
-    window.open_properties = lambda: PropertiesDialog(window.doc, window).exec()
