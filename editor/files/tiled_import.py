@@ -1,9 +1,9 @@
 """File > Import > Tiled Map…: a hexagonal Tiled map (TMJ or TMX) opened as a new, unsaved scenario,
 through the same importer as ``dambuster import-tiled`` (docs/tiled.md).
 
-The tiles whose names say no terrain are asked in the terrain dialog (tiled_import_dialog.py). OK saves
-the choices as the ``--terrain-map`` file (atomically; an existing file only replaced when the designer
-says so), then imports the map with them: the same file makes ``dambuster import-tiled MAP
+The tiles whose names say no terrain are asked in the terrain dialog (tiled_import_dialog.py), whose
+Import saves the choices as the ``--terrain-map`` file (atomically; an existing file only replaced when
+the designer says so); the map is then imported with them: the same file makes ``dambuster import-tiled MAP
 --terrain-map FILE`` give the same scenario. Cancel changes nothing and writes nothing. A map the
 importer refuses is one message; the document open before stays as it was.
 """
@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog
 
 from dambuster.interop.tiled.importer import import_document, read_document
 from dambuster.interop.tiled.read import TiledImportError
-from dambuster.interop.tiled.unresolved import mapping_json, unresolved_tiles
-from dambuster.model.atomic_write import write_atomic
+from dambuster.interop.tiled.unresolved import unresolved_tiles
 
 from .tiled_import_dialog import TiledTerrainDialog
 
@@ -60,14 +59,8 @@ class TiledImporter:
             self.dialog = TiledTerrainDialog(path, tiles, w)
             if not self.ask(self.dialog):
                 return False
-            mapping = self.dialog.choices()
-            target = self.dialog.mapping_path()
-            try:
-                write_atomic(target, mapping_json(mapping))
-            except OSError as e:
-                w.show_error(TITLE, f"cannot save the terrain choices as {target}: {e.strerror or e}")
-                return False
-            saved = str(target)
+            mapping = self.dialog.choices()  # saved by the dialog's Import
+            saved = str(self.dialog.mapping_path())
         try:
             result = import_document(doc, mapping or None, folder=folder)
         except TiledImportError as e:

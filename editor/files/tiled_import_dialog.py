@@ -3,7 +3,8 @@ tile name, class, property or Wang set maps to a terrain (``dambuster.interop.ti
 the tile's picture, where it is, how many hexes show it, and a terrain to choose (pre-filled where a
 word of its name suggests one). OK is possible once every tile has a terrain; the choices are saved as
 the gid -> terrain file ``dambuster import-tiled --terrain-map`` reads, beside the map unless the
-designer picks another place, never over an existing file without asking.
+designer picks another place (a relative name: in the map's folder), atomically, never over an
+existing file without asking; a place that cannot be written keeps the dialog open, choices and all.
 
 Tile pictures are read as external tilesets are (docs/tiled.md): only a file in the map's own folder,
 a regular file (not a link), at most MAX_IMAGE_BYTES, an image at most MAX_IMAGE_SIDE pixels a side;
@@ -32,7 +33,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from dambuster.interop.tiled.unresolved import TileImage, UnresolvedTile
+from dambuster.interop.tiled.unresolved import TileImage, UnresolvedTile, mapping_json
+from dambuster.model.atomic_write import write_atomic
 from dambuster.model.files import InputError, read_input
 from dambuster.model.terrain import TERRAIN_KINDS
 
@@ -186,7 +188,9 @@ class TiledTerrainDialog(QDialog):
         return {gid: c.currentData() for gid, c in self.combos.items() if c.currentData()}
 
     def mapping_path(self) -> Path:
-        return Path(self.path_edit.text().strip()).expanduser()
+        """Where the choices are saved; a relative name is in the map's folder."""
+        path = Path(self.path_edit.text().strip()).expanduser()
+        return path if path.is_absolute() else self.map_path.parent / path
 
     def _update(self, *_args) -> None:
         left = len(self.combos) - len(self.choices())
@@ -208,11 +212,18 @@ class TiledTerrainDialog(QDialog):
         return answer == B.Yes
 
     def accept(self) -> None:
-        """Only with every tile chosen, and an existing file replaced only when the designer says so."""
+        """Saves the choices (atomically) and closes: only with every tile chosen, an existing file
+        replaced only when the designer says so; a file that cannot be written keeps the dialog open."""
         if len(self.choices()) < len(self.combos):
             return
         path = self.mapping_path()
         if path.is_dir() or (path.exists() and not self.confirm_replace(path)):
+            self.path_edit.setFocus()
+            return
+        try:
+            write_atomic(path, mapping_json(self.choices()))
+        except OSError as e:
+            self.missing.setText(f"Cannot save {path}: {e.strerror or e}")
             self.path_edit.setFocus()
             return
         super().accept()

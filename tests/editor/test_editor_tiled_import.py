@@ -218,3 +218,18 @@ def test_a_map_the_importer_refuses_is_one_message_and_the_document_stays(window
     assert not importer(window, lambda _d: pytest.fail("nothing to ask")).import_map(mini)
     assert window.doc.scenario is before
     assert "isometric map" in capsys.readouterr().err
+
+
+def test_a_place_that_cannot_be_written_keeps_the_dialog_and_its_choices(window, qtbot, mini):
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        dialog.path_edit.setText(str(mini.parent / "no such folder" / "choices.json"))
+        choices = choose_all(qtbot, dialog)
+        assert dialog.result() != dialog.DialogCode.Accepted and "Cannot save" in dialog.missing.text()
+        assert dialog.choices() == choices  # nothing chosen is lost
+        dialog.path_edit.setText("choices.json")  # a relative name: in the map's folder
+        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    assert importer(window, answer).import_map(mini)
+    assert len(json.loads((mini.parent / "choices.json").read_text())) == len(shown_gids(mini))
+    assert not (mini.parent / "no such folder").exists()
