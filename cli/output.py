@@ -24,8 +24,12 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING, TextIO, cast
 
 from .escape import json_escapes, text_line, xml_document
+
+if TYPE_CHECKING:
+    from .model.scenario import Scenario
 
 
 def tolerate_narrow_stdout() -> None:
@@ -62,7 +66,7 @@ def json_text(obj: object, indent: int | None = 2) -> str:
     return json_escapes(json.dumps(obj, indent=indent, ensure_ascii=False)) + "\n"
 
 
-def print_line(text: object = "", file=None) -> None:
+def print_line(text: object = "", file: TextIO | None = None) -> None:
     """One line on standard output (or ``file``): made visible, never starting with ``::`` after blanks."""
     print(text_line(text), file=file)
 
@@ -77,20 +81,22 @@ def xml_bytes(data: bytes) -> bytes:
     return xml_document(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
 
 
-def _text_lines(value):
+def _text_lines(value: object) -> object:
     """``value`` with every string (not keys) through text_line; the same object when nothing changes."""
     if isinstance(value, str):
         return text_line(value)
     if isinstance(value, list):
-        items = [_text_lines(v) for v in value]
-        return value if all(a is b for a, b in zip(items, value)) else items
+        values = cast(list[object], value)
+        items = [_text_lines(v) for v in values]
+        return values if all(a is b for a, b in zip(items, values)) else items
     if isinstance(value, dict):
-        items = {k: _text_lines(v) for k, v in value.items()}
-        return value if all(items[k] is v for k, v in value.items()) else items
+        pairs = cast(dict[object, object], value)
+        mapped = {k: _text_lines(v) for k, v in pairs.items()}
+        return pairs if all(mapped[k] is v for k, v in pairs.items()) else mapped
     return value
 
 
-def drawn_scenario(scenario):
+def drawn_scenario(scenario: Scenario) -> Scenario:
     """The scenario as a drawing shows it: every text of it made visible, none starting with ``::``.
     Ids and enumerations are plain by the schema's patterns, so only a stranger's text changes."""
     from .model.io import document_to_scenario, to_document

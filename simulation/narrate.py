@@ -18,11 +18,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..model.hexgrid import Hex
+from ..model.hexgrid import Hex, Layout
+from ..model.scenario import Scenario, TableMap
 from .dice import Draw, RollNeeded
-from .network import hexes_of
+from .network import as_hex, as_side, hexes_of
 from .state import Event
+
+if TYPE_CHECKING:  # the breach's module loads networkx; the flood's sentences need none of it
+    from .breach import Breach
 
 DASH = "\u2013"  # en dash, for ranges of hexes and faces
 
@@ -44,9 +49,9 @@ def join_words(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def hex_list(layout, hexes: Iterable[Hex]) -> str:
+def hex_list(layout: Layout, hexes: Iterable[Hex]) -> str:
     """Labels in column then row order; three or more consecutive rows of a column as a range."""
-    cells = sorted({layout.to_offset(tuple(h)) for h in hexes})
+    cells = sorted({layout.to_offset(as_hex(h)) for h in hexes})
     parts: list[str] = []
     run: list[tuple[int, int]] = []
 
@@ -87,19 +92,19 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 class Names:
     """How the breach's things are called: names where the file gives them, else ids."""
 
-    def __init__(self, breach):
+    def __init__(self, breach: Breach):
         self.breach, self.layout = breach, breach.layout
         sc, m = breach.scenario, breach.map
         names = [u.name for u in sc.units if u.name]
         self.unit = {u.id: (u.name if u.name and names.count(u.name) == 1 else u.id) for u in sc.units}
-        self.unit_hex = {u.id: tuple(u.hex) for u in sc.units if u.hex is not None}
+        self.unit_hex = {u.id: as_hex(u.hex) for u in sc.units if u.hex is not None}
         self.route = {r.id: r.name or r.id for r in list(m.roads) + list(m.rails)}
-        self.town_of = {tuple(h): t.name or t.id for t in m.towns for h in t.hexes}
+        self.town_of = {as_hex(h): t.name or t.id for t in m.towns for h in t.hexes}
 
-    def hexes(self, hexes) -> str:
+    def hexes(self, hexes: Iterable[Hex]) -> str:
         return hex_list(self.layout, hexes)
 
-    def on_map(self, hexes) -> tuple[Hex, ...]:
+    def on_map(self, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
         return tuple(h for h in hexes if self.layout.contains(h))
 
     def where(self, uid: str) -> tuple[str, tuple[Hex, ...]]:
@@ -107,7 +112,7 @@ class Names:
         return (self.layout.label(h), (h,)) if h is not None else ("", ())
 
 
-def breach_sentences(breach, events: Sequence[Event]) -> list[Sentence]:
+def breach_sentences(breach: Breach, events: Sequence[Event]) -> list[Sentence]:
     """One step's events (or the first events of a step still waiting for rolls) as sentences."""
     if not events:
         return []
@@ -117,16 +122,19 @@ def breach_sentences(breach, events: Sequence[Event]) -> list[Sentence]:
     rolls: dict[Hex, int] = {}
     for e in events:
         if e.kind == "road-cut" and e.detail.get("because") == "flooded":
-            cuts.setdefault(tuple(e.where), []).append(n.route.get(e.detail["route"], e.detail["route"]))
+            rid: str = e.detail["route"]
+            cuts.setdefault(as_hex(e.where), []).append(n.route.get(rid, rid))
         elif e.kind == "flood-roll" and e.detail.get("floods") and e.rolls:
-            rolls[tuple(e.where)] = e.rolls[0].value
-    groups: dict[tuple, list] = {}  # key -> [slot, hexes or (hex, roll)]
-    slots: list = []
+            rolls[as_hex(e.where)] = e.rolls[0].value
+    # events told together: key (its kind first) -> (slot, its hexes, names or (hex, roll)s); what the
+    # key and the items hold depends on the kind, and _grouped reads them by kind
+    groups: dict[tuple[Any, ...], tuple[int, list[Any]]] = {}
+    slots: list[Sentence | None] = []  # None: a group's place, filled once all its events are in
 
-    def group(key, item) -> None:
+    def group(key: tuple[Any, ...], item: object) -> None:
         if key not in groups:
-            groups[key] = [len(slots), []]
-            slots.append(key)
+            groups[key] = (len(slots), [])
+            slots.append(None)
         groups[key][1].append(item)
 
     for e in events:
@@ -134,26 +142,26 @@ def breach_sentences(breach, events: Sequence[Event]) -> list[Sentence]:
         if k in ("breach", "swell", "left-map") or (k == "flood-roll" and e.detail.get("floods")):
             continue  # told in the heading, or with the flood it caused
         if k == "reservoir":
-            group(("reservoir", e.detail["becomes"]), tuple(e.where))
+            group(("reservoir", e.detail["becomes"]), as_hex(e.where))
         elif k == "debris":
-            group(("debris",), tuple(e.where))
+            group(("debris",), as_hex(e.where))
         elif k == "building-destroyed":
             group(("buildings",), f"the {e.detail.get('kind') or 'building'} {e.where}")
         elif k == "road-cut":
             if e.detail.get("because") != "flooded":
-                group(("dam-cut", tuple(e.where)), n.route.get(e.detail["route"], e.detail["route"]))
+                group(("dam-cut", as_hex(e.where)), n.route.get(e.detail["route"], e.detail["route"]))
         elif k == "flood-roll":
-            group(("dry",), (tuple(e.where), e.rolls[0].value if e.rolls else None))
-        elif k == "flood" and tuple(e.where) not in rolls and tuple(e.where) not in cuts:
-            group(("flood", e.detail["was"], e.detail["becomes"]), tuple(e.where))
+            group(("dry",), (as_hex(e.where), e.rolls[0].value if e.rolls else None))
+        elif k == "flood" and as_hex(e.where) not in rolls and as_hex(e.where) not in cuts:
+            group(("flood", e.detail["was"], e.detail["becomes"]), as_hex(e.where))
         else:
             slots.append(_one(breach, n, e, cuts, rolls))
     for key, (i, items) in groups.items():
         slots[i] = _grouped(breach, n, key, items)
-    return out + slots
+    return out + [s for s in slots if s is not None]  # every place filled
 
 
-def _heading(breach, n: Names, events) -> Sentence:
+def _heading(breach: Breach, n: Names, events: Sequence[Event]) -> Sentence:
     k = events[0].step
     swell = next((e for e in events if e.kind == "swell"), None)
     hexes = tuple(swell.detail["hexes"]) if swell else ()
@@ -163,15 +171,15 @@ def _heading(breach, n: Names, events) -> Sentence:
     if k == 0:
         dam = breach.dam
         return Sentence(
-            f"The breach: {dam.name or dam.id} ({n.layout.label(tuple(dam.hex))}) gives way; {covers}.",
-            (tuple(dam.hex), *hexes),
+            f"The breach: {dam.name or dam.id} ({n.layout.label(as_hex(dam.hex))}) gives way; {covers}.",
+            (as_hex(dam.hex), *hexes),
             (dam.id,),
             True,
         )
     return Sentence(f"Before player turn {k}: {covers}.", hexes, (), True)
 
 
-def _grouped(breach, n: Names, key, items) -> Sentence:
+def _grouped(breach: Breach, n: Names, key: tuple[Any, ...], items: list[Any]) -> Sentence:
     kind = key[0]
     if kind == "reservoir":
         more = f" ({len(items)} hexes)" if len(items) > 3 else ""
@@ -181,7 +189,7 @@ def _grouped(breach, n: Names, key, items) -> Sentence:
         return Sentence(f"Debris fills {n.hexes(items)}, just below the dam.", tuple(items))
     if kind == "buildings":
         verb = "is" if len(items) == 1 else "are"
-        dam = tuple(breach.dam.hex)
+        dam = as_hex(breach.dam.hex)
         return Sentence(f"On the dam, {join_words(items)} {verb} destroyed with it.", (dam,))
     if kind == "dam-cut":
         return Sentence(f"The breach cuts {join_words(items)} at {n.layout.label(key[1])}.", (key[1],))
@@ -202,10 +210,10 @@ def _grouped(breach, n: Names, key, items) -> Sentence:
     )
 
 
-def _one(breach, n: Names, e: Event, cuts, rolls) -> Sentence:
+def _one(breach: Breach, n: Names, e: Event, cuts: dict[Hex, list[str]], rolls: dict[Hex, int]) -> Sentence:
     k, d = e.kind, e.detail
     if k == "flood":
-        h = tuple(e.where)
+        h = as_hex(e.where)
         town = f" ({n.town_of[h]})" if h in n.town_of else ""
         text = f"{n.layout.label(h)}{town} floods: {d['was']} becomes {d['becomes'].replace('-', ' ')}"
         if h in cuts:
@@ -216,7 +224,7 @@ def _one(breach, n: Names, e: Event, cuts, rolls) -> Sentence:
     if k in ("surge-attack", "stuck-roll", "unaffected", "on-bridge"):
         return _unit(breach, n, e)
     if k == "bridge-out":
-        hexes = n.on_map(hexes_of(tuple(d["side"])))
+        hexes = n.on_map(hexes_of(as_side(d["side"])))
         return Sentence(
             f"Stream bridge {e.where} between {n.hexes(hexes)} washes out "
             f"({_plural(d['hexsides'], 'hexside')} from the swell).",
@@ -228,7 +236,7 @@ def _one(breach, n: Names, e: Event, cuts, rolls) -> Sentence:
     return Sentence(f"{k.replace('-', ' ')} at {e.where}.")  # not reached by today's events
 
 
-def _unit(breach, n: Names, e: Event) -> Sentence:
+def _unit(breach: Breach, n: Names, e: Event) -> Sentence:
     uid, d = e.where, e.detail
     name = n.unit.get(uid, uid)
     label, hexes = n.where(uid)
@@ -271,9 +279,10 @@ def _unit(breach, n: Names, e: Event) -> Sentence:
 
 
 def _stream(n: Names, e: Event) -> Sentence:
-    path = [tuple(s) for s in e.detail["hexsides"]]
+    path = [as_side(s) for s in e.detail["hexsides"]]
     first = n.hexes(n.on_map(hexes_of(path[0])))
-    draws, length = [], None
+    draws: list[str] = []
+    length: int | None = None
     for r in e.rolls:
         if r.purpose.startswith("where"):
             draws.append(f"start {r.value + 1} of {r.sides}")
@@ -295,17 +304,18 @@ def _stream(n: Names, e: Event) -> Sentence:
 
 
 # ------------------------------------------------------------------------------ flash flood
-def flood_sentences(events: Sequence[Event], scenario=None) -> list[Sentence]:
+def flood_sentences(events: Sequence[Event], scenario: Scenario | None = None) -> list[Sentence]:
     """The flash flood's events as sentences (model names from ``scenario`` when given)."""
-    sewer = getattr(getattr(scenario, "map", None), "sewer", None)
+    table = scenario.map if scenario is not None else None
+    sewer = table.sewer if isinstance(table, TableMap) else None
     names = {m.id: m.name or m.id for m in (sewer.models if sewer else [])}
     bump_on = scenario.parameters.flash_flood.bump_on if scenario is not None else 4
     return [_flood_one(e, names, bump_on) for e in events]
 
 
-def _flood_one(e: Event, names: dict, bump_on: int) -> Sentence:
+def _flood_one(e: Event, names: dict[str, str], bump_on: int) -> Sentence:
     k, d = e.kind, e.detail
-    who = names.get(e.where, e.where)
+    who = str(names.get(e.where, e.where))  # as the sentences write it (None only for the turn's roll)
     roll = e.rolls[0].value if e.rolls else None
     subj = (e.where,) if e.where is not None else ()
     if k in ("no-flood", "flood-comes"):
@@ -317,14 +327,15 @@ def _flood_one(e: Event, names: dict, bump_on: int) -> Sentence:
     if k == "out-of-reach":
         return Sentence(f"{who} is out of the water's reach.", subjects=subj)
     if k == "tie":
-        order = [names.get(m, m) for m in d["order"]]
+        ids: list[str] = d["order"]
+        order = [names.get(m, m) for m in ids]
         rolled = ", ".join(
             f"{names.get(m, m)} {r.value}" for r in e.rolls for m in [r.purpose.split(" rolls ")[0]]
         )
         return Sentence(
             f"{join_words(sorted(order))} are as far from the origin; a roll-off ({rolled}, the highest "
             f"first) tests them in the order {', '.join(order)}.",
-            subjects=tuple(d["order"]),
+            subjects=tuple(ids),
         )
     if k == "test":
         s = d["strength"]
@@ -333,18 +344,19 @@ def _flood_one(e: Event, names: dict, bump_on: int) -> Sentence:
         six = ": a 6 always fails" if roll == 6 and s >= 6 else ""
         return Sentence(f"{who} loses its footing (strength {s}, roll {roll}{six}).", subjects=subj)
     if k == "bump":
-        by = names.get(d["by"], d["by"])
+        by_id: str = d["by"]
+        by = names.get(by_id, by_id)
         what = "is knocked off" if d["knocked_off"] else "keeps its footing"
         return Sentence(
             f"{who}, bumped by {by}, {what} (roll {roll}; {at_least(bump_on)} knocks a model off).",
-            subjects=(e.where, d["by"]),
+            subjects=(str(e.where), by_id),
         )
     if k == "carried":
         return Sentence(_carried(who, d, e.rolls), subjects=subj)
     return Sentence(f"{k.replace('-', ' ')}: {who}.", subjects=subj)
 
 
-def _carried(who: str, d: dict, rolls: Sequence[Draw]) -> str:
+def _carried(who: str, d: dict[str, Any], rolls: Sequence[Draw]) -> str:
     stop = d.get("stopped_by")
     if stop is None:
         end = ""
@@ -380,7 +392,7 @@ def _branch_roll(r: Draw) -> str:
 def faces(ways: Sequence[str]) -> str:
     """Which faces of a die pick which way (``floor(6/n)`` faces each, the rest rolled again)."""
     per = 6 // len(ways)
-    parts = []
+    parts: list[str] = []
     for i, w in enumerate(ways):
         lo, hi = i * per + 1, (i + 1) * per
         parts.append(f"{lo} {w}" if lo == hi else f"{lo}{DASH}{hi} {w}")
