@@ -21,7 +21,7 @@ class SimState:
     step: int  # -1: before the breach; 0: the breach; k: before the k-th later player turn
     terrain: bytes
     units: tuple[tuple[str, int], ...]  # (status, squads), in the scenario's unit order
-    road_cuts: tuple[tuple[Hex, str | None], ...] = ()
+    road_cuts: tuple[tuple[Hex, str], ...] = ()  # (hex, route id): the routes the breach cut
     bridges_out: tuple[str, ...] = ()
     streams: tuple[Hexside, ...] = ()
     settled: frozenset[Hex] = frozenset()  # floodplain hexes already flooded or rolled for

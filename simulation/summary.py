@@ -13,31 +13,43 @@ counted in one "others" row per section. Qt-free.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ..model.hexgrid import Hex
+from ..model.hexgrid import Hex, Layout
 from ..model.terrain import TERRAIN_KINDS
 from .narrate import Names, Sentence, hex_list, join_words
-from .network import hexes_of
+from .network import as_hex, as_side, hexes_of
 from .state import Event, SimState
+
+if TYPE_CHECKING:  # the breach's module loads networkx
+    from .breach import Breach
+    from .montecarlo_result import MonteCarloResult
 
 HIT_EVENTS = ("surge-attack", "stuck-roll")
 
 
 @dataclass
 class BreachSummary:
-    units: list[tuple[str, str, str]] = field(default_factory=list)  # (unit id, name, result)
-    bridges: list[str] = field(default_factory=list)
+    units: list[tuple[str, str, str]] = field(
+        default_factory=list[tuple[str, str, str]]
+    )  # (unit id, name, result)
+    bridges: list[str] = field(default_factory=list[str])
     towns: list[tuple[str, list[Hex], int]] = field(
-        default_factory=list
+        default_factory=list[tuple[str, list[Hex], int]]
     )  # (name, hexes flooded, hexes in town)
-    routes: list[tuple[str, list[Hex]]] = field(default_factory=list)  # (name, hexes cut)
-    hexes: dict[str, tuple[Hex, ...]] = field(default_factory=dict)  # heading -> hexes to show
+    routes: list[tuple[str, list[Hex]]] = field(
+        default_factory=list[tuple[str, list[Hex]]]
+    )  # (name, hexes cut)
+    hexes: dict[str, tuple[Hex, ...]] = field(
+        default_factory=dict[str, tuple[Hex, ...]]
+    )  # heading -> hexes to show
     #: (building id, kind) destroyed with the dam (11.05); None when the dam carries no building
     buildings: list[tuple[str, str]] | None = None
 
 
-def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummary:
+def breach_summary(breach: Breach, state: SimState, events: list[Event]) -> BreachSummary:
     """``events``: every event up to and including ``state``'s step."""
     n = Names(breach)
     sc, m, layout = breach.scenario, breach.map, breach.layout
@@ -60,20 +72,20 @@ def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummar
     out.bridges = list(state.bridges_out)
     if breach.dam.buildings:
         out.buildings = [(e.where, e.detail["kind"]) for e in events if e.kind == "building-destroyed"]
-        out.hexes["buildings"] = (tuple(breach.dam.hex),)
+        out.hexes["buildings"] = (as_hex(breach.dam.hex),)
     flooded_town = TERRAIN_KINDS.index("flooded-town")
     before = breach.initial().terrain
     for t in m.towns:
-        at = [(tuple(h), layout.index(tuple(h))) for h in t.hexes if layout.contains(tuple(h))]
+        at = [(as_hex(h), layout.index(as_hex(h))) for h in t.hexes if layout.contains(as_hex(h))]
         wet = [h for h, i in at if state.terrain[i] == flooded_town and before[i] != flooded_town]
         if wet:
             out.towns.append((t.name or t.id, wet, len(t.hexes)))
     cut: dict[str, list[Hex]] = {}
     for h, rid in state.road_cuts:
-        cut.setdefault(rid, []).append(tuple(h))
+        cut.setdefault(rid, []).append(as_hex(h))
     for rid, hexes in cut.items():
         out.routes.append((n.route.get(rid, rid), hexes))
-    sides = {b.id: tuple(b.side) for b in m.stream_bridges}
+    sides = {b.id: as_side(b.side) for b in m.stream_bridges}
     unit_hexes = tuple(n.unit_hex[u] for u, _, _ in out.units if u in n.unit_hex)
     out.hexes = {
         **out.hexes,
@@ -87,7 +99,7 @@ def breach_summary(breach, state: SimState, events: list[Event]) -> BreachSummar
     return out
 
 
-def summary_sentences(summary: BreachSummary, layout) -> list[Sentence]:
+def summary_sentences(summary: BreachSummary, layout: Layout) -> list[Sentence]:
     units = "; ".join(f"{name} {result}" for _, name, result in summary.units) or "none"
     bridges = join_words(summary.bridges) or "none"
     towns = (
@@ -130,12 +142,14 @@ class ChanceRow:
 SECTIONS = ("Buildings on the dam", "Stream bridges", "Towns", "Units", "Roads and rails")
 
 
-def chance_rows(breach, result) -> list[ChanceRow]:
+def chance_rows(breach: Breach, result: MonteCarloResult) -> list[ChanceRow]:
     n = Names(breach)
     m, layout = breach.map, breach.layout
     rows: list[ChanceRow] = []
 
-    def section(name: str, items, outcome: str, plural: str) -> None:
+    def section(
+        name: str, items: Iterable[tuple[str, float, Iterable[Hex]]], outcome: str, plural: str
+    ) -> None:
         never = 0
         for subject, p, hexes in items:
             if p > 0:
@@ -154,7 +168,7 @@ def chance_rows(breach, result) -> list[ChanceRow]:
                 )
             )
 
-    dam_hex = (tuple(breach.dam.hex),)
+    dam_hex = (as_hex(breach.dam.hex),)
     kinds = {x.id: x.kind for x in breach.dam.buildings}
     section(
         "Buildings on the dam",
@@ -166,7 +180,7 @@ def chance_rows(breach, result) -> list[ChanceRow]:
     section(
         "Stream bridges",
         [
-            (bid, p, hexes_of(tuple(bridges[bid].side)) if bid in bridges else ())
+            (bid, p, hexes_of(as_side(bridges[bid].side)) if bid in bridges else ())
             for bid, (p, _step) in result.bridges.items()
         ],
         "washed out",
@@ -176,7 +190,7 @@ def chance_rows(breach, result) -> list[ChanceRow]:
     section(
         "Towns",
         [
-            (towns[tid].name or tid, p, [tuple(h) for h in towns[tid].hexes])
+            (towns[tid].name or tid, p, [as_hex(h) for h in towns[tid].hexes])
             for tid, p in result.towns.items()
             if tid in towns
         ],
@@ -186,7 +200,7 @@ def chance_rows(breach, result) -> list[ChanceRow]:
     units = {u.id: u for u in breach.scenario.units}
     for uid, outcomes in result.units.items():
         u = units.get(uid)
-        hexes = (tuple(u.hex),) if u is not None and u.hex is not None else ()
+        hexes = (as_hex(u.hex),) if u is not None and u.hex is not None else ()
         name = n.unit.get(uid, uid)
         rows.append(ChanceRow("Units", name, "destroyed", outcomes.get("destroyed", 0.0), hexes))
         for what in ("disabled", "stuck"):
@@ -201,13 +215,13 @@ def chance_rows(breach, result) -> list[ChanceRow]:
             if fewer > 0:
                 rows.append(ChanceRow("Units", name, "squads lost", fewer, hexes))
     routes = {r.id: r for r in list(m.roads) + list(m.rails)}
-    dam = tuple(breach.dam.hex)
+    dam = as_hex(breach.dam.hex)
 
     def cut_at(rid: str) -> list[Hex]:  # where it may be cut: the dam, hexes that may flood
         return [
-            tuple(h)
+            as_hex(h)
             for h in routes[rid].hexes
-            if tuple(h) == dam or result.hexes.get(tuple(h), {}).get("flood", 0.0) > 0
+            if as_hex(h) == dam or result.hexes.get(as_hex(h), {}).get("flood", 0.0) > 0
         ]
 
     section(
