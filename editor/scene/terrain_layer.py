@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from dambuster.model.hexgrid import Hex
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
 
-from ..geometry.hexes import SQRT3, HexGeometry, chunk_hexes, chunk_of
+from ..geometry.hexes import SQRT3, HexGeometry
 from ..style import GRID, TERRAIN_STYLE
 
 CHUNK = 16
@@ -41,8 +41,14 @@ class TerrainChunk(QGraphicsItem):
 
     @property
     def hexes(self) -> list[Hex]:
+        """The chunk's hexes and a ring of its neighbours' (their parts inside its rectangle): the
+        pixmap has no transparent gaps along the zig-zag edge it shares with the next chunk, which a
+        scaled drawing would blend into a pale seam."""
         if self._hexes is None:
-            self._hexes = list(chunk_hexes(self.layer.geom.layout, self.key, CHUNK))
+            lay, (cx, cy) = self.layer.geom.layout, self.key
+            cols = range(max(0, cx * CHUNK - 1), min(lay.columns, (cx + 1) * CHUNK + 1))
+            rows = range(max(0, cy * CHUNK - 1), min(lay.rows, (cy + 1) * CHUNK + 1))
+            self._hexes = [lay.to_axial(c, r) for r in rows for c in cols]
         return self._hexes
 
     def boundingRect(self) -> QRectF:
@@ -239,9 +245,14 @@ class TerrainLayer:
         just the area they cover."""
         lay = self.geom.layout
         by_chunk: dict[tuple[int, int], list[Hex]] = {}
+        last_cx, last_cy = (lay.columns - 1) // CHUNK, (lay.rows - 1) // CHUNK
         for h in hexes:
             if lay.contains(h):
-                by_chunk.setdefault(chunk_of(lay, h, CHUNK), []).append(h)
+                col, row = lay.to_offset(h)
+                # its own chunk, and a neighbour whose ring of margin hexes (``TerrainChunk.hexes``) holds it
+                for cx in {max(0, (col - 1) // CHUNK), col // CHUNK, min(last_cx, (col + 1) // CHUNK)}:
+                    for cy in {max(0, (row - 1) // CHUNK), row // CHUNK, min(last_cy, (row + 1) // CHUNK)}:
+                        by_chunk.setdefault((cx, cy), []).append(h)
         if by_chunk:
             self.overview.invalidate()
         for key, changed in by_chunk.items():

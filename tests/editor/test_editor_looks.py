@@ -1,0 +1,74 @@
+"""How the map looks (issue 24's cosmetic findings): no seams between terrain chunks when zoomed out."""
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
+
+from dambuster.editor.commands import PaintTerrain
+from dambuster.editor.document import Document
+from dambuster.editor.scene.hex.scene import HexSceneController
+from dambuster.editor.scene.map_view import MapView
+from dambuster.editor.scene.terrain_layer import CHUNK
+from dambuster.editor.style import TERRAIN_STYLE
+from dambuster.model import new_hex_scenario
+
+pytestmark = pytest.mark.qt
+
+
+def shown_at(qtbot, doc, zoom: float, centre):
+    view = MapView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    controller = HexSceneController(doc, view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fitting = False
+    view.resetTransform()
+    view.scale(zoom, zoom)
+    view.centerOn(controller.scene_pos(centre))
+    return view, controller
+
+
+def off_colour(image, rect, colour: QColor) -> int:
+    """How many pixels of ``rect`` (viewport pixels) differ from ``colour`` by more than a shade."""
+    n = 0
+    for y in range(int(rect.top()), int(rect.bottom())):
+        for x in range(int(rect.left()), int(rect.right())):
+            c = image.pixelColor(x, y)
+            if (
+                max(
+                    abs(c.red() - colour.red()),
+                    abs(c.green() - colour.green()),
+                    abs(c.blue() - colour.blue()),
+                )
+                > 4
+            ):
+                n += 1
+    return n
+
+
+@pytest.mark.parametrize("zoom", [0.5, 0.35])
+def test_zoomed_out_clear_ground_shows_no_seam_where_chunks_meet(qtbot, zoom):
+    doc = Document(new_hex_scenario(40, 40, "flat", "odd-q"))  # all clear
+    lay = doc.scenario.map.layout
+    view, c = shown_at(qtbot, doc, zoom, lay.to_axial(CHUNK, CHUNK))  # where four chunks meet
+    image = view.viewport().grab().toImage()
+    a = view.mapFromScene(c.scene_pos(lay.to_axial(CHUNK - 3, CHUNK - 3)))
+    b = view.mapFromScene(c.scene_pos(lay.to_axial(CHUNK + 3, CHUNK + 3)))
+    assert off_colour(image, QRectF(a, b).normalized(), QColor(TERRAIN_STYLE["clear"][0])) == 0
+
+
+def test_a_stamp_on_a_chunks_edge_shows_in_both_chunks_that_draw_it(qtbot):
+    doc = Document(new_hex_scenario(40, 40, "flat", "odd-q"))
+    lay = doc.scenario.map.layout
+    view, c = shown_at(qtbot, doc, 0.5, lay.to_axial(CHUNK, 8))
+    view.viewport().grab()  # both chunks cached
+    edge = lay.to_axial(CHUNK - 1, 8)  # the last column of chunk (0, 0), in the margin of chunk (1, 0)
+    doc.push(PaintTerrain(doc, {edge: "water"}))
+    image = view.viewport().grab().toImage()
+    centre = view.mapFromScene(c.scene_pos(edge))
+    around = QRectF(centre.x() - 2, centre.y() - 2, 5, 5)
+    assert off_colour(image, around, QColor(TERRAIN_STYLE["water"][0])) == 0
