@@ -9,10 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..escape import json_escapes
 from ..options import RUNS, SEED, TURNS, add_budget_argument
 from ..output import error_line, print_line, write_json
+
+if TYPE_CHECKING:
+    from ..model.atomic_write import Original
+    from ..model.scenario import Scenario
+    from .narrate import Sentence
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -22,7 +29,7 @@ def _fail(cmd: str, msg: str) -> int:
     return EXIT_ERROR
 
 
-def _load(path: str):
+def _load(path: str) -> Scenario:
     from ..model.io import load
 
     return load(path)
@@ -32,7 +39,7 @@ class _WriteFailed(Exception):
     """An output could not be written; ``str(e)`` is the whole message."""
 
 
-def _write_outputs(files: list[tuple[str, bytes]], expected=()) -> None:
+def _write_outputs(files: list[tuple[str, bytes]], expected: Sequence[Original] = ()) -> None:
     """Writes the files all or none (model.atomic_write); _WriteFailed with one sentence otherwise.
     ``expected``: the originals of inputs that may be written over (a save made meanwhile is kept)."""
     from ..model.atomic_write import write_files
@@ -46,21 +53,22 @@ def _write_outputs(files: list[tuple[str, bytes]], expected=()) -> None:
         raise _WriteFailed(f"cannot write {names}: {e.strerror or e}; nothing was changed") from None
 
 
-def _dumps(obj) -> str:
+def _dumps(obj: object) -> str:
     return json_escapes(json.dumps(obj, indent=2, ensure_ascii=False, allow_nan=False)) + "\n"
 
 
-def _print_sentences(sentences) -> None:
+def _print_sentences(sentences: Iterable[Sentence]) -> None:
     """A heading flush left, the rest indented under it."""
     for x in sentences:
         print_line(x.text if x.heading else "  " + x.text)
 
 
-def _applied(path: str, after, dam_id: str):
+def _applied(path: str, after: Scenario, dam_id: str) -> Sentence:
     """What --apply wrote about the dam: destroyed, with the buildings on it (11.05)."""
     from .narrate import Sentence, join_words
+    from .plan import find_dam, hex_map
 
-    dam = next(d for d in after.map.dams if d.id == dam_id)
+    dam = find_dam(hex_map(after), dam_id)
     gone = join_words([f"{b.kind} {b.id} ({b.damage} of {b.sp} SP lost)" for b in dam.buildings])
     on_it = f"; destroyed with it: {gone}" if gone else ""
     return Sentence(
@@ -209,7 +217,7 @@ def cmd_flood(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_parsers(sub) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     s = sub.add_parser(
         "surge",
         help="simulate the breach of a dam (seeded); or many runs with --monte-carlo",

@@ -14,9 +14,17 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from ..options import SEED, Range, add_budget_argument
 from ..output import error_line, write_json
+
+if TYPE_CHECKING:
+    from ..model.hexgrid import Layout
+    from ..model.scenario import CollapseThreshold, Dam, HexMap, Scenario
+    from .breach import Run
+    from .dice import RollNeeded
+    from .state import Event
 
 EXIT_OK, EXIT_ERROR = 0, 2
 #: --damage: SP lost (a dam has at most 100,000 SP, format.md)
@@ -38,7 +46,9 @@ class _Stop(Exception):
     """The command's one-line refusal."""
 
 
-def run_collapse(sc, dam_id: str, damage: int, turns: int, seed: int, typed: list[int] | None):
+def run_collapse(
+    sc: Scenario, m: HexMap, dam_id: str, damage: int, turns: int, seed: int, typed: list[int] | None
+) -> tuple[int | None, list[Event], Run | None, RollNeeded | None]:
     """(turn, collapse events, breach Run or None, the roll still needed or None). Typed dice are given
     one by one as the run asks for them (a pick typed 1..n), replaying from the start each time."""
     from .breach import Breach, Run
@@ -46,7 +56,7 @@ def run_collapse(sc, dam_id: str, damage: int, turns: int, seed: int, typed: lis
     from .dice import Dice, RollNeeded, TableDice
     from .plan import find_dam
 
-    dam = find_dam(sc.map, dam_id)
+    dam = find_dam(m, dam_id)
     thresholds = sc.parameters.collapse
     if typed is None:
         dice = Dice(seed)
@@ -60,7 +70,9 @@ def run_collapse(sc, dam_id: str, damage: int, turns: int, seed: int, typed: lis
     left = list(typed)
     while True:
         table = TableDice(given)
-        turn, events, run = None, [], None
+        turn: int | None = None
+        events: list[Event] = []
+        run: Run | None = None
         try:
             turn, events = roll_collapse(dam, damage, thresholds, table, turns)
             if turn is not None:
@@ -81,11 +93,12 @@ def run_collapse(sc, dam_id: str, damage: int, turns: int, seed: int, typed: lis
             given = table.given
 
 
-def _heading(dam, damage: int, thresholds, layout) -> str:
+def _heading(dam: Dam, damage: int, thresholds: list[CollapseThreshold], layout: Layout) -> str:
     from .collapse import collapses_on, percent_lost
     from .narrate import at_most
+    from .network import as_hex
 
-    name = f"{dam.name or dam.id} ({layout.label(tuple(dam.hex))})"
+    name = f"{dam.name or dam.id} ({layout.label(as_hex(dam.hex))})"
     lost = f"{damage} of {dam.sp} SP lost ({percent_lost(damage, dam.sp)})"
     if damage >= dam.sp:
         return f"{name}: {lost}: destroyed outright, no roll; the breach comes now."
@@ -97,7 +110,7 @@ def _heading(dam, damage: int, thresholds, layout) -> str:
     return f"{name}: {lost}: it collapses on {at_most(on)} at the start of each player turn ({on} in 6)."
 
 
-def _roll_sentence(e) -> str:
+def _roll_sentence(e: Event) -> str:
     from .narrate import at_most
 
     roll = e.rolls[0].value
@@ -109,6 +122,7 @@ def _roll_sentence(e) -> str:
 def cmd_collapse(args: argparse.Namespace) -> int:
     from ..model.errors import ScenarioError
     from ..model.io import load
+    from ..model.scenario import HexMap
     from ..output import print_line
     from .narrate import breach_sentences, prompt
     from .plan import SimulationError, find_dam
@@ -120,15 +134,16 @@ def cmd_collapse(args: argparse.Namespace) -> int:
 
     try:
         sc = load(args.file)
-        if not hasattr(sc.map, "dams"):
+        m = sc.map
+        if not isinstance(m, HexMap):
             raise SimulationError("a dam's collapse needs a hex map with dams")
-        dam = find_dam(sc.map, args.dam)
+        dam = find_dam(m, args.dam)
         damage = dam.damage if args.damage is None else args.damage
         if damage > dam.sp:
             raise SimulationError(
                 f"--damage {damage} is more than the {dam.sp} SP of dam {dam.id!r} (at most {dam.sp})"
             )
-        turn, events, run, need = run_collapse(sc, args.dam, damage, args.turns, args.seed, args.dice)
+        turn, events, run, need = run_collapse(sc, m, args.dam, damage, args.turns, args.seed, args.dice)
     except ScenarioError as e:
         return fail(f"{args.file}: {e}")
     except SimulationError as e:
@@ -137,7 +152,7 @@ def cmd_collapse(args: argparse.Namespace) -> int:
         return fail(str(e))
     from .breach import Breach
 
-    layout = sc.map.layout
+    layout = m.layout
     label = layout.label
     if args.format == "json":
         doc = {
@@ -184,13 +199,13 @@ def cmd_collapse(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _on(dam, damage: int, sc) -> int:
+def _on(dam: Dam, damage: int, sc: Scenario) -> int:
     from .collapse import collapses_on
 
     return collapses_on(dam.sp, damage, sc.parameters.collapse)
 
 
-def add_parsers(sub) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     c = sub.add_parser(
         "collapse",
         help="roll for a damaged dam's collapse each player turn (seeded or typed dice), then its breach",

@@ -18,11 +18,18 @@ import networkx as nx
 
 from ..model.hexgrid import Hex, neighbors
 from ..model.rivers import OFF_MAP, FlowNode, flow_graph
-from ..model.scenario import Dam, HexMap
+from ..model.scenario import Dam, HexMap, Scenario
 
 
 class SimulationError(ValueError):
     """The scenario cannot be simulated as asked (one plain sentence)."""
+
+
+def hex_map(scenario: Scenario) -> HexMap:
+    """The scenario's map, which must be a hex map (else SimulationError)."""
+    if not isinstance(scenario.map, HexMap):
+        raise SimulationError("a breach needs a hex map")
+    return scenario.map
 
 
 def find_dam(m: HexMap, dam_id: str) -> Dam:
