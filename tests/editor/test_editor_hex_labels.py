@@ -33,9 +33,8 @@ def label_box(window, h) -> QRect:
     """Where the label of hex ``h`` is painted, in viewport pixels."""
     labels = window.controller.labels
     zoom = window.view.transform().m11()
-    s = window.controller.geom.size
     height = labels.height_at(zoom)
-    lift = min(s * 0.71, s * 0.84 - height / 2)
+    lift = labels.lift_at(height, zoom)
     x, y = window.controller.geom.center(h)
     path, _start = labels._glyphs(window.doc.scenario.map.layout.label(h), height)
     path = path.translated(x, y - lift)

@@ -72,3 +72,25 @@ def test_a_stamp_on_a_chunks_edge_shows_in_both_chunks_that_draw_it(qtbot):
     centre = view.mapFromScene(c.scene_pos(edge))
     around = QRectF(centre.x() - 2, centre.y() - 2, 5, 5)
     assert off_colour(image, around, QColor(TERRAIN_STYLE["water"][0])) == 0
+
+
+@pytest.mark.parametrize("orientation,offset", [("pointy", "odd-r"), ("flat", "odd-q")])
+def test_a_big_maps_six_digit_hex_numbers_stay_inside_their_hex(qtbot, orientation, offset):
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QPolygonF
+
+    doc = Document(new_hex_scenario(120, 120, orientation, offset))
+    lay = doc.scenario.map.layout
+    h = lay.to_axial(110, 110)
+    view, c = shown_at(qtbot, doc, 1.5, h)
+    labels, geom = c.labels, c.geom
+    zoom = view.transform().m11()
+    assert labels.readable_at(zoom) and lay.label(h) == "111111"
+    height = labels.height_at(zoom)
+    x, y = geom.center(h)
+    glyphs = labels._glyphs(lay.label(h), height)[0].translated(x, y - labels.lift_at(height, zoom))
+    halo = 1.3 / zoom  # half the halo's 2.6 pixels
+    box = glyphs.boundingRect().adjusted(-halo, -halo, halo, halo)
+    hexagon = QPolygonF([QPointF(px, py) for px, py in geom.corners(h)])
+    for corner in (box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()):
+        assert hexagon.containsPoint(corner, Qt.FillRule.OddEvenFill)

@@ -1,6 +1,8 @@
 """Hex labels ("0101": column then row, one-based) at the top of each hex, drawn whenever they fit:
 at their own size when that is readable on screen, else enlarged (up to what fits inside the top
-of the hex) until it is, and not at all when even that would be too small. Each label sits on a pale
+of the hex) until it is, and not at all when even that would be too small. A label, its halo
+included, stays inside its hex: a wide one (a big map's "121121") sits lower under a pointy top, where
+the hex's slanted edges leave it room, and below a flat top's edge line. Each label sits on a pale
 halo, a stroke round its glyphs, so forest hatching or a river never runs through the figures. One
 item over the whole map paints the labels of the hexes in view, so a large map costs nothing when
 they are too small to read."""
@@ -11,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from ...geometry.hexes import HexGeometry
+from ...geometry.hexes import SQRT3, HexGeometry
 
 LABEL_MIN_PIXELS = 7.0  # the label's text height on screen from which it is drawn
 LABEL_GROW_TO_PIXELS = 9.0  # a label too small at its own size is enlarged towards this height on screen
@@ -20,7 +22,7 @@ LABEL_CENTRE = 0.71  # the label's centre, in hex radii above the hex's centre (
 LABEL_HEIGHT = 0.2  # the label's height (font point size), in hex radii, at most
 LABEL_WIDTH = 0.92  # the label's width, in hex radii, at most
 LABEL_GROWN = 0.42  # an enlarged label's text height, in hex radii, at most (it stays inside the hex)
-LABEL_TOP = 0.84  # an enlarged label's top, in hex radii above the centre, at most
+GRID_HALF = 0.3  # half the grid line's width, in scene units (terrain_layer.py draws it 0.6 wide)
 HALO = QColor(255, 255, 255, 215)
 HALO_PIXELS = 2.6  # the halo's width on screen
 _PIXEL_ENGINES = (QPaintEngine.Type.Raster, QPaintEngine.Type.OpenGL, QPaintEngine.Type.OpenGL2)
@@ -47,6 +49,8 @@ class HexLabels(QGraphicsItem):
         self.max_height = max(self.max_height, self.text_height)
         self._paths: dict[tuple[str, float], tuple[QPainterPath, QPointF]] = {}
         self._fonts: dict[float, QFont] = {}
+        self._sample = "8" * len(sample)  # the widest label of the map, for where labels go
+        self._lifts: dict[tuple[float, float], float] = {}
 
     def boundingRect(self) -> QRectF:
         return self.rect
@@ -61,6 +65,27 @@ class HexLabels(QGraphicsItem):
         if self.text_height * zoom >= LABEL_MIN_PIXELS:
             return self.text_height
         return min(LABEL_GROW_TO_PIXELS / zoom, self.max_height)
+
+    def lift_at(self, height: float, zoom: float) -> float:
+        """How far above its hex's centre a label's centre goes (scene units) at a text height and view
+        scale: ``LABEL_CENTRE`` radii, lower where the label's glyphs and halo would otherwise touch the
+        hex's top edges (cached)."""
+        key = (round(height, 3), round(zoom, 4))
+        lift = self._lifts.get(key)
+        if lift is None:
+            s = self.geom.size
+            box = self._glyphs(self._sample, height)[0].boundingRect()  # centred on (0, 0)
+            margin = GRID_HALF + (HALO_PIXELS / 2 + 1.0) / zoom  # the grid line, the halo, a pixel
+            half = max(-box.left(), box.right()) + margin
+            if self.geom.flat:  # the top edge, or lower where a slanted side comes in over the label's ends
+                room = min(s * SQRT3 / 2, SQRT3 * (s - half))
+            else:  # the slanted top edges: the higher, the narrower
+                room = s - half / SQRT3
+            lift = min(s * LABEL_CENTRE, room - margin + box.top())
+            if len(self._lifts) > 1000:
+                self._lifts.clear()
+            lift = self._lifts[key] = lift
+        return lift
 
     def _font(self, height: float) -> QFont:
         """The labels' font at a text height (cached)."""
@@ -95,7 +120,7 @@ class HexLabels(QGraphicsItem):
             return
         geom, lay, s = self.geom, self.geom.layout, self.geom.size
         height = self.height_at(lod)
-        lift = min(s * LABEL_CENTRE, s * LABEL_TOP - height / 2)  # a grown label stays inside the hex
+        lift = self.lift_at(height, lod)  # inside the hex, halo and all
         rect = option.exposedRect
         if painter.hasClipping():  # QGraphicsScene.render exposes the whole item: a printed page clips it
             rect = rect.intersected(painter.clipBoundingRect().adjusted(-s, -s, s, s))
