@@ -12,12 +12,13 @@ written (rounded, simple, within its size bounds).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import shapely
 from shapely import union_all
 from shapely.geometry import LineString, Polygon
 from shapely.geometry import box as make_box
+from shapely.geometry.base import BaseGeometry
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Point
@@ -39,8 +40,8 @@ class Board:
         self.quantum = 10.0 ** -DECIMALS[self.unit]
         self.areas: list[Polygon] = []
         self.water: Polygon | None = None
-        self.rivers: list = []  # river bodies: mid-stream lines widened by half their width
-        self._cache: dict = {}
+        self.rivers: list[Polygon] = []  # river bodies: mid-stream lines widened by half their width
+        self._cache: dict[tuple[bool, bool], BaseGeometry | None] = {}  # (water, rivers) -> their union
 
     # -------------------------------------------------------------------------- the board
     def add_area(self, poly: Polygon) -> None:
@@ -67,10 +68,12 @@ class Board:
         self.rivers.append(body(line, width))
         self._cache.clear()
 
-    def _blockers(self, water: bool, rivers: bool):
+    def _blockers(self, water: bool, rivers: bool) -> BaseGeometry | None:
         key = (water, rivers)
         if key not in self._cache:
-            geoms = list(self.areas) + ([self.water] if water and self.water is not None else [])
+            geoms: list[Polygon] = list(self.areas) + (
+                [self.water] if water and self.water is not None else []
+            )
             geoms += list(self.rivers) if rivers else []
             u = union_all(geoms) if geoms else None
             if u is not None:
@@ -78,7 +81,7 @@ class Board:
             self._cache[key] = u
         return self._cache[key]
 
-    def clear_of(self, geom, water: bool = True, rivers: bool = True) -> bool:
+    def clear_of(self, geom: BaseGeometry, water: bool = True, rivers: bool = True) -> bool:
         """Does ``geom`` overlap nothing placed (the water and the rivers unless told)? Touching, or an
         overlap under a square pace (rounding), is clear."""
         u = self._blockers(water, rivers)
@@ -125,7 +128,11 @@ class Board:
         return Polygon(rounded([(x + tx, y + ty) for x, y in pts], self.unit))
 
     def _slide(
-        self, pts, start: tuple[float, float], step: tuple[float, float], target
+        self,
+        pts: Sequence[Point],
+        start: tuple[float, float],
+        step: tuple[float, float],
+        target: BaseGeometry,
     ) -> tuple[float, float] | None:
         """Moves the outline from ``start`` along the unit vector ``step`` until it touches ``target``;
         None when it never gets within touching distance."""
@@ -169,7 +176,7 @@ class Board:
             if position != "edge":
                 yield from ((p, tx, ty) for tx in self._grid(x_lo, x_hi) for ty in self._grid(y_lo, y_hi))
                 continue
-            flush = [
+            flush: list[tuple[bool, Callable[[float], tuple[float, float]], bool]] = [
                 (bx0 == 0, lambda t, xs=xs: (-min(xs), t), False),
                 (bx1 == W, lambda t, xs=xs: (W - max(xs), t), False),
                 (by0 == 0, lambda t, ys=ys: (t, -min(ys)), True),
@@ -186,14 +193,17 @@ class Board:
             if self.water is not None and self.water.intersects(box.buffer(self.scale.length(TOUCH))):
                 yield from self.water_slides(p, (x_lo, x_hi, y_lo, y_hi))
 
-    def water_slides(self, p, ranges) -> Iterable[tuple[list[Point], float, float]]:
+    def water_slides(
+        self, p: list[Point], ranges: tuple[float, float, float, float]
+    ) -> Iterator[tuple[list[Point], float, float]]:
         """The outline slid sideways (along the long edges) up to the waterway, at each grid height."""
         x_lo, x_hi, y_lo, y_hi = ranges
-        left = self.water.bounds[0] <= 0
+        water = self.water
+        if water is None:  # no waterway to slide up to
+            return
+        left = water.bounds[0] <= 0
         for ty in self._grid(y_lo, y_hi, 2 * GRID):
-            got = self._slide(
-                p, (x_hi if left else x_lo, ty), (-1.0, 0.0) if left else (1.0, 0.0), self.water
-            )
+            got = self._slide(p, (x_hi if left else x_lo, ty), (-1.0, 0.0) if left else (1.0, 0.0), water)
             if got is not None and x_lo - self.quantum <= got[0] <= x_hi + self.quantum:
                 yield p, got[0], got[1]
 
@@ -217,7 +227,9 @@ class Board:
                 continue
             if position == "centre" and not self.centre_inside(poly, centre_margin):
                 continue
-            if position == "water" and poly.distance(self.water) > self.scale.length(TOUCH):
+            if position == "water" and (
+                self.water is None or poly.distance(self.water) > self.scale.length(TOUCH)
+            ):
                 continue
             return poly
         return None
@@ -227,7 +239,7 @@ class Board:
     ) -> Polygon | None:
         """An outline touching ``target`` (fields beside their BUA) inside ``box``, clear of the rest."""
         tx0, ty0, tx1, ty1 = target.bounds
-        cands = []
+        cands: list[tuple[list[Point], tuple[float, float], tuple[float, float]]] = []  # outline, start, step
         for quarter in range(4):
             p = turned(pts, quarter)
             xs, ys = [a for a, _ in p], [b for _, b in p]
@@ -250,7 +262,7 @@ class Board:
         return None
 
 
-def body(line: Sequence[Point], width: float):
+def body(line: Sequence[Point], width: float) -> Polygon:
     """A river's body: its mid-stream line widened by half its width, flat at the ends (as DBM-OVERLAP)."""
     return LineString(line).buffer(width / 2, cap_style="flat")
 
