@@ -73,3 +73,22 @@ def halo_text(
         holder.setRect(item.mapRectToParent(r).adjusted(-size * 0.15, 0, size * 0.15, 0))
         return holder
     return item
+
+
+#: where a label below a hex's centre (a dam's SP) cannot meet a hex number -- its own, or those of the
+#: hexes round it -- by orientation: (its top, its foot, its half width at most), in hex radii
+BELOW_CENTRE = {"flat": (0.18, 0.86, 1.0), "pointy": (0.17, 0.63, 1.3)}
+
+
+def label_below(geom, text: str, x: float, y: float, size: float, colour) -> MapLabel:
+    """A bold ``MapLabel`` under the centre (x, y) of a hex (a HexGeometry's), in the band where no hex
+    number is drawn (``BELOW_CENTRE``), made smaller until it fits the band."""
+    s = geom.size
+    top, foot, half = (v * s for v in BELOW_CENTRE["flat" if geom.flat else "pointy"])
+    while True:
+        label = MapLabel(text, x, y, size, colour, bold=True)
+        r = label.rect
+        if (r.height() <= foot - top and r.right() <= half) or size < s * 0.08:
+            label.setPos(x, y + top + r.height() / 2)
+            return label
+        size *= 0.92

@@ -23,7 +23,7 @@ from dambuster.model.scenario import HexMap, Scenario
 from ... import style
 from ...geometry.hexes import HexGeometry, chunk_of
 from ..counters import COUNTER, UnitCounter
-from ..map_text import MapLabel
+from ..map_text import MapLabel, label_below
 from ..map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
 
 BUCKET, FAR_BUCKET = 16, 128  # hexes: lines are split into one path per block of this many hexes a side
@@ -309,7 +309,9 @@ class HexOverlay:
             )
             self._add("dams", bar, 2)
             sp = f"SP {d.sp}" if not d.damage else f"SP {d.sp}-{d.damage}"
-            self._label("dams", sp, x, y + s * 0.55, s * 0.34, style.DAM, z=3)
+            self._add(
+                "dams", label_below(self.geom, sp, x, y, s * 0.34, style.DAM), 3
+            )  # clear of hex numbers
             self._dot("dams", x, y, 6, style.DAM)
             if d.reservoir:
                 colour = QColor(style.RIVER)
