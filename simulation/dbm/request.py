@@ -17,6 +17,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from shapely.geometry import Polygon
 
@@ -93,7 +94,7 @@ class SetupRequest:
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(p|paces?|mm|in|inch|inches)?\s*$")
 
 
-def paces_of(value, table: SetupRequest, what: str) -> float:
+def paces_of(value: object, table: SetupRequest, what: str) -> float:
     """A size as paces: a number or "600p" are paces; "300mm" and "12in" are lengths on the table."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise RequestError(f'{what}: a size is a number of paces or a text such as "300mm" or "12in"')
@@ -109,9 +110,10 @@ def paces_of(value, table: SetupRequest, what: str) -> float:
 
 
 # ------------------------------------------------------------------------------- requests
-def feature_from_dict(d: dict, player: str, table: SetupRequest, where: str) -> FeatureRequest:
-    if not isinstance(d, dict):
+def feature_from_dict(value: object, player: str, table: SetupRequest, where: str) -> FeatureRequest:
+    if not isinstance(value, dict):
         raise RequestError(f'{where}: a feature is an object with a "kind"')
+    d = cast(dict[str, object], value)  # a JSON object: its keys are texts
     unknown = set(d) - {
         "kind",
         "compulsory",
@@ -126,14 +128,13 @@ def feature_from_dict(d: dict, player: str, table: SetupRequest, where: str) -> 
     if unknown:
         raise RequestError(f"{where}: unknown key {sorted(unknown)[0]!r}")
     kind = d.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise RequestError(f"{where}: kind {str(kind)[:40]!r} is none of {', '.join(KINDS)}")
     size = d.get("across", d.get("width", d.get("extent")))
-    outline = d.get("outline")
-    if outline is not None:
-        outline = _outline(outline, where)
+    points = d.get("outline")
+    outline = None if points is None else _outline(points, where)
     edge = d.get("edge")
-    if edge not in (None, "left", "right"):
+    if edge is not None and edge not in ("left", "right"):
         raise RequestError(f"{where}: a waterway's edge is left or right, not {str(edge)[:20]!r}")
     name = d.get("name", "")
     if not isinstance(name, str) or len(name) > 200:
@@ -145,25 +146,34 @@ def feature_from_dict(d: dict, player: str, table: SetupRequest, where: str) -> 
         None if size is None else paces_of(size, table, where),
         None if d.get("breadth") is None else paces_of(d["breadth"], table, where),
         outline,
-        edge,
+        edge if isinstance(edge, str) else None,  # left or right
         name,
     )
 
 
-def _outline(points, where: str) -> tuple[Point, ...]:
-    ok = (
-        isinstance(points, list)
-        and 3 <= len(points) <= MAX_OUTLINE_POINTS
-        and all(
-            isinstance(p, list)
-            and len(p) == 2
-            and all(isinstance(c, (int, float)) and not isinstance(c, bool) and math.isfinite(c) for c in p)
-            for p in points
-        )
-    )
-    if not ok:
+def _outline(points: object, where: str) -> tuple[Point, ...]:
+    items = cast(list[object], points) if isinstance(points, list) else []
+    found = [_point(p) for p in items] if 3 <= len(items) <= MAX_OUTLINE_POINTS else []
+    outline = tuple(p for p in found if p is not None)
+    if not outline or len(outline) < len(found):
         raise RequestError(f"{where}: an outline is 3 to {MAX_OUTLINE_POINTS} points [x, y] in table units")
-    return tuple((float(x), float(y)) for x, y in points)
+    return outline
+
+
+def _point(value: object) -> Point | None:
+    """A JSON point [x, y] of finite numbers; None for anything else."""
+    xy = cast(list[object], value) if isinstance(value, list) else []
+    if len(xy) != 2:
+        return None
+    x, y = _number(xy[0]), _number(xy[1])
+    return None if x is None or y is None else (x, y)
+
+
+def _number(value: object) -> float | None:
+    """A finite JSON number (not true or false); None for anything else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
 
 
 def feature_from_option(
@@ -171,28 +181,33 @@ def feature_from_option(
 ) -> FeatureRequest:
     """``KIND`` or ``KIND:SIZE`` from the command line (SIZE as in ``paces_of``)."""
     kind, _, size = text.partition(":")
-    d: dict = {"kind": kind.strip(), "compulsory": compulsory}
+    d: dict[str, object] = {"kind": kind.strip(), "compulsory": compulsory}
     if size:
         d["across"] = size
     return feature_from_dict(d, player, table, f"{player} feature {text[:40]!r}")
 
 
-def request_from_dict(doc: dict, **table_overrides) -> SetupRequest:
+def request_from_dict(value: object, **table_overrides: object) -> SetupRequest:
     """The JSON form (docs/dbm-setup.md); ``table_overrides`` (width, depth, unit, figures, reduced,
     title) replace the file's values when not None."""
-    if not isinstance(doc, dict):
+    if not isinstance(value, dict):
         raise RequestError('a feature list is a JSON object with "table", "invader" and "defender"')
+    doc = cast(dict[str, object], value)  # a JSON object: its keys are texts
     unknown = set(doc) - {"table", "invader", "defender", "title"}
     if unknown:
         raise RequestError(f"unknown key {sorted(unknown)[0]!r} (expected table, invader, defender, title)")
-    t = dict(doc.get("table") or {})
+    given: object = doc.get("table") or {}
+    if not isinstance(given, dict):
+        raise RequestError('"table" is an object: width, depth, unit, figures, reduced')
+    t = dict(cast(dict[str, object], given))
     t.update({k: v for k, v in table_overrides.items() if v is not None})
     title = t.pop("title", doc.get("title", "DBM table"))
     table = _table(t, title)
     invader = doc.get("invader")
-    defender = doc.get("defender") or []
+    defender: object = doc.get("defender") or []
     if not isinstance(defender, list):
         raise RequestError('"defender" is a list of features')
+    defender = cast(list[object], defender)
     inv = None if invader is None else feature_from_dict(invader, "invader", table, "invader")
     dfd = tuple(
         feature_from_dict(f, "defender", table, f"defender feature {i + 1}") for i, f in enumerate(defender)
@@ -204,32 +219,34 @@ def request_from_dict(doc: dict, **table_overrides) -> SetupRequest:
     )
 
 
-def _table(t: dict, title) -> SetupRequest:
+def _table(t: dict[str, object], title: object) -> SetupRequest:
     unknown = set(t) - {"width", "depth", "unit", "figures", "reduced"}
     if unknown:
         raise RequestError(f"table: unknown key {sorted(unknown)[0]!r}")
+    size: dict[str, float] = {}
     for key in ("width", "depth"):
         v = t.get(key)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v <= 1e6:
             raise RequestError(f"table: {key} must be a number above 0 (at most 1,000,000)")
+        size[key] = v
     unit, figures, reduced = t.get("unit", "mm"), t.get("figures", "15mm"), t.get("reduced", False)
-    if unit not in ("paces", "inches", "mm"):
+    if not isinstance(unit, str) or unit not in ("paces", "inches", "mm"):
         raise RequestError(f"table: unit is paces, inches or mm, not {str(unit)[:20]!r}")
-    if figures not in FIGURES:
+    if not isinstance(figures, str) or figures not in FIGURES:
         raise RequestError(f"table: figures are {', '.join(FIGURES)}, not {str(figures)[:20]!r}")
     if not isinstance(reduced, bool):
         raise RequestError("table: reduced is true or false")
     problem = reduction_problem(unit, figures, reduced)
     if problem:
         raise RequestError(f"table: {problem}")
-    if t["depth"] > t["width"]:
+    if size["depth"] > size["width"]:
         raise RequestError(
             "table: its width is its long side (the waterway's left and right edges are the short ones); "
             "give the larger size as the width"
         )
     if not isinstance(title, str) or len(title) > 200:
         raise RequestError("title: a text of at most 200 characters")
-    return SetupRequest(float(t["width"]), float(t["depth"]), unit, figures, reduced, title=title)
+    return SetupRequest(float(size["width"]), float(size["depth"]), unit, figures, reduced, title=title)
 
 
 # ------------------------------------------------------------------------------ the checks
@@ -256,7 +273,7 @@ def chosen_equivalents(req: SetupRequest) -> float:
 
 def outline_paces(f: FeatureRequest, table: SetupRequest) -> tuple[float, float]:
     """(diameter, narrowest width) of a feature's outline, in paces."""
-    poly = polygon(list(f.outline))
+    poly = polygon(list(f.outline or ()))
     return table.scale.paces(diameter(poly)[0]), table.scale.paces(min_width(poly)[0])
 
 

@@ -132,6 +132,16 @@ def test_a_broken_features_file_is_one_line(tmp_path, capsys):
     assert code == 2 and "NaN" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("table", [[1], "ab", [[1, 2]], 5])
+def test_a_table_that_is_not_an_object_is_one_clear_line(table, tmp_path, capsys):
+    # was "internal error: TypeError", a message about "dictionary update sequence", or "unknown key 1"
+    doc = tmp_path / "features.json"
+    doc.write_text(json.dumps({"table": table, "defender": []}), encoding="utf-8")
+    code, out, err = run(capsys, doc)
+    assert code == 2 and out == ""
+    assert err == 'dambuster dbm-setup: "table" is an object: width, depth, unit, figures, reduced\n'
+
+
 def test_an_existing_output_is_kept_without_force(features, tmp_path, capsys):
     out_file = tmp_path / "t.json"
     out_file.write_text("mine", encoding="utf-8")

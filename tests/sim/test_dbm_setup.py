@@ -220,6 +220,11 @@ def test_a_roll_not_typed_yet_is_asked_for_with_the_steps_so_far():
             {"table": COMPETITION, "defender": [{"kind": "wood", "outline": [[0, 0], [10, 0]]}]},
             "3 to 200 points",
         ),
+        (
+            {"table": COMPETITION, "defender": [{"kind": "wood", "outline": [[0, 0], [10, 0], [True, 5]]}]},
+            "3 to 200 points",
+        ),
+        ({"table": COMPETITION, "defender": [{"kind": "waterway", "edge": "top"}]}, "left or right"),
     ],
 )
 def test_a_list_the_text_forbids_is_refused_in_one_sentence(doc, words):
