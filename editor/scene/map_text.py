@@ -78,17 +78,43 @@ def halo_text(
 #: where a label below a hex's centre (a dam's SP) cannot meet a hex number -- its own, or those of the
 #: hexes round it -- by orientation: (its top, its foot, its half width at most), in hex radii
 BELOW_CENTRE = {"flat": (0.18, 0.86, 1.0), "pointy": (0.17, 0.63, 1.3)}
+FREE_BELOW = 0.55  # where the label's centre goes, in hex radii below the hex's centre, while no numbers show
 
 
-def label_below(geom, text: str, x: float, y: float, size: float, colour) -> MapLabel:
-    """A bold ``MapLabel`` under the centre (x, y) of a hex (a HexGeometry's), in the band where no hex
-    number is drawn (``BELOW_CENTRE``), made smaller until it fits the band."""
-    s = geom.size
-    top, foot, half = (v * s for v in BELOW_CENTRE["flat" if geom.flat else "pointy"])
-    while True:
-        label = MapLabel(text, x, y, size, colour, bold=True)
-        r = label.rect
-        if (r.height() <= foot - top and r.right() <= half) or size < s * 0.08:
-            label.setPos(x, y + top + r.height() / 2)
-            return label
-        size *= 0.92
+class BelowCentreLabel(QGraphicsItem):
+    """A bold label under the centre (x, y) of a hex (a HexGeometry's), such as a dam's SP: at ``size``
+    while no hex numbers are drawn, and made smaller to fit the band where no hex number is drawn
+    (``BELOW_CENTRE``) while they are (``numbers_at(scale)``: whether they are at a view scale), so it
+    never covers one."""
+
+    def __init__(self, geom, text: str, x: float, y: float, size: float, colour, numbers_at=None):
+        super().__init__()
+        self.text = text
+        self.numbers_at = numbers_at if numbers_at is not None else (lambda _scale: False)
+        s = geom.size
+        self.free = MapLabel(text, 0.0, s * FREE_BELOW, size, colour, bold=True)
+        top, foot, half = (v * s for v in BELOW_CENTRE["flat" if geom.flat else "pointy"])
+        while True:
+            fitted = MapLabel(text, 0.0, 0.0, size, colour, bold=True)
+            r = fitted.rect
+            if (r.height() <= foot - top and r.right() <= half) or size < s * 0.08:
+                break
+            size *= 0.92
+        fitted.setPos(0.0, top + r.height() / 2)
+        self.fitted = fitted
+        self.rect = self.free.rect.translated(self.free.pos()).united(fitted.rect.translated(fitted.pos()))
+        self.setPos(x, y)
+
+    def shown(self, scale: float) -> MapLabel:
+        """The label drawn at a view scale: fitted where hex numbers are drawn."""
+        return self.fitted if self.numbers_at(scale) else self.free
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        label = self.shown(QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform()))
+        painter.save()
+        painter.translate(label.pos())
+        label.paint(painter, option, widget)
+        painter.restore()

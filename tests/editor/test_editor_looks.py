@@ -99,7 +99,7 @@ def test_a_big_maps_six_digit_hex_numbers_stay_inside_their_hex(qtbot, orientati
 @pytest.mark.parametrize("zoom", [0.9, 1.5])
 @pytest.mark.parametrize("orientation,offset", [("pointy", "odd-r"), ("flat", "odd-q")])
 def test_a_dams_sp_is_drawn_clear_of_every_hex_number(qtbot, orientation, offset, zoom):
-    from dambuster.editor.scene.map_text import MapLabel
+    from dambuster.editor.scene.map_text import BelowCentreLabel
     from dambuster.model.scenario import Dam, River
 
     sc = new_hex_scenario(12, 12, orientation, offset)
@@ -111,12 +111,31 @@ def test_a_dams_sp_is_drawn_clear_of_every_hex_number(qtbot, orientation, offset
     view, c = shown_at(qtbot, doc, zoom, course[5])
     labels, geom = c.labels, c.geom
     assert labels.readable_at(zoom)
-    (sp,) = [i for i in view.scene().items() if isinstance(i, MapLabel) and i.text.startswith("SP")]
-    assert sp.text == "SP 60-12"
-    sp_box = sp.mapRectToScene(sp.boundingRect())
+    view.scene().layers.set_visible("labels", True)  # View > Hex Labels
+    (sp,) = [i for i in view.scene().items() if isinstance(i, BelowCentreLabel)]
+    assert sp.text == "SP 60-12" and sp.shown(zoom) is sp.fitted
+    sp_box = sp.fitted.rect.translated(sp.fitted.pos() + sp.pos())
     height = labels.height_at(zoom)
     q, r = course[5]
     for h in [(q, r), (q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)]:
         x, y = geom.center(h)
         glyphs = labels._glyphs(lay.label(h), height)[0].translated(x, y - labels.lift_at(height, zoom))
         assert not sp_box.intersects(glyphs.boundingRect()), lay.label(h)
+
+
+def test_a_dams_sp_keeps_its_full_size_while_no_hex_numbers_are_drawn(qtbot):
+    from dambuster.editor.scene.map_text import BelowCentreLabel
+    from dambuster.model.scenario import Dam, River
+
+    sc = new_hex_scenario(12, 12)
+    lay = sc.map.layout
+    course = [lay.to_axial(5, r) for r in range(12)]
+    sc.map.rivers.append(River("river-main", course))
+    sc.map.dams.append(Dam("dam-1", course[5], "river-main", sp=60, damage=12))
+    view, _controller = shown_at(qtbot, Document(sc), 1.5, course[5])
+    (sp,) = [i for i in view.scene().items() if isinstance(i, BelowCentreLabel)]
+    view.scene().layers.set_visible("labels", False)  # View > Hex Labels off
+    assert sp.shown(1.5) is sp.free and sp.free.rect.height() > sp.fitted.rect.height()
+    view.scene().layers.set_visible("labels", True)
+    assert sp.shown(0.3) is sp.free  # numbers too small to draw
+    assert sp.shown(1.5) is sp.fitted

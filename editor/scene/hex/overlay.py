@@ -23,9 +23,10 @@ from dambuster.model.scenario import HexMap, Scenario
 from ... import style
 from ...geometry.hexes import HexGeometry, chunk_of
 from ..counters import COUNTER, UnitCounter
-from ..map_text import MapLabel, label_below
+from ..map_text import BelowCentreLabel, MapLabel
 from ..map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
 
+ZONE_BAND_ALPHA = 60  # the alpha of the band of its side's colour along a setup zone's edge
 BUCKET, FAR_BUCKET = 16, 128  # hexes: lines are split into one path per block of this many hexes a side
 
 
@@ -105,8 +106,9 @@ class HexOverlay:
     """Builds the overlay items in their layers of the scene (a MapScene); ``rebuild`` after features
     change."""
 
-    def __init__(self, scene, geom: HexGeometry):
-        self.scene, self.geom = scene, geom
+    def __init__(self, scene, geom: HexGeometry, numbers_at=None):
+        """``numbers_at(scale)``: whether hex numbers are drawn at a view scale (labels clear them then)."""
+        self.scene, self.geom, self.numbers_at = scene, geom, numbers_at
         self.counters: list[UnitCounter] = []
 
     def rebuild(self, scenario: Scenario) -> None:
@@ -212,8 +214,9 @@ class HexOverlay:
             )
 
     def _town_outline(self, t) -> QGraphicsPathItem:
+        """A solid line round the town (red dashes are a tool's preview only, editor/style.py)."""
         item = QGraphicsPathItem(self._hex_path(t.hexes).simplified())
-        item.setPen(_pen(style.TOWN, 2.0, Qt.PenStyle.DashLine))
+        item.setPen(_pen(style.TOWN, 1.6))
         return item
 
     def _town_name(self, t) -> MapLabel:
@@ -309,9 +312,7 @@ class HexOverlay:
             )
             self._add("dams", bar, 2)
             sp = f"SP {d.sp}" if not d.damage else f"SP {d.sp}-{d.damage}"
-            self._add(
-                "dams", label_below(self.geom, sp, x, y, s * 0.34, style.DAM), 3
-            )  # clear of hex numbers
+            self._add("dams", BelowCentreLabel(self.geom, sp, x, y, s * 0.34, style.DAM, self.numbers_at), 3)
             self._dot("dams", x, y, 6, style.DAM)
             if d.reservoir:
                 colour = QColor(style.RIVER)
@@ -377,16 +378,23 @@ class HexOverlay:
         self._path("markers", mines, _pen(style.MARKER, 1.0), QBrush(QColor("#f0c040")), z=1)
 
     def _setup_zones(self, scenario: Scenario) -> None:
-        """Each zone's outline, dash-dotted in its side's colour (made when first shown near)."""
+        """Each zone's edge: a soft band of its side's colour under a dash-dotted line, so a red side's zone
+        reads as a zone, not as another red outline (made when first shown near)."""
         colours = {side.id: QColor(side.color) for side in scenario.sides}
         zones = [(z.hexes, colours.get(z.side, QColor("#606060"))) for z in scenario.setup_zones if z.hexes]
         if zones:
-            self.scene.add_later(self, "zones", lambda: [self._zone_outline(*z) for z in zones], tier="near")
+            self.scene.add_later(
+                self, "zones", lambda: [i for z in zones for i in self._zone_edge(*z)], tier="near"
+            )
 
-    def _zone_outline(self, hexes, colour: QColor) -> QGraphicsPathItem:
-        item = QGraphicsPathItem(self._hex_path(hexes).simplified())
-        item.setPen(_pen(colour, 1.6, Qt.PenStyle.DashDotLine))
-        return item
+    def _zone_edge(self, hexes, colour: QColor) -> list[QGraphicsPathItem]:
+        outline = self._hex_path(hexes).simplified()
+        band, line = QGraphicsPathItem(outline), QGraphicsPathItem(outline)
+        soft = QColor(colour)
+        soft.setAlpha(ZONE_BAND_ALPHA)
+        band.setPen(_pen(soft, self.geom.size * 0.3, cap=Qt.PenCapStyle.FlatCap))
+        line.setPen(_pen(colour, 1.6, Qt.PenStyle.DashDotLine))
+        return [band, line]
 
     def _units(self, scenario: Scenario) -> None:
         """Counters, a stack fanned out diagonally around its hex's centre (the last on top)."""

@@ -36,7 +36,7 @@ class HexSceneController:
         self.on_scale(fit if fit is not None else view.zoom())
         self.terrain = TerrainLayer(scene, m.terrain, self.geom)
         self.labels = scene.add(self, "labels", HexLabels(self.geom))
-        self.overlay = HexOverlay(scene, self.geom)
+        self.overlay = HexOverlay(scene, self.geom, self.numbers_at)
         self.overlay.rebuild(doc.scenario)
         doc.terrain_changed.connect(self.on_terrain)
         doc.features_changed.connect(self.on_features)
@@ -57,6 +57,10 @@ class HexSceneController:
     def on_scale(self, zoom: float) -> None:
         """Levels of detail follow the size of a hex on screen."""
         self.view.scene().set_detail(detail_for(zoom * self.geom.size))
+
+    def numbers_at(self, scale: float) -> bool:
+        """Whether hex numbers are drawn at a view scale (their layer shown, large enough to read)."""
+        return self.labels.isVisible() and self.labels.readable_at(scale)
 
     def set_labels(self, on: bool) -> None:
         self.view.scene().layers.set_visible("labels", on)
