@@ -19,10 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .state import Event
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -117,7 +114,8 @@ class RollNeeded(Exception):
         super().__init__(f"a roll is needed: {purpose}")
         self.purpose, self.sides, self.die = purpose, sides, die
         self.options: list[object] | None = list(options) if options is not None else None
-        self.events: list[Event] = []
+        # what the run told before this roll: a breach's or a flood's Events, the DBM procedure's Steps
+        self.events: list[Any] = []
 
 
 class TableDice(ScriptedDice):

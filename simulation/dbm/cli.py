@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 from ...options import SEED, TABLE_SIZE, add_budget_argument
 from ...output import error_line, json_text, print_line, write_document
+
+if TYPE_CHECKING:
+    from ..dice import TableDice
+    from .request import SetupRequest
+    from .setup import Setup
 
 EXIT_OK, EXIT_ERROR = 0, 2
 FEATURES_CAP = 1 << 20  # a feature list is a few hundred bytes
@@ -30,7 +36,7 @@ def _fail(msg: str) -> int:
     return EXIT_ERROR
 
 
-def _read_features(path: str) -> dict:
+def _read_features(path: str) -> object:
     from ...model.errors import ScenarioError
     from ...model.files import InputError, read_input
     from ...model.io import parse_bytes
@@ -43,7 +49,7 @@ def _read_features(path: str) -> dict:
         raise ValueError(f"{path}: {e.first.message}") from None
 
 
-def _dice(text: str | None):
+def _dice(text: str | None) -> TableDice | None:
     from ..dice import TableDice
 
     if text is None:
@@ -51,7 +57,7 @@ def _dice(text: str | None):
     parts = [p for p in text.replace(",", " ").split() if p]
     if len(parts) > MAX_DICE:
         raise ValueError(f"--dice takes at most {MAX_DICE} rolls")
-    values = []
+    values: list[int] = []
     for p in parts:
         if not p.isdigit() or not 1 <= int(p) <= 6:
             raise ValueError(f"--dice: {p[:10]!r} is not a die roll (1 to 6)")
@@ -59,14 +65,14 @@ def _dice(text: str | None):
     return TableDice(values)
 
 
-def build_request(args: argparse.Namespace):
+def build_request(args: argparse.Namespace) -> SetupRequest:
     """The SetupRequest the options (and the features file) describe; ValueError with one sentence."""
     from .request import check, feature_from_option, request_from_dict
 
-    doc = _read_features(args.features) if args.features else {}
-    if not isinstance(doc, dict):
+    given: object = _read_features(args.features) if args.features else {}
+    if not isinstance(given, dict):
         raise ValueError(f"{args.features}: a feature list is a JSON object")
-    doc = dict(doc)
+    doc = dict(cast(dict[str, object], given))  # a JSON object: its keys are texts
     if not doc.get("table"):
         doc["table"] = dict(DEFAULT_TABLE)
     overrides = {
@@ -88,7 +94,7 @@ def build_request(args: argparse.Namespace):
     return check(replace(req, invader=req.invader or invader, defender=req.defender + tuple(extra)))
 
 
-def log_json(setup, req) -> dict:
+def log_json(setup: Setup, req: SetupRequest) -> dict[str, Any]:
     return {
         "seed": setup.seed,
         "table": {
@@ -117,7 +123,7 @@ def log_json(setup, req) -> dict:
     }
 
 
-def log_lines(setup, req) -> list[str]:
+def log_lines(setup: Setup, req: SetupRequest) -> list[str]:
     sc = req.scale
     pace = (
         f"a pace is {sc.say(sc.pace, 3).split('(')[-1].rstrip(')')}"
@@ -179,7 +185,7 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     p = sub.add_parser(
         "dbm-setup",
         help="lay out a DBM table by the terrain-choosing procedure and print its log",

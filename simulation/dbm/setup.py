@@ -20,13 +20,14 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from shapely.geometry import LineString, Polygon
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
-from ...validators.dbm.table import FLANK_SECTORS
+from ...validators.dbm.table import FLANK_SECTORS, Frame
 from ..dice import Dice, Draw, RollNeeded
 from .place import Board, body
 from .request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
@@ -60,7 +61,7 @@ class Setup:
     scenario: Scenario
     steps: list[Step]
     seed: int
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list[str])
 
     @property
     def draws(self) -> list[Draw]:
@@ -86,7 +87,7 @@ class _Procedure:
         self.table = TableMap(req.width, req.depth, req.unit, figures=req.figures, reduced=req.reduced)
         self.steps: list[Step] = []
         self.notes: list[str] = []
-        self._numbers: Counter = Counter()
+        self._numbers: Counter[str] = Counter()  # kind -> features of it given an id
         self.bua: Polygon | None = None
 
     # ------------------------------------------------------------------------------ helpers
@@ -94,7 +95,16 @@ class _Procedure:
         self._numbers[kind] += 1
         return f"{kind}-{self._numbers[kind]}"
 
-    def _log(self, f: FeatureRequest, ident: str, outcome: str, text: str, **kw) -> None:
+    def _log(
+        self,
+        f: FeatureRequest,
+        ident: str,
+        outcome: str,
+        text: str,
+        sector: int | None = None,
+        position: str | None = None,
+        where: Sequence[Point] = (),
+    ) -> None:
         who = f"{'Invader' if f.player == 'invader' else 'Defender'}{', compulsory' if f.compulsory else ''}"
         label = f"{f.kind} {ident}" + (f" ({f.name})" if f.name else "")
         self.steps.append(
@@ -106,7 +116,9 @@ class _Procedure:
                 outcome,
                 f"{who}: {label}: {text}",
                 tuple(self.dice.take_log()),
-                **kw,
+                sector,
+                position,
+                tuple(where),
             )
         )
 
@@ -198,8 +210,7 @@ class _Procedure:
             where=tuple(pts),
         )
 
-    def _withdraw_waterway(self) -> None:
-        ww = self.table.waterway
+    def _withdraw_waterway(self, ww: Waterway) -> None:
         self.table.waterway = None
         self.board.remove_water()
         self.steps.append(
@@ -236,7 +247,7 @@ class _Procedure:
             and waterway.placed_by == "defender"
             and not self._compulsory_waterway()
         ):
-            self._withdraw_waterway()
+            self._withdraw_waterway(waterway)
             best = self._bua_sectors(shape, field_shapes)
         if best is None:
             self._log(
@@ -273,7 +284,9 @@ class _Procedure:
     def _compulsory_waterway(self) -> bool:
         return any(g.kind == "waterway" and g.compulsory for g in self.req.defender)
 
-    def _bua_sectors(self, shape, field_shapes):
+    def _bua_sectors(
+        self, shape: list[Point], field_shapes: list[tuple[FeatureRequest, list[Point]]]
+    ) -> tuple[int, Polygon, dict[int, Polygon]] | None:
         """(sector, BUA outline, {field request: outline}) placing the most fields, or None."""
         water = self.table.waterway
         if water is not None:
@@ -281,13 +294,13 @@ class _Procedure:
         else:
             sectors = list(FLANK_SECTORS)
         self.rng.shuffle(sectors)
-        best = None
+        best: tuple[int, Polygon, dict[int, Polygon]] | None = None
         for k in sectors:
             box = self.frame.sector(k)
             poly = self.board.place_area(shape, box, "water" if water is not None else None, self.rng)
             if poly is None:
                 continue
-            placed = {}
+            placed: dict[int, Polygon] = {}  # id() of a field's request -> its outline
             mark = self.board.snapshot()
             self.board.add_area(poly)
             for g, s in field_shapes:
@@ -480,11 +493,11 @@ def _coords(poly: Polygon) -> list[Point]:
     return [(x, y) for x, y in poly.exterior.coords[:-1]]
 
 
-def _diameter(pts) -> float:
+def _diameter(pts: Sequence[Point]) -> float:
     from ...validators.dbm.areas import diameter
 
     return diameter(Polygon(pts))[0]
 
 
-def _edge_of(p: Point, frame) -> str:
+def _edge_of(p: Point, frame: Frame) -> str:
     return "left" if p[0] == 0 else "right" if p[0] == frame.width else "bottom" if p[1] == 0 else "top"
