@@ -33,6 +33,10 @@ pytestmark = [
     ),
 ]
 
+# -noreset: else the server resets whenever its last client leaves (each xdotool call before the editor
+# connects) and the editor connecting just then fails ("could not connect to display")
+XVFB = "-screen 0 1280x800x24 -noreset"
+
 # run inside the X server: the editor with an empty environment (no PATH, so no Python), driven by
 # xdotool: $1 home, $2 the editor, $3 the scenario, $4 how many ] presses choose the terrain to paint
 DRIVE = r"""
@@ -101,7 +105,7 @@ def test_the_bundle_opens_paints_saves_and_prints_with_no_python_on_path(bundle,
     paint = next(k for k in TERRAIN_KINDS if k not in before)  # a terrain the sample has nowhere (forest)
     presses = (TERRAIN_KINDS.index(paint) - TERRAIN_KINDS.index(DEFAULT_TERRAIN)) % len(TERRAIN_KINDS)
     r = subprocess.run(
-        ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", "sh", "-c", DRIVE, "sh"]
+        ["xvfb-run", "-a", "-s", XVFB, "sh", "-c", DRIVE, "sh"]
         + [str(home), str(app / "dambuster-editor"), str(scenario), str(presses)],
         capture_output=True,
         text=True,
