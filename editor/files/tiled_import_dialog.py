@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from dambuster.interop.tiled.unresolved import TileImage, UnresolvedTile, mapping_json
@@ -107,6 +108,7 @@ class TiledTerrainDialog(QDialog):
         self.table.setIconSize(QSize(PICTURE, PICTURE))
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from terrain to terrain
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(PICTURE + 8)
         self.combos: dict[int, QComboBox] = {}
@@ -127,7 +129,11 @@ class TiledTerrainDialog(QDialog):
                 combo.setCurrentIndex(combo.findData(tile.guess))
                 combo.setToolTip(f"Guessed from its name {tile.name!r}")
             combo.currentIndexChanged.connect(self._update)
-            self.table.setCellWidget(row, 2, combo)
+            holder = QWidget()  # the combo box at its own height, in the middle of the tall row
+            box = QVBoxLayout(holder)
+            box.setContentsMargins(4, 0, 4, 0)
+            box.addWidget(combo, 0, Qt.AlignmentFlag.AlignVCenter)
+            self.table.setCellWidget(row, 2, holder)
             self.combos[tile.gid] = combo
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
