@@ -3,8 +3,9 @@
 #   scripts/build_bundle.sh            -> dist/dambuster-editor/dambuster-editor (a folder to zip or tar)
 # It bundles Python, PySide6 (Qt) and dambuster with its data (schema, samples, icons) and the package
 # metadata its entry points need. Build on each system for that system (Linux, Windows, macOS):
-# PyInstaller does not cross-compile. tests/test_bundle.py builds it and runs it under Xvfb with no
-# Python on PATH.
+# PyInstaller does not cross-compile. tests/test_bundle.py builds it (unless dist/ has it) and, from a
+# clean folder under Xvfb with no Python on PATH, opens a sample, paints, saves and prints a PDF with it;
+# scripts/bench_bundle.py measures its size and launch time (README.md gives the figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=${PYTHON:-.venv/bin/python}  # Windows runners: PYTHON=.venv/Scripts/python
