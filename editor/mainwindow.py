@@ -202,7 +202,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.view.zoom_to_fit()
         QTimer.singleShot(0, lambda: self.view.fitting and self.view.zoom_to_fit())  # unless zoomed meanwhile
-        self.validator.schedule()
+        self.validator.schedule_new()  # once the new map is drawn (validation/panel.py)
 
     # -- status ----------------------------------------------------------------------------------
     def _update_title(self) -> None:

@@ -2,10 +2,13 @@
 activating one centres and rings its location on the map.
 
 A new scenario (New, Open) is first checked once its map is drawn and the window has been still for
-``SETTLE_MS`` (every paint meanwhile puts the check off again): the map shows as soon as it can, and
-its problems are listed when they arrive (the summary says "Checking…" until then)."""
+``SETTLE_MS`` (a paint meanwhile puts the check off again, for at most ``SETTLE_CAP_S`` after the first
+paint; an edit checks as usual): the map shows as soon as it can, and its problems are listed when they
+arrive (the summary says "Checking…" until then)."""
 
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -18,7 +21,8 @@ from ..files.names import plural
 from .where import readable_where
 
 DEBOUNCE_MS = 300
-SETTLE_MS = 500  # a new scenario's first check: this long after the map was last painted
+SETTLE_MS = 500  # a new scenario's first check: this long after the map was last painted ...
+SETTLE_CAP_S = 2.0  # ... unless the map has been painting for this long since its first paint
 
 
 class Validator(QObject):
@@ -34,23 +38,35 @@ class Validator(QObject):
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.run)
         self.fresh = True  # a new scenario not checked yet: its check waits for the map to be drawn
+        self.first_paint: float | None = None  # when the new scenario's map was first painted
         self.settle = QTimer(self)
         self.settle.setSingleShot(True)
         self.settle.setInterval(SETTLE_MS)
         self.settle.timeout.connect(self._settled)
-        for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed, doc.scenario_replaced):
+        for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed):
             sig.connect(self.schedule)
-        doc.scenario_replaced.connect(self._replaced)
+        doc.scenario_replaced.connect(self.schedule_new)
 
     def schedule(self, *args) -> None:
-        self.timer.start()  # restarts: many quick edits give one run
+        """The check after an edit, ``delay_ms`` after the last one (many quick edits give one run)."""
+        self.fresh = False
+        self.settle.stop()
+        self.timer.start()
 
-    def _replaced(self) -> None:
-        self.fresh = True
+    def schedule_new(self) -> None:
+        """The first check of a new scenario: as ``schedule``, then put off while its map is drawn."""
+        self.fresh, self.first_paint = True, None
+        self.settle.stop()
+        self.timer.start()
 
     def map_painted(self) -> None:
         """The map view painted: a new scenario's first check is put off until the window is still."""
-        if self.fresh and (self.timer.isActive() or self.settle.isActive()):
+        if not self.fresh or not (self.timer.isActive() or self.settle.isActive()):
+            return
+        now = time.monotonic()
+        if self.first_paint is None:
+            self.first_paint = now
+        if now - self.first_paint < SETTLE_CAP_S:
             self.timer.stop()
             self.settle.start()
 

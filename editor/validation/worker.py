@@ -65,13 +65,16 @@ class AsyncValidator(Validator):
         self.timer.timeout.connect(self.run_live)
         for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed, doc.scenario_replaced):
             sig.connect(self._bump)
-        self._replaced()  # the document it starts with is as new
+        self._size_up()  # the document it starts with is as new
 
     def _bump(self, *_args) -> None:
         self.revision += 1
 
-    def _replaced(self) -> None:
-        super()._replaced()
+    def schedule_new(self) -> None:
+        super().schedule_new()
+        self._size_up()
+
+    def _size_up(self) -> None:
         layout = getattr(self.doc.scenario.map, "layout", None)
         large = layout is not None and layout.columns * layout.rows >= LARGE_MAP_HEXES
         self.last_ms = self.threshold_ms + 1.0 if large else 0.0  # the new map's checks not timed yet

@@ -1,0 +1,53 @@
+"""Opening is quick (issue 24): a newly opened map is shown first and its rule checks follow once the
+window is still, "Checking…" meanwhile; edits are checked as before, however much the view repaints."""
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QTimer
+
+from dambuster.editor.commands import PaintTerrain
+
+pytestmark = pytest.mark.qt
+
+VALLEY = Path(__file__).resolve().parents[2] / "samples/ogre-dambusters-valley.json"
+
+
+def keep_painting(window) -> QTimer:
+    """Repaints the map every 50 ms, as a hovering brush's footprint does."""
+    timer = QTimer(window)
+    timer.timeout.connect(window.view.viewport().repaint)
+    timer.start(50)
+    return timer
+
+
+def test_an_opened_map_says_checking_until_its_problems_arrive(window, qtbot):
+    runs = window.validator.runs
+    assert window.open_path(VALLEY)
+    assert window.validation_panel.summary.text() == "Checking…"
+    assert window.problems_label.text() == "checking…"
+    qtbot.waitUntil(lambda: window.validator.runs > runs, timeout=10000)
+    assert window.validation_panel.summary.text() != "Checking…"
+    assert "error" in window.problems_label.text() and "warning" in window.problems_label.text()
+
+
+def test_a_map_that_keeps_repainting_is_still_checked(window, qtbot):
+    window.open_path(VALLEY)
+    runs = window.validator.runs
+    timer = keep_painting(window)
+    qtbot.waitUntil(lambda: window.validator.runs > runs, timeout=6000)  # at most about 2.5 s
+    timer.stop()
+
+
+def test_an_edit_is_checked_within_the_usual_delay_while_the_view_repaints(window, qtbot):
+    window.open_path(VALLEY)
+    qtbot.waitUntil(lambda: not window.validator.fresh and window.validator.runs > 0, timeout=10000)
+    runs = window.validator.runs
+    timer = keep_painting(window)
+    lay = window.doc.scenario.map.layout
+    window.doc.push(PaintTerrain(window.doc, {lay.to_axial(2, 2): "swamp"}))
+    qtbot.waitUntil(lambda: window.validator.runs > runs, timeout=5000)  # after the 300 ms debounce
+    timer.stop()
