@@ -253,11 +253,12 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
 
 def _run_validation(files, args: argparse.Namespace, codes, bar):
     """validate_files on the chosen executor (--scheduler: a Dask cluster), through the cache (--cache)."""
-    from .cluster import executor_for
     from .report import validate_files
 
     def run(paths):
         if args.scheduler:
+            from .cluster import executor_for  # concurrent.futures and sockets: only for a cluster
+
             with executor_for(args.jobs, args.scheduler, args.wait_workers) as ex:
                 return validate_files(
                     paths, args.profile or None, codes, args.jobs, bar, executor=ex, budget=args.budget

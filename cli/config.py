@@ -40,7 +40,6 @@ from __future__ import annotations
 import fnmatch
 import math
 import os
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,6 +176,8 @@ def apply(settings: Settings, args, defaults: dict[str, Any]) -> None:
 
 # ------------------------------------------------------------------------------------ reading
 def read_toml(path: Path) -> dict:
+    import tomllib  # only when there is a settings file: not on every start
+
     from .model.files import InputError, read_input
 
     try:

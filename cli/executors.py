@@ -18,9 +18,7 @@ A cluster fails fast and never hangs a run:
 
 from __future__ import annotations
 
-import socket
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 if TYPE_CHECKING:  # the pools are loaded when a run uses one (dambuster.cluster for Dask): not at start-up
     from concurrent.futures import Executor
@@ -46,6 +44,8 @@ def local_pool(jobs: int) -> Executor:
 
 def parse_address(address: str) -> tuple[str, str, int]:
     """(scheme, host, port) of ``tcp://HOST:PORT`` (``HOST:PORT`` means tcp); ExecutorError otherwise."""
+    from urllib.parse import urlsplit  # (this module is imported by every validate: its imports are lazy)
+
     text = address.strip()
     if "://" not in text:
         text = "tcp://" + text
@@ -70,6 +70,8 @@ def parse_address(address: str) -> tuple[str, str, int]:
 
 def probe_scheduler(host: str, port: int, timeout: float, scheme: str = "tcp") -> None:
     """Raises ExecutorError unless something at HOST:PORT accepts and, over tcp, speaks first as Dask does."""
+    import socket
+
     where = f"{scheme}://{host}:{port}"
     try:
         sock = socket.create_connection((host, port), timeout=timeout)

@@ -9,18 +9,22 @@ is killed, the file gets one BUDGET finding naming the rule that was running, an
 the next file. A worker that dies by itself (the kernel's out-of-memory killer) costs its file only:
 an ENGINE finding, as a dead process pool worker gives.
 
-Only where ``fork`` exists (Linux, the BSDs); elsewhere the caller checks in-process.
+Only where ``fork`` exists (Linux, the BSDs, macOS); elsewhere the caller checks in-process. The
+workers are plain ``os.fork`` children talking over two pipes (paths in, pickled reports out), not
+multiprocessing's: its modules were a tenth of a cold single-file validate.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import mmap
 import os
+import pickle
+import select
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from multiprocessing.connection import Connection, wait
 
 from .file_report import FileReport
 from .work import budget_finding
@@ -38,7 +42,55 @@ Check = Callable[[str, Callable[[str], None]], FileReport]  # check(path, on_rul
 
 
 def available() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    return hasattr(os, "fork")
+
+
+class _Channel:
+    """One end of a worker's pair of pipes: pickled messages, each after its length (4 bytes)."""
+
+    def __init__(self, read_fd: int, write_fd: int):
+        self.read_fd, self.write_fd = read_fd, write_fd
+
+    def fileno(self) -> int:
+        return self.read_fd
+
+    def send(self, obj: object) -> None:
+        data = pickle.dumps(obj, pickle.HIGHEST_PROTOCOL)
+        view = memoryview(len(data).to_bytes(4, "big") + data)
+        while view:
+            view = view[os.write(self.write_fd, view) :]
+
+    def recv(self) -> object:
+        size = int.from_bytes(self._exactly(4), "big")
+        return pickle.loads(self._exactly(size))
+
+    def _exactly(self, n: int) -> bytes:
+        parts, left = [], n
+        while left:
+            chunk = os.read(self.read_fd, min(left, 1 << 20))
+            if not chunk:
+                raise EOFError("the other end is closed")
+            parts.append(chunk)
+            left -= len(chunk)
+        return b"".join(parts)
+
+    def poll(self) -> bool:
+        return bool(select.select([self.read_fd], [], [], 0)[0])
+
+    def close(self) -> None:
+        for fd in {self.read_fd, self.write_fd}:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def wait(channels: Sequence[_Channel], timeout: float) -> list[_Channel]:
+    """The channels with something to read (a message or the end), waiting at most ``timeout`` seconds."""
+    if not channels:
+        time.sleep(timeout)
+        return []
+    return select.select(list(channels), [], [], timeout)[0]
 
 
 class _Trail:
@@ -50,25 +102,28 @@ class _Trail:
     SIZE = 16384  # bytes: every rule of every profile, about 60 codes of at most 24 characters, fits twice
 
     def __init__(self):
-        self.length = multiprocessing.RawValue("i", 0)
-        self.data = multiprocessing.RawArray("c", self.SIZE)
+        self.memory = mmap.mmap(-1, 4 + self.SIZE)  # anonymous and shared: seen by parent and child
+
+    @property
+    def length(self) -> int:
+        return int.from_bytes(self.memory[:4], "little")
 
     def clear(self) -> None:
-        self.length.value = 0
+        self.memory[:4] = bytes(4)
 
     def add(self, code: str) -> None:
         entry = code.encode("utf-8", "replace")[:64] + b"\n"
-        n = self.length.value
+        n = self.length
         if n + len(entry) > self.SIZE:  # cannot happen with the registry's codes; keep the latest rule
             n = 0
-        self.data[n : n + len(entry)] = entry
-        self.length.value = n + len(entry)  # written after the bytes: a reader never sees half a code
+        self.memory[4 + n : 4 + n + len(entry)] = entry
+        self.memory[:4] = (n + len(entry)).to_bytes(4, "little")  # after the bytes: never half a code
 
     def codes(self) -> list[str]:
-        return self.data[: self.length.value].decode("utf-8", "replace").splitlines()
+        return self.memory[4 : 4 + self.length].decode("utf-8", "replace").splitlines()
 
 
-def _serve(conn: Connection, check: Check, trail: _Trail) -> None:
+def _serve(conn: _Channel, check: Check, trail: _Trail) -> None:
     """A worker: checks the paths it is sent, one at a time, keeping the trail of the rules it starts.
     Ctrl-C is the parent's to handle: it stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -83,13 +138,19 @@ def _serve(conn: Connection, check: Check, trail: _Trail) -> None:
 
 class _Worker:
     def __init__(self, check: Check):
-        self.conn, child = multiprocessing.Pipe()
+        from_parent, to_child = os.pipe()  # (read end, write end)
+        from_child, to_parent = os.pipe()
         self.trail = _Trail()
-        self.proc = multiprocessing.get_context("fork").Process(
-            target=_serve, args=(child, check, self.trail), daemon=True
-        )
-        self.proc.start()
-        child.close()
+        _flush()  # nothing buffered here is written twice
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: it never returns to the caller's code
+            os.close(to_child)
+            os.close(from_child)
+            _worker_main(_Channel(from_parent, to_parent), check, self.trail)
+        os.close(from_parent)
+        os.close(to_parent)
+        self.conn = _Channel(from_child, to_child)
+        self.exit_status: int | None = None
         self.index: int | None = None
         self.started = 0.0
 
@@ -107,32 +168,80 @@ class _Worker:
         Resident pages (``statm``, cheap) bound the private ones from above, so the costly count
         (``smaps_rollup`` walks the page tables: about a millisecond) is made only near the cap."""
         try:
-            with open(f"/proc/{self.proc.pid}/statm", "rb") as f:
+            with open(f"/proc/{self.pid}/statm", "rb") as f:
                 rss = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
         except (OSError, ValueError, IndexError):
             return 0
         if rss <= MEMORY_CAP:
             return rss
         try:
-            with open(f"/proc/{self.proc.pid}/smaps_rollup", "rb") as f:
+            with open(f"/proc/{self.pid}/smaps_rollup", "rb") as f:
                 fields = dict(line.split(b":", 1) for line in f.read().splitlines() if b":" in line)
             return sum(int(fields[k].split()[0]) for k in (b"Private_Clean", b"Private_Dirty")) * 1024
         except (OSError, ValueError, IndexError, KeyError):
             return rss
 
+    def kill(self) -> None:
+        if self.exit_status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Waits for the worker to end (at most ``timeout`` seconds); whether it has."""
+        deadline = time.monotonic() + (timeout if timeout is not None else 0.0)
+        while self.exit_status is None:
+            pid, status = os.waitpid(self.pid, 0 if timeout is None else os.WNOHANG)
+            if pid:
+                self.exit_status = status
+            elif time.monotonic() >= deadline:
+                return False
+            else:
+                time.sleep(0.005)
+        return True
+
     def stop(self, kill: bool = False) -> None:
         if kill:
-            self.proc.kill()
+            self.kill()
         else:
             try:
                 self.conn.send(None)
             except OSError:
                 pass
-        self.proc.join(5)
-        if self.proc.is_alive():
-            self.proc.kill()
-            self.proc.join()
+        if not self.join(5):
+            self.kill()
+            self.join()
         self.conn.close()
+
+
+def _worker_main(conn: _Channel, check: Check, trail: _Trail) -> None:
+    """The forked worker's whole life: serve, then leave without the parent's exit handlers."""
+    code = 0
+    try:
+        try:  # what it reads is the parent's pipe, never the terminal
+            sys.stdin.close()
+        except (OSError, ValueError):
+            pass
+        _serve(conn, check, trail)
+    except KeyboardInterrupt:
+        code = 1
+    except BaseException:  # a bug: its traceback on stderr, as a multiprocessing worker would print
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    finally:
+        _flush()
+        os._exit(code)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):  # closed, a broken pipe, or None
+            pass
 
 
 def validate_supervised(
@@ -199,8 +308,8 @@ def _run(
                     _read_report(w, paths, check, workers, finish)
                     if w.index is None or w not in workers:
                         continue
-                w.proc.kill()  # stopped before its trail is read: the trail is then final
-                w.proc.join()
+                w.kill()  # stopped before its trail is read: the trail is then final
+                w.join()
                 finish(w, _stopped(paths[w.index], budget, over_memory, w.rules()))
                 workers[workers.index(w)] = _replace(w, check, kill=True)
 

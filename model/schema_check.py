@@ -12,7 +12,6 @@ import os
 import re
 from datetime import datetime
 from functools import cache, lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioError, pointer
@@ -26,8 +25,9 @@ _RFC3339 = re.compile(r"(?a)^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]
 @lru_cache(maxsize=1)
 def load_schema() -> dict:
     """The parsed schema, shared by both validators (read once per process; never modified)."""
-    text = resources.files("dambuster.schema").joinpath("scenario.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    from ..schema import schema_text
+
+    return json.loads(schema_text())
 
 
 def _date_time(value: object) -> bool:

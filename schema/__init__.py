@@ -1,13 +1,16 @@
 """The JSON Schema of the scenario format (schema/scenario.schema.json) and its reference docs."""
 
+import os
 import re
-from importlib import resources
 
 SCHEMA_FILE = "scenario.schema.json"
 
 
 def schema_text() -> str:
-    return resources.files(__name__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    # beside this module in every install (wheel, editable, the app bundle): read as a file, without
+    # importlib.resources and the zip readers it loads (a cold validate reads it)
+    with open(os.path.join(os.path.dirname(__file__), SCHEMA_FILE), encoding="utf-8") as f:
+        return f.read()
 
 
 def schema_id() -> str:
