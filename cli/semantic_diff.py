@@ -22,12 +22,15 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, cast
 
 from .model.codec import to_dict
-from .model.hexgrid import Layout, hexside_hexes
+from .model.hexgrid import Hex, Hexside, Layout, hexside_hexes
 from .model.scenario import HexMap, Scenario
 from .model.terrain import TERRAIN_KINDS, Terrain
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 MAX_VALUE_TEXT = 160  # characters of a value shown in a text line; the JSON report has it whole
 
@@ -42,10 +45,10 @@ class Change:
     text: str
     old: Any = None
     new: Any = None
-    extra: dict = dataclasses.field(default_factory=dict)
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict[str, Any])
 
-    def as_json(self) -> dict:
-        out = {"path": self.path, "change": self.change}
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"path": self.path, "change": self.change}
         out.update(self.extra)
         if self.change in ("removed", "changed", "terrain", "order"):
             out["old"] = self.old
@@ -60,34 +63,22 @@ class _Labels:
     def __init__(self, layout: Layout | None):
         self.layout = layout
 
-    def is_hex(self, v: Any) -> bool:
-        return (
-            self.layout is not None
-            and isinstance(v, tuple)
-            and len(v) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-        )
-
-    def is_hexside(self, v: Any) -> bool:
-        return (
-            self.layout is not None
-            and isinstance(v, tuple)
-            and len(v) == 3
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-        )
+    def is_hex(self, v: object) -> bool:
+        return self.layout is not None and _is_hex(v)
 
     def show(self, v: Any) -> str:
-        if self.is_hex(v):
-            return self.layout.label(v)
-        if self.is_hexside(v):
+        layout = self.layout
+        if layout is not None and _is_hex(v):
+            return layout.label(v)
+        if layout is not None and _is_hexside(v):
             a, b = hexside_hexes(v)
-            return f"{self.layout.label(a)}/{self.layout.label(b)}"
+            return f"{layout.label(a)}/{layout.label(b)}"
         if dataclasses.is_dataclass(v) and not isinstance(v, type):
             inner = ", ".join(f"{f.name}: {self.show(getattr(v, f.name))}" for f in dataclasses.fields(v))
             return "{" + inner + "}"
-        if isinstance(v, (list, tuple)) and (not v or not all(isinstance(x, (int, float)) for x in v)):
+        if _is_sequence(v) and (not v or not all(isinstance(x, (int, float)) for x in v)):
             return "[" + ", ".join(self.show(x) for x in v) + "]"
-        if isinstance(v, dict):
+        if _is_mapping(v):
             return "{" + ", ".join(f"{k}: {self.show(x)}" for k, x in v.items()) + "}"
         if isinstance(v, Terrain):
             return repr(v)
@@ -114,7 +105,7 @@ class _Walker:
         self.o, self.n = old_labels, new_labels
         self.changes: list[Change] = []
 
-    def add(self, path: str, change: str, text: str, old=None, new=None, **extra) -> None:
+    def add(self, path: str, change: str, text: str, old: Any = None, new: Any = None, **extra: Any) -> None:
         self.changes.append(Change(path, change, text, old, new, extra))
 
     def changed(self, path: str, old: Any, new: Any) -> None:
@@ -137,11 +128,11 @@ class _Walker:
         if _is_record(old) and type(old) is type(new):
             for f in dataclasses.fields(old):
                 self.value(getattr(old, f.name), getattr(new, f.name), _join(path, f.name))
-        elif isinstance(old, dict) and isinstance(new, dict):
+        elif _is_mapping(old) and _is_mapping(new):
             self.mapping(old, new, path)
-        elif isinstance(old, list) and isinstance(new, list):
+        elif _is_list(old) and _is_list(new):
             self.sequence(old, new, path)
-        elif _is_record(old) and _is_record(new) and hasattr(old, "kind") and hasattr(new, "kind"):
+        elif _has_kind(old) and _has_kind(new):
             where = _join(
                 path, "kind"
             )  # a hex map replaced by a table map: said by its kind, not field by field
@@ -151,7 +142,7 @@ class _Walker:
         else:
             self.changed(path, old, new)
 
-    def mapping(self, old: dict, new: dict, path: str) -> None:
+    def mapping(self, old: dict[Any, Any], new: dict[Any, Any], path: str) -> None:
         for key in old:
             if key not in new:
                 self.add(f"{path}[{key}]", "removed", f"removed {path}[{key}]", old=to_dict(old[key]))
@@ -166,7 +157,7 @@ class _Walker:
                     new=to_dict(new[key]),
                 )
 
-    def sequence(self, old: list, new: list, path: str) -> None:
+    def sequence(self, old: list[Any], new: list[Any], path: str) -> None:
         if _ids(old) is not None and _ids(new) is not None:
             self.by_id(old, new, path)
         elif all(self.o.is_hex(h) for h in old) and all(self.n.is_hex(h) for h in new) and (old or new):
@@ -176,7 +167,7 @@ class _Walker:
         else:
             self.changed(path, old, new)
 
-    def by_id(self, old: list, new: list, path: str) -> None:
+    def by_id(self, old: list[Any], new: list[Any], path: str) -> None:
         old_by_id, new_by_id = {x.id: x for x in old}, {x.id: x for x in new}
         for item in old:
             where = f"{path}[{item.id}]"
@@ -199,7 +190,7 @@ class _Walker:
                 common_new,
             )
 
-    def bag(self, old: list, new: list, path: str) -> None:
+    def bag(self, old: list[Any], new: list[Any], path: str) -> None:
         old_keys = [_key(x) for x in old]
         new_keys = [_key(x) for x in new]
         unmatched = list(new_keys)
@@ -217,7 +208,7 @@ class _Walker:
         if sorted(old_keys) == sorted(new_keys):
             self.add(path, "order", f"order of {path} changed", to_dict(old), to_dict(new))
 
-    def hexes(self, old: list, new: list, path: str) -> None:
+    def hexes(self, old: list[Any], new: list[Any], path: str) -> None:
         gone = [h for h in old if h not in set(new)]
         came = [h for h in new if h not in set(old)]
         if not gone and not came:
@@ -290,8 +281,48 @@ def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
 
 
-def _is_record(v: Any) -> bool:
+def _ints(v: object, n: int) -> bool:
+    """A tuple of ``n`` integers (not booleans): a hex (2) or a hexside (3) as the model holds them."""
+    if not isinstance(v, tuple):
+        return False
+    items = cast(tuple[object, ...], v)
+    return len(items) == n and all(isinstance(x, int) and not isinstance(x, bool) for x in items)
+
+
+def _is_hex(v: object) -> TypeGuard[Hex]:
+    return _ints(v, 2)
+
+
+def _is_hexside(v: object) -> TypeGuard[Hexside]:
+    return _ints(v, 3)
+
+
+def _is_list(v: object) -> TypeGuard[list[Any]]:
+    """A list of the model (its items are whatever the field holds)."""
+    return isinstance(v, list)
+
+
+def _is_sequence(v: object) -> TypeGuard[list[Any] | tuple[Any, ...]]:
+    return isinstance(v, (list, tuple))
+
+
+def _is_mapping(v: object) -> TypeGuard[dict[Any, Any]]:
+    """A dict of the model (rules, parameters by name)."""
+    return isinstance(v, dict)
+
+
+def _is_record(v: object) -> TypeGuard[DataclassInstance]:
+    """A dataclass of the model (an instance, not the class)."""
     return dataclasses.is_dataclass(v) and not isinstance(v, type)
+
+
+class _Kinded(Protocol):
+    kind: object
+
+
+def _has_kind(v: object) -> TypeGuard[_Kinded]:
+    """A record with a ``kind`` (a map: hex or table)."""
+    return _is_record(v) and hasattr(v, "kind")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -303,10 +334,11 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def _ids(items: list) -> list[str] | None:
+def _ids(items: list[Any]) -> list[str] | None:
     """The items' ids when every item is a record with a unique string ``id``, else None."""
-    ids = [getattr(x, "id", None) if _is_record(x) else None for x in items]
-    if not all(isinstance(i, str) for i in ids) or len(set(ids)) != len(ids):
+    found: list[object] = [getattr(x, "id", None) if _is_record(x) else None for x in items]
+    ids = [i for i in found if isinstance(i, str)]
+    if len(ids) != len(found) or len(set(ids)) != len(ids):
         return None
     return ids
 
