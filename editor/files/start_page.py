@@ -259,6 +259,7 @@ class StartPage(QScrollArea):
         self.rebuild()
         self.stack.setCurrentWidget(self)
         self.window_.setWindowTitle("Start — dambuster editor")  # no file is being edited
+        self.window_.zoom_label.hide()  # the hidden map's zoom means nothing here
 
     def close_file(self) -> bool:
         """File > Close: asks to save changes, then leaves an empty map under the start page (the
@@ -274,6 +275,7 @@ class StartPage(QScrollArea):
     def hide_page(self) -> None:
         self.stack.setCurrentWidget(self.window_.view)
         self.window_._update_title()
+        self.window_.zoom_label.show()
         self.window_.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
