@@ -40,6 +40,7 @@ from __future__ import annotations
 import fnmatch
 import math
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,12 +96,29 @@ class Settings:
 
 
 # ------------------------------------------------------------------------------------ finding
+#: Where a pyproject.toml may hold our table: ``tool.dambuster`` as a table header or a dotted key (TOML
+#: allows spaces around the dot and quotes round the name), or a ``dambuster`` key at the start of a line
+#: of the ``[tool]`` table (or inside an inline table). A file with neither is not parsed: a project that only names dambuster as a
+#: dependency or a script (as our own pyproject.toml does) costs no TOML parse on every start.
+_DOTTED = re.compile(rb"""(tool\s*\.|[{,])\s*["']?dambuster["']?\s*[.=\]]""")  # also in an inline table
+_KEY = re.compile(rb"""^[ \t]*["']?dambuster["']?[ \t]*[.=]""", re.M)
+_HEADER = re.compile(rb"""^[ \t]*\[([^\]\n]*)\]""", re.M)
+
+
 def _mentions_us(path: Path) -> bool:
     """Whether a pyproject.toml may hold our table (``[tool.dambuster]``, or ``dambuster`` under ``[tool]``)."""
     try:
-        return b"dambuster" in path.read_bytes()[:MAX_CONFIG_BYTES]
+        data = path.read_bytes()[:MAX_CONFIG_BYTES]
     except OSError:
         return False
+    if _DOTTED.search(data):
+        return True
+    for key in _KEY.finditer(data):
+        headers = list(_HEADER.finditer(data, 0, key.start()))
+        table = headers[-1].group(1) if headers else b""
+        if table.strip().strip(b"\"'") == b"tool" or not headers:  # under [tool] (or a bare top-level key)
+            return True
+    return False
 
 
 def find(start: Path, within: str | None = None) -> Path | None:

@@ -68,6 +68,31 @@ def test_a_pyproject_without_our_table_is_passed_by_even_when_broken(collection)
     assert p.returncode == 0, p.stderr
 
 
+@pytest.mark.parametrize(
+    "table",
+    [
+        '[tool . "dambuster"]\nselect = "DBM-RIVER-"\nformat = "json"\n',
+        '[tool]\nblack = {}\ndambuster = { select = "DBM-RIVER-", format = "json" }\n',
+        'tool = { dambuster = { select = "DBM-RIVER-", format = "json" } }\n',
+        'tool.dambuster.select = "DBM-RIVER-"\ntool.dambuster.format = "json"\n',
+    ],
+)
+def test_every_toml_spelling_of_our_pyproject_table_is_read(collection, table):
+    """pyproject.toml is parsed only when it may hold our table; each way TOML can write it is seen."""
+    (collection / "pyproject.toml").write_text(table + '\n[project.scripts]\ndambuster = "x:y"\n')
+    p = validate("maps", cwd=collection)
+    assert codes(p) == {"river.json": [RIVER_ERROR], "wood.json": []}, p.stderr
+
+
+def test_a_pyproject_naming_dambuster_as_a_script_only_is_passed_by(collection):
+    (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
+    (collection / "maps" / "pyproject.toml").write_text(
+        '[project.scripts]\ndambuster = "dambuster.cli:main"\n['
+    )
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 0, p.stderr
+
+
 def test_the_command_line_overrides_the_settings(collection):
     (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\nformat = "json"\n')
     p = validate("maps", "--ignore", "DBM-FEATURE-", "--format", "text", cwd=collection)
