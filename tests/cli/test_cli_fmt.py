@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from precommit_hooks import PRE_COMMIT, shared_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 SCRIPT = Path(sys.executable).with_name("dambuster")
-PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
 BASIC = (SAMPLES / "ogre-basic.json").read_bytes()
 
 
@@ -118,27 +118,16 @@ def test_a_file_name_cannot_add_lines_to_the_output(tmp_path):
 # ------------------------------------------------------------------------------ pre-commit
 @pytest.mark.slow
 @pytest.mark.skipif(not PRE_COMMIT.exists() or not shutil.which("git"), reason="needs pre-commit and git")
-def test_the_pre_commit_hook_reformats_staged_scenarios_and_skips_other_json(tmp_path):
+def test_the_pre_commit_hook_reformats_staged_scenarios_and_skips_other_json(tmp_path, tmp_path_factory):
     repo = tmp_path / "maps-repo"
     (repo / "maps").mkdir(parents=True)
     (repo / "maps" / "messy.json").write_bytes(squashed(BASIC))
     (repo / "tsconfig.json").write_bytes(b'{"compilerOptions": {}}')
-    env = dict(
-        os.environ,
-        GIT_AUTHOR_NAME="t",
-        GIT_AUTHOR_EMAIL="t@example.org",
-        PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
-    )
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org")
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True, env=env)
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
-    p = subprocess.run(
-        [str(PRE_COMMIT), "try-repo", str(ROOT), "dambuster-fmt", "--all-files"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-    )
+    # as `pre-commit try-repo ROOT dambuster-fmt --all-files` runs it, the environment shared by the run
+    p = shared_hooks(tmp_path_factory).run(repo, "dambuster-fmt", timeout=600)
     assert p.returncode == 1, p.stdout + p.stderr  # files were modified by this hook
     assert "files were modified by this hook" in p.stdout
     assert (repo / "maps" / "messy.json").read_bytes() == BASIC

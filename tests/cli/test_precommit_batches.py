@@ -11,17 +11,15 @@ collection's settings, and the broken map passed.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from precommit_hooks import PRE_COMMIT, Hooks, shared_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
 
 pytestmark = [
     pytest.mark.slow,
@@ -32,8 +30,8 @@ LONG = "settings-of-some-editor-" + "x" * 180
 
 
 @pytest.fixture(scope="module")
-def pre_commit_home(tmp_path_factory):
-    return tmp_path_factory.mktemp("pre-commit-home")  # the hooks' environment, built once for the module
+def hooks(tmp_path_factory) -> Hooks:
+    return shared_hooks(tmp_path_factory)  # the hooks' environment, built once for the whole run
 
 
 def collection(tmp_path: Path, files: dict[str, bytes]) -> Path:
@@ -49,15 +47,8 @@ def collection(tmp_path: Path, files: dict[str, bytes]) -> Path:
     return repo
 
 
-def run_hook(repo: Path, home: Path, hook: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(PRE_COMMIT), "try-repo", str(ROOT), hook, "--all-files", "--verbose"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env=dict(os.environ, PRE_COMMIT_HOME=str(home)),
-    )
+def run_hook(repo: Path, hooks: Hooks, hook: str) -> subprocess.CompletedProcess:
+    return hooks.run(repo, hook, "--verbose")  # as `pre-commit try-repo` runs it
 
 
 def stacked_map() -> bytes:
@@ -67,18 +58,18 @@ def stacked_map() -> bytes:
     return json.dumps(doc, indent=2).encode()
 
 
-def test_batches_without_scenarios_pass_and_the_map_is_still_checked(tmp_path, pre_commit_home):
+def test_batches_without_scenarios_pass_and_the_map_is_still_checked(tmp_path, hooks):
     repo = collection(tmp_path, {"maps/basic.json": (SAMPLES / "ogre-basic.json").read_bytes()})
-    p = run_hook(repo, pre_commit_home, "dambuster-validate")
+    p = run_hook(repo, hooks, "dambuster-validate")
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
     assert "no .json files found" not in p.stdout and "Passed" in p.stdout
     assert "maps/basic.json: ok" in p.stdout  # --verbose shows what the batch with the map printed
-    fmt = run_hook(repo, pre_commit_home, "dambuster-fmt")
+    fmt = run_hook(repo, hooks, "dambuster-fmt")
     assert fmt.returncode == 0, fmt.stdout[-3000:]
     assert "no .json files found" not in fmt.stdout
 
 
-def test_a_file_named_like_an_option_is_a_file_and_the_broken_map_fails(tmp_path, pre_commit_home):
+def test_a_file_named_like_an_option_is_a_file_and_the_broken_map_fails(tmp_path, hooks):
     repo = collection(
         tmp_path,
         {
@@ -88,7 +79,7 @@ def test_a_file_named_like_an_option_is_a_file_and_the_broken_map_fails(tmp_path
             "-h.json": (SAMPLES / "ogre-basic.json").read_bytes(),  # a scenario: checked like any other
         },
     )
-    p = run_hook(repo, pre_commit_home, "dambuster-validate")
+    p = run_hook(repo, hooks, "dambuster-validate")
     assert p.returncode == 1, p.stdout[-3000:]
     assert "Failed" in p.stdout and "maps/stacked.json" in p.stdout and "STACK-LIMIT" in p.stdout
     assert "-h.json: ok" in p.stdout

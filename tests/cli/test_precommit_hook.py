@@ -1,6 +1,6 @@
-"""The repository's pre-commit hook, run by the real pre-commit (`try-repo`) in a map collection's git
-repository: scenarios are checked, other JSON (editor settings with comments, package files) is left
-alone, a broken map fails the commit with its reason."""
+"""The repository's pre-commit hook, run by the real pre-commit (as `try-repo` runs it) in a map
+collection's git repository: scenarios are checked, other JSON (editor settings with comments, package
+files) is left alone, a broken map fails the commit with its reason."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from precommit_hooks import PRE_COMMIT, Hooks, shared_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
 
 pytestmark = [
     pytest.mark.slow,
@@ -23,8 +23,8 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def pre_commit_home(tmp_path_factory):
-    return tmp_path_factory.mktemp("pre-commit-home")  # the hook's environment, built once for the module
+def hooks(tmp_path_factory) -> Hooks:
+    return shared_hooks(tmp_path_factory)  # the hook's environment, built once for the whole run
 
 
 def collection(tmp_path: Path, files: dict[str, bytes]) -> Path:
@@ -38,22 +38,14 @@ def collection(tmp_path: Path, files: dict[str, bytes]) -> Path:
     return repo
 
 
-def hook(repo: Path, home: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PRE_COMMIT_HOME=str(home))
-    return subprocess.run(
-        [str(PRE_COMMIT), "try-repo", str(ROOT), "dambuster-validate", "--all-files"],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-    )
+def hook(repo: Path, hooks: Hooks) -> subprocess.CompletedProcess:
+    return hooks.run(repo, "dambuster-validate", timeout=600)  # as `pre-commit try-repo` runs it
 
 
 VSCODE = b'{\n  // settings with a comment, as VS Code writes them\n  "editor.tabSize": 2,\n}\n'
 
 
-def test_the_hook_passes_scenarios_and_leaves_other_json_alone(tmp_path, pre_commit_home):
+def test_the_hook_passes_scenarios_and_leaves_other_json_alone(tmp_path, hooks):
     repo = collection(
         tmp_path,
         {
@@ -62,15 +54,15 @@ def test_the_hook_passes_scenarios_and_leaves_other_json_alone(tmp_path, pre_com
             "tsconfig.json": b'{"compilerOptions": {}}',
         },
     )
-    p = hook(repo, pre_commit_home)
+    p = hook(repo, hooks)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "dambuster validate" in p.stdout and "Passed" in p.stdout
 
 
-def test_the_hook_fails_on_a_broken_map_and_says_why(tmp_path, pre_commit_home):
+def test_the_hook_fails_on_a_broken_map_and_says_why(tmp_path, hooks):
     cut = (SAMPLES / "ogre-basic.json").read_bytes()[:300]
     repo = collection(tmp_path, {"maps/cut.json": cut, ".vscode/settings.json": VSCODE})
-    p = hook(repo, pre_commit_home)
+    p = hook(repo, hooks)
     assert p.returncode == 1
     assert "Failed" in p.stdout and "maps/cut.json" in p.stdout and "is it cut short?" in p.stdout
     assert "settings.json" not in p.stdout
