@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import cast
 
 SHELLS = ("bash", "zsh", "tcsh")
+#: shtab's ``complete`` of an argument: each shell's words (and the bash functions they need)
+Completion = Mapping[str, str | Mapping[str, str]]
 
 
-def _files(name: str, patterns: tuple[str, ...]) -> dict:
+def _files(name: str, patterns: tuple[str, ...]) -> Completion:
     """Files matching ``patterns`` plus folders (to walk into), in each shell's own words.
 
     bash: a function shtab calls (its name holds ``_files`` so the script turns on ``-o filenames``:
@@ -32,17 +35,17 @@ def _files(name: str, patterns: tuple[str, ...]) -> dict:
     return {
         "bash": fn,
         "zsh": f"_files -g '{'|'.join(patterns) if len(patterns) == 1 else '(' + '|'.join(patterns) + ')'}'",
-        "tcsh": f"f:{{{','.join(patterns)}}}" if len(patterns) > 1 else f"f:{patterns[0]}",
+        "tcsh": f"f:{{{','.join(patterns)}}}" if len(patterns) > 1 else f"f:{''.join(patterns)}",  # the one
         "preamble": {"bash": f'{fn}() {{\n  compgen -d -- "$1"\n{bash}\n}}\n'},
     }
 
 
 SCENARIOS = _files("scenario", ("*.json",))
 TILED_MAPS = _files("tiled", ("*.tmx", "*.tmj", "*.json"))
-ANY_PATH = {"bash": "_shtab_compgen_files", "zsh": "_files", "tcsh": "f"}
-FOLDERS = {"bash": "_shtab_compgen_dirs", "zsh": "_files -/", "tcsh": "d"}
+ANY_PATH: Completion = {"bash": "_shtab_compgen_files", "zsh": "_files", "tcsh": "f"}
+FOLDERS: Completion = {"bash": "_shtab_compgen_dirs", "zsh": "_files -/", "tcsh": "d"}
 
-COMPLETE_BY_DEST = {
+COMPLETE_BY_DEST: dict[str, Completion] = {
     # inputs: a scenario (or a folder of them, for validate and fmt)
     "paths": SCENARIOS,
     "file": SCENARIOS,
@@ -68,14 +71,18 @@ COMPLETE_BY_DEST = {
 def mark_file_arguments(parser: argparse.ArgumentParser) -> None:
     """Gives every path argument of ``parser`` and its subcommands shtab's ``.complete``."""
     for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for sub in dict.fromkeys(action.choices.values()):
+        if isinstance(action, argparse._SubParsersAction):  # pyright: ignore[reportPrivateUsage]  (no public name)
+            subparsers = cast("argparse._SubParsersAction[argparse.ArgumentParser]", action)  # pyright: ignore[reportPrivateUsage]
+            for sub in dict.fromkeys(subparsers.choices.values()):
                 mark_file_arguments(sub)
         elif action.dest in COMPLETE_BY_DEST and not action.choices:
             action.complete = COMPLETE_BY_DEST[action.dest]  # type: ignore[attr-defined]
 
 
-def add_parsers(sub: argparse._SubParsersAction, build_parser: Callable[[], argparse.ArgumentParser]) -> None:
+def add_parsers(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],  # pyright: ignore[reportPrivateUsage]
+    build_parser: Callable[[], argparse.ArgumentParser],
+) -> None:
     """Adds ``completion``, whose script describes the parser ``build_parser()`` makes."""
     c = sub.add_parser(
         "completion",
@@ -85,7 +92,11 @@ def add_parsers(sub: argparse._SubParsersAction, build_parser: Callable[[], argp
         'for zsh: dambuster completion zsh > "${fpath[1]}/_dambuster".',
     )
     c.add_argument("shell", choices=SHELLS, help="the shell")
-    c.set_defaults(func=lambda args: cmd_completion(args, build_parser()))
+
+    def run(args: argparse.Namespace) -> int:
+        return cmd_completion(args, build_parser())
+
+    c.set_defaults(func=run)
 
 
 def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:

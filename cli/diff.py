@@ -90,7 +90,7 @@ def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
     return EXIT_UNREADABLE if renderer is None else renderer(args)
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     from .render import add_scale_arguments
 
     d = sub.add_parser(

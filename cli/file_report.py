@@ -16,9 +16,9 @@ from .validators.violation import Violation
 @dataclass
 class FileReport:
     path: str
-    violations: list[Violation] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list[Violation])
     load_error: bool = False
-    checked: list[str] = field(default_factory=list)  # rule codes that ran on the file (not in the JSON)
+    checked: list[str] = field(default_factory=list[str])  # rule codes that ran on the file (not in the JSON)
     source: str | None = None  # where the file's text is when ``path`` names something else (- for stdin)
 
     @property

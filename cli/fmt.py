@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
+from typing import cast
 
 from .escape import json_escapes
 from .options import add_budget_argument
@@ -40,7 +41,7 @@ def canonical_text(data: bytes) -> str:
 
     try:
         tree = parse_bytes(data)
-        written_by = tree.get("generator") if isinstance(tree, dict) else None
+        written_by = cast(dict[str, object], tree).get("generator") if isinstance(tree, dict) else None
         text = dumps(document_to_scenario(tree))
     except ScenarioError as e:  # validate's words: "WHERE: MESSAGE (CODE)"
         raise Unloadable(f"{e} ({e.code})") from None
@@ -178,7 +179,7 @@ def _watched(subject: str, work: Callable[[], int]) -> int:
     return run_watched(PROG, subject, None, work, always=True)
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     f = sub.add_parser(
         "fmt",
         help="rewrite scenario files in the canonical form the editor saves",

@@ -31,7 +31,8 @@ def _wrap(line: str) -> list[str]:
         return [line]
     indent = len(line) - len(line.lstrip(" "))
     words = line[indent:].split(" ")
-    out, current = [], [words[0]]
+    out: list[str] = []
+    current = [words[0]]
     for word in words[1:]:
         fits = len((line[:indent] * (not out) + " ".join([*current, word])).encode()) <= MAX_LINE
         if fits or not word:
@@ -55,7 +56,8 @@ def lint_clean(page: str) -> str:
     (not a line a request takes as its text, such as the tag after ``.TP``), and the empty
     ``.UR``/``.UE`` link at the end becomes the address as text."""
     page = re.sub(r"^\.UR (\S+)\n\.UE$", r"\1", page, flags=re.M)
-    lines, previous = [], ""
+    lines: list[str] = []
+    previous = ""
     for line in page.split("\n"):
         takes_next_line = previous.startswith(".") and (previous == ".TP" or " " not in previous)
         lines += [line] if takes_next_line else _wrap(line)
@@ -65,7 +67,7 @@ def lint_clean(page: str) -> str:
 
 def manpage() -> str:
     """The roff text of dambuster(1)."""
-    from argparse_manpage.manpage import Manpage
+    from argparse_manpage.manpage import Manpage  # pyright: ignore[reportMissingTypeStubs]  # argparse-manpage ships no types
 
     # the same bytes on every machine: a fixed wrapping width, and the release in the date's place
     saved = os.environ.get("COLUMNS")

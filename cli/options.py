@@ -17,7 +17,10 @@ import argparse
 import math
 import re
 import sys
-from typing import NoReturn
+from collections.abc import Iterable
+from typing import Any, NoReturn, TypeVar, overload
+
+N = TypeVar("N")  # the namespace a caller parses into
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -29,7 +32,17 @@ class OneLineParser(argparse.ArgumentParser):
         error_line(f"{self.prog}: {message} (see {self.prog} --help)")
         sys.exit(2)
 
-    def parse_known_args(self, args=None, namespace=None):
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+    @overload
+    def parse_known_args(self, args: Iterable[str] | None, namespace: N) -> tuple[N, list[str]]: ...
+    @overload
+    def parse_known_args(self, *, namespace: N) -> tuple[N, list[str]]: ...
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
         """As argparse's, but a ``--`` that no positional took (a command without positionals, such as
         ``schema --``) is accepted too: every subcommand takes ``--`` (tests/cli/test_cli_double_dash.py)."""
         namespace, extras = super().parse_known_args(args, namespace)

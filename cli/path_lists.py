@@ -19,6 +19,10 @@ its files resolve outside.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 MAX_LIST_BYTES = 64 << 20
 
@@ -53,7 +57,7 @@ def outside_reason(path: str, root: str) -> str | None:
     return None
 
 
-def gather_paths(args) -> str | None:
+def gather_paths(args: argparse.Namespace) -> str | None:
     """validate's arguments: adds the names of --files-from to ``args.paths`` and checks the cache's
     target (--cache, --force); the one line that refuses the run, or None."""
     if args.files_from is not None:

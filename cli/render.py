@@ -12,10 +12,14 @@ to install (exit 2).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .options import DPI, ZOOM, add_budget_argument
 from .output import error_line
+
+T = TypeVar("T")  # what a size option's parser gives
 
 EXIT_UNREADABLE = 2
 GROUP = "dambuster.renderers"
@@ -66,8 +70,8 @@ def _sheets(text: str) -> tuple[str, ...]:
     return names
 
 
-def _size(parse):
-    def convert(text: str):
+def _size(parse: Callable[[str], T]) -> Callable[[str], T]:
+    def convert(text: str) -> T:
         from .model.paper import SizeError
 
         try:
@@ -123,7 +127,7 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
     from .model.paper import parse_paper
 
     r = sub.add_parser(
