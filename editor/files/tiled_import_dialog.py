@@ -108,7 +108,8 @@ class TiledTerrainDialog(QDialog):
         self.table.setIconSize(QSize(PICTURE, PICTURE))
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from terrain to terrain
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from terrain to terrain,
+        self.table.setTabKeyNavigation(False)  # not from cell to cell
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(PICTURE + 8)
         self.combos: dict[int, QComboBox] = {}

@@ -233,3 +233,22 @@ def test_a_place_that_cannot_be_written_keeps_the_dialog_and_its_choices(window,
     assert importer(window, answer).import_map(mini)
     assert len(json.loads((mini.parent / "choices.json").read_text())) == len(shown_gids(mini))
     assert not (mini.parent / "no such folder").exists()
+
+
+def test_the_keyboard_alone_chooses_every_terrain(window, qtbot, mini):
+    """W picks water in the focused box, Tab goes to the next tile's, Return imports."""
+
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.combos[min(dialog.combos)].setFocus()
+        for combo in dialog.combos.values():
+            assert dialog.focusWidget() is combo  # the box the keys go to
+            qtbot.keyClick(combo, Qt.Key.Key_W)
+            qtbot.keyClick(combo, Qt.Key.Key_Tab)
+        assert set(dialog.choices().values()) == {"water"} and len(dialog.choices()) == len(dialog.combos)
+        qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    assert importer(window, answer).import_map(mini)
+    assert window.doc.scenario.map.terrain.counts() == {"water": 400}
