@@ -50,7 +50,7 @@ _JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u206
 LEGACY_COMMAND = "##["  # GitHub's runner: `##[name]data` anywhere in a line is a command
 
 
-def _escape(m: re.Match) -> str:
+def _escape(m: re.Match[str]) -> str:
     ch = m.group()
     if ch == LEGACY_COMMAND:
         return "#\\x23["
@@ -116,7 +116,7 @@ def _xml_forbids(code: int) -> bool:
     )
 
 
-def _xml_escape(m: re.Match, exact: bool = False) -> str:
+def _xml_escape(m: re.Match[str], exact: bool = False) -> str:
     ref = m.group(1)
     if ref is None:
         if exact and m.group() == LEGACY_COMMAND:
@@ -155,7 +155,7 @@ _MARKDOWN_LINK = {"@": "@<wbr>", "#": "#<wbr>", "://": "<wbr>://"}
 _MARKDOWN_UNSAFE = re.compile("[`|<>&\\\\\\[\\]!*_~@]|#(?=[0-9])|://|(?<=[wW]{3})\\.")
 
 
-def _markdown_escape(m: re.Match) -> str:
+def _markdown_escape(m: re.Match[str]) -> str:
     found = m.group()
     return _MARKDOWN.get(found) or _MARKDOWN_LINK.get(found) or "<wbr>."
 
@@ -168,7 +168,7 @@ def markdown_cell(text: object) -> str:
     return text_line(s)
 
 
-def _json_escape(m: re.Match) -> str:
+def _json_escape(m: re.Match[str]) -> str:
     ch = m.group()
     if ch == LEGACY_COMMAND:
         return "##\\u005b"

@@ -11,13 +11,16 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from .file_report import FileReport
 from .model.errors import ScenarioError
 
 if TYPE_CHECKING:  # a process pool is loaded only when one is used: not for a single file
     from concurrent.futures import Executor
+
+    from .model.scenario import Scenario
+    from .validators.engine import Rule
 
 #: Codes about the file or the run rather than a rule: never filtered by --select / --ignore.
 #: ENGINE: the checks themselves failed; BUDGET: they did not finish in time or memory (work.py);
@@ -76,7 +79,10 @@ def validate_file(
 
     warm_up()  # the one-time set-up of a process (the schema's validators) is not the file's work
     clock = Budget(budget)
-    scenario, rules, done, running = None, [], [], False
+    scenario: Scenario | None = None
+    rules: list[Rule] = []
+    done: list[str] = []  # codes of the rules that finished
+    running = False
     found = Findings(codes.wants)
     try:
         with clock.running():
@@ -123,7 +129,7 @@ def validate_file(
 
 def _safe_validate(
     path: str,
-    profiles,
+    profiles: Sequence[str] | None,
     codes: CodeFilter,
     budget: float | None = None,
     on_rule: Callable[[str], None] | None = None,
@@ -137,7 +143,7 @@ def _safe_validate(
 
 
 def _validate_chunk(
-    paths: Sequence[str], profiles, codes: CodeFilter, budget: float | None = None
+    paths: Sequence[str], profiles: Sequence[str] | None, codes: CodeFilter, budget: float | None = None
 ) -> list[FileReport]:
     """One task for an executor: a few files, so that a cluster's per-task cost is paid once per chunk."""
     return [_safe_validate(p, profiles, codes, budget) for p in paths]
@@ -176,7 +182,7 @@ def validate_files(
             paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress
         )
     if executor is None and (jobs <= 1 or total <= 1):
-        out = []
+        out: list[FileReport] = []
         for i, p in enumerate(paths, 1):
             out.append(_safe_validate(p, profiles, codes, budget))
             if progress:
@@ -193,7 +199,7 @@ def validate_files(
 def _run_on(
     executor: Executor,
     paths: Sequence[str],
-    profiles,
+    profiles: Sequence[str] | None,
     codes: CodeFilter,
     workers: int,
     progress: Callable[[int, int], None] | None,
@@ -229,7 +235,7 @@ def _run_on(
 class ProgressBar:
     """A one-line bar on a terminal stream; callers create it only when the stream is a terminal."""
 
-    def __init__(self, stream=None, width: int = 30):
+    def __init__(self, stream: TextIO | None = None, width: int = 30):
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.shown = False
