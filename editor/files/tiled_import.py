@@ -5,14 +5,17 @@ The tiles whose names say no terrain are asked in the terrain dialog (tiled_impo
 Import saves the choices as the ``--terrain-map`` file (atomically; an existing file only replaced when
 the designer says so); the map is then imported with them: the same file makes ``dambuster import-tiled MAP
 --terrain-map FILE`` give the same scenario. Cancel changes nothing and writes nothing. A map the
-importer refuses is one message; the document open before stays as it was.
+importer refuses is its one-line reason; when leaving out what cannot be read would import it (as
+``--lenient``: objects of unknown classes dropped, hexes with no tile made clear), also the question
+whether to, with the list. No leaves the document open before as it was.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from dambuster.interop.tiled.importer import import_document, read_document
 from dambuster.interop.tiled.read import TiledImportError
@@ -25,12 +28,16 @@ TITLE = "Cannot import Tiled map"
 
 
 class TiledImporter:
-    """What File > Import > Tiled Map… runs (the window's ``import_tiled``). ``ask(dialog)`` (replaceable, e.g. by tests) shows the terrain
-    dialog and says whether the designer pressed Import."""
+    """What File > Import > Tiled Map… runs (the window's ``import_tiled``). Replaceable, e.g. by tests:
+    ``ask(dialog)`` shows the terrain dialog and says whether the designer pressed Import;
+    ``ask_lenient(problem, left_out)`` says whether to import a refused map leaving out what cannot be
+    read (asked only when that makes it importable)."""
 
     def __init__(self, window):
         self.window = window
         self.ask = lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted
+        self.ask_lenient = self._ask_lenient  # a refusal: import leaving out what cannot be read?
+        self.warnings: list[str] = []  # what the last lenient import left out
         self.dialog: TiledTerrainDialog | None = None  # the last one shown
 
     def run(self) -> None:
@@ -65,10 +72,33 @@ class TiledImporter:
             result = import_document(doc, mapping or None, folder=folder)
         except TiledImportError as e:
             kept = f" (the terrain choices are saved as {saved})" if saved else ""
-            w.show_error(TITLE, f"{path}: {e}{kept}")
-            return False
+            try:  # as import-tiled --lenient: what cannot be read is left out, each a warning
+                result = import_document(doc, mapping or None, lenient=True, folder=folder)
+            except TiledImportError:  # leaving things out would not help (not a hex map...)
+                w.show_error(TITLE, f"{path}: {e}{kept}")
+                return False
+            if not self.ask_lenient(f"{path.name}: {e}{kept}", result.warnings):
+                return False
         w.doc.reset(result.scenario)
         w.doc.undo_stack.resetClean()  # a new, unsaved document: closing it asks to save
+        self.warnings = result.warnings
         choices = f"; terrain choices saved as {saved}" if saved else ""
-        w.statusBar().showMessage(f"Imported {path.name}{choices}; save it with File > Save As", 15000)
+        left = f"; {len(result.warnings)} things left out (as --lenient)" if result.warnings else ""
+        w.statusBar().showMessage(f"Imported {path.name}{choices}{left}; save it with File > Save As", 15000)
         return True
+
+    def _ask_lenient(self, problem: str, left_out: list[str]) -> bool:
+        """Whether to import leaving out ``left_out`` (as ``import-tiled --lenient``), after ``problem``."""
+        if QGuiApplication.platformName() in ("offscreen", "minimal"):  # no one to answer: the refusal
+            self.window.show_error(TITLE, problem)
+            return False
+        B = QMessageBox.StandardButton
+        box = QMessageBox(QMessageBox.Icon.Question, TITLE, problem, B.Yes | B.No, self.window)
+        n = len(left_out)
+        box.setInformativeText(
+            f"Import the map anyway, leaving out {n} thing{'s' if n != 1 else ''} dambuster cannot read "
+            "(as import-tiled --lenient)? The details list them."
+        )
+        box.setDetailedText("\n".join(left_out))
+        box.setDefaultButton(B.No)
+        return box.exec() == B.Yes

@@ -252,3 +252,32 @@ def test_the_keyboard_alone_chooses_every_terrain(window, qtbot, mini):
 
     assert importer(window, answer).import_map(mini)
     assert window.doc.scenario.map.terrain.counts() == {"water": 400}
+
+
+def add_a_tree_object(tmx: Path) -> None:
+    """An object of a class dambuster does not know, as maps drawn for games have."""
+    layer = '<objectgroup name="stuff"><object id="1" name="oak" type="tree" x="20" y="20"/></objectgroup>'
+    tmx.write_text(tmx.read_text().replace("</map>", layer + "</map>"))
+
+
+@pytest.mark.parametrize("yes", [True, False])
+def test_what_cannot_be_read_is_left_out_only_when_the_designer_says_so(window, qtbot, mini, yes):
+    add_a_tree_object(mini)
+    before = window.doc.scenario
+    asked = []
+
+    def leave_out(problem: str, left_out: list[str]) -> bool:
+        asked.append((problem, left_out))
+        return yes
+
+    imp = importer(window, lambda dialog: bool(choose_all(qtbot, dialog)))
+    imp.ask_lenient = leave_out
+    assert imp.import_map(mini) is yes
+    [(problem, left_out)] = asked
+    assert "object 1 (tree) in layer 'stuff'" in problem and "terrain choices are saved" in problem
+    assert len(left_out) == 1 and "object 1 (tree)" in left_out[0]
+    if yes:
+        assert window.doc.scenario is not before and imp.warnings == left_out
+        assert window.doc.scenario.map.terrain.counts().get("clear", 0) < 400  # the choices, not all clear
+    else:
+        assert window.doc.scenario is before and not window.doc.modified
