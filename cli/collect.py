@@ -18,11 +18,12 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
     corpus of broken files, such as samples/invalid/: it is skipped (and listed in ``corpora``) so that
     checking a collection does not fail on its own fixtures. Naming the corpus folder checks it.
     """
-    files, missing = [], []
+    files: list[str] = []
+    missing: list[str] = []
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found = []
+            found: list[str] = []
             for root, dirs, names in os.walk(p):
                 if root != str(p) and any(n.endswith(".expected.json") for n in names):
                     dirs[:] = []
