@@ -15,8 +15,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from dambuster.model import Scenario, new_hex_scenario, save
+from dambuster.model.atomic_write import Original
 from dambuster.model.hexgrid import Hex
-from dambuster.model.lenient import load_with_problems
+from dambuster.model.lenient import load_for_editing
 from dambuster.model.scenario import HexMap
 
 
@@ -34,6 +35,7 @@ class Document(QObject):
         self.path: Path | None = Path(path) if path else None
         self.undo_stack = QUndoStack(self)
         self.format_problems: list = []  # the format problems the file was opened with (model.lenient)
+        self.original: Original | None = None  # the file as read or last saved: what a save may replace
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     def _clean_changed(self, clean: bool) -> None:
@@ -60,6 +62,7 @@ class Document(QObject):
         self.scenario = scenario
         self.path = Path(path) if path else None
         self.format_problems = list(format_problems)
+        self.original = None
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.scenario_replaced.emit()
@@ -71,14 +74,19 @@ class Document(QObject):
         refuses. A file that passes the schema but breaks the format's other checks (a dangling
         reference, a repeated id) opens, its problems in ``format_problems`` (and in the Validation
         dock, from ``validation.format_rows``) until they are repaired."""
-        scenario, problems = load_with_problems(path)
+        scenario, problems, original = load_for_editing(path)
         self.reset(scenario, path, problems)
+        self.original = original
 
-    def save(self, path: str | os.PathLike | None = None) -> None:
+    def save(self, path: str | os.PathLike | None = None, replace_changed: bool = False) -> None:
+        """Saves atomically. Over the file this document was read from (or last saved to), only while
+        that file is as it was: if another program saved it meanwhile, ChangedSinceRead is raised and
+        nothing is written, unless ``replace_changed`` (the designer chose to write over it)."""
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no file name to save to")
-        save(self.scenario, target)  # atomic
+        same = self.original is not None and os.path.realpath(target) == self.original.path
+        self.original = save(self.scenario, target, self.original if same and not replace_changed else None)
         if target != self.path:
             self.path = target
             self.path_changed.emit(self.path)

@@ -20,11 +20,13 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView
 
 from dambuster.model import ScenarioError
+from dambuster.model.atomic_write import ChangedSinceRead
 
 from .actions.build import ActionSet
 from .actions.catalog import DEFAULT_TOOL, tools_for
 from .document import Document
 from .files import recovery, start_page
+from .files.changed_on_disk import CANCEL, SAVE_AS, ask_changed_on_disk
 from .files.names import plural, suggested_name, zoom_text
 from .panels import dock_fit, follow, minimap
 from .panels import layers as layers_dock
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
         self.doc.setParent(self)
         self.settings = settings if settings is not None else QSettings("dambuster", "editor")
         self.ask_save = self._ask_save  # replaceable, e.g. by tests: returns Save, Discard or Cancel
+        self.ask_changed = ask_changed_on_disk  # likewise: SAVE_AS, OVERWRITE or CANCEL
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.controller = None
@@ -302,9 +305,14 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", start, FILTER)
         return self.save_to(Path(path)) if path else False
 
-    def save_to(self, path: Path) -> bool:
+    def save_to(self, path: Path, replace_changed: bool = False) -> bool:
         try:
-            self.doc.save(path)
+            self.doc.save(path, replace_changed)
+        except ChangedSinceRead as e:  # another program saved it meanwhile: the designer decides
+            choice = self.ask_changed(self, Path(path), e.how)
+            return choice != CANCEL and (
+                self.file_save_as() if choice == SAVE_AS else self.save_to(path, True)
+            )
         except (OSError, ValueError) as e:
             self.show_error("Cannot save", f"{path}: {getattr(e, 'strerror', None) or e}")
             return False

@@ -77,7 +77,10 @@ class OutputError(OSError):
 
 
 class ChangedSinceRead(OutputError):
-    """The file a command read and now replaces was changed by someone else in the meantime."""
+    """The file a command read and now replaces was changed by someone else in the meantime; ``how``
+    says how it differs (a few words)."""
+
+    how: str = "it changed"
 
 
 @dataclass(frozen=True)
@@ -160,10 +163,12 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _changed(how: str) -> ChangedSinceRead:
-    return ChangedSinceRead(
+    e = ChangedSinceRead(
         f"changed on disk since it was read ({how}); not written, so the other save is kept "
         "(run the command again on the file as it is now)"
     )
+    e.how = how
+    return e
 
 
 def _replace(temp: Path, target: Path, expected: Sequence[Original]) -> None:

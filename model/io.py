@@ -191,10 +191,11 @@ def _json_error_message(e: json.JSONDecodeError) -> str:
 def read_document(path: str | os.PathLike[str]) -> Any:
     """Reads a file into a strict JSON tree (any JSON value; a scenario's is an object): a regular file only (nothing else is opened), at most
     MAX_FILE_BYTES bytes read."""
-    return parse_bytes(_read_bytes(path))
+    return parse_bytes(read_scenario_bytes(path))
 
 
-def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+def read_scenario_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a scenario file (``-``: standard input): a regular file only, at most MAX_FILE_BYTES."""
     try:
         size = 0 if os.fspath(path) == STDIN else check_regular(path).st_size
         if size > MAX_FILE_BYTES:  # says how big; the read below is bounded by the bytes it gets anyway
@@ -235,7 +236,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
 def load_for_update(path: str | os.PathLike[str]) -> tuple[Scenario, Original | None]:
     """The scenario and the :class:`Original` to pass to the saver when the command may write over
     ``path`` (None for standard input): a save made meanwhile by someone else is then never lost."""
-    data = _read_bytes(path)
+    data = read_scenario_bytes(path)
     original = None if os.fspath(path) == STDIN else Original.of(path, data)
     return document_to_scenario(parse_bytes(data)), original
 
@@ -325,13 +326,15 @@ def dumps(scenario: Scenario) -> str:
     return json_escapes("".join(out))
 
 
-def save(scenario: Scenario, path: str | os.PathLike[str], expected: Original | None = None) -> None:
+def save(scenario: Scenario, path: str | os.PathLike[str], expected: Original | None = None) -> Original:
     """Atomic save: temp file in the same folder, flush, fsync, replace; the old file survives any failure.
     ``expected`` (from :func:`load_for_update`): refused with ChangedSinceRead if someone else saved the
-    file since it was read, so their save is kept."""
+    file since it was read, so their save is kept. Returns the :class:`Original` of the file written,
+    the ``expected`` of the next save over it."""
     target = Path(path)
     data = dumps(scenario).encode("utf-8")
     write_atomic(target, data, expected)
+    return Original.of(target, data)
 
 
 __all__ = [

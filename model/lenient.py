@@ -12,9 +12,10 @@ from itertools import islice
 from typing import cast
 
 from . import migrations, schema_check, semantic
+from .atomic_write import Original
 from .codec import from_dict
 from .errors import Problem, ScenarioError
-from .io import read_document
+from .io import read_scenario_bytes, parse_bytes
 from .scenario import Scenario
 
 #: at most this many problems are reported (as many as a strict load lists)
@@ -29,11 +30,20 @@ def format_problems(scenario: Scenario) -> list[Problem]:
 def load_with_problems(path: str | os.PathLike[str]) -> tuple[Scenario, list[Problem]]:
     """The scenario in ``path`` and its format problems; raises ScenarioError (with its location) for a
     file the strict reader, the schema or the document checks refuse."""
-    tree = read_document(path)
+    scenario, problems, _ = load_for_editing(path)
+    return scenario, problems
+
+
+def load_for_editing(path: str | os.PathLike[str]) -> tuple[Scenario, list[Problem], Original]:
+    """As :func:`load_with_problems`, with the :class:`Original` of the bytes read: the editor's save
+    passes it on, so a version another program saved meanwhile is never written over unasked."""
+    data = read_scenario_bytes(path)
+    original = Original.of(path, data)
+    tree = parse_bytes(data)
     if not isinstance(tree, dict):
         raise ScenarioError.at("SCHEMA", "", "the top level must be an object")
     tree = migrations.upgrade(cast("migrations.Document", tree))  # a JSON object: its keys are text
     schema_check.validate(tree)
     semantic.check_document(tree)
     scenario = from_dict(tree)
-    return scenario, format_problems(scenario)
+    return scenario, format_problems(scenario), original

@@ -112,6 +112,30 @@ def test_title_shows_the_modified_marker_until_saved(opened, tmp_path):
     assert dumps(load(path)) == dumps(w.doc.scenario)
 
 
+def test_a_version_another_program_saved_meanwhile_is_never_written_over_unasked(opened):
+    """The designer edits while someone else's save lands on the same file: Save asks, Cancel keeps
+    their version on disk and our edit in the window, Replace writes ours; later saves ask no more."""
+    from dambuster.editor.files.changed_on_disk import CANCEL, OVERWRITE
+
+    w, path = opened
+    theirs = dam_scenario()
+    theirs.meta.title = "Their version"
+    save(theirs, path)  # another program (or a second editor window) saves the file
+    drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
+    asked = []
+    w.ask_changed = lambda parent, p, how: asked.append((p, how)) or CANCEL
+    w.act("file.save").trigger()
+    assert asked == [(path, "it was replaced by another file")]  # an atomic save is a new file
+    assert load(path).meta.title == "Their version"  # theirs kept
+    assert w.doc.modified and w.windowTitle().startswith("valley.json*")
+    w.ask_changed = lambda parent, p, how: asked.append((p, how)) or OVERWRITE
+    w.act("file.save").trigger()
+    assert dumps(load(path)) == dumps(w.doc.scenario) and not w.doc.modified
+    drag(w, [w.doc.scenario.map.layout.to_axial(1, 0)])
+    w.act("file.save").trigger()  # over our own save: nothing to ask
+    assert len(asked) == 2 and dumps(load(path)) == dumps(w.doc.scenario)
+
+
 def test_save_as_and_reopen_gives_the_same_scenario(opened, tmp_path):
     w, _ = opened
     w.set_tool("rectangle")
