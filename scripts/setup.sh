@@ -20,10 +20,22 @@ apt_install() {  # apt_install PKG...: only when we can (root with apt-get), qui
 }
 
 if [[ ! -x .venv/bin/python ]]; then
-  "$py" -m venv .venv
+  "$py" -m venv --without-pip .venv  # uv installs pip below; ensurepip alone took 12 s
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[gui,test]'
+# uv installs the ~150 packages several times faster than pip (20 s against 2 min from a fresh clone:
+# parallel downloads, one shared cache). It comes from PyPI into .venv, put there by the Python's own pip;
+# where that fails, pip does the whole install as before.
+if [[ ! -x .venv/bin/uv ]]; then
+  "$py" -m pip --python .venv/bin/python install -q --disable-pip-version-check uv 2>/dev/null ||
+    echo "setup: uv could not be installed; pip installs instead (slower)" >&2
+fi
+if [[ -x .venv/bin/uv ]]; then
+  .venv/bin/uv pip install -q --python .venv/bin/python -e '.[gui,test]' pip
+else
+  .venv/bin/python -m ensurepip -q 2>/dev/null || true
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[gui,test]'
+fi
 # build/typing/dambuster: the package as static tools (pyright, IDEs, mypy) can read it (scripts/link_tree.py)
 .venv/bin/python scripts/link_tree.py
 
