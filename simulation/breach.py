@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import cast
 
 from ..model.hexgrid import Hex, Hexside
 from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario, UnitType
@@ -31,7 +30,7 @@ from .network import (
     sides_at,
 )
 from .options import SimOptions, options_for
-from .plan import SimulationError, SurgePlan, find_dam
+from .plan import SimulationError, SurgePlan, find_dam, hex_map
 from .reservoir import reservoir_changes
 from .state import Event, SimState
 
@@ -50,10 +49,8 @@ def hit(status: str, result: str) -> str:
 
 class Breach:
     def __init__(self, scenario: Scenario, dam_id: str, options: SimOptions | None = None):
-        if not isinstance(scenario.map, HexMap):
-            raise SimulationError("a breach needs a hex map")
+        self.map: HexMap = hex_map(scenario)
         self.scenario = scenario
-        self.map: HexMap = scenario.map
         self.layout = self.map.layout
         self.params = scenario.parameters
         self.options = options or options_for(scenario)
@@ -410,11 +407,9 @@ def apply(scenario: Scenario, state: SimState, dam_id: str | None = None) -> Sce
     that dam's damage equals its SP, so does each of its buildings' (11.05), and its reservoir keeps
     only the hexes still water. Floodplain
     hexes that flooded leave the floodplain list (they are swamp or flooded town now)."""
-    if not isinstance(scenario.map, HexMap):
-        raise SimulationError("a breach needs a hex map")
-    before = scenario.map.terrain
+    before = hex_map(scenario).terrain
     s = copy.deepcopy(scenario)
-    m = cast(HexMap, s.map)  # a copy of the hex map above
+    m = hex_map(s)  # a copy of the hex map above
     m.terrain.cells[:] = state.terrain
     for u, (status, squads) in zip(s.units, state.units):
         u.status, u.squads = status, squads
