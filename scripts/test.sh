@@ -16,21 +16,37 @@ if [[ ${1:-} == --quick ]]; then
   quick=1
   shift
 fi
-(( quick )) || bash scripts/setup.sh
+# Each step's wall-clock time goes to stderr at its end ("test.sh: set-up 43 s"), so a slow step shows.
+step_start=$SECONDS
+took() {
+  echo "test.sh: $1 $((SECONDS - step_start)) s (total $SECONDS s)" >&2
+  step_start=$SECONDS
+}
+
+if (( ! quick )); then
+  bash scripts/setup.sh
+  took set-up
+fi
 export QT_QPA_PLATFORM=offscreen
 
 # Style and types first: each says what to fix; the tests run anyway, and any failure fails the run.
 status=0
 .venv/bin/ruff check --quiet . || status=$?
 .venv/bin/ruff format --check --quiet . || status=$?
-if (( ! quick )); then  # pyright over build/typing, the package as tools see it ([tool.pyright])
+if (( quick )); then
+  took ruff
+else  # pyright over build/typing, the package as tools see it ([tool.pyright])
   .venv/bin/python scripts/link_tree.py
   .venv/bin/pyright || status=$?
+  took "ruff and pyright"
 fi
 
-workers=${PYTEST_WORKERS:-auto}
+# One worker more than cores: many tests wait on a command, a browser, a timeout or an install, and
+# the extra worker keeps both cores busy meanwhile.
+workers=${PYTEST_WORKERS:-$(.venv/bin/python -c 'import os; print((os.cpu_count() or 1) + 1)')}
 # --dist loadfile: a module's tests share one worker, so module-scoped fixtures (a built wheel, a git
-# repository, a Dask cluster) are made once and never by two processes at the same time.
+# repository, a Dask cluster) are made once and never by two processes at the same time. The longest
+# files are collected first (tests/conftest.py, LONGEST_FIRST), so no worker ends the run alone.
 xdist=(-n "$workers" --dist loadfile)
 
 # pytest's exit code 5 means "no tests collected" (e.g. a path holding only Qt tests in the Qt-free run).
@@ -44,8 +60,11 @@ run() {
 if (( quick )); then
   export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-quick}
   run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" -m "not qt and not slow" "$@" || status=$?
+  took "Qt-free tests not marked slow"
   exit "$status"
 fi
 run .venv/bin/python -m pytest -q "${xdist[@]}" -m qt "$@" || status=$?
+took "Qt tests"
 run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" "$@" || status=$?
+took "Qt-free tests"
 exit "$status"
