@@ -259,7 +259,12 @@ class StartPage(QScrollArea):
         self.rebuild()
         self.stack.setCurrentWidget(self)
         self.window_.setWindowTitle("Start — dambuster editor")  # no file is being edited
-        self.window_.zoom_label.hide()  # the hidden map's zoom means nothing here
+        w = self.window_
+        w.zoom_label.hide()  # the hidden map's zoom means nothing here
+        w.validator.timer.stop()  # nor are the hidden map's rules checked: when it shows (hide_page)
+        w.validator.settle.stop()
+        w.validation_panel.summary.setText("")
+        w.problems_label.setText("")
 
     def close_file(self) -> bool:
         """File > Close: asks to save changes, then leaves an empty map under the start page (the
@@ -277,6 +282,10 @@ class StartPage(QScrollArea):
         self.window_._update_title()
         self.window_.zoom_label.show()
         self.window_.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.window_.validator.fresh:  # the map under the page, not checked yet
+            self.window_.validator.schedule_new()
+            self.window_.validation_panel.summary.setText("Checking…")
+            self.window_.problems_label.setText("checking…")
 
 
 def install(window, samples_dir: Path | None = None) -> StartPage:

@@ -51,3 +51,24 @@ def test_an_edit_is_checked_within_the_usual_delay_while_the_view_repaints(windo
     window.doc.push(PaintTerrain(window.doc, {lay.to_axial(2, 2): "swamp"}))
     qtbot.waitUntil(lambda: window.validator.runs > runs, timeout=5000)  # after the 300 ms debounce
     timer.stop()
+
+
+def test_the_blank_map_under_the_start_page_is_checked_only_once_shown(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from dambuster.editor.app import build
+
+    monkeypatch.setenv("DAMBUSTER_RECOVERY_DIR", str(tmp_path / "recovery"))
+    _app, w = build([], QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.start_page.is_showing()
+    qtbot.wait(1000)  # longer than a check's delay: none comes for a map nobody sees
+    assert w.validator.runs == 0 and w.validation_panel.summary.text() == ""
+    w.start_page.buttons["start-blank"].click()
+    assert w.validation_panel.summary.text() == "Checking…"
+    qtbot.waitUntil(lambda: w.validator.runs == 1, timeout=10000)
+    assert w.validation_panel.summary.text() == "No problems found"
