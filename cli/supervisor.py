@@ -25,6 +25,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from .file_report import FileReport
 from .work import budget_finding
@@ -65,7 +66,8 @@ class _Channel:
         return pickle.loads(self._exactly(size))
 
     def _exactly(self, n: int) -> bytes:
-        parts, left = [], n
+        parts: list[bytes] = []
+        left = n
         while left:
             chunk = os.read(self.read_fd, min(left, 1 << 20))
             if not chunk:
@@ -128,7 +130,7 @@ def _serve(conn: _Channel, check: Check, trail: _Trail) -> None:
     Ctrl-C is the parent's to handle: it stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
-        path = conn.recv()
+        path = cast("str | None", conn.recv())  # the parent sends paths, then None
         if path is None:
             return
         trail.clear()
@@ -157,6 +159,12 @@ class _Worker:
     def give(self, index: int, path: str) -> None:
         self.index, self.started = index, time.monotonic()
         self.conn.send(path)
+
+    def current(self) -> int:
+        """The index of the file this worker was given (called only while it has one)."""
+        if self.index is None:
+            raise RuntimeError("this worker has no file")
+        return self.index
 
     def rules(self) -> list[str]:
         """The rules started on the current file, the last one unfinished (read once the worker is stopped)."""
@@ -260,7 +268,7 @@ def validate_supervised(
 
     def finish(w: _Worker, report: FileReport) -> None:
         nonlocal done
-        out[w.index] = report
+        out[w.current()] = report
         w.index = None
         done += 1
         if progress:
@@ -274,7 +282,7 @@ def validate_supervised(
         raise
     for w in workers:
         w.stop()
-    return out  # type: ignore[return-value]  # every slot is filled once the loop ends
+    return [report for report in out if report is not None]  # every slot is filled once the loop ends
 
 
 def _run(
@@ -282,7 +290,7 @@ def _run(
     check: Check,
     budget: float,
     workers: list[_Worker],
-    todo: deque,
+    todo: deque[int],
     finish: Callable[[_Worker, FileReport], None],
 ) -> None:
     """Hands out files and collects reports until every file has one; kills and replaces stuck workers."""
@@ -310,11 +318,11 @@ def _run(
                         continue
                 w.kill()  # stopped before its trail is read: the trail is then final
                 w.join()
-                finish(w, _stopped(paths[w.index], budget, over_memory, w.rules()))
+                finish(w, _stopped(paths[w.current()], budget, over_memory, w.rules()))
                 workers[workers.index(w)] = _replace(w, check, kill=True)
 
 
-def _has_message(conn) -> bool:
+def _has_message(conn: _Channel) -> bool:
     try:
         return conn.poll()
     except (EOFError, OSError):
@@ -330,12 +338,12 @@ def _read_report(
 ) -> None:
     """The report the worker sent, or an ENGINE finding when it died before sending one."""
     try:
-        _kind, report = w.conn.recv()
+        _kind, report = cast("tuple[str, FileReport]", w.conn.recv())  # what _serve sends
     except (EOFError, OSError):  # it died by itself: killed by the kernel, a crash in C
         finish(
             w,
             FileReport.unreadable(
-                paths[w.index], "ENGINE", "", "not checked: its worker process stopped (out of memory?)"
+                paths[w.current()], "ENGINE", "", "not checked: its worker process stopped (out of memory?)"
             ),
         )
         workers[workers.index(w)] = _replace(w, check)
