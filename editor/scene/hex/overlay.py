@@ -21,85 +21,16 @@ from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import HexMap, Scenario
 
 from ... import style
-from ...geometry.hexes import HexGeometry, chunk_of
+from ...geometry.hexes import HexGeometry
 from ..counters import COUNTER, UnitCounter
 from ..map_text import BelowCentreLabel, MapLabel
 from ..map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
+from .paths import FAR_BUCKET, Buckets
+from .paths import cosmetic_pen as _cosmetic
+from .paths import line_pen as _pen
+from .paths import path_items as _path_items
 
 ZONE_BAND_ALPHA = 60  # the alpha of the band of its side's colour along a setup zone's edge
-BUCKET, FAR_BUCKET = 16, 128  # hexes: lines are split into one path per block of this many hexes a side
-
-
-def _pen(colour: QColor, width: float, dash=Qt.PenStyle.SolidLine, cap=Qt.PenCapStyle.RoundCap) -> QPen:
-    return QPen(colour, width, dash, cap, Qt.PenJoinStyle.RoundJoin)
-
-
-def _cosmetic(colour: QColor, width: float) -> QPen:
-    pen = _pen(colour, width)
-    pen.setCosmetic(True)
-    return pen
-
-
-class Buckets:
-    """Paths keyed by block of hexes, so a repaint touches only the blocks in view."""
-
-    def __init__(self, geom: HexGeometry, size: int = BUCKET):
-        self.geom, self.size = geom, size
-        self.paths: dict[tuple[int, int], QPainterPath] = {}
-
-    def key(self, h: Hex) -> tuple[int, int]:
-        return chunk_of(self.geom.layout, h, self.size)
-
-    def path(self, h: Hex) -> QPainterPath:
-        k = self.key(h)
-        p = self.paths.get(k)
-        if p is None:
-            p = self.paths[k] = QPainterPath()
-        return p
-
-    def chain(self, hexes: list[Hex], also: Buckets | None = None) -> list[tuple[float, float]]:
-        """A polyline through hex centres, cut where it passes into another block (and the same into
-        ``also``, a bucketing of another block size: the centres are worked out once); returns the
-        centres."""
-        lay = self.geom.layout
-        offsets = [lay.to_offset(h) for h in hexes]
-        centres = [self.geom.center(h) for h in hexes]
-        for b in (self, also) if also is not None else (self,):
-            n, paths, current = b.size, b.paths, None
-            for i in range(len(hexes) - 1):
-                col, row = offsets[i]
-                k = (col // n, row // n)
-                p = paths.get(k)
-                if p is None:
-                    p = paths[k] = QPainterPath()
-                if k != current:
-                    p.moveTo(*centres[i])
-                    current = k
-                p.lineTo(*centres[i + 1])
-        return centres
-
-    def segment(self, h: Hex, a, b) -> None:
-        p = self.path(h)
-        p.moveTo(*a)
-        p.lineTo(*b)
-
-    def polygon(self, h: Hex, poly: QPolygonF) -> None:
-        p = self.path(h)
-        p.addPolygon(poly)
-        p.closeSubpath()
-
-
-def _path_items(buckets: Buckets, pen: QPen | None, brush: QBrush | None = None) -> list[QGraphicsPathItem]:
-    """One path item per block of ``buckets``."""
-    pen = pen if pen is not None else QPen(Qt.PenStyle.NoPen)
-    items = []
-    for path in buckets.paths.values():
-        item = QGraphicsPathItem(path)
-        item.setPen(pen)
-        if brush is not None:
-            item.setBrush(brush)
-        items.append(item)
-    return items
 
 
 class HexOverlay:
