@@ -25,11 +25,13 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where used: `dambuster --help` reads DEFAULT_SECONDS without loading the rules
+    from types import FrameType
+
     from .validators.violation import Violation
 
 #: Seconds to load and check one file unless `validate --budget` says otherwise (library calls: no limit).
@@ -57,8 +59,8 @@ class Budget:
         self._armed = False
         self._now = time.process_time if cpu else time.monotonic
         # (no interval timers on Windows: there only the deadline applies)
-        self._timer = getattr(signal, "ITIMER_PROF" if cpu else "ITIMER_REAL", None)
-        self._signal = getattr(signal, "SIGPROF" if cpu else "SIGALRM", None)
+        self._timer: int | None = getattr(signal, "ITIMER_PROF" if cpu else "ITIMER_REAL", None)
+        self._signal: signal.Signals | None = getattr(signal, "SIGPROF" if cpu else "SIGALRM", None)
 
     def check(self) -> None:
         """Raises OutOfBudget once the deadline has passed (a no-op without a budget)."""
@@ -66,18 +68,19 @@ class Budget:
             raise OutOfBudget()
 
     @contextmanager
-    def running(self) -> Iterator[Budget]:
+    def running(self) -> Generator[Budget, None, None]:
         """Starts the clock; in the main thread also arms the alarm, and always disarms it on leaving."""
         if self.seconds is None:
             yield self
             return
         self.deadline = self._now() + self.seconds
-        if not _can_use_alarm(self._timer):
+        timer, signum = self._timer, self._signal
+        if timer is None or signum is None or not _can_use_alarm(timer):
             yield self
             return
-        previous = signal.signal(self._signal, self._on_alarm)
+        previous = signal.signal(signum, self._on_alarm)
         self._armed = True
-        signal.setitimer(self._timer, self.seconds)
+        signal.setitimer(timer, self.seconds)
         try:
             yield self
         finally:
@@ -86,30 +89,30 @@ class Budget:
                     self._armed = False
                     if sys.getprofile() == self._after_import:
                         sys.setprofile(None)
-                    signal.setitimer(self._timer, 0)
-                    signal.signal(self._signal, previous)
+                    signal.setitimer(timer, 0)
+                    signal.signal(signum, previous)
                     break
                 except OutOfBudget:
                     continue
 
     @contextmanager
-    def paused(self) -> Iterator[None]:
+    def paused(self) -> Generator[None, None, None]:
         """Stops the clock during one-time set-up that is not the file's doing (importing the rule modules of
         its profiles, dambuster.validators.engine.load), then gives back the time that was left."""
         if self.deadline is None:
             yield
             return
-        left, armed = self.deadline - self._now(), self._armed
-        if armed:
-            signal.setitimer(self._timer, 0)
+        left, armed, timer = self.deadline - self._now(), self._armed, self._timer
+        if armed and timer is not None:
+            signal.setitimer(timer, 0)
         try:
             yield
         finally:
             self.deadline = self._now() + left
-            if armed:
-                signal.setitimer(self._timer, max(left, 1e-3))
+            if armed and timer is not None:
+                signal.setitimer(timer, max(left, 1e-3))
 
-    def _on_alarm(self, signum, frame) -> None:
+    def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
         if not self._armed:
             return
         if _importing(frame):  # never inside an import (a C extension stopped half-loaded prints its
@@ -118,7 +121,7 @@ class Budget:
         self._armed = False
         raise OutOfBudget()
 
-    def _after_import(self, frame, event, arg) -> None:
+    def _after_import(self, frame: FrameType, event: str, arg: object) -> None:
         """The budget ran out during an import: stopped at the first call or return outside it."""
         if self._armed and not _importing(frame):
             sys.setprofile(None)
@@ -126,7 +129,7 @@ class Budget:
             raise OutOfBudget()
 
 
-def _importing(frame) -> bool:
+def _importing(frame: FrameType | None) -> bool:
     """Whether the interrupted code runs inside an import (the import machinery is on the stack)."""
     while frame is not None:
         if frame.f_code.co_filename.startswith("<frozen importlib"):
@@ -195,7 +198,9 @@ class Findings:
 
     def add_rule(self, violations: Iterable[Violation]) -> None:
         """All the findings of one rule, or none: a rule stopped half-way (out of budget) adds nothing."""
-        kept, left_out, errors = [], Counter(), 0
+        kept: list[Violation] = []
+        left_out: Counter[str] = Counter()
+        errors = 0
         room = self.limit - len(self.kept)
         for v in violations:
             if not self.wanted(v.code):
@@ -293,7 +298,7 @@ def _outside_limit() -> tuple[int, str] | None:
     try:
         import resource
 
-        found = []
+        found: list[tuple[int, str]] = []
         for name, what in (("RLIMIT_DATA", "ulimit -d"), ("RLIMIT_AS", "ulimit -v")):
             soft = resource.getrlimit(getattr(resource, name))[0]
             if soft != resource.RLIM_INFINITY:
@@ -315,17 +320,14 @@ def _limit_words(outside: tuple[int, str] | None) -> str:
 
 
 @contextmanager
-def memory_limited(extra: int | None) -> Iterator[None]:
+def memory_limited(extra: int | None) -> Generator[None, None, None]:
     """The process may hold ``extra`` more bytes of data than now (None: no limit) until the block ends."""
-    try:
-        import resource
-
-        old = resource.getrlimit(resource.RLIMIT_DATA)
-    except (ImportError, AttributeError, OSError, ValueError):
-        old = None
+    old = _data_limit()
     if extra is None or old is None:
         yield
         return
+    import resource  # (there: _data_limit read the limit with it)
+
     cap = _data_now() + extra
     if old[0] != resource.RLIM_INFINITY:
         cap = min(cap, old[0])
@@ -338,6 +340,16 @@ def memory_limited(extra: int | None) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_DATA, old)
+
+
+def _data_limit() -> tuple[int, int] | None:
+    """The process's data limit (soft, hard), or None where it cannot be read (no ``resource``: Windows)."""
+    try:
+        import resource
+
+        return resource.getrlimit(resource.RLIMIT_DATA)
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
 
 
 def _data_now() -> int:

@@ -10,20 +10,25 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping
 from datetime import datetime
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import ScenarioError, pointer
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+
     import jsonschema
+    import jsonschema_rs
+    from jsonschema.protocols import Validator
 
 _RFC3339 = re.compile(r"(?a)^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})\Z")
 
 
 @lru_cache(maxsize=1)
-def load_schema() -> dict:
+def load_schema() -> dict[str, Any]:
     """The parsed schema, shared by both validators (read once per process; never modified)."""
     from ..schema import schema_text
 
@@ -40,7 +45,7 @@ def _date_time(value: object) -> bool:
 
 
 @cache
-def _ecma_regex(pattern: str) -> re.Pattern:
+def _ecma_regex(pattern: str) -> re.Pattern[str]:
     """ECMA-262 semantics, as every other JSON Schema engine has them: ``$`` matches only at the very
     end (Python's ``$`` also matches before a final newline, which let "1.0\\n" or an id "a\\n"
     pass) and ``\\d``/``\\w`` are ASCII. Our patterns use ``$`` only as the end anchor."""
@@ -48,19 +53,24 @@ def _ecma_regex(pattern: str) -> re.Pattern:
 
 
 @lru_cache(maxsize=1)
-def validator():
+def validator() -> Validator:
     """python-jsonschema's Draft 2020-12 validator of our schema, with ECMA patterns and our date-time."""
     from jsonschema import Draft202012Validator, FormatChecker, ValidationError, validators
 
-    def pattern(validator, pattern, instance, schema):
-        if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
+    def pattern(
+        validator: Validator, pattern: str, instance: object, schema: Mapping[str, Any]
+    ) -> Iterator[ValidationError]:
+        if isinstance(instance, str) and not _ecma_regex(pattern).search(instance):  # (is_type "string")
             yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
     formats = FormatChecker(formats=())
     formats.checks("date-time", raises=ValueError)(_date_time)
-    return validators.extend(Draft202012Validator, {"pattern": pattern})(
-        load_schema(), format_checker=formats
+    # python-jsonschema leaves extend unannotated: it returns a validator class with our keywords
+    extend = cast(
+        "Callable[[type[Validator], dict[str, Callable[..., Iterator[ValidationError]]]], type[Validator]]",
+        validators.extend,  # pyright: ignore[reportUnknownMemberType]
     )
+    return extend(Draft202012Validator, {"pattern": pattern})(load_schema(), format_checker=formats)
 
 
 def _short(v: object) -> str:
@@ -85,7 +95,10 @@ _TYPE_NAMES = {
 
 def describe(error: jsonschema.ValidationError) -> str:
     """A plain sentence for one schema error, with no long echo of the instance."""
-    kw, val, inst = error.validator, error.validator_value, error.instance
+    kw = error.validator if isinstance(error.validator, str) else ""  # (none for a `false` schema)
+    val: Any = error.validator_value  # JSON: the keyword's value in our schema
+    inst: Any = error.instance  # JSON: the part of the document that fails it
+    schema: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
     if kw == "type":
         want = " or ".join(_TYPE_NAMES.get(t, t) for t in ([val] if isinstance(val, str) else val))
         return f"must be {want}, not {_short(inst)}"
@@ -93,7 +106,7 @@ def describe(error: jsonschema.ValidationError) -> str:
         missing = [k for k in val if isinstance(inst, dict) and k not in inst]
         return f"missing required property {missing[0]!r}" if missing else "missing a required property"
     if kw == "additionalProperties":
-        known = error.schema.get("properties", {})
+        known = schema.get("properties", {})
         extra = sorted(k for k in inst if k not in known)
         if not extra:
             return "unknown property"
@@ -129,7 +142,7 @@ def describe(error: jsonschema.ValidationError) -> str:
             "exclusiveMaximum": "less than",
         }
         return f"{_short(inst)} must be {words[kw]} {val}"
-    if kw == "pattern" and error.schema.get("format") == "date-time":  # the pattern spells the format out
+    if kw == "pattern" and schema.get("format") == "date-time":  # the pattern spells the format out
         return f'{_short(inst)} is not an RFC 3339 date-time such as "2026-01-31T18:00:00Z"'
     if kw == "pattern":
         return f"{_short(inst)} does not match the pattern {val}"
@@ -156,7 +169,7 @@ def _date_time_ok(value: object) -> bool:
 
 
 @lru_cache(maxsize=1)
-def fast_validator():
+def fast_validator() -> jsonschema_rs.Validator | None:
     """jsonschema-rs when it is installed (a dependency; optional at run time), else None. It only ever says "valid" early:
     a document it refuses goes to python-jsonschema, the reference, which words the error. Our patterns
     have ECMA semantics on both sides and date-time uses the same check (tests/cli/test_cli_validate.py
@@ -190,29 +203,38 @@ def validate(doc: dict[str, Any]) -> None:
     raise ScenarioError.at("SCHEMA", pointer(path), describe(err) + _hexside_hint(doc, path, err))
 
 
-def _best(errors) -> jsonschema.ValidationError:
+def _best(errors: Iterable[jsonschema.ValidationError]) -> jsonschema.ValidationError:
     """Of the branches of an anyOf, the error from a branch of the value's own type (a malformed date
     is reported as a bad date, not as "must be null")."""
-    import jsonschema
+    from jsonschema import exceptions
 
+    # python-jsonschema leaves best_match's result unannotated: it is one of the errors given
+    best_match = cast(
+        "Callable[[list[jsonschema.ValidationError]], jsonschema.ValidationError]",
+        exceptions.best_match,  # pyright: ignore[reportUnknownMemberType]
+    )
     errors = list(errors)
-    return jsonschema.exceptions.best_match([e for e in errors if e.validator != "type"] or errors)
+    return best_match([e for e in errors if e.validator != "type"] or errors)
 
 
-def _hexside_hint(doc, path: list, err: jsonschema.ValidationError) -> str:
+def _hexside_hint(doc: dict[str, Any], path: list[str | int], err: jsonschema.ValidationError) -> str:
     """For a hexside written with direction 3..5: its one canonical spelling."""
-    if err.validator != "maximum" or not str(err.schema.get("description", "")).startswith("Direction"):
+    schema: Mapping[str, Any] = err.schema if isinstance(err.schema, Mapping) else {}
+    if err.validator != "maximum" or not str(schema.get("description", "")).startswith("Direction"):
         return ""
-    node = doc
+    node: Any = doc
     try:
         for key in path[:-1]:
             node = node[key]
     except (KeyError, IndexError, TypeError):
         return ""
-    if not (
-        isinstance(node, list) and len(node) == 3 and all(type(v) is int for v in node) and 3 <= node[2] <= 5
-    ):
+    if not isinstance(node, list):
+        return ""
+    items = cast("list[object]", node)  # (JSON)
+    numbers = [v for v in items if type(v) is int]  # (type, not isinstance: no bools)
+    if not (len(items) == 3 and len(numbers) == 3 and 3 <= numbers[2] <= 5):
         return ""
     from .hexgrid import canonical_hexside
 
-    return f"; a hexside facing direction {node[2]} is written from its neighbour, as {list(canonical_hexside((node[0], node[1]), node[2]))}"
+    q, r, direction = numbers
+    return f"; a hexside facing direction {direction} is written from its neighbour, as {list(canonical_hexside((q, r), direction))}"
