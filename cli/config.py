@@ -41,10 +41,13 @@ import fnmatch
 import math
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    import argparse
 
 CONFIG_NAME = "dambuster.toml"
 PYPROJECT = "pyproject.toml"
@@ -130,8 +133,9 @@ def find(start: Path, within: str | None = None) -> Path | None:
         if edge is not None and not here.is_relative_to(edge):
             break
         own = here / CONFIG_NAME
-        for candidate in (own, here / PYPROJECT) if edge is not None else ():
-            _check_within(candidate, within)
+        if edge is not None and within:  # (edge is within's folder)
+            for candidate in (own, here / PYPROJECT):
+                _check_within(candidate, within)
         if own.is_file():
             return own
         pyproject = here / PYPROJECT
@@ -177,7 +181,7 @@ def _check_within(path: Path, within: str) -> None:
         raise ConfigError(f"{path}: the settings file {why}")
 
 
-def apply(settings: Settings, args, defaults: dict[str, Any]) -> None:
+def apply(settings: Settings, args: argparse.Namespace, defaults: Mapping[str, object]) -> None:
     """Fills in ``args`` (validate's options) what the command line left unset (None, no --profile) from
     ``settings``, then from ``defaults``; ``args.settings`` keeps the settings (per-file-ignores)."""
     if not args.profile:
@@ -193,7 +197,7 @@ def apply(settings: Settings, args, defaults: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------------------------ reading
-def read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only when there is a settings file: not on every start
 
     from .model.files import InputError, read_input
@@ -210,13 +214,19 @@ def read_toml(path: Path) -> dict:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
 
 
-def _table(doc: dict, path: Path) -> dict | None:
+def _as_table(value: object) -> dict[str, Any] | None:
+    """``value`` when it is a TOML table (tomllib's tables are dicts with string keys), else None."""
+    return cast("dict[str, Any]", value) if isinstance(value, dict) else None
+
+
+def _table(doc: dict[str, Any], path: Path) -> dict[str, Any] | None:
     """The settings table of a parsed file: the whole file, or pyproject's [tool.dambuster] (None: absent)."""
     if path.name != PYPROJECT:
         return doc
-    tool = doc.get("tool")
-    table = tool.get("dambuster") if isinstance(tool, dict) else None
-    if table is not None and not isinstance(table, dict):
+    tool = _as_table(doc.get("tool"))
+    found = tool.get("dambuster") if tool is not None else None
+    table = _as_table(found)
+    if found is not None and table is None:
         raise ConfigError(f"{path}: tool.dambuster: must be a table")
     return table
 
@@ -248,8 +258,8 @@ def read(path: Path) -> Settings:
         if key in table:
             values[key] = _codes(table[key], lambda why, k=key: bad(k, why))
     if "per-file-ignores" in table:
-        globs = table["per-file-ignores"]
-        if not isinstance(globs, dict):
+        globs = _as_table(table["per-file-ignores"])
+        if globs is None:
             raise bad("per-file-ignores", "must be a table of glob = [codes]")
         values["per_file_ignores"] = tuple(
             (glob, _codes(codes, lambda why, g=glob: bad(f'per-file-ignores."{g}"', why)))
@@ -286,7 +296,7 @@ def read(path: Path) -> Settings:
     return Settings(**values)
 
 
-def _inside_collection(path: Path, name: str, bad) -> str:
+def _inside_collection(path: Path, name: str, bad: Callable[[str], ConfigError]) -> str:
     """``name`` (relative to the settings file ``path``) as a path inside the settings file's folder,
     every link in its folders followed; ``bad`` when it leads out (``..``, an absolute path, ``~``)."""
     folder = path.resolve().parent
@@ -300,16 +310,18 @@ def _inside_collection(path: Path, name: str, bad) -> str:
     return str(target)
 
 
-def _strings(value: Any, bad) -> tuple[str, ...]:
+def _strings(value: object, bad: Callable[[str], ConfigError]) -> tuple[str, ...]:
     """A list of strings, or one string as a list of one."""
     if isinstance(value, str):
         return (value,)
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    items = cast("list[object]", value) if isinstance(value, list) else None  # (a TOML array)
+    strings = [v for v in items if isinstance(v, str)] if items is not None else []
+    if items is None or len(strings) != len(items):
         raise bad("must be a list of strings")
-    return tuple(value)
+    return tuple(strings)
 
 
-def _codes(value: Any, bad) -> tuple[str, ...]:
+def _codes(value: object, bad: Callable[[str], ConfigError]) -> tuple[str, ...]:
     """Rule codes: a list, or a comma-separated string (as --select takes them)."""
     items = _strings(value, bad)
     return tuple(c.strip() for item in items for c in item.split(",") if c.strip())
