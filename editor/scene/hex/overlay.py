@@ -159,20 +159,32 @@ class HexOverlay:
         from dambuster.model.rivers import confluence
 
         by_id = {r.id: r for r in m.rivers}
-        lines, far = Buckets(self.geom), Buckets(self.geom, FAR_BUCKET)
-        courses = []  # (hexes, their centres) of each river
+        far = Buckets(self.geom, FAR_BUCKET)
+        routes = []  # the hexes of each river's line
         for r in m.rivers:
             hexes = list(r.hexes)
             if r.joins in by_id and hexes:
                 c = confluence(r, by_id[r.joins])
                 if c is not None and c != hexes[-1]:
                     hexes.append(c)
-            courses.append((hexes, lines.chain(hexes, far)))
-        self._paths("rivers", lines, _pen(style.RIVER, self.geom.size * 0.32))
+            far.chain(hexes)
+            routes.append(hexes)
         self._paths("rivers", far, _cosmetic(style.RIVER, 1.0), tier="far")
-        # the flow arrows are made when the map is first shown close enough for them (not for a first
-        # look at a large map from far out: 16,000 arrows on a 1000x1000 map)
-        self.scene.add_later(self, "rivers", lambda: self._flow_arrows(courses), z=1, tier="fine")
+        # the river lines near (in 16x16-hex blocks) and their flow arrows are made when the map is first
+        # shown close enough for them (not for a first look at a large map from far out: 16,000 arrows
+        # on a 1000x1000 map)
+        courses = []  # (hexes, their centres) of each river, once the near lines are made
+
+        def near() -> list[QGraphicsPathItem]:
+            lines = Buckets(self.geom)
+            courses[:] = [(hexes, lines.chain(hexes)) for hexes in routes]
+            return _path_items(lines, _pen(style.RIVER, self.geom.size * 0.32))
+
+        def arrows() -> list[QGraphicsPathItem]:
+            return self._flow_arrows(courses or [(h, [self.geom.center(x) for x in h]) for h in routes])
+
+        self.scene.add_later(self, "rivers", near, tier="near")
+        self.scene.add_later(self, "rivers", arrows, z=1, tier="fine")
 
     def _flow_arrows(self, courses) -> list[QGraphicsPathItem]:
         arrows = Buckets(self.geom)
@@ -195,21 +207,37 @@ class HexOverlay:
         return QPolygonF([QPointF(x * c - y * si, x * si + y * c) for x, y in pts])
 
     def _routes(self, m: HexMap) -> None:
-        roads, rails = Buckets(self.geom), Buckets(self.geom)
+        """Roads and rails: 1 px lines far out, now; the lines near (a road's white casing under it, a
+        rail's ties when fine) made when the map is first shown close enough for them."""
         far_roads, far_rails = Buckets(self.geom, FAR_BUCKET), Buckets(self.geom, FAR_BUCKET)
         for r in m.roads:
-            roads.chain(r.hexes, far_roads)
+            far_roads.chain(r.hexes)
         for r in m.rails:
-            rails.chain(r.hexes, far_rails)
-        s = self.geom.size
-        self._paths("roads", roads, _pen(QColor("#ffffff"), s * 0.3))
-        self._paths("roads", roads, _pen(style.ROAD, s * 0.18), z=0.1)
-        self._paths("roads", rails, _pen(style.RAIL, s * 0.08), z=0.2)
-        ties = _pen(style.RAIL, s * 0.28, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
-        ties.setDashPattern([0.3, 2.5])
-        self._paths("roads", rails, ties, z=0.2, tier="fine")
+            far_rails.chain(r.hexes)
         self._paths("roads", far_roads, _cosmetic(style.ROAD, 1.0), tier="far")
         self._paths("roads", far_rails, _cosmetic(style.RAIL, 1.0), z=0.2, tier="far")
+        roads_hexes, rails_hexes = [r.hexes for r in m.roads], [r.hexes for r in m.rails]
+        made: dict[str, Buckets] = {}
+
+        def near(kind: str) -> Buckets:  # both kinds' blocks, cut once when first asked for
+            if not made:
+                made["roads"], made["rails"] = Buckets(self.geom), Buckets(self.geom)
+                for hexes in roads_hexes:
+                    made["roads"].chain(hexes)
+                for hexes in rails_hexes:
+                    made["rails"].chain(hexes)
+            return made[kind]
+
+        s = self.geom.size
+        ties = _pen(style.RAIL, s * 0.28, Qt.PenStyle.CustomDashLine, Qt.PenCapStyle.FlatCap)
+        ties.setDashPattern([0.3, 2.5])
+        later = self.scene.add_later
+        later(
+            self, "roads", lambda: _path_items(near("roads"), _pen(QColor("#ffffff"), s * 0.3)), tier="near"
+        )
+        later(self, "roads", lambda: _path_items(near("roads"), _pen(style.ROAD, s * 0.18)), 0.1, "near")
+        later(self, "roads", lambda: _path_items(near("rails"), _pen(style.RAIL, s * 0.08)), 0.2, "near")
+        later(self, "roads", lambda: _path_items(near("rails"), ties), 0.2, "fine")
 
     def _dams(self, m: HexMap) -> None:
         rivers = {r.id: r for r in m.rivers}

@@ -41,25 +41,21 @@ class Buckets:
             p = self.paths[k] = QPainterPath()
         return p
 
-    def chain(self, hexes: list[Hex], also: Buckets | None = None) -> list[tuple[float, float]]:
-        """A polyline through hex centres, cut where it passes into another block (and the same into
-        ``also``, a bucketing of another block size: the centres are worked out once); returns the
-        centres."""
-        lay = self.geom.layout
+    def chain(self, hexes: list[Hex]) -> list[tuple[float, float]]:
+        """A polyline through hex centres, cut where it passes into another block; returns the centres."""
+        lay, n, paths, current = self.geom.layout, self.size, self.paths, None
         offsets = [lay.to_offset(h) for h in hexes]
         centres = [self.geom.center(h) for h in hexes]
-        for b in (self, also) if also is not None else (self,):
-            n, paths, current = b.size, b.paths, None
-            for i in range(len(hexes) - 1):
-                col, row = offsets[i]
-                k = (col // n, row // n)
-                p = paths.get(k)
-                if p is None:
-                    p = paths[k] = QPainterPath()
-                if k != current:
-                    p.moveTo(*centres[i])
-                    current = k
-                p.lineTo(*centres[i + 1])
+        for i in range(len(hexes) - 1):
+            col, row = offsets[i]
+            k = (col // n, row // n)
+            p = paths.get(k)
+            if p is None:
+                p = paths[k] = QPainterPath()
+            if k != current:
+                p.moveTo(*centres[i])
+                current = k
+            p.lineTo(*centres[i + 1])
         return centres
 
     def segment(self, h: Hex, a, b) -> None:
