@@ -10,20 +10,30 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .options import BUDGET_SECONDS, HEX_COUNT, JOBS, TABLE_SIZE, WAIT_SECONDS, OneLineParser
 from .output import error_line, tolerate_narrow_stdout, write_document
 from .work import DEFAULT_SECONDS as DEFAULT_BUDGET
 
+if TYPE_CHECKING:  # names for the types alone: a cold `dambuster validate` imports none of them
+    from collections.abc import Generator
+    from typing import TextIO, TypeAlias
+
+    from .report import CodeFilter, FileReport, ProgressBar
+
+    #: What ``add_subparsers`` returns (argparse gives the class no public name).
+    Subparsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]  # pyright: ignore[reportPrivateUsage]
+
 EXIT_OK, EXIT_RULES, EXIT_UNREADABLE = 0, 1, 2
 
 #: Hook for more subcommands: each entry is called with the subparsers object and adds its parser
 #: (with ``set_defaults(func=...)``); build_parser() calls them after the built-in commands.
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+COMMANDS: list[Callable[[Subparsers], None]] = []
 
 
-def _simulation_commands(sub: argparse._SubParsersAction) -> None:
+def _simulation_commands(sub: Subparsers) -> None:
     """`surge` (dam breach preview) and `flood` (sewer flash flood) from dambuster.simulation."""
     from .simulation.cli import add_parsers
 
@@ -33,7 +43,7 @@ def _simulation_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_simulation_commands)
 
 
-def _collapse_commands(sub: argparse._SubParsersAction) -> None:
+def _collapse_commands(sub: Subparsers) -> None:
     """`collapse` (the referee's collapse rolls for a damaged dam, then its breach) from dambuster.simulation."""
     from .simulation.collapse_cli import add_parsers
 
@@ -43,7 +53,7 @@ def _collapse_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_collapse_commands)
 
 
-def _interop_commands(sub: argparse._SubParsersAction) -> None:
+def _interop_commands(sub: Subparsers) -> None:
     """`export-tiled` and `import-tiled` (Tiled maps) from dambuster.interop."""
     from .interop.cli import add_parsers
 
@@ -53,7 +63,7 @@ def _interop_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_interop_commands)
 
 
-def _geojson_view_commands(sub: argparse._SubParsersAction) -> None:
+def _geojson_view_commands(sub: Subparsers) -> None:
     """`export-geojson` (table maps as GeoJSON) and `player-view` (one side's copy) from dambuster.interop."""
     from .interop.batch_cli import add_parsers
 
@@ -63,7 +73,7 @@ def _geojson_view_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_geojson_view_commands)
 
 
-def _dbm_setup_commands(sub: argparse._SubParsersAction) -> None:
+def _dbm_setup_commands(sub: Subparsers) -> None:
     """`dbm-setup` (the DBM terrain-choosing procedure) from dambuster.simulation."""
     from .simulation.dbm.cli import add_parsers
 
@@ -73,7 +83,7 @@ def _dbm_setup_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_dbm_setup_commands)
 
 
-def _completion_commands(sub: argparse._SubParsersAction) -> None:
+def _completion_commands(sub: Subparsers) -> None:
     """`completion` (shell completion scripts) from dambuster.completion."""
     from .completion import add_parsers
 
@@ -83,13 +93,13 @@ def _completion_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_completion_commands)
 
 
-def _add_fmt(sub: argparse._SubParsersAction) -> None:
+def _add_fmt(sub: Subparsers) -> None:
     from . import fmt
 
     fmt.add_parsers(sub)
 
 
-def _collection_commands(sub: argparse._SubParsersAction) -> None:
+def _collection_commands(sub: Subparsers) -> None:
     """`fmt` (canonical form), `diff` (what changed between two) and `render` (see a map headless) for map collections."""
     from . import diff, render
 
@@ -101,7 +111,7 @@ def _collection_commands(sub: argparse._SubParsersAction) -> None:
 COMMANDS.append(_collection_commands)
 
 
-def _site_commands(sub: argparse._SubParsersAction) -> None:
+def _site_commands(sub: Subparsers) -> None:
     """`site` (a static web gallery of a folder of maps, docs/web.md) from dambuster.interop.web."""
     from .interop.web.site import add_parsers
 
@@ -162,7 +172,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _stdin_as_file():
+def _stdin_as_file() -> Generator[str, None, None]:
     """Standard input (bounded as a file is) in a private temporary file, removed afterwards: the checks,
     their worker processes and the reports' line numbers all read files."""
     from .model.files import read_stdin
@@ -179,7 +189,7 @@ def _stdin_as_file():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | None = None) -> int:
+def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, stdin: str | None = None) -> int:
     """Checks the files and folders of ``paths`` and prints the report; ``stdin``: the file standing for -."""
     from .collect import collect_files, may_be_scenario
     from .executors import ExecutorError
@@ -189,7 +199,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     corpora: list[str] = []
     files, missing = collect_files(paths, corpora)
     within = args.within or getattr(args.settings, "within", None)
-    refused = []
+    refused: list[FileReport] = []
     if within:  # before anything reads them: a link or a file outside is never opened
         from .path_lists import outside_reason
 
@@ -251,11 +261,13 @@ def _validate(args: argparse.Namespace, paths: list[str], codes, stdin: str | No
     return exit_status(reports)
 
 
-def _run_validation(files, args: argparse.Namespace, codes, bar):
+def _run_validation(
+    files: list[str], args: argparse.Namespace, codes: CodeFilter, bar: ProgressBar | None
+) -> list[FileReport]:
     """validate_files on the chosen executor (--scheduler: a Dask cluster), through the cache (--cache)."""
     from .report import validate_files
 
-    def run(paths):
+    def run(paths: list[str]) -> list[FileReport]:
         if args.scheduler:
             from .cluster import executor_for  # concurrent.futures and sockets: only for a cluster
 
@@ -282,14 +294,14 @@ def _run_validation(files, args: argparse.Namespace, codes, bar):
     return found
 
 
-def _is_terminal(stream) -> bool:
+def _is_terminal(stream: TextIO) -> bool:
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
 
 
-def _add_validate(sub) -> None:
+def _add_validate(sub: Subparsers) -> None:
     from .formats import FORMATS
     from .model.scenario import PROFILES
 
@@ -452,7 +464,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _add_schema(sub) -> None:
+def _add_schema(sub: Subparsers) -> None:
     s = sub.add_parser(
         "schema",
         help="print the JSON Schema of the scenario format",
@@ -461,7 +473,7 @@ def _add_schema(sub) -> None:
     s.set_defaults(func=_cmd_schema)
 
 
-def _add_new(sub) -> None:
+def _add_new(sub: Subparsers) -> None:
     from .model.scenario import PROFILES
 
     n = sub.add_parser(
@@ -510,7 +522,7 @@ def _add_new(sub) -> None:
 
 
 #: The commands defined here, by name; the others come from the COMMANDS hooks.
-BUILT_IN: dict[str, Callable[[argparse._SubParsersAction], None]] = {
+BUILT_IN: dict[str, Callable[[Subparsers], None]] = {
     "validate": _add_validate,
     "schema": _add_schema,
     "new": _add_new,
@@ -529,7 +541,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Check, create and inspect dambuster scenario files (hex and table wargame maps).",
     )
     parser.add_argument("--version", action="version", version=f"dambuster {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser)
+    # (each command's parser is a OneLineParser; the hooks need only what an ArgumentParser offers)
+    sub: Subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=OneLineParser
+    )
     if only is not None:
         ALONE[only](sub)
         return parser
