@@ -139,3 +139,47 @@ def test_a_dams_sp_keeps_its_full_size_while_no_hex_numbers_are_drawn(qtbot):
     view.scene().layers.set_visible("labels", True)
     assert sp.shown(0.3) is sp.free  # numbers too small to draw
     assert sp.shown(1.5) is sp.fitted
+
+
+def test_a_large_map_opened_far_out_shows_its_terrain_rivers_and_roads_once_zoomed_in(qtbot):
+    from dambuster.editor.style import RIVER, ROAD
+    from dambuster.model.scenario import River, Route
+
+    sc = new_hex_scenario(300, 300)
+    lay = sc.map.layout
+    river = [lay.to_axial(150, r) for r in range(300)]
+    road = [lay.to_axial(c, 103) for c in range(300)]
+    sc.map.rivers.append(River("river-main", river))
+    sc.map.roads.append(Route("road-1", road))
+    for h in river:
+        sc.map.terrain[h] = "water"
+    doc = Document(sc)
+    view = MapView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    c = HexSceneController(doc, view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.zoom_to_fit()
+    view.viewport().grab()
+    assert view.scene().detail == "far"  # the first look: the overview, 1 px lines
+    view.fitting = False
+    view.resetTransform()  # 100 %
+    view.centerOn(c.scene_pos(lay.to_axial(150, 100)))
+    image = view.viewport().grab().toImage()
+
+    def near(h, colour: QColor) -> bool:
+        p = view.mapFromScene(c.scene_pos(h))
+        got = image.pixelColor(p.x(), p.y())
+        return (
+            max(
+                abs(got.red() - colour.red()),
+                abs(got.green() - colour.green()),
+                abs(got.blue() - colour.blue()),
+            )
+            < 40
+        )
+
+    assert near(lay.to_axial(150, 100), RIVER)  # the river's line over its hex
+    assert near(lay.to_axial(146, 100), QColor(TERRAIN_STYLE["clear"][0]))  # terrain chunks drawn
+    assert near(lay.to_axial(146, 103), ROAD)  # the road's line
