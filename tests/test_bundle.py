@@ -11,6 +11,7 @@ when that was built after every source file last changed, and builds it again ot
 from __future__ import annotations
 
 import json
+import pickle
 import shutil
 import subprocess
 import sys
@@ -184,3 +185,33 @@ def test_the_bundle_opens_paints_saves_and_prints_with_no_python_on_path(bundle,
     )
     assert cli.returncode == 0, cli.stderr
     assert load(out).map.terrain.counts() == {"water": 400}  # every hex of the 20 x 20 map
+
+
+def test_the_bundle_runs_the_monte_carlo_as_its_own_helper_not_a_second_editor(bundle, tmp_path):
+    """The preview's Monte Carlo runs in a helper process; in the app (no ``python -m``) the helper is the
+    app started with its helper argument: a job sent over its pipes comes back done, and no window opens
+    (DISPLAY is unset: an editor would say it has no display and exit)."""
+    from dambuster.editor.app import HELPER_ARGUMENT
+    from dambuster.editor.preview.montecarlo.process import read_message, write_message
+
+    app = tmp_path / "clean" / "dambuster-editor"
+    shutil.copytree(bundle, app, symlinks=True)
+    scenario = load(ROOT / "samples" / "ogre-dambusters-valley.json")
+    dam = scenario.map.dams[0].id
+    messages = []
+    with subprocess.Popen(
+        [str(app / "dambuster-editor"), HELPER_ARGUMENT],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        write_message(proc.stdin, ("run", 1, pickle.dumps(scenario), dam, 200, 7, 50))
+        while not messages or messages[-1][0] == "progress":
+            messages.append(read_message(proc.stdout))
+        proc.stdin.close()  # the editor is gone: the helper stops
+        proc.wait(timeout=60)
+    assert messages[-1][:2] == ("done", 1), messages[-1]
+    assert [m[2] for m in messages[:-1]] == [50, 100, 150, 200]  # progress after each chunk
+    assert messages[-1][2] is not None and proc.returncode == 0

@@ -102,11 +102,21 @@ def main() -> None:
     serve(sys.stdin.buffer, out)
 
 
+def helper_command() -> list[str]:
+    """How to start the helper: ``python -m`` this module, or the self-contained app (no ``python -m``
+    there) with the argument that makes it this helper instead of the editor."""
+    if getattr(sys, "frozen", False):
+        from ...app import HELPER_ARGUMENT
+
+        return [sys.executable, HELPER_ARGUMENT]
+    return [sys.executable, "-m", "dambuster.editor.preview.montecarlo.process"]
+
+
 # ---------------------------------------------------------------------------------- the editor
 class Helper:
     def __init__(self):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dambuster.editor.preview.montecarlo.process"],
+            helper_command(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
