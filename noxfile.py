@@ -12,11 +12,13 @@ the same test runs with coverage measured (the figure in README.md's "Contributi
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
 
 import nox
+from nox.command import CommandFailed
 
 ROOT = Path(__file__).resolve().parent
 VENV_BIN = ROOT / ".venv" / "bin"
@@ -32,12 +34,22 @@ def tool(name: str) -> str:
 def tests(session: nox.Session) -> None:
     """The Qt tests offscreen, then the Qt-free tests with Qt blocked, on every core, with coverage."""
     env = {"QT_QPA_PLATFORM": "offscreen"}  # the commands the tests start are measured too ([tool.coverage])
-    xdist = ["-n", "auto", "--dist", "loadfile", "--cov", "--cov-append", "--cov-report="]
+    workers = str((os.cpu_count() or 1) + 1)  # as scripts/test.sh: one more than cores
+    xdist = ["-n", workers, "--dist", "loadfile", "--cov", "--cov-append", "--cov-report="]
     session.run(tool("coverage"), "erase")
-    session.run(tool("python"), "-m", "pytest", "-q", *xdist, "-m", "qt", *session.posargs, env=env)
-    session.run(tool("python"), "tests/run_without_qt.py", "-q", *xdist, *session.posargs, env=env)
+    failed = []  # a failing run still gives its coverage: both runs, then the report, then the failure
+    for name, run in (
+        ("the Qt tests", [tool("python"), "-m", "pytest", "-q", *xdist, "-m", "qt"]),
+        ("the Qt-free tests", [tool("python"), "tests/run_without_qt.py", "-q", *xdist]),
+    ):
+        try:
+            session.run(*run, *session.posargs, env=env, success_codes=[0, 5])  # 5: none collected
+        except CommandFailed:
+            failed.append(name)
     session.run(tool("coverage"), "combine", success_codes=[0, 1])  # 1: nothing left to combine
     session.run(tool("coverage"), "report")
+    if failed:
+        session.error(f"{' and '.join(failed)} failed (coverage above)")
 
 
 @nox.session(python=False)
