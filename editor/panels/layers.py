@@ -75,7 +75,8 @@ class LayersPanel(QWidget):
             return
         self._kind = self.state.kind
         while self.grid.count():
-            w = self.grid.takeAt(0).widget()
+            item = self.grid.takeAt(0)
+            w = item.widget() if item is not None else None
             if w is not None:
                 w.hide()
                 w.deleteLater()

@@ -86,8 +86,9 @@ class RowTable(QWidget):
                 combo.setCurrentText(value)
                 self.table.setCellWidget(row, c, combo)
             else:
-                self.table.setItem(row, c, QTableWidgetItem(value))
-                self._check_item(self.table.item(row, c))
+                item = QTableWidgetItem(value)
+                self.table.setItem(row, c, item)
+                self._check_item(item)
 
     def remove_current(self) -> None:
         row = self.table.currentRow()
@@ -101,7 +102,10 @@ class RowTable(QWidget):
         if isinstance(widget, QComboBox):
             widget.setCurrentText(text)
         else:
-            self.table.item(row, column).setText(text)
+            item = self.table.item(row, column)
+            if item is None:  # (every cell without a combo box holds an item)
+                raise IndexError(f"no cell at row {row}, column {column}")
+            item.setText(text)
 
     def text(self, row: int, column: int) -> str:
         widget = self.table.cellWidget(row, column)

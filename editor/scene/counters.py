@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem, QStyleOptionGraphicsItem, QWidget
 
 from dambuster.model.scenario import Unit, UnitType
 
@@ -32,10 +32,13 @@ PLAIN_BELOW = 5.0  # a counter under this many pixels is a plain square
 class FigureText(QGraphicsSimpleTextItem):
     """A figure on a counter, drawn only when it is readable."""
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         if self.boundingRect().height() * lod >= FIGURE_PIXELS:
-            super().paint(painter, option, widget)
+            # PySide6's stub wants a widget; Qt passes none when a scene is rendered off screen
+            super().paint(painter, option, widget)  # pyright: ignore[reportArgumentType]
 
 
 class UnitCounter(QGraphicsItem):

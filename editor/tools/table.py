@@ -216,6 +216,9 @@ class VertexTool(Tool):
         self._mark()
 
     def _offset(self, pos) -> tuple[float, float]:
+        """How far ``pos`` is from where the button went down (asked only while it is down)."""
+        if self.press_at is None:
+            raise RuntimeError("no button is down")
         x, y = _xy(pos)
         return x - self.press_at[0], y - self.press_at[1]
 

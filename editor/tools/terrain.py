@@ -77,20 +77,21 @@ class TerrainBrush(Tool):
         if h is None:
             self.drop()
             return
-        if getattr(self, "footprint", None) is None or self.footprint.scene() is None:
-            self.footprint = footprint_item(self.controller.view.scene())
+        footprint = getattr(self, "footprint", None)
+        if footprint is None or footprint.scene() is None:
+            footprint = self.footprint = footprint_item(self.controller.view.scene())
             labels = getattr(self.controller, "labels", None)
             if labels is not None:  # under the hex numbers, so the one under the cursor stays readable
-                self.footprint.setZValue(labels.zValue() - 0.01)
+                footprint.setZValue(labels.zValue() - 0.01)
         geom = self.controller.geom
         path = QPainterPath()
         for x in brush_hexes(geom.layout, h, self.size(), self.shape()):
             path.addPolygon(QPolygonF([QPointF(a, b) for a, b in geom.corners(x, 0.97)]))
             path.closeSubpath()
-        self.footprint.setPath(path.simplified())
+        footprint.setPath(path.simplified())
         fill = QColor(TERRAIN_STYLE.get(self.kind(), ("#ffffff",))[0])
         fill.setAlpha(150)
-        self.footprint.setBrush(fill)
+        footprint.setBrush(fill)
 
     def drop(self) -> None:
         """Another tool, another file or the cursor off the map: the footprint goes."""

@@ -6,6 +6,8 @@ from ``dambuster.simulation.montecarlo`` (run in a worker: montecarlo/worker.py)
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -14,6 +16,9 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from ...geometry.hexes import HexGeometry
 from ...scene.hex.overlay import _text
+
+if TYPE_CHECKING:
+    from dambuster.model.hexgrid import Hex
 
 Z_HEAT = 55
 BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]
@@ -26,7 +31,8 @@ def heat_colour(p: float, alpha: int = 185) -> QColor:
     for (p0, c0), (p1, c1) in zip(stops, stops[1:]):
         if p <= p1:
             t = (p - p0) / (p1 - p0)
-            return QColor(*(round(a + (b - a) * t) for a, b in zip(c0, c1)), alpha)
+            red, green, blue = (round(a + (b - a) * t) for a, b in zip(c0, c1))
+            return QColor(red, green, blue, alpha)
     return QColor(*stops[-1][1], alpha)
 
 
@@ -112,7 +118,7 @@ class ArrivalChart(QWidget):
         self.points: list[tuple[int, int]] = []  # (hexes below the dam, arrival step)
         self.setMinimumHeight(120)
 
-    def set_arrivals(self, depth: dict, arrival: dict) -> None:
+    def set_arrivals(self, depth: Mapping[Hex, int], arrival: Mapping[Hex, int]) -> None:
         best: dict[int, int] = {}
         for h, k in arrival.items():
             d = depth.get(h)
