@@ -92,13 +92,37 @@ LONGEST_FIRST = (
     "tests/test_output_schemas.py",
     "tests/cli/test_cli_fmt.py",
 )
+#: Files whose tests start the command line (or GDAL, Tiled, a process pool) dozens of times: each file is
+#: marked ``slow`` as a whole, so the quick loop (``scripts/test.sh --quick``) leaves them out and stays
+#: under two minutes; the full run (CI) runs them. Together they took 60 % of the quick loop's time.
+SLOW_FILES = frozenset(
+    {
+        "tests/untrusted/test_untrusted_cache.py",
+        "tests/interop/test_gis.py",
+        "tests/untrusted/test_untrusted_writing.py",
+        "tests/sim/test_sim_collapse_cli.py",
+        "tests/cli/test_config.py",
+        "tests/untrusted/test_untrusted_options.py",
+        "tests/interop/test_tiled_import_messages.py",
+        "tests/untrusted/test_untrusted_reading.py",
+        "tests/untrusted/test_untrusted_attacks.py",
+        "tests/untrusted/test_untrusted_outputs.py",
+    }
+)
 _ROOT = Path(__file__).resolve().parent.parent
+
+
+def _relative(item) -> str:
+    try:
+        return Path(str(item.fspath)).relative_to(_ROOT).as_posix()
+    except ValueError:
+        return ""
 
 
 def _rank(item) -> int:
     """Where an item's file comes in LONGEST_FIRST (after them all when it is not there)."""
     try:
-        return LONGEST_FIRST.index(Path(str(item.fspath)).relative_to(_ROOT).as_posix())
+        return LONGEST_FIRST.index(_relative(item))
     except ValueError:
         return len(LONGEST_FIRST)
 
@@ -111,6 +135,8 @@ def pytest_collection_modifyitems(config, items):
             cache[path] = _needs_qt(path)
         if cache[path] or "qtbot" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.qt)
+        if _relative(item) in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
     items.sort(key=_rank)  # stable: each file's tests keep their order and stay together
 
 
