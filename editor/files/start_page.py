@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCommandLinkButton,
+    QDockWidget,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -265,6 +266,12 @@ class StartPage(QScrollArea):
         w.validator.settle.stop()
         w.validation_panel.summary.setText("")
         w.problems_label.setText("")
+        self._docks_enabled(False)  # they would edit the map hidden under the page
+
+    def _docks_enabled(self, enabled: bool) -> None:
+        for dock in self.window_.findChildren(QDockWidget):
+            if dock.widget() is not None:
+                dock.widget().setEnabled(enabled)
 
     def close_file(self) -> bool:
         """File > Close: asks to save changes, then leaves an empty map under the start page (the
@@ -278,6 +285,7 @@ class StartPage(QScrollArea):
         return True
 
     def hide_page(self) -> None:
+        self._docks_enabled(True)
         self.stack.setCurrentWidget(self.window_.view)
         self.window_._update_title()
         self.window_.zoom_label.show()

@@ -169,6 +169,16 @@ def test_blank_map_goes_to_the_map_behind(start):
     assert start.windowTitle().startswith("untitled.json")
 
 
+def test_the_docks_cannot_edit_the_map_hidden_under_the_page(start):
+    """Typing a title in the Scenario dock on the start page edited a blank map nobody saw, which then
+    asked to be saved; the docks wait until a map shows."""
+    panel = start.properties_panel
+    assert not panel.isEnabled()
+    assert not start.doc.modified
+    click(start.start_page.buttons["start-blank"])
+    assert panel.isEnabled()
+
+
 def test_file_start_page_shows_it_again_with_the_files_opened_since(start, files):
     click(start.start_page.sections["recent"][1])
     start.act("file.start_page").trigger()
