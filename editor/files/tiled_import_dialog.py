@@ -111,8 +111,12 @@ class TiledTerrainDialog(QDialog):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from terrain to terrain,
         self.table.setTabKeyNavigation(False)  # not from cell to cell
         self.table.verticalHeader().setVisible(False)
+        self.table.setVerticalScrollMode(
+            QAbstractItemView.ScrollMode.ScrollPerPixel
+        )  # a row in view: all of it
         self.table.verticalHeader().setDefaultSectionSize(PICTURE + 8)
         self.combos: dict[int, QComboBox] = {}
+        self.rows: dict[int, int] = {}  # id of a terrain box -> its row
         pictures: dict[str, QImage | str] = {}
         for row, tile in enumerate(tiles):
             label = tile.where + (f", called {tile.name!r}" if tile.name else "")
@@ -130,6 +134,7 @@ class TiledTerrainDialog(QDialog):
                 combo.setCurrentIndex(combo.findData(tile.guess))
                 combo.setToolTip(f"Guessed from its name {tile.name!r}")
             combo.currentIndexChanged.connect(self._update)
+            self.rows[id(combo)] = row
             holder = QWidget()  # the combo box at its own height, in the middle of the tall row
             box = QVBoxLayout(holder)
             box.setContentsMargins(4, 0, 4, 0)
@@ -188,6 +193,14 @@ class TiledTerrainDialog(QDialog):
         grey = QPixmap(PICTURE, PICTURE)
         grey.fill(QColor("#c0c0c0"))
         return grey
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab (Shift+Tab) to a terrain box out of sight brings its row into view."""
+        moved = super().focusNextPrevChild(next)
+        row = self.rows.get(id(self.focusWidget()), -1)
+        if row >= 0:
+            self.table.scrollTo(self.table.model().index(row, 2))
+        return moved
 
     # -- the answer ------------------------------------------------------------------------------
     def choices(self) -> dict[int, str]:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from dambuster.editor.files.tiled_import import TiledImporter
 from dambuster.editor.files.tiled_import_dialog import CHOOSE, TiledTerrainDialog
+from dambuster.interop.tiled.unresolved import UnresolvedTile
 from dambuster.model.io import load
 from dambuster.model.terrain import TERRAIN_KINDS
 
@@ -281,3 +282,21 @@ def test_what_cannot_be_read_is_left_out_only_when_the_designer_says_so(window, 
         assert window.doc.scenario.map.terrain.counts().get("clear", 0) < 400  # the choices, not all clear
     else:
         assert window.doc.scenario is before and not window.doc.modified
+
+
+def test_tab_to_a_terrain_box_out_of_sight_scrolls_its_row_into_view(qtbot, tmp_path):
+    """256 tiles, more than the dialog shows at once: each box Tab reaches is on screen, the last one too."""
+    tiles = [UnresolvedTile(g, f"tile {g - 1} of tileset 'big'", "", None, 1, None) for g in range(1, 257)]
+    dialog = TiledTerrainDialog(tmp_path / "big.tmx", tiles)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.activateWindow()  # the window the designer types in
+    qtbot.waitActive(dialog)
+    combos = list(dialog.combos.values())
+    combos[0].setFocus()
+    for row, combo in enumerate(combos):
+        assert dialog.focusWidget() is combo
+        cell = dialog.table.visualRect(dialog.table.model().index(row, 2))
+        assert dialog.table.viewport().rect().contains(cell), f"row {row + 1} is out of sight"
+        qtbot.keyClick(combo, Qt.Key.Key_Tab)
+    assert dialog.table.verticalScrollBar().value() > 0
