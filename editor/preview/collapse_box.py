@@ -117,10 +117,11 @@ class CollapseBox(QGroupBox):
             self._show(True)
             self.collapsed.emit(TableDice() if self.from_table else self.dice)
             return
-        if on <= 0 or self.dice is None:
+        dam = self.dam
+        if on <= 0 or self.dice is None or dam is None:  # (no dam: on is 0)
             return
         self.turn += 1
-        purpose = f"collapse of {self.dam.id}, player turn {self.turn}"
+        purpose = f"collapse of {dam.id}, player turn {self.turn}"
         if self.from_table:
             value = self.die.value()
         else:

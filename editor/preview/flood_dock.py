@@ -200,9 +200,10 @@ class FloodPreview(QWidget):
         """The flood with the seeded dice, or with the rolls given at the table so far (what is known
         up to the roll asked next)."""
         sc = self.doc.scenario
-        dice = self.table if self.table is not None else Dice(self.seed.value())
-        if self.table is not None:
-            self.table.restore((0, 0))  # every roll given is replayed from the first
+        table = self.table
+        dice = table if table is not None else Dice(self.seed.value())
+        if table is not None:
+            table.restore((0, 0))  # every roll given is replayed from the first
         self.pending, self.problem, pre = None, None, []
         try:
             self.turn, pre = when(sc.parameters.flash_flood, dice)
@@ -211,7 +212,8 @@ class FloodPreview(QWidget):
         except RollNeeded as need:
             self.pending, self.turn = need, None
             self.events = pre + need.events
-            self.table.restore((0, 0))  # the rolls given are all taken back-able until the flood is done
+            if table is not None:  # (only dice from the table ask for a roll)
+                table.restore((0, 0))  # the rolls given are all taken back-able until the flood is done
         except SimulationError as e:
             self.events, self.problem = [], str(e)
         self.told = flood_sentences(self.events, sc)

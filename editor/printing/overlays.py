@@ -11,6 +11,7 @@ it is, whose dam, and where it goes when that is known. The first page's header 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
@@ -77,11 +78,13 @@ class OverlaySheet:
         settings: PrintSettings,
         pieces: list[Piece],
         runs: int,
-        problems: list[str] = (),
+        problems: Sequence[str] = (),
     ):
         self.scenario, self.settings, self.pieces, self.runs = scenario, settings, pieces, runs
         self.problems = list(problems)  # dams that cannot breach, in the simulation's words
-        m: HexMap = scenario.map
+        m = scenario.map
+        if not isinstance(m, HexMap):
+            raise TypeError("breach pieces are printed for a hex map")
         self.layout = m.layout
         self.geom = HexGeometry(m.layout, settings.hex_mm / SQRT3)  # circumradius in mm
         self.marker_mm = counter_mm(settings.hex_mm)

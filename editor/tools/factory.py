@@ -26,7 +26,7 @@ def make_tool(name: str, window):
         "brush": lambda: TerrainBrush(d, c, kind, o.brush_size, o.brush_shape),
         "rectangle": lambda: RectangleFill(d, c, kind),
         "bucket": lambda: BucketFill(d, c, kind),
-        "eyedropper": lambda: Eyedropper(d, c, lambda k: k and terrain.set(k)),
+        "eyedropper": lambda: Eyedropper(d, c, lambda k: terrain.set(k) if k else None),
         "path": lambda: PathTool(d, c, o.path_kind),
         "dam": lambda: DamTool(d, c),
         "select": lambda: SelectTool(d, c, selected),

@@ -33,7 +33,7 @@ def get():
     if md is None:
         return None
     if md.hasFormat(MIME):
-        return loads_clip(bytes(md.data(MIME)).decode("utf-8"))
+        return loads_clip(bytes(md.data(MIME).data()).decode("utf-8"))
     return loads_clip(md.text()) if md.hasText() else None
 
 

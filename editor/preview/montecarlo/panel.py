@@ -159,8 +159,11 @@ class MonteCarloPanel(QWidget):
             f"{result.runs:,} runs, seed {result.seed}: {n} hexes may flood; "
             f"the swell leaves the map at step {result.last_step}."
         )
-        self.table.show_rows(chance_rows(self.breach, result))
-        self.chart.set_arrivals(self.breach.plan.depth, result.arrival)
+        breach = self.breach
+        if breach is None:  # (set when the run began)
+            raise RuntimeError("a Monte Carlo result without its breach")
+        self.table.show_rows(chance_rows(breach, result))
+        self.chart.set_arrivals(breach.plan.depth, result.arrival)
         self.chart.show()
         self.pane.show_heat(result)
 
