@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.interop.tiled.importer import load_terrain_map
+from dambuster.interop.tiled.read import TiledImportError
 from dambuster.interop.tiled.unresolved import TileImage, UnresolvedTile, mapping_json
 from dambuster.model.atomic_write import write_atomic
 from dambuster.model.files import InputError, read_input
@@ -111,9 +113,7 @@ class TiledTerrainDialog(QDialog):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from terrain to terrain,
         self.table.setTabKeyNavigation(False)  # not from cell to cell
         self.table.verticalHeader().setVisible(False)
-        self.table.setVerticalScrollMode(
-            QAbstractItemView.ScrollMode.ScrollPerPixel
-        )  # a row in view: all of it
+        self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)  # rows seen whole
         self.table.verticalHeader().setDefaultSectionSize(PICTURE + 8)
         self.combos: dict[int, QComboBox] = {}
         self.rows: dict[int, int] = {}  # id of a terrain box -> its row
@@ -161,13 +161,20 @@ class TiledTerrainDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.missing = QLabel()
+        self.source = QLabel()  # where the choices shown were read from, or why they could not be
+        self.source.setWordWrap(True)
+        self.source.hide()
+        self.read_from: Path | None = None  # the mapping file the choices came from: saved over unasked
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addWidget(self.source)
         layout.addWidget(self.table, 1)
         layout.addLayout(where)
         layout.addWidget(self.missing)
         layout.addWidget(self.buttons)
         self.resize(640, min(720, 200 + n * (PICTURE + 8)))
+        if mapping_path_for(map_path).is_file():  # saved by the last import of this map
+            self.load_choices(mapping_path_for(map_path))
         self._update()
 
     def _picture(self, tile: UnresolvedTile, cache: dict[str, QImage | str]) -> QPixmap:
@@ -217,12 +224,44 @@ class TiledTerrainDialog(QDialog):
         self.missing.setText(f"{left} tile{'s' if left != 1 else ''} still to choose" if left else "")
         self.ok.setEnabled(not left and bool(self.path_edit.text().strip()))
 
+    def load_choices(self, path: Path) -> bool:
+        """Sets the boxes of the tiles ``path`` (a --terrain-map file, read as import-tiled reads it:
+        untrusted, bounded) gives a terrain; says so above the list, or in one line why it cannot."""
+        try:
+            saved = load_terrain_map(path)
+        except TiledImportError as e:
+            self.source.setText(f"{path.name} cannot be read ({e}); choose the terrains afresh.")
+            self.source.show()
+            return False
+        used = [gid for gid in self.combos if gid in saved]
+        for gid in used:
+            self.combos[gid].setCurrentIndex(self.combos[gid].findData(saved[gid]))
+            self.combos[gid].setToolTip(f"Chosen before, read from {path.name}")
+        self.read_from = path
+        self.path_edit.setText(str(path))
+        n = len(self.combos)
+        self.source.setText(
+            f"The terrains of {len(used)} of the {n} tile{'s' if n != 1 else ''} come from {path} "
+            "(the choices saved last time); change any of them below."
+        )
+        self.source.show()
+        self._update()
+        return True
+
     def _browse(self) -> None:
+        """Where to save the choices; an existing mapping file chosen is also read into the boxes
+        (and saving over it then does not ask again)."""
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save the terrain choices as", str(self.mapping_path()), "JSON (*.json);;All files (*)"
+            self,
+            "Save the terrain choices as (an existing file's choices are read)",
+            str(self.mapping_path()),
+            "JSON (*.json);;All files (*)",
+            options=QFileDialog.Option.DontConfirmOverwrite,
         )
         if path:
             self.path_edit.setText(path)
+            if Path(path).is_file():
+                self.load_choices(Path(path))
 
     def _confirm_replace(self, path: Path) -> bool:
         B = QMessageBox.StandardButton
@@ -237,7 +276,9 @@ class TiledTerrainDialog(QDialog):
         if len(self.choices()) < len(self.combos):
             return
         path = self.mapping_path()
-        if path.is_dir() or (path.exists() and not self.confirm_replace(path)):
+        came_from = self.read_from is not None and path.resolve() == self.read_from.resolve()
+        asked = path.exists() and not came_from  # over the file the choices were read from: unasked
+        if path.is_dir() or (asked and not self.confirm_replace(path)):
             self.path_edit.setFocus()
             return
         try:

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from dambuster.editor.files.tiled_import import TiledImporter
 from dambuster.editor.files.tiled_import_dialog import CHOOSE, TiledTerrainDialog
-from dambuster.interop.tiled.unresolved import UnresolvedTile
+from dambuster.interop.tiled.importer import read_document
+from dambuster.interop.tiled.unresolved import UnresolvedTile, unresolved_tiles
 from dambuster.model.io import load
 from dambuster.model.terrain import TERRAIN_KINDS
 
@@ -178,14 +179,14 @@ def test_cancel_changes_nothing_and_writes_nothing(window, qtbot, mini, monkeypa
 
 def test_an_existing_mapping_file_is_replaced_only_when_the_designer_says_so(window, qtbot, mini):
     saved = mini.with_name("hexagonal-mini-terrain-map.json")
-    saved.write_text("{}\n")
+    saved.write_text("notes, not a terrain map\n")  # not choices this dialog read: replacing it asks
     asked = []
 
     def answer(dialog: TiledTerrainDialog) -> bool:
         dialog.confirm_replace = lambda path: asked.append(path) or len(asked) > 1  # No, then Yes
         choose_all(qtbot, dialog)
         assert dialog.isVisible() or dialog.result() != dialog.DialogCode.Accepted  # still open after No
-        assert saved.read_text() == "{}\n"
+        assert saved.read_text() == "notes, not a terrain map\n"
         qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
         return dialog.result() == dialog.DialogCode.Accepted
 
@@ -300,3 +301,56 @@ def test_tab_to_a_terrain_box_out_of_sight_scrolls_its_row_into_view(qtbot, tmp_
         assert dialog.table.viewport().rect().contains(cell), f"row {row + 1} is out of sight"
         qtbot.keyClick(combo, Qt.Key.Key_Tab)
     assert dialog.table.verticalScrollBar().value() > 0
+
+
+def test_reimporting_reads_the_choices_saved_beside_the_map_and_saves_over_them_unasked(window, qtbot, mini):
+    first = importer(window, lambda dialog: bool(choose_all(qtbot, dialog)))
+    assert first.import_map(mini)
+    saved = mini.with_name("hexagonal-mini-terrain-map.json")
+    chosen = json.loads(saved.read_text())
+    asked = []
+
+    def answer(dialog: TiledTerrainDialog) -> bool:
+        dialog.confirm_replace = lambda path: asked.append(path) or True
+        assert {str(g): k for g, k in dialog.choices().items()} == chosen  # every box as chosen last time
+        assert not dialog.source.isHidden() and str(saved) in dialog.source.text()
+        assert dialog.ok.isEnabled()
+        dialog.combos[min(dialog.combos)].setCurrentIndex(dialog.combos[min(dialog.combos)].findData("town"))
+        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    assert importer(window, answer).import_map(mini)
+    assert asked == []  # the file the choices came from is saved over without a second question
+    assert json.loads(saved.read_text()) == {**chosen, str(min(int(g) for g in chosen)): "town"}
+
+
+def test_a_broken_saved_mapping_is_one_line_in_the_dialog_and_the_boxes_start_empty(qtbot, mini):
+    saved = mini.with_name("hexagonal-mini-terrain-map.json")
+    saved.write_text('{"1": "lava"}')
+    dialog = TiledTerrainDialog(mini, unresolved_tiles(read_document(mini), mini.parent))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.source.isVisible() and "'lava' is not a terrain" in dialog.source.text()
+    assert "\n" not in dialog.source.text() and dialog.choices() == {} and not dialog.ok.isEnabled()
+
+
+def test_a_mapping_chosen_with_browse_fills_the_boxes_and_is_not_asked_about_twice(qtbot, mini, monkeypatch):
+    tiles = unresolved_tiles(read_document(mini), mini.parent)
+    elsewhere = mini.parent / "valley-choices.json"
+    elsewhere.write_text(json.dumps({str(t.gid): "swamp" for t in tiles}))
+    picked = []
+
+    def save_dialog(*args, **kwargs):
+        picked.append(kwargs.get("options"))
+        return str(elsewhere), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_dialog)
+    dialog = TiledTerrainDialog(mini, tiles)
+    qtbot.addWidget(dialog)
+    dialog.confirm_replace = lambda path: pytest.fail(f"asked again about {path}")
+    dialog._browse()
+    assert picked == [QFileDialog.Option.DontConfirmOverwrite]  # Qt's own "Replace?" is not asked either
+    assert set(dialog.choices().values()) == {"swamp"} and len(dialog.choices()) == len(tiles)
+    assert str(elsewhere) in dialog.source.text()
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    assert dialog.result() == dialog.DialogCode.Accepted
