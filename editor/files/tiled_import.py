@@ -25,6 +25,19 @@ from .tiled_import_dialog import TiledTerrainDialog
 
 FILTER = "Tiled maps (*.tmj *.tmx *.json);;All files (*)"
 TITLE = "Cannot import Tiled map"
+MAX_LISTED = 8  # lines of what a lenient import leaves out, in the question itself
+
+
+def lenient_question(left_out: list[str]) -> str:
+    """The question before a lenient import, naming what it leaves out: each warning (every hex that
+    becomes clear, every object dropped), the first MAX_LISTED, then how many more the details hold."""
+    shown = [f"• {w}" for w in left_out[:MAX_LISTED]]
+    if len(left_out) > MAX_LISTED:
+        shown.append(f"… and {len(left_out) - MAX_LISTED} more, listed in the details")
+    return (
+        "Import the map anyway, leaving out what dambuster cannot read (as import-tiled --lenient)?\n"
+        + "\n".join(shown)
+    )
 
 
 class TiledImporter:
@@ -83,7 +96,7 @@ class TiledImporter:
         w.doc.undo_stack.resetClean()  # a new, unsaved document: closing it asks to save
         self.warnings = result.warnings
         choices = f"; terrain choices saved as {saved}" if saved else ""
-        left = f"; {len(result.warnings)} things left out (as --lenient)" if result.warnings else ""
+        left = "; what it could not read was left out (as --lenient)" if result.warnings else ""
         w.statusBar().showMessage(f"Imported {path.name}{choices}{left}; save it with File > Save As", 15000)
         return True
 
@@ -94,11 +107,7 @@ class TiledImporter:
             return False
         B = QMessageBox.StandardButton
         box = QMessageBox(QMessageBox.Icon.Question, TITLE, problem, B.Yes | B.No, self.window)
-        n = len(left_out)
-        box.setInformativeText(
-            f"Import the map anyway, leaving out {n} thing{'s' if n != 1 else ''} dambuster cannot read "
-            "(as import-tiled --lenient)? The details list them."
-        )
+        box.setInformativeText(lenient_question(left_out))
         box.setDetailedText("\n".join(left_out))
         box.setDefaultButton(B.No)
         return box.exec() == B.Yes

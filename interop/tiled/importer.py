@@ -38,6 +38,7 @@ from .tmx_read import TmxError, parse_tmx
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_TERRAIN_MAP_BYTES = 1024 * 1024  # a gid -> terrain object; a tileset of 10,000 tiles needs 200 KB
 MAX_SIDE = 1000  # columns and rows, as `dambuster new`
+MAX_HEXES_NAMED = 12  # a message names this many hexes, then says how many more
 FLIP_BITS = 0xF0000000  # Tiled's flip and rotation flags in the top bits of a gid
 MAX_GID = ~FLIP_BITS & 0xFFFFFFFF
 
@@ -213,6 +214,15 @@ def terrain_gids(doc: dict[str, Any]) -> list[int]:
     return [raw & ~FLIP_BITS for raw in _terrain_gids(doc, layout)]
 
 
+def hexes_named(labels: list[str]) -> str:
+    """``hex 0101``, ``hexes 0101, 0202``, or the first MAX_HEXES_NAMED and how many more."""
+    if len(labels) == 1:
+        return f"hex {labels[0]}"
+    shown = ", ".join(labels[:MAX_HEXES_NAMED])
+    rest = len(labels) - MAX_HEXES_NAMED
+    return f"hexes {shown}" + (f" and {rest} more ({len(labels)} in all)" if rest > 0 else "")
+
+
 def _terrain(
     doc: dict[str, Any], layout: Layout, ctx: Context, terrain_map: dict[int, str] | None, folder: Path | None
 ) -> Terrain:
@@ -220,28 +230,28 @@ def _terrain(
     kinds, unknown = tileset_terrain(doc, folder)
     kinds.update(terrain_map or {})
     cells = bytearray(len(gids))
-    unmapped: dict[int, int] = {}
+    unmapped: dict[int, list[int]] = {}  # gid -> every hex (index) that shows it, in map order
     for i, raw in enumerate(gids):
         gid = raw & ~FLIP_BITS
         kind = kinds.get(gid)
         if kind is None:
-            unmapped.setdefault(gid, i)
+            unmapped.setdefault(gid, []).append(i)
             kind = "clear"
         cells[i] = kind_index(kind)
     others = len([g for g in unmapped if g]) - 1
-    for gid, i in sorted(unmapped.items(), key=lambda kv: kv[1]):
-        label = layout.label(layout.to_axial(i % layout.columns, i // layout.columns))
+    for gid, where in sorted(unmapped.items(), key=lambda kv: kv[1][0]):
+        labels = [layout.label(layout.to_axial(i % layout.columns, i // layout.columns)) for i in where]
         if gid == 0:
-            what = "has no tile"
+            what = f"{'has' if len(where) == 1 else 'have'} no tile"
         else:
             called = f", called {visible(unknown[gid][:40])!r}," if gid in unknown else ""
             more = f" (as do {others} other tile{'s' if others > 1 else ''})" if others > 0 else ""
             what = (
-                f"shows tile gid {gid} ({tile_of(doc, gid)}){called} whose name, class and properties "
-                f"say no terrain{more}: give it a class in Tiled ({', '.join(TERRAIN_KINDS)}), "
-                "or map its gid with --terrain-map"
+                f"show{'s' if len(where) == 1 else ''} tile gid {gid} ({tile_of(doc, gid)}){called} whose "
+                f"name, class and properties say no terrain{more}: give it a class in Tiled "
+                f"({', '.join(TERRAIN_KINDS)}), or map its gid with --terrain-map"
             )
-        ctx.problem(f"hex {label} {what}" + (" (taken as clear)" if ctx.lenient else ""))
+        ctx.problem(f"{hexes_named(labels)} {what}" + (" (taken as clear)" if ctx.lenient else ""))
     return Terrain(layout, cells)
 
 

@@ -21,7 +21,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from dambuster.editor.files.tiled_import import TiledImporter
+from dambuster.editor.files.tiled_import import TiledImporter, lenient_question
 from dambuster.editor.files.tiled_import_dialog import CHOOSE, TiledTerrainDialog
 from dambuster.interop.tiled.importer import read_document
 from dambuster.interop.tiled.unresolved import UnresolvedTile, unresolved_tiles
@@ -354,3 +354,28 @@ def test_a_mapping_chosen_with_browse_fills_the_boxes_and_is_not_asked_about_twi
     assert str(elsewhere) in dialog.source.text()
     qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
     assert dialog.result() == dialog.DialogCode.Accepted
+
+
+def test_the_leave_out_question_names_every_hex_that_becomes_clear(window, qtbot, tmp_path):
+    """The designer's map: two empty hexes (0101, 0202) and a tree; its choices saved beside it."""
+    designer = ROOT / "tests" / "tiled" / "designer"
+    for name in ("broken-mini.tmx", "broken-mini-terrain-map.json"):
+        shutil.copy(designer / name, tmp_path / name)
+    asked = []
+
+    def press_import(dialog: TiledTerrainDialog) -> bool:
+        assert dialog.ok.isEnabled()  # every box from the saved choices
+        qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+        return dialog.result() == dialog.DialogCode.Accepted
+
+    imp = importer(window, press_import)
+    imp.ask_lenient = lambda problem, left_out: asked.append(left_out) or True
+    assert imp.import_map(tmp_path / "broken-mini.tmx")
+    [left_out] = asked
+    question = lenient_question(left_out)
+    assert "hexes 0101, 0202 have no tile" in question and "object 1 (tree)" in question
+    assert "things" not in question  # no count that hides what it counts
+    many = [f"object {i} (tree) in layer 'stuff' has a class dambuster does not know" for i in range(40)]
+    question = lenient_question(many)
+    assert "object 7 (tree)" in question and "object 8 (tree)" not in question
+    assert "and 32 more, listed in the details" in question

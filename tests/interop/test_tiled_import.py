@@ -6,6 +6,7 @@ import base64
 import gzip
 import io
 import json
+import shutil
 import zlib
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -25,6 +26,7 @@ from dambuster.interop.tiled.importer import TiledImportError, import_document, 
 from dambuster.model.factory import new_hex_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
+BROKEN = ROOT / "tests" / "tiled" / "designer"  # an outside designer's map: two empty hexes, a tree
 
 
 def run(*args) -> SimpleNamespace:
@@ -167,7 +169,7 @@ def test_tiles_without_terrain_need_a_terrain_map(tmp_path):
     path = write(tmp_path, hand_made(tiles=[]))
     r = run("import-tiled", path)
     assert r.returncode == 2
-    assert "hex 0101 shows tile gid 1 (tile 0 of tileset " in r.stderr
+    assert "hexes 0101, 0301, 0102, 0202 show tile gid 1 (tile 0 of tileset " in r.stderr  # every hex
     assert "whose name, class and properties say no terrain (as do 1 other tile)" in r.stderr
     assert "or map its gid with --terrain-map" in r.stderr
     mapping = write(tmp_path, {"1": "swamp", "2": "water"}, "gids.json")
@@ -369,3 +371,41 @@ def as_exported_then(s):
 
     s.unit_types["jeep"] = dataclasses.replace(s.unit_types["jeep"], defense=1, size=1)
     return s
+
+
+def test_every_hex_left_out_is_named(tmp_path):
+    """Two empty hexes and an object of an unknown class: --lenient names both hexes, not only the first."""
+    tree = {"id": 7, "type": "tree", "x": 40, "y": 40}
+    doc = hand_made(data=[0, 1, 1, 1, 0, 1], objects=[tree])
+    result = import_document(doc, lenient=True)
+    assert result.warnings[0] == "hexes 0101, 0202 have no tile (taken as clear)"
+    assert "object 7 (tree)" in result.warnings[1] and len(result.warnings) == 2
+    r = run("import-tiled", write(tmp_path, doc), "--lenient")
+    assert r.returncode == 0 and "warning: hexes 0101, 0202 have no tile (taken as clear)" in r.stderr
+
+
+def test_many_hexes_left_out_are_a_bounded_list_with_a_count():
+    doc = hand_made(data=[0] * 6)
+    doc.update(width=30, height=20)
+    doc["layers"][0].update(width=30, height=20, data=[0] * 599 + [1])
+    [warning] = import_document(doc, lenient=True).warnings
+    assert (
+        warning.startswith("hexes 0101, 0201, 0301,") and " and 587 more (599 in all) have no tile" in warning
+    )
+    assert len(warning) < 200
+
+
+def test_the_designers_broken_map_names_both_empty_hexes(tmp_path):
+    """A hex map with two empty hexes (0101 and 0202), its saved terrain map and a tree of no known class."""
+    for name in ("broken-mini.tmx", "broken-mini-terrain-map.json"):
+        shutil.copy(BROKEN / name, tmp_path / name)
+    r = run(
+        "import-tiled",
+        tmp_path / "broken-mini.tmx",
+        "--lenient",
+        "--terrain-map",
+        tmp_path / "broken-mini-terrain-map.json",
+    )
+    assert r.returncode == 0, r.stderr
+    warnings = [line.split("warning: ")[1] for line in r.stderr.splitlines() if "warning: " in line]
+    assert warnings[0] == "hexes 0101, 0202 have no tile (taken as clear)" and len(warnings) == 2
