@@ -24,7 +24,8 @@ def point_along(line: list[tuple[float, float]], distance: float) -> tuple[float
     if not line:
         return None
     if distance <= 0 or len(line) == 1:
-        return tuple(line[0])
+        x, y = line[0]
+        return x, y
     left = distance
     for (x0, y0), (x1, y1) in zip(line, line[1:]):
         seg = math.hypot(x1 - x0, y1 - y0)
@@ -32,11 +33,12 @@ def point_along(line: list[tuple[float, float]], distance: float) -> tuple[float
             t = left / seg
             return x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
         left -= seg
-    return tuple(line[-1])
+    x, y = line[-1]
+    return x, y
 
 
 def model_point(sewer: Sewer, model: Model) -> tuple[float, float] | None:
     for c in sewer.corridors:
         if c.id == model.corridor:
-            return point_along([tuple(p) for p in c.line], model.position)
+            return point_along([(p[0], p[1]) for p in c.line], model.position)
     return None

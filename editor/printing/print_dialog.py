@@ -230,11 +230,12 @@ class PrintDialog(QDialog):
         self.preview.clear()
         save = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         save.setEnabled(bool(self.sheets))
-        if not self.sheets:
+        settings = self.settings  # (set whenever there are sheets)
+        if not self.sheets or settings is None:
             self.pages_label.setText(self.problem)
             return
         n = self.page_count()
-        w, h = self.settings.page_mm
+        w, h = settings.page_mm
         more = f"; the first {PREVIEW_PAGES} shown" if n > PREVIEW_PAGES else ""
         self.pages_label.setText(f"{n} page{'s' if n != 1 else ''} of {w:g} x {h:g} mm{more}")
         shown = 0
@@ -242,7 +243,7 @@ class PrintDialog(QDialog):
             for i in range(sheet.page_count()):
                 if shown >= PREVIEW_PAGES:
                     return
-                image = thumbnail(sheet, i, self.settings.page_mm)
+                image = thumbnail(sheet, i, settings.page_mm)
                 item = QListWidgetItem(QIcon(QPixmap.fromImage(image)), f"{shown + 1}. {sheet.page_title(i)}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignHCenter)
                 self.preview.addItem(item)
@@ -255,7 +256,7 @@ class PrintDialog(QDialog):
 
         if self._timer.isActive():
             self.refresh()
-        if not self.sheets:
+        if not self.sheets or self.settings is None:  # (settings are set whenever there are sheets)
             raise Refusal(self.problem)
         title = (self.win.doc.scenario.meta.title or "untitled").strip()
         return write_pdf(path, self.sheets, self.settings, force=True, title=title)
