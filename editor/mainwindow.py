@@ -253,9 +253,10 @@ class MainWindow(QMainWindow):
     def open_path(self, path: str | Path) -> bool:
         try:
             self.doc.open(path)
-        except ScenarioError as e:
-            self.show_error("Cannot open scenario", f"{path}: {e}")
-            return False
+        except ScenarioError as e:  # a Tiled map is offered to import instead
+            from .files.tiled_import import refused_open
+
+            return refused_open(self, Path(path), f"{path}: {e}")
         self.opened(path)
         return True
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
-from dambuster.interop.tiled.importer import import_document, read_document
+from dambuster.interop.tiled.importer import import_document, looks_like_tiled, read_document
 from dambuster.interop.tiled.read import TiledImportError
 from dambuster.interop.tiled.unresolved import unresolved_tiles
 
@@ -38,6 +38,33 @@ def lenient_question(left_out: list[str]) -> str:
         "Import the map anyway, leaving out what dambuster cannot read (as import-tiled --lenient)?\n"
         + "\n".join(shown)
     )
+
+
+def refused_open(window, path: Path, message: str) -> bool:
+    """File > Open's answer to a file that is no scenario: a Tiled map (``looks_like_tiled``) is offered
+    to import (yes: as File > Import > Tiled Map… would; True when imported); anything else, ``message``."""
+    if not looks_like_tiled(path):
+        window.show_error("Cannot open scenario", message)
+        return False
+    return ask_to_import(window, path) and TiledImporter(window).import_map(path)
+
+
+def ask_to_import(window, path: Path) -> bool:
+    """Whether to import the Tiled map ``path`` File > Open was given (replaceable, e.g. by tests)."""
+    said = (
+        f"{path.name} is a Tiled map, not a dambuster scenario: Tiled maps come in through "
+        "File > Import > Tiled Map…, as a new, unsaved scenario."
+    )
+    if QGuiApplication.platformName() in ("offscreen", "minimal"):  # no one to answer: say how
+        window.show_error("Cannot open scenario", said)
+        return False
+    B = QMessageBox.StandardButton
+    box = QMessageBox(QMessageBox.Icon.Question, "Open a Tiled map", said, B.Yes | B.No, window)
+    box.setInformativeText("Import it now?")
+    box.button(B.Yes).setText("&Import")
+    box.button(B.No).setText("&Cancel")
+    box.setDefaultButton(B.Yes)
+    return box.exec() == B.Yes
 
 
 class TiledImporter:

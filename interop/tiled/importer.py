@@ -70,6 +70,27 @@ def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
     return cast("dict[str, Any]", doc)  # a parsed JSON object: each member is checked where it is read
 
 
+TILED_KEYS = frozenset({"orientation", "tilewidth", "tileheight", "layers"})  # every TMJ map has them
+
+
+def looks_like_tiled(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a Tiled map rather than a scenario: a .tmx/.tmj name, a file starting with
+    ``<?xml`` or ``<map``, or a JSON object with Tiled's keys (read bounded, as the import reads it)."""
+    if Path(path).suffix.lower() in (".tmx", ".tmj"):
+        return True
+    try:
+        data = read_input(path, MAX_FILE_BYTES)
+    except InputError:
+        return False
+    if data.lstrip()[:5] in (b"<?xml", b"<map ", b"<map>"):
+        return True
+    try:
+        doc = parse_bytes(data)
+    except ScenarioError:
+        return False
+    return isinstance(doc, dict) and cast("dict[str, Any]", doc).keys() >= TILED_KEYS
+
+
 def load_terrain_map(path: str | os.PathLike[str]) -> dict[int, str]:
     """A --terrain-map file: a JSON object of gid -> terrain kind."""
     try:

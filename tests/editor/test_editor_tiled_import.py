@@ -379,3 +379,59 @@ def test_the_leave_out_question_names_every_hex_that_becomes_clear(window, qtbot
     question = lenient_question(many)
     assert "object 7 (tree)" in question and "object 8 (tree)" not in question
     assert "and 32 more, listed in the details" in question
+
+
+def a_tiled_map(path: Path) -> Path:
+    """A 3x2 hex map drawn in Tiled whose two tiles say their terrain, saved as JSON (Tiled's .tmj)."""
+    tiles = [
+        {"id": i, "properties": [{"name": "terrain", "type": "string", "value": k}]}
+        for i, k in enumerate(("clear", "forest"))
+    ]
+    doc = {
+        "type": "map",
+        "orientation": "hexagonal",
+        "width": 3,
+        "height": 2,
+        "tilewidth": 32,
+        "tileheight": 28,
+        "hexsidelength": 16,
+        "staggeraxis": "x",
+        "staggerindex": "odd",
+        "infinite": False,
+        "tilesets": [{"firstgid": 1, "name": "t", "tiles": tiles}],
+        "layers": [
+            {"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1, 2, 1, 1, 1, 2]}
+        ],
+    }
+    path.write_text(json.dumps(doc))
+    return path
+
+
+@pytest.mark.parametrize("name", ["valley.tmj", "valley.json"])
+def test_file_open_on_a_tiled_map_offers_to_import_it(window, monkeypatch, tmp_path, name):
+    """By its suffix or, named .json, by Tiled's keys: not 'not valid JSON', but the import, if wanted."""
+    from dambuster.editor.files import tiled_import
+
+    path = a_tiled_map(tmp_path / name)
+    asked = []
+    monkeypatch.setattr(tiled_import, "ask_to_import", lambda w, p: asked.append(p) or True)
+    assert window.open_path(path)
+    assert asked == [path]
+    assert window.doc.scenario.map.terrain.counts() == {"clear": 4, "forest": 2}
+    assert window.doc.path is None  # a new, unsaved scenario: the map itself is never written over
+
+
+def test_file_open_on_a_tiled_map_says_to_import_it_and_changes_nothing_when_not(window, mini, capsys):
+    before = window.doc.scenario
+    assert not window.open_path(mini)  # offscreen nobody answers: the plain words are the answer
+    err = capsys.readouterr().err
+    assert "hexagonal-mini.tmx is a Tiled map" in err and "File > Import > Tiled Map…" in err
+    assert "JSON" not in err and window.doc.scenario is before
+    xml = mini.with_name("old-map.dat")  # no telling suffix: its first bytes say it
+    xml.write_bytes(mini.read_bytes())
+    assert not window.open_path(xml) and "old-map.dat is a Tiled map" in capsys.readouterr().err
+    broken = mini.with_name("broken.json")
+    broken.write_text('{"map": ')
+    assert not window.open_path(broken)
+    err = capsys.readouterr().err
+    assert "Cannot open scenario" in err and "Tiled" not in err  # a scenario's own fault, as before
