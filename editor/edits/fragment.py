@@ -49,7 +49,7 @@ def _in(v: Any) -> Any:
         return tuple(_in(x) for x in v["$tuple"])
     if isinstance(v, dict) and "$type" in v:
         cls = getattr(model, v["$type"], None)
-        if cls is None or not dataclasses.is_dataclass(cls):
+        if not isinstance(cls, type) or not dataclasses.is_dataclass(cls):  # (a class of the model)
             raise ValueError(f"unknown type {v['$type']!r}")
         return cls(**{k: _in(x) for k, x in v.items() if k != "$type"})
     if isinstance(v, list):
@@ -96,9 +96,10 @@ def loads_clip(text: str) -> Clip | None:
 def copy_objects(objs: list) -> Clip | None:
     """A clip of selected point features (anchored at the first one's hex), None when none can be copied."""
     objs = [o for o in objs if type(o).__name__ in LISTS and _hex(o) is not None]
-    if not objs:
+    anchor = _hex(objs[0]) if objs else None  # (not None: only features with a hex were kept)
+    if anchor is None:
         return None
-    clip = Clip(_hex(objs[0]))
+    clip = Clip(anchor)
     for o in objs:
         clip.lists.setdefault(LISTS[type(o).__name__], []).append(dataclasses.replace(o))
     return clip
