@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from .file_report import FileReport
-from .work import budget_finding
+from .work import budget_finding, process_cpu_seconds
 
 #: Seconds a worker may go on after its file's budget before it is killed: room to write the BUDGET
 #: report itself when the alarm did stop the work.
@@ -38,6 +38,9 @@ GRACE = 2.0
 MEMORY_CAP = 800 << 20
 #: Seconds between looks at the workers' clocks and memory.
 TICK = 0.05
+#: A worker still on its file after this many times (budget + GRACE) of wall-clock time is stopped even
+#: if it used little CPU (a stopped process, a machine with far more workers than CPUs).
+STALL = 20
 
 Check = Callable[[str, Callable[[str], None]], FileReport]  # check(path, on_rule) -> report
 
@@ -144,8 +147,10 @@ class _Worker:
         from_child, to_parent = os.pipe()
         self.trail = _Trail()
         _flush()  # nothing buffered here is written twice
+        parent = os.getpid()
         self.pid = os.fork()
         if self.pid == 0:  # the worker: it never returns to the caller's code
+            _die_with(parent)
             os.close(to_child)
             os.close(from_child)
             _worker_main(_Channel(from_parent, to_parent), check, self.trail)
@@ -154,11 +159,17 @@ class _Worker:
         self.conn = _Channel(from_child, to_child)
         self.exit_status: int | None = None
         self.index: int | None = None
-        self.started = 0.0
+        self.started = 0.0  # the wall clock when it was given its file
+        self.cpu_at_start = 0.0  # and its CPU time then
 
     def give(self, index: int, path: str) -> None:
         self.index, self.started = index, time.monotonic()
+        self.cpu_at_start = process_cpu_seconds(self.pid)
         self.conn.send(path)
+
+    def cpu(self) -> float:
+        """CPU seconds spent on its current file (0 where /proc cannot tell)."""
+        return process_cpu_seconds(self.pid) - self.cpu_at_start
 
     def current(self) -> int:
         """The index of the file this worker was given (called only while it has one)."""
@@ -223,6 +234,22 @@ class _Worker:
         self.conn.close()
 
 
+def _die_with(parent: int) -> None:
+    """Makes this worker end with the command that forked it, however the command ends (Ctrl-C, a
+    kill, a crash): on Linux the kernel sends it SIGKILL then (``prctl(PR_SET_PDEATHSIG)``), so a worker
+    busy in one long computation is never left running unwatched, outside the budget. Elsewhere a
+    worker notices at its next read from the command's pipe."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the command ended before that was set
+        os._exit(1)
+
+
 def _worker_main(conn: _Channel, check: Check, trail: _Trail) -> None:
     """The forked worker's whole life: serve, then leave without the parent's exit handlers."""
     code = 0
@@ -232,7 +259,7 @@ def _worker_main(conn: _Channel, check: Check, trail: _Trail) -> None:
         except (OSError, ValueError):
             pass
         _serve(conn, check, trail)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError, BrokenPipeError):  # the command is gone: nothing to say
         code = 1
     except BaseException:  # a bug: its traceback on stderr, as a multiprocessing worker would print
         import traceback
@@ -309,7 +336,13 @@ def _run(
         if look:
             next_look = now + TICK
         for w in [x for x in workers if x.index is not None]:
-            over_time = now > w.started + budget + GRACE
+            # CPU time, not the wall clock: a busy machine or more workers than CPUs (--jobs 8 on two)
+            # must not change a file's verdict. A worker cannot use more CPU than wall time, so its CPU
+            # is read only once the wall clock is past the budget; a worker that uses none (stopped)
+            # is stopped by the wall clock at STALL times the budget.
+            past = now - w.started
+            stalled = past > (budget + GRACE) * STALL
+            over_time = stalled or (past > budget + GRACE and look and w.cpu() > budget + GRACE)
             over_memory = look and not over_time and w.resident() > MEMORY_CAP
             if over_time or over_memory:
                 if _has_message(w.conn):  # its report came in before it was judged
@@ -318,7 +351,7 @@ def _run(
                         continue
                 w.kill()  # stopped before its trail is read: the trail is then final
                 w.join()
-                finish(w, _stopped(paths[w.current()], budget, over_memory, w.rules()))
+                finish(w, _stopped(paths[w.current()], budget, over_memory, w.rules(), stalled))
                 workers[workers.index(w)] = _replace(w, check, kill=True)
 
 
@@ -356,12 +389,15 @@ def _replace(w: _Worker, check: Check, kill: bool = False) -> _Worker:
     return _Worker(check)
 
 
-def _stopped(path: str, budget: float, out_of_memory: bool, rules: list[str]) -> FileReport:
+def _stopped(
+    path: str, budget: float, out_of_memory: bool, rules: list[str], stalled: bool = False
+) -> FileReport:
     """The report of a file whose worker had to be killed: its findings went with the worker."""
-    why = (
-        f"it held more than {MEMORY_CAP >> 20:,} MB"
-        if out_of_memory
-        else f"still busy {GRACE:g} s after the budget ran out, inside one long computation"
-    )
+    if out_of_memory:
+        why = f"it held more than {MEMORY_CAP >> 20:,} MB"
+    elif stalled:
+        why = f"its worker made no progress for {(budget + GRACE) * STALL:g} s (stopped, or given no CPU)"
+    else:
+        why = f"still busy {GRACE:g} s of CPU after the budget ran out, inside one long computation"
     stop = budget_finding(budget, out_of_memory, loaded=bool(rules), unfinished=rules[-1:], killed=why)
     return FileReport(path, [stop], load_error=True, checked=rules[:-1])

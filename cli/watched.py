@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from .escape import visible
-from .work import out_of_budget_line, run_budgeted
+from .work import out_of_budget_line, process_cpu_seconds, run_budgeted
 
 #: CPU seconds a child may go on after its budget before it is killed: room for the budget's own
 #: signal to stop Python code and for the one line it prints.
@@ -159,7 +159,7 @@ def _watch(pid: int, prog: str, subject: str, seconds: float | None, native: int
             finished, status = os.waitpid(pid, os.WNOHANG)
             if finished:
                 break
-            if seconds and _cpu_seconds(pid) > seconds + GRACE:
+            if seconds and process_cpu_seconds(pid) > seconds + GRACE:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
                 error_line(
@@ -207,16 +207,6 @@ def _died(prog: str, subject: str, seconds: float | None, status: int, said: str
             + (f": {visible(first)[:120]}" if first else "")
         )
     return 2
-
-
-def _cpu_seconds(pid: int) -> float:
-    """The child's user and system CPU time so far (``/proc/PID/stat``), 0 when it cannot be read."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
 
 
 __all__ = ["GRACE", "can_fork", "run_watched"]

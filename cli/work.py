@@ -147,6 +147,20 @@ def _can_use_alarm(timer: int | None) -> bool:
     )
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """A process's user and system CPU time so far (``/proc/PID/stat``), 0 when it cannot be read (no
+    /proc: other systems). How the watchers of a child (dambuster.watched) and of validate's workers
+    (dambuster.supervisor) judge its budget."""
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def budget_finding(
     seconds: float | None,
     out_of_memory: bool,

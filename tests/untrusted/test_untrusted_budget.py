@@ -236,6 +236,81 @@ def test_a_process_over_the_memory_cap_is_killed(slow_rule, tmp_path, capsys, mo
     assert "memory ran out during ZZSLOW-MEMORY" in budget["message"]
 
 
+def _waits(s):
+    """Waits a second and a half without using the CPU (as a worker does on a machine busy with other
+    work, or with more workers than CPUs), then finds."""
+    import time
+
+    time.sleep(1.5)
+    yield Violation("found after waiting")
+
+
+@pytest.mark.parametrize("slow_rule", [("ZZSLOW-WAITING", _waits)], indirect=True)
+def test_the_budget_counts_cpu_time_so_a_busy_machine_changes_no_verdict(slow_rule, tmp_path, capsys):
+    """A budget of 0.5 s is not spent by 1.5 s of waiting: the verdict of a file is the same on a quiet
+    machine, on a loaded CI runner and with --jobs 8 on two CPUs (a wall clock stopped such files)."""
+    path = units_in_water(tmp_path / "map.json", 1)
+    code = main(["validate", str(path), "--budget", "0.5", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)["files"][0]["violations"]
+    assert code == 1 and [v["code"] for v in found] == ["UNIT-TERRAIN", slow_rule]
+
+
+KILLED_MID_BATCH = """
+import sys
+import shapely
+from shapely.geometry import LineString
+from dambuster.cli import main
+from dambuster.validators import Violation, rule
+
+@rule("ZZSLOW-GEOS", "ogre-basic", "error", "one long GEOS call")
+def stuck(s):
+    a = LineString([(i, (i * 7919) % 200) for i in range(200)])
+    b = LineString([((i * 104729) % 200, i) for i in range(200)])
+    shapely.hausdorff_distance(a, b, densify=2e-5)
+    yield Violation("never reached")
+
+sys.exit(main(["validate", sys.argv[1], sys.argv[1], "--jobs", "2", "--budget", "60"]))
+"""
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_bytes().rsplit(b")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry.name))
+            except (OSError, ValueError, IndexError):
+                pass
+    return out
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's"
+)
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
+def test_no_worker_outlives_a_killed_validate(tmp_path, how):
+    """A validate killed mid-batch (a CI job cancelled, an OOM kill) takes its workers with it, even
+    those busy inside one long GEOS call: none is left running unwatched, outside the budget."""
+    import signal
+    import time
+
+    path = units_in_water(tmp_path / "map.json", 1)
+    proc = subprocess.Popen([sys.executable, "-c", KILLED_MID_BATCH, str(path)], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(workers := _children(proc.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(workers) == 2, "the two workers never started"
+    time.sleep(1)  # both inside their GEOS call by now
+    proc.send_signal(getattr(signal, how))
+    _, err = proc.communicate(timeout=30)
+    deadline = time.monotonic() + 10
+    while (alive := [w for w in workers if Path(f"/proc/{w}").exists()]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert alive == [], f"workers {alive} outlived the command"
+    assert b"Traceback" not in err
+
+
 @pytest.mark.parametrize("slow_rule", [("ZZSLOW-FINDINGS", _slow_findings)], indirect=True)
 def test_outside_the_main_thread_the_deadline_stops_a_rule_between_findings(slow_rule, tmp_path):
     """Dask runs tasks in worker threads, where no alarm can be set: the deadline is checked between
