@@ -103,7 +103,9 @@ class Settings:
 #: allows spaces around the dot and quotes round the name), or a ``dambuster`` key at the start of a line
 #: of the ``[tool]`` table (or inside an inline table). A file with neither is not parsed: a project that only names dambuster as a
 #: dependency or a script (as our own pyproject.toml does) costs no TOML parse on every start.
-_DOTTED = re.compile(rb"""(tool\s*\.|[{,])\s*["']?dambuster["']?\s*[.=\]]""")  # also in an inline table
+_DOTTED = re.compile(rb"""(["']?tool["']?\s*\.|[{,])\s*["']?dambuster["']?\s*[.=\]]""")  # or inline
+#: A quoted key may spell a letter as an escape (``"dambu\u0073ter"``): such a file is parsed.
+_ESCAPED_KEY = re.compile(rb"\\[uU][0-9A-Fa-f]{4}")
 _KEY = re.compile(rb"""^[ \t]*["']?dambuster["']?[ \t]*[.=]""", re.M)
 _HEADER = re.compile(rb"""^[ \t]*\[([^\]\n]*)\]""", re.M)
 
@@ -114,7 +116,7 @@ def _mentions_us(path: Path) -> bool:
         data = path.read_bytes()[:MAX_CONFIG_BYTES]
     except OSError:
         return False
-    if _DOTTED.search(data):
+    if _DOTTED.search(data) or _ESCAPED_KEY.search(data):
         return True
     for key in _KEY.finditer(data):
         headers = list(_HEADER.finditer(data, 0, key.start()))

@@ -75,6 +75,10 @@ def test_a_pyproject_without_our_table_is_passed_by_even_when_broken(collection)
         '[tool]\nblack = {}\ndambuster = { select = "DBM-RIVER-", format = "json" }\n',
         'tool = { dambuster = { select = "DBM-RIVER-", format = "json" } }\n',
         'tool.dambuster.select = "DBM-RIVER-"\ntool.dambuster.format = "json"\n',
+        '"tool".dambuster.select = "DBM-RIVER-"\n"tool"."dambuster"."format" = "json"\n',
+        '["tool".dambuster]\nselect = "DBM-RIVER-"\nformat = "json"\n',
+        "['tool'.dambuster]\nselect = 'DBM-RIVER-'\nformat = 'json'\n",
+        '[tool."dambu\\u0073ter"]\nselect = "DBM-RIVER-"\nformat = "json"\n',
     ],
 )
 def test_every_toml_spelling_of_our_pyproject_table_is_read(collection, table):
