@@ -61,6 +61,10 @@ class ShortcutsDialog(QDialog):
         out = {}
         for i in range(self.tree.topLevelItemCount()):
             head = self.tree.topLevelItem(i)
+            if head is None:  # (never: i is in range)
+                continue
             for j in range(head.childCount()):
-                out[head.child(j).text(0)] = head.child(j).text(1)
+                row = head.child(j)
+                if row is not None:
+                    out[row.text(0)] = row.text(1)
         return out

@@ -64,6 +64,7 @@ def dam_lines(s: Scenario, d) -> list[str]:
     from dambuster.simulation.narrate import at_most
 
     m = s.map
+    assert isinstance(m, HexMap)
     head = f"{_named('Dam', d)}: {d.sp} SP" + (f", {d.damage} damage" if d.damage else "")
     if d.damage >= d.sp:
         head += ", destroyed"
@@ -99,7 +100,9 @@ def units_at(s: Scenario, h: Hex) -> list[str]:
 
 def hex_tooltip(s: Scenario, h: Hex, violations=()) -> str:
     """Plain text, one line per thing in the hex; ``violations`` are those located in it."""
-    lines = [f"{s.map.layout.label(h)}  {s.map.terrain.get(h)}"]
+    m = s.map
+    assert isinstance(m, HexMap)
+    lines = [f"{m.layout.label(h)}  {m.terrain.get(h)}"]
     lines += features_at(s, h)
     units = units_at(s, h)
     if units:
