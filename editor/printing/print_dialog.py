@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +54,7 @@ PREVIEW_PAGES = 48  # thumbnails drawn at most (a 200x200 map at 3/4" has 300 pa
 THUMB_PX = 150  # a thumbnail's longer side
 ORIENTATIONS = ("auto", "portrait", "landscape")
 EVERYTHING = "Everything (the designer's view)"
+MAX_PROBLEM = 300  # characters of why there are no pages shown above the preview (all in its tooltip)
 
 
 def thumbnail(sheet, index: int, page_mm: tuple[float, float], long_side: int = THUMB_PX) -> QImage:
@@ -106,11 +108,11 @@ class PrintDialog(QDialog):
         for s in scenario.sides:
             self.side.addItem(f"{s.name or s.id} only", s.id)
         form = QFormLayout()
-        form.addRow("Hex size", self.hex_size)
-        form.addRow("Paper", self.paper)
-        form.addRow("Orientation", self.orientation)
-        form.addRow("Duplex flip", self.duplex)
-        form.addRow("Player view", self.side)
+        form.addRow("&Hex size", self.hex_size)  # Alt+letter: each field, Save and Cancel its own
+        form.addRow("&Paper", self.paper)
+        form.addRow("&Orientation", self.orientation)
+        form.addRow("&Duplex flip", self.duplex)
+        form.addRow("Player &view", self.side)
 
         self.sheet_boxes = {name: QCheckBox(name.capitalize()) for name in SHEET_ORDER}
         sheets_box = QGroupBox("Sheets")
@@ -131,7 +133,9 @@ class PrintDialog(QDialog):
             self.layer_boxes[lay.key] = box
             ll.addWidget(box)
 
-        self.pages_label = QLabel()
+        self.pages_label = QLabel()  # the page count, or why there are no pages: wrapped, never wider
+        self.pages_label.setWordWrap(True)  # than the preview (the dialog keeps its size)
+        self.pages_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.preview = QListWidget()
         self.preview.setViewMode(QListWidget.ViewMode.IconMode)
         self.preview.setIconSize(QSize(THUMB_PX, THUMB_PX))
@@ -143,7 +147,8 @@ class PrintDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("Save PDF…")
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setText("&Save PDF…")
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("&Cancel")
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
 
@@ -232,9 +237,12 @@ class PrintDialog(QDialog):
         save.setEnabled(bool(self.sheets))
         settings = self.settings  # (set whenever there are sheets)
         if not self.sheets or settings is None:
-            self.pages_label.setText(self.problem)
+            cut = self.problem if len(self.problem) <= MAX_PROBLEM else self.problem[: MAX_PROBLEM - 1] + "…"
+            self.pages_label.setText(cut)
+            self.pages_label.setToolTip(self.problem)
             return
         n = self.page_count()
+        self.pages_label.setToolTip("")
         w, h = settings.page_mm
         more = f"; the first {PREVIEW_PAGES} shown" if n > PREVIEW_PAGES else ""
         self.pages_label.setText(f"{n} page{'s' if n != 1 else ''} of {w:g} x {h:g} mm{more}")

@@ -290,9 +290,9 @@ def test_tab_to_a_terrain_box_out_of_sight_scrolls_its_row_into_view(qtbot, tmp_
     tiles = [UnresolvedTile(g, f"tile {g - 1} of tileset 'big'", "", None, 1, None) for g in range(1, 257)]
     dialog = TiledTerrainDialog(tmp_path / "big.tmx", tiles)
     qtbot.addWidget(dialog)
-    dialog.show()
-    dialog.activateWindow()  # the window the designer types in
-    qtbot.waitActive(dialog)
+    with qtbot.waitActive(dialog):  # the window the designer types in
+        dialog.show()
+        dialog.activateWindow()
     combos = list(dialog.combos.values())
     combos[0].setFocus()
     for row, combo in enumerate(combos):

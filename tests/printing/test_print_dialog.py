@@ -79,3 +79,45 @@ def test_duplex_flip_reaches_the_counter_backs(window, qtbot):
     dialog.duplex.setCurrentText("Short edge")
     dialog.refresh()
     assert dialog.sheets[0].flip == "short"
+
+
+def test_alt_s_saves_and_each_alt_letter_is_one_control(window, qtbot, monkeypatch):
+    """Alt+S in the Hex size field is Save PDF…, not an 's' typed into the field."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel
+
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    with qtbot.waitActive(dialog):  # the window the designer types in
+        dialog.show()
+        dialog.activateWindow()
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: asked.append(a) or ("", ""))
+    before = dialog.hex_size.currentText()
+    dialog.hex_size.lineEdit().setFocus()
+    qtbot.keyClick(dialog.hex_size.lineEdit(), Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: len(asked) == 1)  # the button's click is animated: it comes a moment later
+    assert dialog.hex_size.currentText() == before
+    texts = [w.text() for w in dialog.findChildren(QLabel) if w.buddy()]
+    texts += [b.text() for b in dialog.findChildren(QAbstractButton) if b.isVisible()]
+    letters = [t[t.index("&") + 1].lower() for t in texts if "&" in t]
+    assert {"s", "c", "h", "p"} <= set(letters) and len(letters) == len(set(letters))
+
+
+def test_a_long_refusal_wraps_and_the_dialog_keeps_its_size(window, qtbot):
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    width, least = dialog.width(), dialog.minimumSizeHint().width()
+    dialog.hex_size.setCurrentText("3/4ins")
+    dialog.refresh()
+    qtbot.wait(50)
+    assert "'3/4ins' is not a length" in dialog.pages_label.text()
+    assert dialog.width() == width and dialog.minimumSizeHint().width() <= least
+    label = dialog.pages_label
+    assert label.wordWrap() and label.width() <= dialog.preview.width()
+    dialog.hex_size.setCurrentText("9" * 2000 + "ins")  # a pasted screenful: cut short, all in the tooltip
+    dialog.refresh()
+    assert len(label.text()) <= 300 and label.text().endswith("…") and "9" * 2000 in label.toolTip()
+    assert dialog.width() == width
