@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHeaderView,
     QLabel,
     QTableWidget,
     QTableWidgetItem,
@@ -96,14 +97,19 @@ class RecoveryDialog(QDialog):
             combo.currentIndexChanged.connect(lambda _i, row=row: self._chosen(row))
             self.table.setCellWidget(row, 2, combo)
             self.combos.append(combo)
-        self.table.resizeColumnsToContents()
+        self.table.setWordWrap(True)  # the two sentences share what the choice leaves, wrapped
+        header, mode = self.table.horizontalHeader(), QHeaderView.ResizeMode
+        header.setSectionResizeMode(0, mode.Stretch)
+        header.setSectionResizeMode(1, mode.Stretch)
+        header.setSectionResizeMode(2, mode.ResizeToContents)  # the choice: always whole, in view
+        self.table.verticalHeader().setSectionResizeMode(mode.ResizeToContents)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
         box = QVBoxLayout(self)
         box.addWidget(QLabel("The editor did not close cleanly last time. Autosaved work:"))
         box.addWidget(self.table)
         box.addWidget(buttons)
-        self.resize(min(1200, self.table.horizontalHeader().length() + 60), 120 + 30 * len(found))
+        self.resize(900, min(600, 140 + 60 * len(found)))
 
     def choose(self, row: int, code: str) -> None:
         self.combos[row].setCurrentIndex(self.combos[row].findData(code))

@@ -417,3 +417,25 @@ def test_keeping_the_newer_file_leaves_it_open_untouched_and_puts_the_copy_aside
     assert (
         recovery_dir / "discarded" / f"{key_for(valley)}.json"
     ).exists()  # a rescue by hand stays possible
+
+
+def test_the_recovery_choice_is_in_view_when_the_dialog_opens(qtbot, recovery_dir, valley):
+    """Long titles, paths and sentences wrap; the Action column (recover or discard) is seen whole."""
+    from dambuster.editor.files.recovery import RecoveryDialog
+
+    long = load(valley)
+    long.meta.title = "Mini valley (from Tiled), the designer's first try at the dam and its floodplain"
+    dead_copy(recovery_dir, valley, long, time.time())
+    dead_copy(recovery_dir, None, new_hex_scenario(4, 4, title="Sketch"), time.time() - 5, key="untitled-1")
+    found, _ = autosave.orphans(recovery_dir)
+    dlg = RecoveryDialog(found)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    table = dlg.table
+    assert table.horizontalScrollBar().maximum() == 0  # nothing to scroll sideways to
+    for row, combo in enumerate(dlg.combos):
+        cell = table.visualRect(table.model().index(row, 2))
+        assert table.viewport().rect().contains(cell), f"row {row + 1}'s choice is out of sight"
+        assert combo.width() >= combo.sizeHint().width()  # "Keep the file (discard the copy)", not "Recove"
+    assert dlg.frameGeometry().width() <= 1000
