@@ -270,15 +270,24 @@ class PrintDialog(QDialog):
         return write_pdf(path, self.sheets, self.settings, force=True, title=title)
 
     def suggested_path(self) -> Path:
-        """Where the save dialog opens: the folder of the last PDF printed, else the user's documents
-        folder (not the scenario's own, which may be a sample in the checkout), named after the file."""
+        """Where the save dialog opens, named after the file: the folder of the last PDF printed, else
+        the scenario's own folder (where a designer keeps its prints) when it can be written and is
+        not the checkout's samples, else the user's documents folder (else home)."""
+        import os
+
         from PySide6.QtCore import QStandardPaths
+
+        from ..files.templates import checkout_samples_dir
 
         doc = self.win.doc
         name = doc.path.with_suffix(".pdf").name if doc.path else "map.pdf"
         last = self.win.settings.value(LAST_FOLDER_KEY)
         if last and Path(str(last)).is_dir():
             return Path(str(last)) / name
+        own = doc.path.resolve().parent if doc.path else None
+        samples = checkout_samples_dir()
+        if own is not None and os.access(own, os.W_OK) and (samples is None or own != samples.resolve()):
+            return own / name
         docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         folder = Path(docs) if docs and Path(docs).is_dir() else Path.home()
         return folder / name

@@ -1,5 +1,6 @@
 """File > Print to PDF suggests a folder of the user's, not the sample's own in the checkout (issue
-24, finding 10): the documents folder (else home) at first, then the folder of the last PDF printed."""
+24, finding 10): the folder of the last PDF printed, else the scenario's own folder when it is the
+designer's (issue 21), else the documents folder (else home)."""
 
 from pathlib import Path
 
@@ -37,3 +38,18 @@ def test_the_pdf_goes_to_the_documents_folder_then_the_last_one_used(window, tmp
     assert again.suggested_path() == chosen.parent / "ogre-basic.pdf"
     for d in (dlg, again):
         d.deleteLater()
+
+
+def test_a_scenario_of_the_designers_own_prints_beside_itself(window, tmp_path):
+    """Not HOME: the folder the designer keeps the scenario in (until another folder is printed to)."""
+    import shutil
+
+    from dambuster.editor.printing.print_dialog import PrintDialog
+
+    mine = tmp_path / "campaign"
+    mine.mkdir()
+    shutil.copy(SAMPLES / "ogre-basic.json", mine / "valley.json")
+    assert window.open_path(mine / "valley.json")
+    dlg = PrintDialog(window)
+    assert dlg.suggested_path() == mine.resolve() / "valley.pdf"
+    dlg.deleteLater()
