@@ -36,6 +36,7 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self.format_problems: list = []  # the format problems the file was opened with (model.lenient)
         self.original: Original | None = None  # the file as read or last saved: what a save may replace
+        self.imported_from: Path | None = None  # the foreign map an unsaved scenario came from (Save As)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
     def _clean_changed(self, clean: bool) -> None:
@@ -63,6 +64,7 @@ class Document(QObject):
         self.path = Path(path) if path else None
         self.format_problems = list(format_problems)
         self.original = None
+        self.imported_from = None
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.scenario_replaced.emit()

@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
         return self.save_to(self.doc.path)
 
     def file_save_as(self) -> bool:
-        start = str(self.doc.path or suggested_name(self.doc.scenario.meta.title, self.recent_files()))
+        start = str(self.doc.path or suggested_name(self.doc, self.recent_files()))
         path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", start, FILTER)
         return self.save_to(Path(path)) if path else False
 

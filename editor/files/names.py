@@ -1,7 +1,7 @@
 """Words and names the window shows, Qt-free: ``plural`` ("1 warning", "2 warnings") and
 ``suggested_name``, the file name Save As offers for an unsaved scenario: its title made safe for
-every file system (lower-case letters, digits and hyphens, at most 60), in the folder of the file
-opened last, "untitled.json" for a scenario with no usable title; ``zoom_text``, the status bar's zoom (on a
+every file system (lower-case letters, digits and hyphens, at most 60), in the folder of the Tiled map
+it was imported from or of the file opened last, "untitled.json" for a scenario with no usable title; ``zoom_text``, the status bar's zoom (on a
 table, where a scene unit is a millimetre, an inch or a pace, 100 % is the whole table in view, as
 after Zoom to Fit: "1489%" of a pixel per millimetre said nothing)."""
 
@@ -25,10 +25,12 @@ def file_stem(title: str) -> str:
     return stem or "untitled"
 
 
-def suggested_name(title: str, recent: list[str]) -> str:
-    """The path Save As starts from for an unsaved scenario called ``title``."""
-    name = f"{file_stem(title)}.json"
-    folder = Path(recent[0]).parent if recent else None
+def suggested_name(doc, recent: list[str]) -> str:
+    """The path Save As starts from for the unsaved document ``doc``: its title as a file name, in the
+    folder of the foreign map it was imported from (``doc.imported_from``), else of the file opened last."""
+    name = f"{file_stem(doc.scenario.meta.title)}.json"
+    came = [str(doc.imported_from)] if doc.imported_from else []
+    folder = Path((came + recent)[0]).parent if came + recent else None
     return str(folder / name) if folder is not None and folder.is_dir() else name
 
 

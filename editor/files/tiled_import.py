@@ -85,7 +85,8 @@ class TiledImporter:
         w = self.window
         if not w.maybe_save():
             return
-        start = str(w.doc.path.parent) if w.doc.path else ""
+        near = w.doc.path or w.doc.imported_from or next(iter(w.recent_files()), None)
+        start = str(Path(near).parent) if near else ""  # the map's folder, not where the editor started
         path, _ = QFileDialog.getOpenFileName(w, "Import Tiled map", start, FILTER)
         if path:
             self.import_map(Path(path))
@@ -120,6 +121,7 @@ class TiledImporter:
             if not self.ask_lenient(f"{path.name}: {e}{kept}", result.warnings):
                 return False
         w.doc.reset(result.scenario)
+        w.doc.imported_from = path  # Save As (and the next import) start beside the map
         w.doc.undo_stack.resetClean()  # a new, unsaved document: closing it asks to save
         self.warnings = result.warnings
         choices = f"; terrain choices saved as {saved}" if saved else ""

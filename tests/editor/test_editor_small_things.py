@@ -69,7 +69,8 @@ def test_save_as_offers_a_name_made_from_the_title(window, monkeypatch, tmp_path
     assert file_stem("Dambusters: the Aller valley") == "dambusters-the-aller-valley"
     assert file_stem("../../etc/passwd") == "etc-passwd" and file_stem("???") == "untitled"
     (tmp_path / "maps").mkdir()
-    assert suggested_name("Ogre map", [str(tmp_path / "maps" / "x.json")]) == str(
+    window.doc.scenario.meta.title = "Ogre map"
+    assert suggested_name(window.doc, [str(tmp_path / "maps" / "x.json")]) == str(
         tmp_path / "maps" / "ogre-map.json"
     )
     offered = []

@@ -435,3 +435,21 @@ def test_file_open_on_a_tiled_map_says_to_import_it_and_changes_nothing_when_not
     assert not window.open_path(broken)
     err = capsys.readouterr().err
     assert "Cannot open scenario" in err and "Tiled" not in err  # a scenario's own fault, as before
+
+
+def test_save_as_and_the_next_import_start_in_the_maps_folder(window, monkeypatch, tmp_path):
+    """Not the folder the editor was started in: the imported map's own."""
+    (tmp_path / "maps").mkdir()
+    path = a_tiled_map(tmp_path / "maps" / "valley.tmj")
+    assert importer(window, lambda dialog: False).import_map(path)  # every tile says its terrain: no dialog
+    starts = []
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda _w, _t, start, _f: (starts.append(start), ("", ""))[1]
+    )
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", lambda _w, _t, start, _f: (starts.append(start), ("", ""))[1]
+    )
+    window.file_save_as()
+    TiledImporter(window).run()
+    assert Path(starts[0]).parent == path.parent and starts[0].endswith(".json")
+    assert starts[1] == str(path.parent)
