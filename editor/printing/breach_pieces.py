@@ -102,7 +102,8 @@ def dam_pieces(scenario: Scenario, dam_id: str, runs: int = MONTE_CARLO_RUNS, se
     for bid, (p, _step) in mc.bridges.items():
         if p == 1.0:
             out.append(Piece("bridge-out", dam_id, label=bid))
-    cut_at = [tuple(b.dam.hex)] if b.options.cut_routes_at_dam else []  # the hexes cut in every run
+    # the hexes cut in every run (a tuple: the dam's hex may be a list read from JSON)
+    cut_at = [(b.dam.hex[0], b.dam.hex[1])] if b.options.cut_routes_at_dam else []
     cut_at += sure_floods if b.params.flooding_cuts_routes else []
     sure_cuts = [layout.label(h) for h in cut_at for _ in b.routes_by_hex.get(h, [])]
     out += [Piece("road-cut", dam_id, label=where) for where in sure_cuts]
@@ -130,7 +131,7 @@ def breach_pieces(
 
 def counts(pieces: list[Piece]) -> dict[str, int]:
     """How many pieces of each kind, kinds in HEX_KINDS then MARKER_KINDS order."""
-    out = dict.fromkeys(HEX_KINDS + MARKER_KINDS, 0)
+    out: dict[str, int] = dict.fromkeys(HEX_KINDS + MARKER_KINDS, 0)
     for p in pieces:
         out[p.kind] += 1
     return {k: n for k, n in out.items() if n}
