@@ -47,6 +47,8 @@ MAX_IMAGE_BYTES = 16 * 1024 * 1024
 MAX_IMAGE_SIDE = 8192
 PICTURE = 48  # pixels a side of a tile's picture in the list
 CHOOSE = "Choose…"
+GUESS = "(guess)"  # after a terrain suggested by a word of the tile's name, until the designer chooses
+MAX_NAMED = 8  # gids named in "N tiles still to choose (gids …)"
 COLUMNS = ("Tile", "Hexes", "Terrain")
 
 
@@ -130,9 +132,15 @@ class TiledTerrainDialog(QDialog):
             combo.addItem(CHOOSE, None)
             for kind in TERRAIN_KINDS:
                 combo.addItem(swatch(kind), kind, kind)
-            if tile.guess:
-                combo.setCurrentIndex(combo.findData(tile.guess))
-                combo.setToolTip(f"Guessed from its name {tile.name!r}")
+            if tile.guess:  # a suggestion, shown as one (italic, "(guess)") until the designer chooses
+                at = combo.findData(tile.guess)
+                combo.setItemText(at, f"{tile.guess} {GUESS}")
+                combo.setCurrentIndex(at)
+                combo.setToolTip(f"Guessed from its name {tile.name!r}: choose to confirm")
+                font = combo.font()
+                font.setItalic(True)
+                combo.setFont(font)
+                combo.activated.connect(lambda _i, c=combo: self._confirm(c))
             combo.currentIndexChanged.connect(self._update)
             self.rows[id(combo)] = row
             holder = QWidget()  # the combo box at its own height, in the middle of the tall row
@@ -219,9 +227,26 @@ class TiledTerrainDialog(QDialog):
         path = Path(self.path_edit.text().strip()).expanduser()
         return path if path.is_absolute() else self.map_path.parent / path
 
+    def is_guess(self, gid: int) -> bool:
+        """Whether tile ``gid``'s terrain is still the guess from its name (not chosen, not read)."""
+        return self.combos[gid].currentText().endswith(GUESS)
+
+    def _confirm(self, combo: QComboBox) -> None:
+        """A guessed box the designer chose from (or that was read from a file): no longer a guess."""
+        for i in range(combo.count()):
+            combo.setItemText(i, combo.itemText(i).removesuffix(f" {GUESS}"))
+        font = combo.font()
+        font.setItalic(False)
+        combo.setFont(font)
+        combo.setToolTip("")
+
     def _update(self, *_args) -> None:
-        left = len(self.combos) - len(self.choices())
-        self.missing.setText(f"{left} tile{'s' if left != 1 else ''} still to choose" if left else "")
+        left = [gid for gid, c in self.combos.items() if not c.currentData()]
+        named = ", ".join(str(g) for g in left[:MAX_NAMED]) + (", …" if len(left) > MAX_NAMED else "")
+        which = f"gid {named}" if len(left) == 1 else f"gids {named}"
+        self.missing.setText(
+            f"{len(left)} tile{'s' if len(left) != 1 else ''} still to choose ({which})" if left else ""
+        )
         self.ok.setEnabled(not left and bool(self.path_edit.text().strip()))
 
     def load_choices(self, path: Path) -> bool:
@@ -235,6 +260,7 @@ class TiledTerrainDialog(QDialog):
             return False
         used = [gid for gid in self.combos if gid in saved]
         for gid in used:
+            self._confirm(self.combos[gid])
             self.combos[gid].setCurrentIndex(self.combos[gid].findData(saved[gid]))
             self.combos[gid].setToolTip(f"Chosen before, read from {path.name}")
         self.read_from = path

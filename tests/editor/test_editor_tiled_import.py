@@ -453,3 +453,24 @@ def test_save_as_and_the_next_import_start_in_the_maps_folder(window, monkeypatc
     TiledImporter(window).run()
     assert Path(starts[0]).parent == path.parent and starts[0].endswith(".json")
     assert starts[1] == str(path.parent)
+
+
+def test_a_guess_looks_like_one_until_chosen_and_the_tiles_left_are_named(qtbot, mini):
+    name_some_tiles(mini)
+    dialog = TiledTerrainDialog(mini, unresolved_tiles(read_document(mini), mini.parent))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    guessed = dialog.combos[14]  # 'Dense Forest'
+    assert guessed.currentText() == "forest (guess)" and guessed.font().italic() and dialog.is_guess(14)
+    plain = [c for gid, c in dialog.combos.items() if gid != 14]
+    assert not any(c.font().italic() for c in plain)
+    left = [gid for gid in dialog.combos if gid != 14]
+    assert dialog.missing.text().startswith(f"{len(left)} tiles still to choose (gids {left[0]}, {left[1]},")
+    for gid in left[:-1]:
+        dialog.combos[gid].setCurrentIndex(dialog.combos[gid].findData("clear"))
+    assert dialog.missing.text() == f"1 tile still to choose (gid {left[-1]})"
+    guessed.setFocus()
+    qtbot.keyClick(guessed, Qt.Key.Key_Down)  # the designer chooses: swamp, then back to forest
+    qtbot.keyClick(guessed, Qt.Key.Key_Up)
+    assert guessed.currentText() == "forest" and not guessed.font().italic() and not dialog.is_guess(14)
+    assert dialog.choices()[14] == "forest"
