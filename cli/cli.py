@@ -197,7 +197,8 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
     from .report import CodeFilter, FileReport, ProgressBar, exit_status, render
 
     corpora: list[str] = []
-    files, missing = collect_files(paths, corpora)
+    unlisted: list[tuple[str, str]] = []
+    files, missing = collect_files(paths, corpora, unlisted)
     within = args.within or getattr(args.settings, "within", None)
     refused: list[FileReport] = []
     if within:  # before anything reads them: a link or a file outside is never opened
@@ -213,6 +214,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
         error_line(
             f"dambuster: skipped {c}: a test corpus (it holds *.expected.json reports); name it to check it"
         )
+    refused += [FileReport.unreadable(path, "JSON", "", why) for path, why in unlisted]
     if not files and not missing and not refused:
         if args.scenarios_only and found_any:  # a pre-commit batch of other JSON: nothing to check
             if args.format == "text":

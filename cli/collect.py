@@ -11,20 +11,29 @@ from pathlib import Path
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
 
 
-def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[list[str], list[str]]:
+def collect_files(
+    paths: list[str], corpora: list[str] | None = None, unlisted: list[tuple[str, str]] | None = None
+) -> tuple[list[str], list[str]]:
     """Files named directly, plus *.json under folders (sorted, skipping *.expected.json).
 
     A folder found *inside* a named folder that holds expected reports (``*.expected.json``) is a test
     corpus of broken files, such as samples/invalid/: it is skipped (and listed in ``corpora``) so that
-    checking a collection does not fail on its own fixtures. Naming the corpus folder checks it.
+    checking a collection does not fail on its own fixtures. Naming the corpus folder checks it. A folder
+    that cannot be listed, or a file named that cannot even be looked at (no permission, a path longer
+    than the system allows), is never passed by in silence: it goes to ``unlisted`` as (path, why).
     """
     files: list[str] = []
     missing: list[str] = []
+
+    def cannot_list(e: OSError, what: str = "a folder that cannot be listed") -> None:
+        if unlisted is not None:
+            unlisted.append((str(e.filename or "?"), f"{what}: {e.strerror or e}"))
+
     for raw in paths:
         p = Path(raw)
-        if p.is_dir():
+        if os.path.isdir(p):
             found: list[str] = []
-            for root, dirs, names in os.walk(p):
+            for root, dirs, names in os.walk(p, onerror=cannot_list):
                 if root != str(p) and any(n.endswith(".expected.json") for n in names):
                     dirs[:] = []
                     if corpora is not None:
@@ -37,12 +46,15 @@ def collect_files(paths: list[str], corpora: list[str] | None = None) -> tuple[l
                     if n.endswith(".json") and not n.endswith(".expected.json")
                 ]
             files += sorted(found)
-        elif os.path.lexists(
-            raw
-        ):  # a FIFO, a device or a dangling link too: reported as refused, never opened
-            files.append(raw)
         else:
-            missing.append(raw)
+            try:
+                os.lstat(raw)  # a FIFO, a device or a dangling link too: reported as refused, never opened
+                files.append(raw)
+            except (FileNotFoundError, NotADirectoryError):
+                missing.append(raw)
+            except OSError as e:  # a name longer than the system allows, a folder without permission
+                e.filename = raw
+                cannot_list(e, "cannot be read")
     return files, missing
 
 

@@ -104,7 +104,8 @@ def format_files(
     from .model.atomic_write import ChangedSinceRead, Original, write_atomic
 
     corpora: list[str] = []
-    files, missing = collect_files(paths, corpora)
+    unlisted: list[tuple[str, str]] = []
+    files, missing = collect_files(paths, corpora, unlisted)
     found_any = bool(files)
     if scenarios_only:
         files = [f for f in files if may_be_scenario(f)]
@@ -114,6 +115,9 @@ def format_files(
         )
     for m in missing:
         error_line(f"{PROG}: {m}: no such file or folder")
+    for path, why in unlisted:  # a folder that cannot be listed is never passed by in silence
+        error_line(f"{PROG}: {visible_path(path)}: {why}")
+    missing += [path for path, _ in unlisted]
     if not files and not missing:
         if scenarios_only and found_any:  # a pre-commit batch of other JSON only: nothing to do
             return EXIT_OK
