@@ -196,6 +196,9 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
     from .formats import UTF8_DOCUMENTS
     from .report import CodeFilter, FileReport, ProgressBar, exit_status, render
 
+    if sys.stdout is None:  # started with standard output closed (`>&-`): say so before any work
+        error_line("dambuster validate: standard output is closed: nowhere to write the report")
+        return EXIT_UNREADABLE
     corpora: list[str] = []
     unlisted: list[tuple[str, str]] = []
     files, missing = collect_files(paths, corpora, unlisted)
@@ -255,11 +258,17 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
         text = render_text(reports, unreadable=False)
     else:
         text = render(reports, args.format)
-    if args.format in UTF8_DOCUMENTS:
-        write_document(text)
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    try:
+        if args.format in UTF8_DOCUMENTS:
+            write_document(text)
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    except BrokenPipeError:  # `| head`: main() ends quietly
+        raise
+    except OSError as e:  # a full disk behind `> report.json`: the verdict is unknown to the caller
+        error_line(f"dambuster validate: cannot write the report: {e.strerror or e}")
+        return EXIT_UNREADABLE
     return exit_status(reports)
 
 

@@ -1,0 +1,43 @@
+"""validate with nowhere to write its report: standard output closed (`>&-`) is said before any work,
+a full disk behind `> report` is one line (not "internal error"); both exit 2, since the caller never
+got the verdict. Found by an outside tester."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+DAMBUSTER = str(Path(sys.executable).with_name("dambuster"))
+SAMPLE = str(Path(__file__).resolve().parents[2] / "samples" / "ogre-basic.json")
+
+
+def _close_stdout() -> None:
+    os.close(1)
+
+
+def test_closed_standard_output_is_refused_in_one_line():
+    p = subprocess.run(
+        [DAMBUSTER, "validate", SAMPLE],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=_close_stdout,
+    )
+    assert p.returncode == 2
+    assert p.stderr.strip() == "dambuster validate: standard output is closed: nowhere to write the report"
+
+
+def test_a_full_disk_behind_the_report_is_one_line():
+    with open("/dev/full", "w") as full:
+        for fmt in ("text", "json", "sarif"):
+            p = subprocess.run(
+                [DAMBUSTER, "validate", "--format", fmt, SAMPLE],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=60,
+            )
+            assert p.returncode == 2, fmt
+            assert p.stderr.strip() == "dambuster validate: cannot write the report: No space left on device"
