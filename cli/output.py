@@ -72,8 +72,12 @@ def print_line(text: object = "", file: TextIO | None = None) -> None:
 
 
 def error_line(text: str) -> None:
-    """One line on standard error, with control, bidi and undecodable characters made visible."""
-    print_line(text, file=sys.stderr)
+    """One line on standard error, with control, bidi and undecodable characters made visible. Standard
+    error closed or full loses the line, never the run: the report and the exit status still come."""
+    try:
+        print_line(text, file=sys.stderr)
+    except (OSError, ValueError, AttributeError):  # (AttributeError: sys.stderr is None when fd 2 was closed)
+        pass
 
 
 def xml_bytes(data: bytes) -> bytes:

@@ -41,3 +41,18 @@ def test_a_full_disk_behind_the_report_is_one_line():
             )
             assert p.returncode == 2, fmt
             assert p.stderr.strip() == "dambuster validate: cannot write the report: No space left on device"
+
+
+def test_a_full_standard_error_loses_its_lines_never_the_report_or_the_verdict(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        p = subprocess.run(
+            [DAMBUSTER, "validate", "--format", "json", str(broken), SAMPLE],
+            stdout=subprocess.PIPE,
+            stderr=full,
+            text=True,
+            timeout=60,
+        )
+    assert p.returncode == 2  # was 1, "rule errors", with no report at all
+    assert '"files"' in p.stdout and "broken.json" in p.stdout
