@@ -74,9 +74,11 @@ def print_line(text: object = "", file: TextIO | None = None) -> None:
 def error_line(text: str) -> None:
     """One line on standard error, with control, bidi and undecodable characters made visible. Standard
     error closed or full loses the line, never the run: the report and the exit status still come."""
+    if sys.stderr is None:  # started with fd 2 closed: print(file=None) would write into the report
+        return
     try:
         print_line(text, file=sys.stderr)
-    except (OSError, ValueError, AttributeError):  # (AttributeError: sys.stderr is None when fd 2 was closed)
+    except (OSError, ValueError):
         pass
 
 

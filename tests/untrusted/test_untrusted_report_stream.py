@@ -56,3 +56,20 @@ def test_a_full_standard_error_loses_its_lines_never_the_report_or_the_verdict(t
         )
     assert p.returncode == 2  # was 1, "rule errors", with no report at all
     assert '"files"' in p.stdout and "broken.json" in p.stdout
+
+
+def _close_stderr() -> None:
+    os.close(2)
+
+
+def test_a_closed_standard_error_never_writes_into_the_report(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    p = subprocess.run(
+        [DAMBUSTER, "validate", "--format", "json", str(broken), SAMPLE],
+        stdout=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=_close_stderr,
+    )
+    assert p.returncode == 2 and p.stdout.startswith("{")  # JSON still, not a stderr line first
