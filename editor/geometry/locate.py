@@ -82,10 +82,11 @@ def position_of(obj: Any, scenario: Scenario, geom: HexGeometry | None) -> tuple
                 sum(ys) / len(ys),
                 max(max(xs) - min(xs), max(ys) - min(ys), _table_radius(scenario)) / 2,
             )
-    if getattr(obj, "corridor", None) and getattr(scenario.map, "sewer", None):
+    sewer = getattr(scenario.map, "sewer", None)  # (a table's)
+    if getattr(obj, "corridor", None) and sewer:
         from .table import model_point
 
-        pt = model_point(scenario.map.sewer, obj)
+        pt = model_point(sewer, obj)
         if pt is not None:
             return pt[0], pt[1], _table_radius(scenario)
     return None

@@ -65,9 +65,12 @@ class ChanceTable(QTreeWidget):
         out = []
         for i in range(self.topLevelItemCount()):
             top = self.topLevelItem(i)
+            if top is None:  # (never: i is in range)
+                continue
             for j in range(top.childCount()):
                 c = top.child(j)
-                out.append((top.text(0), c.text(0), c.text(1), c.text(2)))
+                if c is not None:
+                    out.append((top.text(0), c.text(0), c.text(1), c.text(2)))
         return out
 
     def _clicked(self, item) -> None:
