@@ -213,27 +213,32 @@ class BreachPreview(QWidget):
     def _collapsed(self, dice) -> None:
         """The collapse rolls brought the dam down: the breach, with the dice they left."""
         self.timer.stop()
-        self.run, self.pending, self._told = Run(Breach(self.doc.scenario, self.dam_id()), dice), None, []
+        dam = self.dam_id()
+        if dam is None:  # (never: the collapse box has a dam)
+            raise RuntimeError("a collapse without a dam")
+        self.run, self.pending, self._told = Run(Breach(self.doc.scenario, dam), dice), None, []
         self.forward()
 
     def forward(self) -> None:
-        if self.run is None or self.run.state.done:
+        run = self.run
+        if run is None or run.state.done:
             return
         self.focus.clear()
         try:
-            self.run.forward()
+            run.forward()
             self.pending = None
         except RollNeeded as need:  # dice from the table: ask for the roll, keep the step open
-            self.run.dice.restore(self.run.dice_states[-1])
+            run.dice.restore(run.dice_states[-1])
             self.pending = need
         self._refresh()
 
     def give_roll(self, value: int) -> None:
         """A roll typed at the table for the roll asked; the step is played again with it."""
-        if self.pending is None or not isinstance(self.run.dice, TableDice):
+        run = self.run  # (there is a run while a roll is asked)
+        if self.pending is None or run is None or not isinstance(run.dice, TableDice):
             return
         try:
-            self.run.dice.give(value, self.pending)
+            run.dice.give(value, self.pending)
         except ValueError as e:
             self.rolls.refuse(str(e))
             return
@@ -285,11 +290,11 @@ class BreachPreview(QWidget):
             self.toggle_play(False)
 
     # -- what is shown ---------------------------------------------------------------------------
-    def _sentences(self) -> list[list]:
-        """The sentences of each step so far (kept, so stepping tells only the new step)."""
-        del self._told[len(self.run.events) :]
-        for step in self.run.events[len(self._told) :]:
-            self._told.append(breach_sentences(self.run.breach, step))
+    def _sentences(self, run: Run) -> list[list]:
+        """The sentences of each step of ``run`` so far (kept, so stepping tells only the new step)."""
+        del self._told[len(run.events) :]
+        for step in run.events[len(self._told) :]:
+            self._told.append(breach_sentences(run.breach, step))
         return self._told
 
     def _refresh(self) -> None:
@@ -319,7 +324,7 @@ class BreachPreview(QWidget):
             what = "the swell has left the map" if st.done else f"swell on {len(st.swell)} hexes"
             when = "the breach" if st.step == 0 else f"before player turn {st.step}"
             self.step_label.setText(f"Step {st.step} ({when}): {what}")
-        self.log.show_sentences([s for step in self._sentences() for s in step])
+        self.log.show_sentences([s for step in self._sentences(run) for s in step])
         if self.pending is not None:
             self.log.add(breach_sentences(run.breach, self.pending.events), pending=True)
         self.log.scrollToBottom()
