@@ -15,10 +15,6 @@ Everything the editor checks is also available from the command line:
   dambuster new hex -o my.json        write a blank hex scenario (or: new table)
 To run the editor without a screen (tests, screenshots), set QT_QPA_PLATFORM=offscreen."""
 
-#: The self-contained app (PyInstaller sets ``sys.frozen``; it has no ``python -m``) started with this
-#: argument is the Monte Carlo's helper process instead of the editor (editor/preview/montecarlo/process.py).
-HELPER_ARGUMENT = "--monte-carlo-helper"
-
 NO_QT = (
     "dambuster-editor: the editor needs Qt for Python (PySide6), which is not installed; "
     "install it with: pip install 'dambuster[gui]' (the command line works without it: dambuster --help)"
@@ -73,11 +69,13 @@ def build(argv: list[str], settings=None):
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args == [HELPER_ARGUMENT] and getattr(sys, "frozen", False):  # the app as its own helper
+    if getattr(sys, "frozen", False) and len(args) == 1:  # the self-contained app as its own helper
+        from .preview.montecarlo.process import HELPER_ARGUMENT
         from .preview.montecarlo.process import main as helper_main
 
-        helper_main()
-        return 0
+        if args[0] == HELPER_ARGUMENT:
+            helper_main()
+            return 0
     if args and args[0] in ("-h", "--help"):
         print("usage: dambuster-editor [FILE]\nOpen the dambuster scenario editor, optionally with FILE.")
         return 0

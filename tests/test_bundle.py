@@ -191,8 +191,7 @@ def test_the_bundle_runs_the_monte_carlo_as_its_own_helper_not_a_second_editor(b
     """The preview's Monte Carlo runs in a helper process; in the app (no ``python -m``) the helper is the
     app started with its helper argument: a job sent over its pipes comes back done, and no window opens
     (DISPLAY is unset: an editor would say it has no display and exit)."""
-    from dambuster.editor.app import HELPER_ARGUMENT
-    from dambuster.editor.preview.montecarlo.process import read_message, write_message
+    from dambuster.editor.preview.montecarlo.process import HELPER_ARGUMENT, read_message, write_message
 
     app = tmp_path / "clean" / "dambuster-editor"
     shutil.copytree(bundle, app, symlinks=True)

@@ -102,12 +102,14 @@ def main() -> None:
     serve(sys.stdin.buffer, out)
 
 
-def helper_command() -> list[str]:
-    """How to start the helper: ``python -m`` this module, or the self-contained app (no ``python -m``
-    there) with the argument that makes it this helper instead of the editor."""
-    if getattr(sys, "frozen", False):
-        from ...app import HELPER_ARGUMENT
+#: The self-contained app (PyInstaller sets ``sys.frozen``; it has no ``python -m``) started with this
+#: argument is this helper instead of the editor (dambuster.editor.app.main looks for it first).
+HELPER_ARGUMENT = "--monte-carlo-helper"
 
+
+def helper_command() -> list[str]:
+    """How to start the helper: ``python -m`` this module, or the self-contained app with HELPER_ARGUMENT."""
+    if getattr(sys, "frozen", False):
         return [sys.executable, HELPER_ARGUMENT]
     return [sys.executable, "-m", "dambuster.editor.preview.montecarlo.process"]
 
