@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
 from dambuster.model.paper import table_unit_mm
-from dambuster.model.scenario import Scenario
+from dambuster.model.scenario import Scenario, TableMap
 
 from .. import style
 from ..scene.counter_face import draw_text
@@ -90,6 +90,7 @@ class TemplateSheet:
     def draw_page(self, painter: QPainter, index: int) -> None:
         page = self.pages[index]
         table = self.scenario.map
+        assert isinstance(table, TableMap)  # (templates are a table's)
         scale = f"1:1 at {table.figures} figures ({table_unit_mm(table):g} mm per {UNIT_WORD[table.unit]})"
         if page.tiled is None:
             names = ", ".join(self.templates[i].id for i in page.templates)
@@ -106,11 +107,12 @@ class TemplateSheet:
                 self._template(painter, self.templates[i])
                 painter.restore()
         else:
-            self._tile(painter, page, index, scale)
+            self._tile(painter, page, page.tiled, index, scale)
         self._calibration(painter)
 
-    def _tile(self, painter: QPainter, page: TemplatePage, index: int, scale: str) -> None:
-        t, g = self.templates[page.tiled], self.grids[page.tiled]
+    def _tile(self, painter: QPainter, page: TemplatePage, tiled: int, index: int, scale: str) -> None:
+        """One page of the template ``tiled`` (``page.tiled``), too big for a page of its own."""
+        t, g = self.templates[tiled], self.grids[tiled]
         name = g.name(page.row, page.column)
         draw_header(
             painter,
