@@ -14,6 +14,8 @@ from dataclasses import replace
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter
 
+from dambuster.model.scenario import TableMap
+
 from . import assembly, marks
 from .map_source import MapSource
 from .page_grid import PageGrid, page_grid, row_name
@@ -130,7 +132,9 @@ class MapSheet:
             what = f"{hexes} hexes across the flats" if hexes > 1 else "1 hex across the flats"
             return length, f"{what} = {length:.1f} mm: measure it to check the print is at 100 %"
         units = 100.0 / s.mm_per_unit
-        unit = s.scenario.map.unit
+        table = s.scenario.map
+        assert isinstance(table, TableMap)  # (kind "table")
+        unit = table.unit
         return 100.0, f"100 mm = {units:g} {unit} of the table: measure it to check the print is at 100 %"
 
     def _calibration(self, painter: QPainter, target: QRectF) -> None:
