@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from dambuster.model.hexgrid import neighbors
-from dambuster.model.scenario import Dam, Model, Scenario, SewerPoint, Unit
+from dambuster.model.scenario import Dam, Model, Scenario, SewerPoint, TableMap, Unit
 
 from .hex_map import Change, fresh_id
 from .move import anchor, moved
@@ -71,7 +71,10 @@ def duplicate_object(s: Scenario, obj: Any) -> tuple[list[Change], str, Any]:
 def _duplicate_on_table(s: Scenario, obj: Any) -> tuple[list[Change], str, Any]:
     from shapely.geometry import LineString
 
-    t, sewer = s.map, s.map.sewer
+    t = s.map
+    if not isinstance(t, TableMap) or t.sewer is None:  # (never: they are found only in a table's sewer)
+        raise TypeError(f"{type(obj).__name__} outside a table's sewer")
+    sewer = t.sewer
     copy = _with_fresh_id(s, obj)
     if isinstance(obj, Model):
         corridor = next(c for c in sewer.corridors if c.id == obj.corridor)
