@@ -173,14 +173,17 @@ class ObjectInspector(QGroupBox):
                     w.setCurrentIndex(at)
                 elif isinstance(w, QCheckBox):
                     w.setChecked(bool(value))
-                else:
+                elif isinstance(w, QLineEdit):  # (the third and last kind of editor)
                     w.setText(
                         "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
                     )
 
     def _commit_text(self, name: str, tp: type, optional: bool) -> None:
+        editor = self.editors[name]
+        if not isinstance(editor, QLineEdit):  # (never: text is committed from a line edit)
+            return
         try:
-            value = parse(self.editors[name].text(), tp, optional)
+            value = parse(editor.text(), tp, optional)
         except ValueError as e:
             self._refuse(name, str(e))
             return
