@@ -78,7 +78,10 @@ class HeadlessMap:
 
     def hex_radius(self) -> float | None:
         """A hex's circumradius in scene units (None on a table)."""
-        return self.controller.geom.size if self.doc.is_hex else None
+        from ..scene.hex.scene import HexSceneController
+
+        controller = self.controller  # (a HexSceneController for a hex map)
+        return controller.geom.size if isinstance(controller, HexSceneController) else None
 
 
 def layer_names(kind: str) -> list[str]:
@@ -98,7 +101,7 @@ def show_only(headless: HeadlessMap, text: str | None) -> None:
     if unknown or not wanted:
         what = f"no layer {unknown[0]!r} on a {headless.kind} map" if unknown else "no layer named"
         raise RenderError(f"--layers: {what}; the layers are {','.join(valid)}")
-    layers = headless.scene.layers
+    layers = headless.view.layers  # (the view's scene's)
     for key in valid:
         layers.set_visible(key, key in wanted)
 
