@@ -46,7 +46,9 @@ def tests(session: nox.Session) -> None:
             session.run(*run, *session.posargs, env=env, success_codes=[0, 5])  # 5: none collected
         except CommandFailed:
             failed.append(name)
-    session.run(tool("coverage"), "combine", success_codes=[0, 1])  # 1: nothing left to combine
+    # --append: pytest-cov has already combined each run into .coverage; without it, combine would
+    # replace that file by the few data files left over (a command killed by a test) and lose the runs
+    session.run(tool("coverage"), "combine", "--append", success_codes=[0, 1])  # 1: nothing left
     session.run(tool("coverage"), "report")
     if failed:
         session.error(f"{' and '.join(failed)} failed (coverage above)")
