@@ -15,7 +15,7 @@ from . import migrations, schema_check, semantic
 from .atomic_write import Original
 from .codec import from_dict
 from .errors import Problem, ScenarioError
-from .io import read_scenario_bytes, parse_bytes
+from .io import parse_bytes, read_scenario_bytes
 from .scenario import Scenario
 
 #: at most this many problems are reported (as many as a strict load lists)
