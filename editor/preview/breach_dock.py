@@ -38,21 +38,14 @@ from .event_log import EventLog
 from .focus_layer import FocusLayer
 from .montecarlo.panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
 from .montecarlo.view import HeatLayer
+from .parts import LEGEND, waiting_line
 from .parts import button as _button
-from .parts import waiting_line
 from .roll_entry import RollEntry
 
 #: Quiet time after the last edit before the preview's breach is rebuilt.
 REBUILD_MS = 250
 
 PLAY_MS = 700
-LEGEND = (
-    '<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
-    '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
-    '<span style="color:#2f7fd0"><b>&#x2015;</b> new stream</span> &nbsp; '
-    '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span> &nbsp; '
-    '<span style="color:#ff00b4"><b>&#x2B21;</b> the line clicked</span>'
-)
 SEEDED, TABLE = 0, 1
 
 

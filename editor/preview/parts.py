@@ -1,4 +1,4 @@
-"""Small parts of the breach preview: its buttons, and the line saying why it waits for a repair."""
+"""Small parts of the breach preview: its buttons, the line saying why it waits for a repair, its legend."""
 
 from __future__ import annotations
 
@@ -28,3 +28,13 @@ def waiting_line(doc) -> str:
         f"The preview waits until the file's problems are repaired (listed in Validation): "
         f"{first.message} at {first.pointer}{more}."
     )
+
+
+#: The key to what the breach draws on the map (BreachLayer's marks and the clicked line's outline).
+LEGEND = (
+    '<span style="color:#0b3d91"><b>&#x2B22;</b> swell</span> &nbsp; '
+    '<span style="color:#303030">&#x2B21; dashed: terrain changed</span> &nbsp; '
+    '<span style="color:#2f7fd0"><b>&#x2015;</b> new stream</span> &nbsp; '
+    '<span style="color:#c8102e"><b>/</b> road cut &nbsp; <b>&#x2715;</b> bridge out</span> &nbsp; '
+    '<span style="color:#ff00b4"><b>&#x2B21;</b> the line clicked</span>'
+)
