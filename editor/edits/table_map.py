@@ -16,6 +16,7 @@ from dambuster.model.scenario import (
     Scenario,
     Sewer,
     SewerPoint,
+    TableMap,
     TableRiver,
     TableRoad,
     Waterway,
@@ -31,6 +32,13 @@ SEWER_POINTS = {
     "cave-in": ("cave_ins", "cave-in-"),
 }
 MIN_VERTICES = {"polygon": 3, "line": 2}
+
+
+def table_of(s: Scenario) -> TableMap:
+    """The scenario's table: these edits are offered only on a table map."""
+    t = s.map
+    assert isinstance(t, TableMap), "a table edit on a hex map"
+    return t
 
 
 def sector_of(width: float, depth: float, x: float, y: float) -> int:
@@ -74,7 +82,7 @@ def valid_shape(points, coords: str) -> bool:
 
 def add_area(s: Scenario, kind: str, polygon: list[Pt], sector: int | None = None) -> list[Change]:
     """An area of ``kind``; with no sector chosen, the sector of the polygon's centroid."""
-    t = s.map
+    t = table_of(s)
     if not valid_shape(polygon, "polygon"):
         return []
     if sector is None:
@@ -84,7 +92,7 @@ def add_area(s: Scenario, kind: str, polygon: list[Pt], sector: int | None = Non
 
 def add_table_river(s: Scenario, line: list[Pt], width: float, upstream_first: bool = True) -> list[Change]:
     """A river of ``width``; the line is stored upstream first (reversed when drawn downstream first)."""
-    t = s.map
+    t = table_of(s)
     if not valid_shape(_pts(line), "line") or width <= 0:
         return []
     line = _pts(line if upstream_first else line[::-1])
@@ -92,7 +100,7 @@ def add_table_river(s: Scenario, line: list[Pt], width: float, upstream_first: b
 
 
 def add_table_road(s: Scenario, line: list[Pt]) -> list[Change]:
-    t = s.map
+    t = table_of(s)
     return (
         []
         if not valid_shape(_pts(line), "line")
@@ -102,7 +110,7 @@ def add_table_road(s: Scenario, line: list[Pt]) -> list[Change]:
 
 def set_waterway(s: Scenario, polygon: list[Pt]) -> list[Change]:
     """The (one) waterway; it extends from the short edge nearer its centroid."""
-    t = s.map
+    t = table_of(s)
     if not valid_shape(polygon, "polygon"):
         return []
     edge = "left" if centroid(polygon)[0] < t.width / 2.0 else "right"
@@ -112,7 +120,7 @@ def set_waterway(s: Scenario, polygon: list[Pt]) -> list[Change]:
 
 def _sewer(s: Scenario) -> tuple[Sewer, list[Change]]:
     """The table's sewer, and the change that creates it when the table has none."""
-    t = s.map
+    t = table_of(s)
     if t.sewer is not None:
         return t.sewer, []
     sewer = Sewer()
@@ -167,14 +175,15 @@ def nearest_corridor(sewer: Sewer | None, point: Pt) -> tuple[Corridor, float] |
 
 def add_model(s: Scenario, side: str, strength: int, point: Pt) -> list[Change]:
     """A model placed on the nearest corridor at the distance the point projects to."""
-    t = s.map
-    hit = nearest_corridor(t.sewer, point)
-    if hit is None:
+    t = table_of(s)
+    sewer = t.sewer
+    hit = nearest_corridor(sewer, point)
+    if sewer is None or hit is None:
         return []
     corridor, position = hit
     position = math.floor(position * 1000) / 1000  # to the mm, never rounded past the corridor's end
     model = Model(fresh_id(s, "model-"), side, max(1, int(strength)), corridor.id, position)
-    return ensure_side(s, side) + [(t.sewer, "models", t.sewer.models + [model])]
+    return ensure_side(s, side) + [(sewer, "models", sewer.models + [model])]
 
 
 # ------------------------------------------------------------------------------- vertex editing
@@ -194,7 +203,7 @@ def targets(s: Scenario, allowed=lambda _o: True) -> Iterator[Target]:
 
 
 def _targets(s: Scenario) -> Iterator[Target]:
-    t = s.map
+    t = table_of(s)
     for attr, coords in (("areas", "polygon"), ("rivers", "line"), ("roads", "line")):
         for o in getattr(t, attr):
             yield Target(t, attr, o, coords)
@@ -282,7 +291,7 @@ def delete_vertex(target: Target, index: int) -> list[Change]:
 
 def point_feature_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) -> Any:
     """A sewer point or model near ``p`` (for select and Delete) that ``allowed`` accepts."""
-    sewer = s.map.sewer
+    sewer = table_of(s).sewer
     if sewer is None:
         return None
     for name, _prefix in SEWER_POINTS.values():
