@@ -15,6 +15,7 @@ from dambuster.model.hexgrid import Hex, Hexside, hexside_between
 from dambuster.model.scenario import (
     BridgeOut,
     Entrenchment,
+    HexMap,
     HexsideFeature,
     Mine,
     Revetment,
@@ -33,6 +34,13 @@ HEXSIDE_KINDS = ("stream", "ridge", "trees", "cleared-ridge")
 ROLES = ("attacker", "defender", "invader", "neutral")
 #: kinds that exclude each other on one hexside (a ridge is either standing or cleared)
 EXCLUSIVE = {"ridge": "cleared-ridge", "cleared-ridge": "ridge"}
+
+
+def hex_map_of(s: Scenario) -> HexMap:
+    """The scenario's hex map: these edits are offered only on a hex map."""
+    m = s.map
+    assert isinstance(m, HexMap), "a hex edit on a table map"
+    return m
 
 
 def scenario_ids(scenario: Scenario) -> set[str]:

@@ -39,14 +39,16 @@ from dambuster.model.scenario import (
     Scenario,
     SewerPoint,
     StreamBridge,
+    TableMap,
     Town,
     Unit,
 )
 
-from .hex_map import Change, _crosses, _swap
+from .hex_map import Change, _crosses, _swap, hex_map_of
 from .table_map import SEWER_POINTS, nearest_corridor
 
-MOVABLE = (Unit, Dam, RiverBridge, Town, Entrenchment, Revetment, Mine, RoadCut)
+ON_ONE_HEX = (Unit, Dam, RiverBridge, Entrenchment, Revetment, Mine, RoadCut)
+MOVABLE = (*ON_ONE_HEX, Town)
 
 
 def anchor(obj: Any) -> Hex | None:
@@ -56,7 +58,7 @@ def anchor(obj: Any) -> Hex | None:
         return obj.hexes[0] if obj.hexes else None
     if isinstance(obj, StreamBridge):
         return (obj.side[0], obj.side[1])
-    return obj.hex if isinstance(obj, MOVABLE) else None
+    return obj.hex if isinstance(obj, ON_ONE_HEX) else None
 
 
 def _shift(h: Hex, d: Hex) -> Hex:
@@ -79,7 +81,8 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex, group: tuple = ()) -> tu
     """``(owner, list name, the moved copy of obj, "")``, or ``(None, "", None, why)`` when the drop is
     refused. ``obj`` need not be in its list yet (a duplicate being placed). Objects of ``group`` (moved
     along with it by the same offset) are not in the way."""
-    m, lay = s.map, s.map.layout
+    m = hex_map_of(s)
+    lay = m.layout
     away = lambda x: x is not obj and not any(x is g for g in group)  # noqa: E731
     label = lay.label(dest) if lay.contains(dest) else "off the map"
     refuse = lambda why: (None, "", None, why)  # noqa: E731
@@ -136,13 +139,13 @@ def moved(s: Scenario, obj: Any, start: Hex, dest: Hex, group: tuple = ()) -> tu
 
 def side_label(s: Scenario, side: Hexside) -> str:
     """A hexside as the labels of its two hexes ("0203/0204"; an off-map hex shows as "edge")."""
-    lay = s.map.layout
+    lay = hex_map_of(s).layout
     return "/".join(lay.label(h) if lay.contains(h) else "edge" for h in hexside_hexes(side))
 
 
 def _stream_bridge_to(s: Scenario, obj: StreamBridge, side: Hexside, away=None) -> tuple[Any, str]:
     """``(the bridge moved onto side, "")`` or ``(None, why)``; bridges ``away`` refuses are not in the way."""
-    m = s.map
+    m = hex_map_of(s)
     away = away or (lambda x: x is not obj)
     if not m.layout.hexside_on_map(side):
         return None, f"{_name(obj)} cannot leave the map"
@@ -163,10 +166,11 @@ def move_stream_bridge(s: Scenario, obj: StreamBridge, side: Hexside | None) -> 
         return [], f"{_name(obj)} goes on a hexside: drop it nearer one"
     if tuple(side) == tuple(obj.side):
         return [], ""
-    new, why = _stream_bridge_to(s, obj, tuple(side))
+    new, why = _stream_bridge_to(s, obj, (side[0], side[1], side[2]))
     if new is None:
         return [], why
-    return [(s.map, "stream_bridges", _swap(s.map.stream_bridges, obj, new))], ""
+    m = hex_map_of(s)
+    return [(m, "stream_bridges", _swap(m.stream_bridges, obj, new))], ""
 
 
 def move_group(s: Scenario, objs: list, start: Hex, dest: Hex) -> tuple[list[Change], str]:
@@ -178,6 +182,8 @@ def move_group(s: Scenario, objs: list, start: Hex, dest: Hex) -> tuple[list[Cha
     work: dict[tuple[int, str], tuple[Any, str, list]] = {}
     for obj in objs:
         a = anchor(obj)
+        if a is None:
+            return [], f"{_name(obj)} cannot be dragged"
         owner, name, new, why = moved(s, obj, a, _shift(a, d), tuple(objs))
         if why:
             return [], why
@@ -189,7 +195,7 @@ def move_group(s: Scenario, objs: list, start: Hex, dest: Hex) -> tuple[list[Cha
 
 def delete_group(s: Scenario, objs: list) -> list[Change]:
     """Removes several point features as one step, with the bridge-out markers of removed bridges."""
-    m = s.map
+    m = hex_map_of(s)
     gone = lambda x: any(x is o for o in objs)  # noqa: E731
     owners = [(s, "units"), (m, "dams"), (m, "river_bridges"), (m, "stream_bridges"), (m, "towns")]
     owners += [(m.markers, n) for n in ("entrenchments", "revetments", "mines", "road_cuts")]
@@ -207,13 +213,16 @@ def delete_group(s: Scenario, objs: list) -> list[Change]:
 def move_table_point(s: Scenario, obj: Any, p: tuple[float, float]) -> tuple[list[Change], str]:
     """Moves a sewer point or a model of a table map to the point ``p`` (see the module's text)."""
     t = s.map
-    sewer = getattr(t, "sewer", None)
-    if sewer is None or not isinstance(obj, (SewerPoint, Model)):
+    if not isinstance(t, TableMap) or t.sewer is None or not isinstance(obj, (SewerPoint, Model)):
         return [], ""
+    sewer = t.sewer
     if not (0 <= p[0] <= t.width and 0 <= p[1] <= t.depth):
         return [], f"{_name(obj)} cannot leave the table"
     if isinstance(obj, Model):
-        corridor, position = nearest_corridor(sewer, p)
+        hit = nearest_corridor(sewer, p)
+        if hit is None:
+            return [], f"{_name(obj)} needs a corridor to stand on"
+        corridor, position = hit
         position = math.floor(position * 1000) / 1000
         if (corridor.id, position) == (obj.corridor, obj.position):
             return [], ""
