@@ -25,6 +25,7 @@ from dambuster.model.scenario import (
     SetupZone,
     Side,
     StreamBridge,
+    TableMap,
     Town,
     Unit,
 )
@@ -86,7 +87,7 @@ def _crosses(route_hexes: list[Hex], side: Hexside) -> bool:
 # ------------------------------------------------------------------------------------ hexsides
 def toggle_hexside(s: Scenario, side: Hexside, kind: str) -> list[Change]:
     """Adds the feature ``kind`` to a hexside, or removes it when the side already has it."""
-    m = s.map
+    m = hex_map_of(s)
     if kind not in HEXSIDE_KINDS or not m.layout.hexside_on_map(side):
         return []
     here = [f for f in m.hexsides if f.side == side]
@@ -99,7 +100,7 @@ def toggle_hexside(s: Scenario, side: Hexside, kind: str) -> list[Change]:
 # ------------------------------------------------------------------------------------- bridges
 def place_river_bridge(s: Scenario, h: Hex) -> list[Change]:
     """A bridge where a road crosses a river: needs a road and a river in the hex."""
-    m = s.map
+    m = hex_map_of(s)
     road = next((r for r in m.roads if h in r.hexes), None)
     river = next((r for r in m.rivers if h in r.hexes), None)
     if road is None or river is None or any(b.hex == h for b in m.river_bridges):
@@ -111,7 +112,7 @@ def place_river_bridge(s: Scenario, h: Hex) -> list[Change]:
 
 def place_stream_bridge(s: Scenario, side: Hexside) -> list[Change]:
     """A bridge on a stream hexside that a road crosses."""
-    m = s.map
+    m = hex_map_of(s)
     if not any(f.side == side and f.kind == "stream" for f in m.hexsides):
         return []
     road = next((r for r in m.roads if _crosses(r.hexes, side)), None)
@@ -124,7 +125,7 @@ def place_stream_bridge(s: Scenario, side: Hexside) -> list[Change]:
 def paint_town(s: Scenario, hexes: Iterable[Hex], name: str, remove: bool = False) -> list[Change]:
     """Paints hexes into the town called ``name`` (made when missing); a hex belongs to one town,
     so painting moves it. ``remove`` takes the hexes out of that town (an emptied town is deleted)."""
-    m = s.map
+    m = hex_map_of(s)
     hexes = [h for h in dict.fromkeys(hexes) if m.layout.contains(h)]
     name = name.strip() or "Town"
     town = next((t for t in m.towns if t.name == name), None)
@@ -159,8 +160,8 @@ def paint_town(s: Scenario, hexes: Iterable[Hex], name: str, remove: bool = Fals
 
 def toggle_floodplain(s: Scenario, hexes: Iterable[Hex]) -> list[Change]:
     """A stroke starting on a floodplain hex removes its hexes from the floodplain, else adds them."""
-    fp = s.map.floodplain
-    hexes = [h for h in dict.fromkeys(hexes) if s.map.layout.contains(h)]
+    fp = hex_map_of(s).floodplain
+    hexes = [h for h in dict.fromkeys(hexes) if hex_map_of(s).layout.contains(h)]
     if not hexes:
         return []
     if hexes[0] in fp.hexes:
@@ -170,7 +171,7 @@ def toggle_floodplain(s: Scenario, hexes: Iterable[Hex]) -> list[Change]:
 
 
 def set_floodplain_mode(s: Scenario, mode: str) -> list[Change]:
-    fp = s.map.floodplain
+    fp = hex_map_of(s).floodplain
     return [] if mode == fp.mode or mode not in ("predetermined", "random") else [(fp, "mode", mode)]
 
 
@@ -192,7 +193,7 @@ def ensure_side(s: Scenario, side: str) -> list[Change]:
 
 def paint_zone(s: Scenario, hexes: Iterable[Hex], side: str, remove: bool = False) -> list[Change]:
     """Paints hexes into the side's setup zone (the first hex zone of that side, made when missing)."""
-    hexes = [h for h in dict.fromkeys(hexes) if s.map.layout.contains(h)]
+    hexes = [h for h in dict.fromkeys(hexes) if hex_map_of(s).layout.contains(h)]
     zone = next((z for z in s.setup_zones if z.side == side and z.polygon is None), None)
     if remove:
         if zone is None or not set(hexes) & set(zone.hexes):
@@ -223,7 +224,7 @@ def paint_zone(s: Scenario, hexes: Iterable[Hex], side: str, remove: bool = Fals
 def toggle_reservoir(s: Scenario, dam_id: str, hexes: Iterable[Hex]) -> list[Change]:
     """A stroke starting on a reservoir hex of the dam removes its hexes, else adds them (never the
     dam's own hex)."""
-    m = s.map
+    m = hex_map_of(s)
     dam = next((d for d in m.dams if d.id == dam_id), None)
     hexes = [h for h in dict.fromkeys(hexes) if m.layout.contains(h) and dam is not None and h != dam.hex]
     if dam is None or not hexes:
@@ -242,8 +243,8 @@ def toggle_reservoir(s: Scenario, dam_id: str, hexes: Iterable[Hex]) -> list[Cha
 # ------------------------------------------------------------------------------------- markers
 def entrench(s: Scenario, h: Hex, delta: int) -> list[Change]:
     """Adds ``delta`` entrenchments to a hex (one entry per hex; a count of 0 removes it)."""
-    mk = s.map.markers
-    if not s.map.layout.contains(h):
+    mk = hex_map_of(s).markers
+    if not hex_map_of(s).layout.contains(h):
         return []
     old = next((e for e in mk.entrenchments if e.hex == h), None)
     count = max(0, min(1000, (old.count if old else 0) + delta))
@@ -258,9 +259,9 @@ def entrench(s: Scenario, h: Hex, delta: int) -> list[Change]:
 
 def place_revetment(s: Scenario, h: Hex, size: str) -> list[Change]:
     """One revetment per hex; a click on one of the other size changes its size."""
-    mk = s.map.markers
+    mk = hex_map_of(s).markers
     old = next((r for r in mk.revetments if r.hex == h), None)
-    if not s.map.layout.contains(h) or (old is not None and old.size == size):
+    if not hex_map_of(s).layout.contains(h) or (old is not None and old.size == size):
         return []
     if old is not None:
         return [(mk, "revetments", _swap(mk.revetments, old, dataclasses.replace(old, size=size)))]
@@ -269,10 +270,10 @@ def place_revetment(s: Scenario, h: Hex, size: str) -> list[Change]:
 
 def place_mine(s: Scenario, h: Hex, owner: str, hidden: bool = True) -> list[Change]:
     """One mine per hex; it is on a road when a road runs through the hex."""
-    mk = s.map.markers
-    if not s.map.layout.contains(h) or any(x.hex == h for x in mk.mines):
+    mk = hex_map_of(s).markers
+    if not hex_map_of(s).layout.contains(h) or any(x.hex == h for x in mk.mines):
         return []
-    on_road = any(h in r.hexes for r in s.map.roads)
+    on_road = any(h in r.hexes for r in hex_map_of(s).roads)
     return ensure_side(s, owner) + [
         (mk, "mines", mk.mines + [Mine(fresh_id(s, "mine-"), h, owner, hidden, on_road)])
     ]
@@ -280,7 +281,8 @@ def place_mine(s: Scenario, h: Hex, owner: str, hidden: bool = True) -> list[Cha
 
 def toggle_road_cut(s: Scenario, h: Hex) -> list[Change]:
     """Cuts every road and rail in a hex (route None), or removes the cuts there; needs a route."""
-    mk, m = s.map.markers, s.map
+    m = hex_map_of(s)
+    mk = m.markers
     here = [c for c in mk.road_cuts if c.hex == h]
     if here:
         return [(mk, "road_cuts", [c for c in mk.road_cuts if c.hex != h])]
@@ -290,7 +292,7 @@ def toggle_road_cut(s: Scenario, h: Hex) -> list[Change]:
 
 
 def toggle_bridge_out(s: Scenario, bridge_id: str | None) -> list[Change]:
-    mk = s.map.markers
+    mk = hex_map_of(s).markers
     if bridge_id is None:
         return []
     if any(b.bridge == bridge_id for b in mk.bridges_out):
@@ -300,7 +302,7 @@ def toggle_bridge_out(s: Scenario, bridge_id: str | None) -> list[Change]:
 
 def bridge_at(s: Scenario, h: Hex | None, side: Hexside | None) -> str | None:
     """The id of the river bridge in hex ``h`` or else of the stream bridge on ``side``."""
-    m = s.map
+    m = hex_map_of(s)
     b = next((b for b in m.river_bridges if b.hex == h), None) or next(
         (b for b in m.stream_bridges if b.side == side), None
     )
@@ -309,10 +311,10 @@ def bridge_at(s: Scenario, h: Hex | None, side: Hexside | None) -> str | None:
 
 def toggle_graded_ridge(s: Scenario, side: Hexside) -> list[Change]:
     """Grades (or ungrades) a ridge hexside; only a side with a ridge can be graded."""
-    mk = s.map.markers
+    mk = hex_map_of(s).markers
     if side in mk.graded_ridges:
         return [(mk, "graded_ridges", [x for x in mk.graded_ridges if x != side])]
-    if not any(f.side == side and f.kind == "ridge" for f in s.map.hexsides):
+    if not any(f.side == side and f.kind == "ridge" for f in hex_map_of(s).hexsides):
         return []
     return [(mk, "graded_ridges", mk.graded_ridges + [side])]
 
@@ -320,7 +322,7 @@ def toggle_graded_ridge(s: Scenario, side: Hexside) -> list[Change]:
 # --------------------------------------------------------------------------------------- units
 def place_unit(s: Scenario, h: Hex, unit_type: str, side: str, squads: int = 1) -> list[Change]:
     """A unit of the type and side chosen in the palette; squads only for infantry (1-3)."""
-    if not s.map.layout.contains(h) or unit_type not in s.unit_types:
+    if not hex_map_of(s).layout.contains(h) or unit_type not in s.unit_types:
         return []
     infantry = s.unit_types[unit_type].category == "infantry"
     unit = Unit(fresh_id(s, "unit-"), unit_type, side, h, squads=max(1, min(3, squads)) if infantry else 1)
@@ -329,7 +331,7 @@ def place_unit(s: Scenario, h: Hex, unit_type: str, side: str, squads: int = 1) 
 
 def move_unit(s: Scenario, unit_id: str, h: Hex) -> list[Change]:
     unit = next((u for u in s.units if u.id == unit_id), None)
-    if unit is None or unit.hex == h or not s.map.layout.contains(h):
+    if unit is None or unit.hex == h or not hex_map_of(s).layout.contains(h):
         return []
     return [(s, "units", _swap(s.units, unit, dataclasses.replace(unit, hex=h)))]
 
@@ -339,8 +341,8 @@ def owners(s: Scenario) -> list[Any]:
     """The objects whose list attributes hold deletable features."""
     m = s.map
     out: list[Any] = [s, m]
-    out += [m.markers, m.floodplain] if hasattr(m, "markers") else []
-    if getattr(m, "sewer", None) is not None:
+    out += [m.markers, m.floodplain] if isinstance(m, HexMap) else []
+    if isinstance(m, TableMap) and m.sewer is not None:
         out.append(m.sewer)
     return out
 
@@ -380,7 +382,7 @@ def delete_object(s: Scenario, obj: Any) -> list[Change]:
         return []
     ident = getattr(obj, "id", None)
     m = s.map
-    if ident is not None and hasattr(m, "markers"):
+    if ident is not None and isinstance(m, HexMap):
         gone_bridges = [b.id for b in drop(m, "river_bridges", lambda b: ident not in (b.road, b.river))]
         gone_bridges += [b.id for b in drop(m, "stream_bridges", lambda b: b.road != ident)]
         drop(m, "dams", lambda d: d.river != ident)
@@ -390,7 +392,7 @@ def delete_object(s: Scenario, obj: Any) -> list[Change]:
         rivers = value(m, "rivers")
         if any(r.joins == ident for r in rivers):
             put(m, "rivers", [dataclasses.replace(r, joins=None) if r.joins == ident else r for r in rivers])
-    elif ident is not None:
+    elif ident is not None and isinstance(m, TableMap):
         if m.sewer is not None:
             drop(m.sewer, "models", lambda x: x.corridor != ident)
         rivers = value(m, "rivers")
