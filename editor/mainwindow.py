@@ -89,7 +89,7 @@ class MainWindow(QMainWindow):
 
         self.validator = AsyncValidator(self.doc, self)  # off the GUI thread when checks are slow
         self.validator.finished.connect(self._validated)
-        self.validation_panel.violation_activated.connect(self.show_violation)
+        self.validation_panel.wire(self)  # rows ring their place; quick fixes; rings of fixed rows go
         self.view.painted.connect(self.validator.map_painted)  # a new map's check waits for it to show
 
         self.pos_label, self.zoom_label, self.problems_label = QLabel(), QLabel(), QLabel()

@@ -12,12 +12,22 @@ import time
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dambuster.model.lenient import format_problems
 from dambuster.validators import Violation, check_scenario
 
 from ..files.names import plural
+from .quick_fix import can_fix, fix_label
 from .where import readable_where
 
 DEBOUNCE_MS = 300
@@ -107,6 +117,7 @@ def counts(violations: list[Violation]) -> tuple[int, int]:
 
 class ValidationPanel(QWidget):
     violation_activated = Signal(object)  # Violation
+    fix_requested = Signal(list)  # the violations to fix in one undo step (validation/quick_fix.py)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -125,9 +136,21 @@ class ValidationPanel(QWidget):
         )  # the document's scenario, to name where a problem lies (set by the window)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemClicked.connect(self._activated)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.currentItemChanged.connect(lambda *_: self._update_fix_buttons())
+        self.fix_button = QPushButton("&Fix")  # Alt+F in the dock, or Tab to it
+        self.fix_button.setToolTip("Apply the quick fix of the selected finding (one undo step)")
+        self.fix_button.clicked.connect(lambda: self._fix(all_of_code=False))
+        self.fix_all_button = QPushButton("Fix All of This Code")
+        self.fix_all_button.clicked.connect(lambda: self._fix(all_of_code=True))
+        top = QHBoxLayout()
+        top.addWidget(self.summary, 1)
+        top.addWidget(self.fix_button)
+        top.addWidget(self.fix_all_button)
         box = QVBoxLayout(self)
         box.setContentsMargins(2, 2, 2, 2)
-        box.addWidget(self.summary)
+        box.addLayout(top)
         box.addWidget(self.tree)
         box.addStretch(0)
         # an empty table says nothing the summary line does not (as VS Code's Problems); its room is
@@ -157,6 +180,66 @@ class ValidationPanel(QWidget):
         else:
             self.summary.setText(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
         self._whole_rows()
+        self._update_fix_buttons()
+
+    def wire(self, window) -> None:
+        """Connects the window: a clicked row rings its place (``window.show_violation``), a quick fix
+        is applied to ``window.doc`` as one undo step, and the ring goes once its finding is gone."""
+        from .quick_fix import apply_fixes
+
+        self.ringed = None
+        self.violation_activated.connect(window.show_violation)
+        self.violation_activated.connect(lambda v: setattr(self, "ringed", v))
+        self.fix_requested.connect(lambda found: apply_fixes(window.doc, found))
+        window.validator.finished.connect(lambda found: self._ring_gone(window, found))
+
+    def _ring_gone(self, window, found: list) -> None:
+        if self.ringed is not None and self.ringed not in found:
+            self.ringed = None
+            window.view.clear_highlight()
+
+    # -- quick fixes (validation/quick_fix.py) -----------------------------------------------------
+    def current_violation(self):
+        item = self.tree.currentItem()
+        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def same_code(self, violation) -> list:
+        return [v for v in self.violations if v.code == violation.code and can_fix(v)]
+
+    def _update_fix_buttons(self) -> None:
+        v = self.current_violation()
+        fixable = v is not None and can_fix(v)
+        self.fix_button.setVisible(fixable)
+        n = len(self.same_code(v)) if fixable else 0
+        self.fix_all_button.setVisible(n > 1)
+        if fixable:
+            self.fix_button.setToolTip(fix_label(v))
+            self.fix_all_button.setText(f"Fix All {n}")
+            self.fix_all_button.setToolTip(fix_label(v, n))
+
+    def _fix(self, all_of_code: bool) -> None:
+        v = self.current_violation()
+        if v is not None and can_fix(v):
+            self.fix_requested.emit(self.same_code(v) if all_of_code else [v])
+
+    def fix_menu(self, violation) -> QMenu:
+        """The row's context menu: its quick fix, and "Fix all N" of its code when there are more."""
+        menu = QMenu(self)
+        if violation is None or not can_fix(violation):
+            menu.addAction("No quick fix for this finding").setEnabled(False)
+            return menu
+        menu.addAction(fix_label(violation), lambda: self.fix_requested.emit([violation]))
+        same = self.same_code(violation)
+        if len(same) > 1:
+            menu.addAction(fix_label(violation, len(same)), lambda: self.fix_requested.emit(same))
+        return menu
+
+    def _context_menu(self, pos) -> None:
+        item = self.tree.itemAt(pos)
+        if item is None:
+            return
+        self.tree.setCurrentItem(item)
+        self.fix_menu(item.data(0, Qt.ItemDataRole.UserRole)).exec(self.tree.viewport().mapToGlobal(pos))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
