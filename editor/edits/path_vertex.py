@@ -15,7 +15,7 @@ from dambuster.model.rivers import confluence
 from dambuster.model.scenario import River, Scenario
 
 from ..geometry.hexes import hex_line
-from .hex_map import Change, _crosses, _swap
+from .hex_map import Change, _crosses, _swap, hex_map_of
 
 
 def rerouted(hexes: list[Hex], index: int, dest: Hex) -> list[Hex]:
@@ -31,7 +31,7 @@ def list_of(s: Scenario, line: Any) -> str | None:
 
 
 def move_path_hex(s: Scenario, line: Any, index: int, dest: Hex) -> tuple[list[Change], str]:
-    m = s.map
+    m = hex_map_of(s)
     name = list_of(s, line)
     if name is None or not 0 <= index < len(line.hexes) or line.hexes[index] == dest:
         return [], ""

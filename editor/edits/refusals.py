@@ -10,6 +10,8 @@ from typing import Any
 from dambuster.model.hexgrid import Hex, Hexside, hexside_between
 from dambuster.model.scenario import Scenario
 
+from .hex_map import hex_map_of
+
 OFF_MAP = "Outside the map: click a hex of the map"
 NEAR_SIDE = "Click nearer a hexside (the edge between two hexes)"
 
@@ -25,7 +27,7 @@ def _ident(obj: Any) -> str:
 def hex_refusal(tool: str, s: Scenario, h: Hex | None, options: dict | None = None) -> str:
     """Why a click of ``tool`` on hex ``h`` (None: off the map) changed nothing."""
     options = options or {}
-    m = s.map
+    m = hex_map_of(s)
     if h is None or not m.layout.contains(h):
         return OFF_MAP
     mk = m.markers
@@ -70,7 +72,7 @@ def stroke_refusal(
 ) -> str:
     """Why a stroke of ``tool`` over ``hexes`` changed nothing."""
     options = options or {}
-    m = s.map
+    m = hex_map_of(s)
     if not any(m.layout.contains(h) for h in hexes):
         return OFF_MAP
     if tool == "reservoir":
@@ -93,7 +95,7 @@ def side_refusal(tool: str, s: Scenario, side: Hexside | None) -> str:
     """Why a click of a hexside tool changed nothing (``side`` None: not near any hexside)."""
     if side is None:
         return NEAR_SIDE
-    m = s.map
+    m = hex_map_of(s)
     if tool == "stream-bridge":
         bridge = next((b for b in m.stream_bridges if b.side == side), None)
         if bridge is not None:
