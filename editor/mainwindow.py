@@ -28,7 +28,7 @@ from .document import Document
 from .files import recovery, start_page
 from .files.changed_on_disk import CANCEL, SAVE_AS, ask_changed_on_disk
 from .files.names import plural, suggested_name, zoom_text
-from .panels import dock_fit, follow, minimap
+from .panels import dock_fit, follow, minimap, wheel_guard
 from .panels import layers as layers_dock
 from .panels.place_dock import install as install_place_tools
 from .panels.scenario_dock import PropertiesPanel
@@ -64,9 +64,9 @@ class MainWindow(QMainWindow):
         self.ask_changed = ask_changed_on_disk  # likewise: SAVE_AS, OVERWRITE or CANCEL
         self.view = MapView(self)
         self.setCentralWidget(self.view)
-        self.controller = None
-        self._exporter = None
+        self.controller = self._exporter = None
         self.resize(1280, 820)
+        wheel_guard.install()  # spin and combo boxes take the wheel only with focus
 
         self.terrain_choice = TerrainChoice(parent=self)
         self.terrain_palette = TerrainPalette(self.terrain_choice)

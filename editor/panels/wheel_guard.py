@@ -1,0 +1,42 @@
+"""The mouse wheel never changes a value it merely passes over: spin boxes and combo boxes anywhere
+in the editor (docks, dialogs) take the wheel only when they have keyboard focus (click or Tab to
+them); without it the wheel scrolls what holds them, as a designer scrolling a dock expects."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
+
+
+class WheelGuard(QObject):
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() == QEvent.Type.Wheel and isinstance(obj, (QAbstractSpinBox, QComboBox)):
+            if obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+                obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel no longer gives focus
+            if not obj.hasFocus():
+                area = _scroll_area(obj)
+                if area is not None:  # the dock or dialog holding it scrolls instead
+                    bar = (
+                        area.horizontalScrollBar()
+                        if event.angleDelta().y() == 0
+                        else area.verticalScrollBar()
+                    )
+                    QCoreApplication.sendEvent(bar, event)
+                return True  # the value stays as it was
+        return False
+
+
+def _scroll_area(widget: QWidget) -> QAbstractScrollArea | None:
+    w = widget.parentWidget()
+    while w is not None and not isinstance(w, QAbstractScrollArea):
+        w = w.parentWidget()
+    return w
+
+
+def install() -> None:
+    """Once per application (the first window installs it)."""
+    app = QApplication.instance()
+    if app is not None and not isinstance(getattr(app, "_dambuster_wheel_guard", None), WheelGuard):
+        guard = WheelGuard(app)
+        app._dambuster_wheel_guard = guard  # type: ignore[attr-defined]
+        app.installEventFilter(guard)
