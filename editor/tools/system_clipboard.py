@@ -68,7 +68,10 @@ def paste_here(window) -> bool:
     if clip.kind == "table":
         p = window.cursor_scene
         changes, dropped = paste_table_changes(window.doc.scenario, clip, (float(p.x()), float(p.y())))
+        pasted = _new_objects(changes)
         done = push_changes(window.doc, changes, "Paste features")
+        if done and pasted and hasattr(window.view.tool, "select_objects"):
+            window.view.tool.select_objects(pasted)  # the pasted features selected, not the originals
         if dropped:
             say(
                 window.controller,
@@ -84,10 +87,7 @@ def paste_here(window) -> bool:
     left_out: list[str] = []
     _terrain, changes = paste_changes(window.doc.scenario, clip, h, left_out)
     changes, _dropped = checked(window.doc.scenario, changes, left_out)
-    pasted = [
-        o for owner, name, items in changes for o in items if not any(o is x for x in getattr(owner, name))
-    ]
-    pasted = [o for o in pasted if type(o).__name__ in LISTS]  # not the sides that came along
+    pasted = _new_objects(changes)
     done = push_changes(window.doc, changes, "Paste objects")
     if done and hasattr(window.view.tool, "select_objects"):
         window.view.tool.select_objects(pasted)  # the pasted objects selected, as Tiled does
@@ -97,6 +97,20 @@ def paste_here(window) -> bool:
     elif done:
         window.statusBar().showMessage(f"Pasted {len(pasted)} object{'s' if len(pasted) != 1 else ''}", 5000)
     return done
+
+
+def _new_objects(changes) -> list:
+    """The objects a paste's ``changes`` add to the map's lists (not the sides that came along)."""
+    pasted = [
+        o
+        for owner, name, items in changes
+        if isinstance(items, list)
+        for o in items
+        if not any(o is x for x in getattr(owner, name) or [])
+    ]
+    return [
+        o for o in pasted if type(o).__name__ in LISTS or (hasattr(o, "id") and type(o).__name__ != "Side")
+    ]
 
 
 def install(window) -> None:

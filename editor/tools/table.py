@@ -169,6 +169,14 @@ class VertexTool(Tool):
         shapes = [(points_of(s, o), _closed(o)) for o in chosen if id(o) in live]
         self.marks.show_shapes(self.controller.view.scene(), shapes)
 
+    def select_objects(self, objs: list) -> None:
+        """Selects ``objs`` (one, or a group of several), as after a paste."""
+        self.grab = None
+        self.group = list(objs) if len(objs) > 1 else []
+        self.selection = objs[0] if len(objs) == 1 else None
+        self.on_select(self.selection)
+        self._mark()
+
     def drop(self) -> None:
         """Another tool or another file: the marks go."""
         self.marks.clear()

@@ -225,3 +225,23 @@ def test_the_waterway_dragged_across_extends_from_the_nearer_short_edge(dbm):
     waterway = w.doc.scenario.map.waterway
     assert close(waterway.polygon, [(560, 0), (600, 0), (600, 400), (560, 400)]) and waterway.edge == "right"
     reloads(w)
+
+
+def test_a_table_paste_selects_the_pasted_features_not_the_originals(dbm):
+    """Issue 24 (shot-105/106): after a paste the originals stayed selected and Delete removed them."""
+    w = dbm
+    from dambuster.editor.tools.context_menu import object_menu, select_at
+
+    band(w, (240, 230), (360, 370))
+    originals = select_at(w, QPointF(300, 350))
+    assert len(originals) == 3
+    {a.text(): a for a in object_menu(w).actions()}["Copy 3 objects"].trigger()
+    w.cursor_scene = QPointF(100, 250)
+    w.act("edit.paste").trigger()
+    tool = w.view.tool
+    selected = tool.group or [tool.selection]
+    assert len(selected) == 3 and not any(o is x for o in selected for x in originals)
+    assert {o.id for o in selected} == {"corridor-1", "grate-2", "model-2"}
+    w.act("edit.delete").trigger()  # Delete now removes the copies; the originals stay
+    sw = w.doc.scenario.map.sewer
+    assert [c.id for c in sw.corridors] == ["c1"] and [m.id for m in sw.models] == ["model-1"]
