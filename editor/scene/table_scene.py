@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
-from dambuster.model.scenario import TableMap
+from dambuster.model.scenario import Sewer, TableMap
 
 from .. import style
 from ..geometry.locate import locate, witness_lines
@@ -104,13 +104,13 @@ class TableSceneController:
             self._path(_line(r.line), _cosmetic(style.RIVER, 1.0), None, 3.1)
             if r.name:
                 self._label(
-                    r.name, point_along([tuple(p) for p in r.line], _length(r.line) / 2), 8, style.RIVER
+                    r.name, point_along([(p[0], p[1]) for p in r.line], _length(r.line) / 2), 8, style.RIVER
                 )
         self.layer = "roads"
         for rd in m.roads:
             self._path(_line(rd.line), _cosmetic(style.ROAD, 3.0), None, 4)
         if m.sewer is not None:
-            self._sewer(m)
+            self._sewer(m.sewer)
         self.layer = "sectors"
         self._sectors(m)
 
@@ -156,8 +156,7 @@ class TableSceneController:
             self._path(rect, _cosmetic("#7060a0", 1.0, Qt.PenStyle.DashLine), None, 40)
             self._label(str(n), (x + w * 0.04, y + h * 0.05), 14, "#7060a0", bold=True, centre=False)
 
-    def _sewer(self, m: TableMap) -> None:
-        s = m.sewer
+    def _sewer(self, s: Sewer) -> None:
         u = self.unit
         self.layer = "sewer"
         for c in s.corridors:
@@ -254,11 +253,12 @@ def _beside(line, gap: float):
     half = _length(pts) / 2
     a = point_along(pts, max(0.0, half - 0.01))
     b = point_along(pts, half + 0.01)
+    mid = point_along(pts, half)
+    assert a is not None and b is not None and mid is not None  # None only for a line with no points
     import math
 
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy) or 1.0
-    mid = point_along(pts, half)
     return mid[0] + dy / n * gap, mid[1] - dx / n * gap
 
 
