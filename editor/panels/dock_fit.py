@@ -107,3 +107,15 @@ def install(window) -> None:
 def _soon(window) -> None:
     if shiboken6.isValid(window):  # docks hide while the window is being destroyed
         QTimer.singleShot(0, window, lambda: keep_on_screen(window))  # once the layout has settled
+
+
+def restore_state(window, state, version: int) -> bool:
+    """``window.restoreState`` with every dock left floating docked back in: a floating dock came
+    back hidden behind the main window at the next start, and the first Ctrl+B seemed to do nothing
+    (it hid what could not be seen). A dock floated again stays floating for that session."""
+    if not window.restoreState(state, version):
+        return False
+    for dock in window.findChildren(QDockWidget):
+        if dock.isFloating():
+            dock.setFloating(False)
+    return True

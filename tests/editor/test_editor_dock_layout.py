@@ -80,3 +80,19 @@ def test_tabs_a_designer_made_come_back_with_one_tab_bar(qtbot, tmp_path):
     again = open_window(qtbot, tmp_path / "s.ini")
     assert again.tabbed_docks() == [["layers", "minimap"]]
     assert tab_bars(again) == [["Minimap", "Layers"]]
+
+
+def test_a_preview_left_floating_comes_back_docked_and_shown(qtbot, tmp_path):
+    """Issue 24 (shot-117..119, 133): a floating Preview dock came back hidden behind the window at the
+    next start, and the first Ctrl+B seemed to do nothing."""
+    w = open_window(qtbot, tmp_path / "s.ini")
+    w.act("view.preview").trigger()
+    w.docks["preview"].setFloating(True)
+    assert w.docks["preview"].isFloating() and w.docks["preview"].isVisible()
+    w.close()
+    again = open_window(qtbot, tmp_path / "s.ini")
+    dock = again.docks["preview"]
+    assert dock.isVisible() and not dock.isFloating()  # docked in the window, where it can be seen
+    assert overlapping(again) == []
+    again.act("view.preview").trigger()  # the first Ctrl+B closes what the designer sees
+    assert not dock.isVisible()
