@@ -6,7 +6,8 @@ seed; **Roll** runs the procedure with the generator's dice, or, with "Type the 
 table", asks for each roll by what it is for (editor/preview/roll_entry.py) and steps on as each is
 typed ("Undo roll" takes the last back). The log shows every step: its dice, and where the feature
 went or why it was discarded. **Apply** replaces the table's areas, waterway, rivers and roads with
-the result: one undo step, "Set up terrain". Only the table's own size, unit and figures are used.
+the result (asking first when the table has any: ``replaced_features`` says which): one undo step,
+"Set up terrain". Only the table's own size, unit and figures are used.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -57,6 +59,7 @@ class DbmSetupDialog(QDialog):
     def __init__(self, doc, parent=None):
         super().__init__(parent)
         self.doc = doc
+        self.confirm_replace = self._confirm_replace  # replaceable, e.g. by tests: True to go on
         self.setup = None  # the finished run, once there is one
         self.rolls: list[int] = []
         self.setWindowTitle("Set up terrain (DBM)")
@@ -211,6 +214,9 @@ class DbmSetupDialog(QDialog):
         if self.setup is None:
             return
         t, new = self.doc.scenario.map, self.setup.scenario.map
+        there = replaced_features(t)
+        if there and not self.confirm_replace(there):
+            return  # the dialog stays open, the table as it was
         changes = [(t, name, getattr(new, name)) for name in FEATURES]
         road_rule = self.setup.scenario.parameters.rules.get("DBM-ROAD")
         params = self.doc.scenario.parameters
@@ -218,6 +224,28 @@ class DbmSetupDialog(QDialog):
             changes.append((params, "rules", {**params.rules, "DBM-ROAD": dict(road_rule)}))
         self.doc.push(SetFields(self.doc, changes, "Set up terrain"))
         self.accept()
+
+    def _confirm_replace(self, there: list[str]) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Replace the table's terrain?",
+            f"Apply replaces the table's {', '.join(there)} with the ones laid out here "
+            "(Edit > Undo takes it back). Replace them?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+
+def replaced_features(table) -> list[str]:
+    """What Apply would replace on ``table``, in words ("2 named areas", "the waterway"); [] when bare."""
+    out = []
+    for name in FEATURES:
+        value = getattr(table, name)
+        if isinstance(value, list) and value:
+            what = "named area" if name == "areas" else name[:-1]
+            out.append(f"{len(value)} {what}{'s' if len(value) > 1 else ''}")
+        elif value is not None and not isinstance(value, list):
+            out.append(f"the {name}")
+    return out
 
 
 def open_dbm_setup(window) -> None:

@@ -117,3 +117,21 @@ def test_the_new_dialog_makes_a_15mm_table_unless_told_and_offers_the_reduction_
     assert (m.figures, m.reduced, m.unit) == ("25mm", True, "mm")
     dlg.unit.setCurrentText("paces")
     assert not dlg.reduced.isEnabled() and not dlg.reduced.isChecked()
+
+
+def test_apply_asks_before_replacing_a_table_that_has_features(dialog, doc):
+    """Issue 24: Apply replaced the whole table (waterway and all named areas) without a word."""
+    dialog.typed.setChecked(True)
+    dialog.btn_roll.click()
+    type_roll(dialog, "2 5 3 1")
+    dialog.btn_apply.click()  # a bare table: nothing to ask
+    laid = dumps(doc.scenario)
+    asked: list = []
+    dialog.confirm_replace = lambda there: asked.append(there) or False
+    dialog.btn_roll.click()
+    type_roll(dialog, "4 2 6 1")
+    dialog.btn_apply.click()
+    assert asked == [["2 named areas"]] and dumps(doc.scenario) == laid  # refused: the table as it was
+    dialog.confirm_replace = lambda there: True
+    dialog.btn_apply.click()
+    assert doc.undo_stack.count() == 2  # still one undo step each
