@@ -103,7 +103,9 @@ class Document(QObject):
         return m.terrain.get(h) if isinstance(m, HexMap) else None
 
     def set_terrain(self, kinds: dict[Hex, str]) -> None:
-        terrain = self.scenario.map.terrain
+        m = self.scenario.map
+        assert isinstance(m, HexMap), "terrain is painted on a hex map"
+        terrain = m.terrain
         for h, kind in kinds.items():
             terrain[h] = kind
         self.terrain_changed.emit(set(kinds))

@@ -16,13 +16,16 @@ def _length(line) -> float:
 def sub_line(line, a: float, b: float) -> list[tuple[float, float]]:
     """The part of a polyline between distances a and b from its first point, in the order a -> b."""
     lo, hi = sorted((a, b))
-    pts = [point_along(line, lo)]
+    first, last = point_along(line, lo), point_along(line, hi)
+    if first is None or last is None:  # a line with no points
+        return []
+    pts = [first]
     run = 0.0
     for p, q in zip(line, line[1:]):
         run += math.hypot(q[0] - p[0], q[1] - p[1])
         if lo < run < hi:
-            pts.append(tuple(q))
-    pts.append(point_along(line, hi))
+            pts.append((q[0], q[1]))
+    pts.append(last)
     return pts if a <= b else pts[::-1]
 
 
