@@ -185,7 +185,7 @@ def install(window) -> LayersPanel:
     state.changed.connect(drop_locked_selection)
     view.tool_refusal = lambda: state.tool_refusal(window.current_tool, window.tool_options.path_kind())
     view.refused.connect(
-        lambda why: window.statusBar().showMessage(f"{why}: unlock or show it in the Layers dock", 5000)
+        lambda why: window.statusBar().showMessage(f"{why}: {_remedy(why)} it in the Layers dock", 5000)
     )
     view.violations = lambda: window.validation_panel.violations
     window._refused_double_clicks = _RefusedDoubleClicks(view)
@@ -208,3 +208,8 @@ def finish(window) -> None:
     state.changed.connect(sync)
     panel.fill_menu(window.layers_menu)
     sync()
+
+
+def _remedy(why: str) -> str:
+    """What to do in the Layers dock about a refusal ("Rivers is locked" -> "unlock")."""
+    return "unlock" if why.endswith("locked") else "show"

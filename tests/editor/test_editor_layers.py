@@ -168,12 +168,12 @@ def test_the_tools_of_a_locked_or_hidden_layer_do_nothing(qtbot, window):
     w.view.layers.set_locked("terrain", True)
     click(qtbot, w, w.controller.scene_pos(h))
     assert w.doc.terrain_at(h) == before
-    assert "Terrain is locked" in w.statusBar().currentMessage()
+    assert w.statusBar().currentMessage() == "Terrain is locked: unlock it in the Layers dock"
     w.view.layers.set_locked("terrain", False)
     w.view.layers.set_visible("terrain", False)
     click(qtbot, w, w.controller.scene_pos(h))
     assert w.doc.terrain_at(h) == before
-    assert "Terrain is hidden" in w.statusBar().currentMessage()
+    assert w.statusBar().currentMessage() == "Terrain is hidden: show it in the Layers dock"
     w.view.layers.set_visible("terrain", True)
     click(qtbot, w, w.controller.scene_pos(h))
     assert w.doc.terrain_at(h) != before
