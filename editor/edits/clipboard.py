@@ -12,7 +12,8 @@ from typing import Any
 from dambuster.model.hexgrid import Hex, hexside_hexes
 from dambuster.model.scenario import Scenario
 
-from .hex_map import Change, ensure_side, fresh_id, scenario_ids
+from .hex_map import Change, ensure_side
+from .ids import fresh_id, scenario_ids
 
 #: map lists copied with the region, and the id prefix of a pasted copy
 MAP_LISTS = {

@@ -20,7 +20,8 @@ from typing import Any
 from dambuster.model.hexgrid import neighbors
 from dambuster.model.scenario import Dam, Model, Scenario, SewerPoint, TableMap, Unit
 
-from .hex_map import Change, fresh_id
+from .hex_map import Change
+from .ids import fresh_id
 from .move import anchor, moved
 from .table_map import SEWER_POINTS
 

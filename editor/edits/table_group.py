@@ -35,7 +35,8 @@ from dambuster.model.scenario import (
 )
 
 from .clipboard import Clip
-from .hex_map import Change, ensure_side, fresh_id, scenario_ids
+from .hex_map import Change, ensure_side
+from .ids import fresh_id, scenario_ids
 from .table_map import SEWER_POINTS, _sewer, centroid, nearest_corridor
 
 Pt = tuple[float, float]

@@ -22,7 +22,8 @@ from dambuster.model.scenario import (
     Waterway,
 )
 
-from .hex_map import Change, ensure_side, fresh_id
+from .hex_map import Change, ensure_side
+from .ids import fresh_id
 
 Pt = tuple[float, float]
 SEWER_POINTS = {
