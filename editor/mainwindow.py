@@ -388,7 +388,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
-            dock_fit.restore_state(self, state, LAYOUT_VERSION)  # floating docks dock back; an old one refused
+            dock_fit.restore_state(self, state, LAYOUT_VERSION)  # floating docks dock back
 
     def closeEvent(self, event) -> None:
         if self.maybe_save():
