@@ -20,6 +20,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
+from tiled_docs import hand_made
 
 from dambuster.editor.files.tiled_import import TiledImporter, lenient_question
 from dambuster.editor.files.tiled_import_dialog import CHOOSE, TiledTerrainDialog
@@ -383,27 +384,7 @@ def test_the_leave_out_question_names_every_hex_that_becomes_clear(window, qtbot
 
 def a_tiled_map(path: Path) -> Path:
     """A 3x2 hex map drawn in Tiled whose two tiles say their terrain, saved as JSON (Tiled's .tmj)."""
-    tiles = [
-        {"id": i, "properties": [{"name": "terrain", "type": "string", "value": k}]}
-        for i, k in enumerate(("clear", "forest"))
-    ]
-    doc = {
-        "type": "map",
-        "orientation": "hexagonal",
-        "width": 3,
-        "height": 2,
-        "tilewidth": 32,
-        "tileheight": 28,
-        "hexsidelength": 16,
-        "staggeraxis": "x",
-        "staggerindex": "odd",
-        "infinite": False,
-        "tilesets": [{"firstgid": 1, "name": "t", "tiles": tiles}],
-        "layers": [
-            {"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1, 2, 1, 1, 1, 2]}
-        ],
-    }
-    path.write_text(json.dumps(doc))
+    path.write_text(json.dumps(hand_made()))
     return path
 
 

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from refusal import assert_refused, damage, junk, paths
 from strategies import rich_hex_scenario
+from tiled_docs import hand_made
 
 from dambuster.cli import main
 from dambuster.interop.hexpixels import HexPixels
@@ -45,41 +46,6 @@ def write(tmp_path, doc, name="map.tmj") -> Path:
 
 def rich_doc() -> dict:
     return json.loads(json.dumps(to_tmj(rich_hex_scenario(), "t.png")))
-
-
-def hand_made(orientation="hexagonal", data=None, objects=(), tiles=None) -> dict:
-    """A 3x2 map as a designer would draw it in Tiled: no dambuster properties at all."""
-    tiles = (
-        tiles
-        if tiles is not None
-        else [
-            {"id": 0, "properties": [{"name": "terrain", "type": "string", "value": "clear"}]},
-            {"id": 1, "properties": [{"name": "terrain", "type": "string", "value": "forest"}]},
-        ]
-    )
-    return {
-        "type": "map",
-        "orientation": orientation,
-        "width": 3,
-        "height": 2,
-        "tilewidth": 32,
-        "tileheight": 28,
-        "hexsidelength": 16,
-        "staggeraxis": "x",
-        "staggerindex": "odd",
-        "infinite": False,
-        "tilesets": [{"firstgid": 1, "name": "t", "tiles": tiles}],
-        "layers": [
-            {
-                "type": "tilelayer",
-                "name": "ground",
-                "width": 3,
-                "height": 2,
-                "data": data or [1, 2, 1, 1, 1, 2],
-            },
-            {"type": "objectgroup", "name": "stuff", "objects": list(objects)},
-        ],
-    }
 
 
 @pytest.mark.parametrize("orientation", ["orthogonal", "isometric", "staggered"])
