@@ -126,12 +126,6 @@ def _mentions_us(path: Path) -> bool:
     return False
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file (following links); False also when the system refuses the path
-    (a name longer than it allows), unlike Path.is_file, which raises then."""
-    return os.path.isfile(path)
-
-
 def find(start: Path, within: str | None = None) -> Path | None:
     """The settings file that governs ``start`` (a folder), walking up to the root (with ``within``: to
     that folder, and a settings file there that is a link is refused unread); None if there is none."""
@@ -144,11 +138,11 @@ def find(start: Path, within: str | None = None) -> Path | None:
         if edge is not None and within:  # (edge is within's folder)
             for candidate in (own, here / PYPROJECT):
                 _check_within(candidate, within)
-        if _is_file(own):
+        if os.path.isfile(own):  # (False, not an error, for a path the system refuses: too long)
             return own
         pyproject = here / PYPROJECT
         if (
-            _is_file(pyproject)
+            os.path.isfile(pyproject)
             and _mentions_us(pyproject)
             and _table(read_toml(pyproject), pyproject) is not None
         ):

@@ -13,9 +13,9 @@ from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import Dam, River, Route
 
 from ..commands import PaintTerrain, ReplaceList
+from ..edits.ids import fresh_id
 from ..edits.refusals import hex_refusal
 from ..geometry.hexes import hex_line
-from ..geometry.locate import find_by_id
 from ..style import tool_preview_item
 from .base import Tool
 from .refusal_hint import clear, refuse
@@ -23,18 +23,11 @@ from .refusal_hint import clear, refuse
 PATH_KINDS = {"river": ("rivers", "river-"), "road": ("roads", "road-"), "rail": ("rails", "rail-")}
 
 
-def fresh_id(scenario, prefix: str) -> str:
-    n = 1
-    while find_by_id(scenario, f"{prefix}{n}") is not None:
-        n += 1
-    return f"{prefix}{n}"
-
-
 def water_needed(scenario, hexes: list[Hex]) -> dict[Hex, str]:
     """The river hexes to make water, as {hex: "water"}: those that are not water or debris, when a
     profile of the scenario wants a river to run through water only (ogre-dambusters' RIVER-TERRAIN);
     none otherwise."""
-    from dambuster.validators.ogre.dambusters import PROFILE as DAMBUSTERS  # networkx: not at start-up
+    from dambuster.validators.ogre.dambusters import PROFILE as DAMBUSTERS  # the rules: not at start-up
     from dambuster.validators.ogre.dambusters import WATER
 
     if DAMBUSTERS not in scenario.meta.profiles:
