@@ -25,6 +25,7 @@ from ..work import DEFAULT_SECONDS, MAX_FINDINGS
 from . import REGISTRY
 from .audit import VERDICTS
 from .engine import Rule
+from .quick_fixes import quick_fix_text
 
 #: Codes that are not rules but stages of loading and checking a file: they can appear in any report.
 LOAD_CODES: dict[str, dict[str, str]] = {
@@ -263,6 +264,8 @@ def render_markdown(infos: list[RuleInfo], shared: dict[str, dict[str, object]] 
                 out.append(f"- **Parameters:** {ps}")
             elif not i.is_load_stage:
                 out.append("- **Parameters:** none")
+            if (fix := quick_fix_text(i.code)) is not None:
+                out.append(f"- **Quick fix (editor):** {fix}")
     if shared:
         out += [
             "",

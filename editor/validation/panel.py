@@ -204,34 +204,35 @@ class ValidationPanel(QWidget):
         return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
 
     def same_code(self, violation) -> list:
-        return [v for v in self.violations if v.code == violation.code and can_fix(v)]
+        scenario = self.scenario()
+        return [v for v in self.violations if v.code == violation.code and can_fix(v, scenario)]
 
     def _update_fix_buttons(self) -> None:
-        v = self.current_violation()
-        fixable = v is not None and can_fix(v)
+        v, scenario = self.current_violation(), self.scenario()
+        fixable = v is not None and can_fix(v, scenario)
         self.fix_button.setVisible(fixable)
         n = len(self.same_code(v)) if fixable else 0
         self.fix_all_button.setVisible(n > 1)
         if fixable:
-            self.fix_button.setToolTip(fix_label(v))
+            self.fix_button.setToolTip(fix_label(v, scenario))
             self.fix_all_button.setText(f"Fix All {n}")
-            self.fix_all_button.setToolTip(fix_label(v, n))
+            self.fix_all_button.setToolTip(fix_label(v, scenario, n))
 
     def _fix(self, all_of_code: bool) -> None:
         v = self.current_violation()
-        if v is not None and can_fix(v):
+        if v is not None and can_fix(v, self.scenario()):
             self.fix_requested.emit(self.same_code(v) if all_of_code else [v])
 
     def fix_menu(self, violation) -> QMenu:
         """The row's context menu: its quick fix, and "Fix all N" of its code when there are more."""
-        menu = QMenu(self)
-        if violation is None or not can_fix(violation):
+        menu, scenario = QMenu(self), self.scenario()
+        if violation is None or not can_fix(violation, scenario):
             menu.addAction("No quick fix for this finding").setEnabled(False)
             return menu
-        menu.addAction(fix_label(violation), lambda: self.fix_requested.emit([violation]))
+        menu.addAction(fix_label(violation, scenario), lambda: self.fix_requested.emit([violation]))
         same = self.same_code(violation)
         if len(same) > 1:
-            menu.addAction(fix_label(violation, len(same)), lambda: self.fix_requested.emit(same))
+            menu.addAction(fix_label(violation, scenario, len(same)), lambda: self.fix_requested.emit(same))
         return menu
 
     def _context_menu(self, pos) -> None:

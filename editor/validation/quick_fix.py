@@ -1,45 +1,59 @@
 """Quick fixes for Validation findings with exactly one sensible fix (no Qt widgets here: the panel
 offers them on a row's context menu and its Fix button). Each fix is ONE undo step through the
-document's edit commands; "fix all" fixes every finding of the same code in that one step.
+document's edit commands; "fix all" fixes every finding of the same code in that one step (a macro
+of the fixes' commands, each built when it is applied, on the scenario as the fixes before left it).
 
-Rules with a quick fix (keep editor/README.md in step):
-- RIVER-TERRAIN (ogre-dambusters): a river hex that is not water is painted water."""
+The rules with a fix, and why the others have none: dambuster/validators/quick_fixes.py (shown in
+docs/rules.md). The fixes themselves: fix_rules.py (rule findings), fix_format.py (the FORMAT rows of
+a file opened with problems)."""
 
 from __future__ import annotations
 
-from dambuster.model.hexgrid import Hex
+from .fix_format import plan_format
+from .fix_rules import PLANS, Fix
 
-from ..commands import PaintTerrain
-
-
-def _river_hex(violation) -> Hex | None:
-    loc = violation.location or {}
-    h = loc.get("hex")
-    return (int(h[0]), int(h[1])) if isinstance(h, (list, tuple)) and len(h) == 2 else None
+__all__ = ["Fix", "apply_fixes", "can_fix", "fix_label", "plan"]
 
 
-#: code -> (label of the fix, what it changes: hex -> new terrain kind)
-FIXES = {"RIVER-TERRAIN": ("Paint the river hex water", _river_hex)}
+def plan(violation, scenario) -> Fix | None:
+    """The quick fix of ``violation`` in ``scenario``, or None when it has none."""
+    code = getattr(violation, "code", "")
+    if scenario is None:
+        return None
+    if code == "FORMAT":
+        return plan_format(violation, scenario)
+    planner = PLANS.get(code)
+    return planner(violation, scenario) if planner is not None else None
 
 
-def can_fix(violation) -> bool:
-    fix = FIXES.get(getattr(violation, "code", ""))
-    return fix is not None and fix[1](violation) is not None
+def can_fix(violation, scenario) -> bool:
+    return plan(violation, scenario) is not None
 
 
-def fix_label(violation, count: int = 1) -> str:
-    label = FIXES[violation.code][0]
-    return label if count == 1 else f"Fix all {count} {violation.code}: {label.lower()}s"
+def fix_label(violation, scenario, count: int = 1) -> str:
+    fix = plan(violation, scenario)
+    label = fix.label if fix is not None else "No quick fix"
+    if count == 1:
+        return label
+    many = fix.many if fix is not None and violation.code != "FORMAT" else "apply the quick fixes"
+    return f"Fix all {count} {violation.code}: {many}"
 
 
 def apply_fixes(doc, violations: list) -> int:
     """Applies the fixes of ``violations`` (those that have one) as one undo step; returns how many."""
-    kinds = {}
-    for v in violations:
-        if can_fix(v):
-            kinds[FIXES[v.code][1](v)] = "water"
-    if not kinds:
+    fixes = [f for v in violations if (f := plan(v, doc.scenario)) is not None]
+    if not fixes:
         return 0
-    what = "Paint river hex water" if len(kinds) == 1 else f"Paint {len(kinds)} river hexes water"
-    doc.undo_stack.push(PaintTerrain(doc, kinds, text=f"Fix: {what}"))
-    return len(kinds)
+    if len(fixes) == 1:
+        command = fixes[0].command(doc)
+        command.setText(f"Fix: {fixes[0].label}")
+        doc.push(command)
+        return 1
+    code = violations[0].code
+    doc.undo_stack.beginMacro(f"Fix: {len(fixes)} {code} findings")
+    try:
+        for f in fixes:
+            doc.push(f.command(doc))
+    finally:
+        doc.undo_stack.endMacro()
+    return len(fixes)

@@ -1,0 +1,134 @@
+"""Issue 24: quick fixes beyond RIVER-TERRAIN, applied from the Validation dock as a designer would
+(the Fix button, Fix All N, the row's context menu) on a file opened with the finding: the finding
+goes, the map's hover text shows the change, and one Undo brings the finding back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dambuster.validators.quick_fixes import FIXED
+
+pytest.importorskip("PySide6")
+
+pytestmark = pytest.mark.qt
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def open_valley(window, tmp_path, change, name="valley.json") -> None:
+    doc = json.loads((SAMPLES / "ogre-dambusters-valley.json").read_text())
+    change(doc)
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    assert window.open_path(path)
+    window.validator.run()
+
+
+def rows(window, code: str) -> list[int]:
+    return [i for i, v in enumerate(window.validation_panel.violations) if v.code == code]
+
+
+def hover(window, h) -> str:
+    """The hover text the map shows for hex ``h``."""
+    return window.controller.tooltip(window.controller.scene_pos(h))
+
+
+def fix_by_button(window, code: str) -> None:
+    panel = window.validation_panel
+    panel.activate_row(rows(window, code)[0])
+    assert panel.fix_button.isVisible()
+    before = window.doc.undo_stack.count()
+    panel.fix_button.click()
+    assert window.doc.undo_stack.count() == before + 1  # one undo step
+    window.validator.run()
+
+
+def undo(window) -> None:
+    window.doc.undo_stack.undo()
+    window.validator.run()
+
+
+def test_a_hidden_dam_is_shown_by_its_quick_fix(window, tmp_path):
+    open_valley(window, tmp_path, lambda d: d["map"]["dams"][0].update(hidden=True))
+    dam = window.doc.scenario.map.dams[0]
+    assert rows(window, "DAM-HIDDEN") and "(hidden)" in hover(window, dam.hex)
+    fix_by_button(window, "DAM-HIDDEN")
+    assert rows(window, "DAM-HIDDEN") == [] and "(hidden)" not in hover(window, dam.hex)
+    undo(window)
+    assert rows(window, "DAM-HIDDEN") and "(hidden)" in hover(window, dam.hex)
+
+
+def test_a_weak_dam_is_raised_to_the_minimum_from_the_rows_menu(window, tmp_path):
+    open_valley(window, tmp_path, lambda d: d["map"]["dams"][0].update(sp=30))
+    dam = window.doc.scenario.map.dams[0]
+    panel = window.validation_panel
+    menu = panel.fix_menu(panel.violations[rows(window, "DAM-SP-MIN")[0]])
+    assert [a.text() for a in menu.actions()] == ["Raise the dam's SP to 50"]
+    menu.actions()[0].trigger()
+    window.validator.run()
+    assert rows(window, "DAM-SP-MIN") == [] and ": 50 SP" in hover(window, dam.hex)
+    undo(window)
+    assert rows(window, "DAM-SP-MIN") and ": 30 SP" in hover(window, dam.hex)
+
+
+def test_fix_all_hides_every_open_mine_in_one_undo_step(window, tmp_path):
+    def open_mines(d):
+        for mine in d["map"]["markers"]["mines"]:
+            mine["hidden"] = False
+
+    open_valley(window, tmp_path, open_mines)
+    mines = window.doc.scenario.map.markers.mines
+    panel = window.validation_panel
+    panel.activate_row(rows(window, "MINE-VISIBLE")[0])
+    assert panel.fix_all_button.isVisible() and panel.fix_all_button.text() == "Fix All 2"
+    before = window.doc.undo_stack.count()
+    panel.fix_all_button.click()
+    assert window.doc.undo_stack.count() == before + 1
+    window.validator.run()
+    assert rows(window, "MINE-VISIBLE") == []
+    assert all(f"({m.owner}, hidden)" in hover(window, m.hex) for m in mines)
+    undo(window)
+    assert len(rows(window, "MINE-VISIBLE")) == 2
+    assert not any(f"({m.owner}, hidden)" in hover(window, m.hex) for m in mines)
+
+
+def test_too_many_entrenchments_are_lowered_to_the_maximum(window, tmp_path):
+    open_valley(window, tmp_path, lambda d: d["map"]["markers"]["entrenchments"][0].update(count=20))
+    h = window.doc.scenario.map.markers.entrenchments[0].hex
+    fix_by_button(window, "ENTRENCH-MAX")
+    assert rows(window, "ENTRENCH-MAX") == [] and "Entrenchment x15" in hover(window, h)
+    undo(window)
+    assert rows(window, "ENTRENCH-MAX") and "Entrenchment x20" in hover(window, h)
+
+
+def test_a_river_hex_repeated_twice_in_a_row_is_dropped_but_a_jump_has_no_fix(window, tmp_path):
+    def repeat_and_jump(d):
+        brook = d["map"]["rivers"][1]["hexes"]
+        brook.insert(2, brook[1])  # repeated
+        del d["map"]["rivers"][0]["hexes"][6]  # a jump of two hexes
+
+    open_valley(window, tmp_path, repeat_and_jump)
+    brook = window.doc.scenario.map.rivers[1]
+    n = len(brook.hexes)
+    panel = window.validation_panel
+    gaps = [panel.violations[i] for i in rows(window, "RIVER-GAP")]
+    assert len(gaps) == 2
+    jump = next(v for v in gaps if "jumps" in v.message)
+    assert [a.text() for a in panel.fix_menu(jump).actions()] == ["No quick fix for this finding"]
+    repeat = next(v for v in gaps if "repeats" in v.message)
+    panel.fix_menu(repeat).actions()[0].trigger()
+    window.validator.run()
+    assert len(brook.hexes) == n - 1 and [v.message for v in window.validation_panel.violations] == [
+        jump.message
+    ]
+    undo(window)
+    assert len(brook.hexes) == n and len(rows(window, "RIVER-GAP")) == 2
+
+
+def test_the_catalog_lists_the_fixes_the_dock_offers():
+    from dambuster.editor.validation.fix_rules import PLANS
+
+    assert set(PLANS) | {"SCHEMA"} == set(FIXED)
