@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QUndoView
 
 from dambuster.model import ScenarioError
 from dambuster.model.atomic_write import ChangedSinceRead
@@ -38,7 +38,7 @@ from .preview.pane import install_preview
 from .scene.hex.scene import HexSceneController
 from .scene.map_view import MapView
 from .scene.table_scene import TableSceneController
-from .tools import context_menu, refusal_hint, system_clipboard
+from .tools import base, context_menu, refusal_hint, system_clipboard
 from .tools.factory import make_tool
 from .validation.panel import ValidationPanel, counts
 from .validation.worker import AsyncValidator
@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         )
 
         self.acts = ActionSet(self)  # every command and tool, from editor/actions/catalog.py
+        self.recent_menu: QMenu  # File > Open Recent, made by acts.build() (the catalog's "menu:recent_menu")
         self.tool_options = ToolOptionsBar(self)
         self.current_tool = DEFAULT_TOOL["hex"]
         self.doc.scenario_replaced.connect(self._install_controller)
@@ -109,8 +110,8 @@ class MainWindow(QMainWindow):
         self.doc.path_changed.connect(lambda _p: self._update_title())
         self._install_controller()
         install_preview(self)  # the breach / flash-flood preview dock (editor/preview/pane.py)
-        start_page.install(self)  # the start page, shown in place of the map by app.build without a file
-        recovery.install(self)  # autosave and recovery of unsaved work
+        self.start_page = start_page.install(self)  # shown in place of the map by app.build without a file
+        self.recovery = recovery.install(self)  # autosave and recovery of unsaved work
         minimap.install(self)
         install_place_tools(self)  # the Place dock; Delete / Copy / Paste (editor/panels/place_dock.py)
         context_menu.install(self)  # right-click on an object: Properties…, Delete, Duplicate
@@ -157,9 +158,9 @@ class MainWindow(QMainWindow):
         if name not in {t.name for t in tools_for(kind)}:
             name = DEFAULT_TOOL[kind]
         old = self.view.tool
-        if hasattr(old, "drop"):
+        if old is not None:
             old.drop()  # a copy region's outline
-        if hasattr(old, "cancel"):
+        if isinstance(old, base.Cancels):
             old.cancel()  # a shape half drawn
         refusal_hint.clear(self.view)  # a refusal's hint belongs to the tool that was refused
         self.current_tool = name
@@ -191,7 +192,7 @@ class MainWindow(QMainWindow):
         return dlg
 
     def _install_controller(self) -> None:
-        if hasattr(self.view.tool, "drop"):
+        if self.view.tool is not None:
             self.view.tool.drop()  # its selection marks and outlines go with the old scene
         if self.controller is not None:
             self.controller.detach()
@@ -233,7 +234,7 @@ class MainWindow(QMainWindow):
             self.controller.set_labels(on)
 
     def show_violation(self, violation) -> None:
-        if violation is None:
+        if violation is None or self.controller is None:
             return
         self.statusBar().showMessage(f"{violation.code}: {violation.message}", 8000)
         where = self.controller.locate(violation.location or {})
@@ -328,10 +329,9 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
 
     def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        value = self.settings.value("recent", [])  # one file comes back as a string, none as None
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return [str(v) for v in values]
 
     def _refresh_recent(self) -> None:
         self.recent_menu.clear()
@@ -394,7 +394,7 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self.settings.setValue("geometry", self.saveGeometry())
             self.settings.setValue("state", self.saveState(LAYOUT_VERSION))
-            self.autosaver.closed_cleanly()
+            self.recovery.autosaver.closed_cleanly()
             event.accept()
         else:
             event.ignore()

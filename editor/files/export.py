@@ -6,6 +6,7 @@ temporary file behind, and never writes through a dangling link.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
@@ -16,7 +17,7 @@ LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
 SVG_DPI = 96  # SVG user units an inch (CSS pixels), for the width and height written in millimetres
 
 
-def _atomic(path: Path, write, finish=bytes) -> None:
+def _atomic(path: Path, write: Callable[[QBuffer], None], finish: Callable[[bytes], bytes] = bytes) -> None:
     """Calls ``write(buffer)`` on an in-memory device, then saves ``finish(its bytes)`` atomically at ``path``."""
     from dambuster.model.atomic_write import write_atomic
 
@@ -60,7 +61,8 @@ def export_png(
     painter.end()
 
     def write(buffer: QBuffer) -> None:
-        if not image.save(buffer, "PNG"):
+        # PySide6's stubs want the format as bytes, but it takes only a str (bytes raise ValueError)
+        if not image.save(buffer, "PNG"):  # pyright: ignore[reportCallIssue, reportArgumentType]
             raise OSError(f"cannot write {path}")
 
     _atomic(Path(path), write)

@@ -223,11 +223,13 @@ class Recovery(QObject):
         return True
 
 
-def install(window) -> None:
-    """Gives a main window ``autosaver`` and ``recovery`` (its settings give the autosave interval)."""
+def install(window) -> Recovery:
+    """Gives a main window ``autosaver`` and ``recovery`` (its settings give the autosave interval);
+    returns the recovery."""
     from .autosave import Autosaver
 
     window.autosaver = Autosaver(window.doc, window.settings, window)
     window.autosaver.failed.connect(lambda line: window.statusBar().showMessage(line, 15000))
     window.autosaver.resumed.connect(lambda line: window.statusBar().showMessage(line, 8000))
     window.recovery = Recovery(window, window.autosaver)
+    return window.recovery

@@ -150,6 +150,7 @@ class StartPage(QScrollArea):
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
         row.setContentsMargins(0, 16, 0, 0)
+        self.buttons = {}
         for text, icon_name, slot, name in (
             ("New…", "std:SP_FileIcon", self.window_.file_new, "start-new"),
             ("Open…", "std:SP_DialogOpenButton", self.window_.file_open, "start-open"),
@@ -159,7 +160,7 @@ class StartPage(QScrollArea):
             button.setObjectName(name)
             button.clicked.connect(lambda _checked=False, slot=slot: slot())
             row.addWidget(button)
-        self.buttons = {b.objectName(): b for b in (row.itemAt(i).widget() for i in range(row.count()))}
+            self.buttons[name] = button
         self.buttons["start-blank"].setToolTip("Close the start page and edit the blank map behind it")
         row.addStretch(1)
         return row

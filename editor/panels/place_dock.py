@@ -25,7 +25,7 @@ from ..tools.select import describe, summary
 class PlacePanel(QWidget):
     def __init__(self, window, parent=None):
         super().__init__(parent)
-        self.window = window
+        self.main_window = window  # not `window`: QWidget.window() is the top-level widget
         self.groups: dict[str, QWidget] = {}
         self.buttons: dict[str, QToolButton] = {}
         self._grids: dict[str, tuple[QGridLayout, list[QToolButton]]] = {}
@@ -88,7 +88,7 @@ class PlacePanel(QWidget):
 
     def refresh(self) -> None:
         """Shows the groups of the open map's kind."""
-        kind = "hex" if self.window.doc.is_hex else "table"
+        kind = "hex" if self.main_window.doc.is_hex else "table"
         groups = {t.group for t in tools_for(kind)}
         for group, box in self.groups.items():
             box.setVisible(group in groups)

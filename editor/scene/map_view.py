@@ -11,6 +11,8 @@ under the validation layer's root.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsView, QToolTip
@@ -18,6 +20,9 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphics
 from ..style import HIGHLIGHT
 from . import zoom_keys
 from .map_scene import MapScene
+
+if TYPE_CHECKING:
+    from ..tools.base import Tool
 
 MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
 
@@ -44,7 +49,7 @@ class MapView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setBackgroundBrush(QColor("#d8d8d4"))
         self.setMouseTracking(True)
-        self.tool = None
+        self.tool: Tool | None = None
         self.fitting = True  # the map follows the view's size until the user zooms
         self._pan_from: QPointF | None = None
         self._mouse_at: QPoint | None = None  # the mouse over the map (viewport pixels), if it is
@@ -54,6 +59,10 @@ class MapView(QGraphicsView):
         self._witness: QGraphicsPathItem | None = None
         self._warnings: QGraphicsPathItem | None = None
         zoom_keys.install(self)  # + and - zoom while the mouse is over the map, whatever has the keyboard
+
+    def scene(self) -> MapScene:
+        """The map's scene (the view's only one, set in ``__init__``)."""
+        return cast(MapScene, super().scene())  # Qt's stubs give the base class
 
     # -- zoom ------------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -67,7 +76,7 @@ class MapView(QGraphicsView):
         factor = max(MIN_ZOOM / z, min(MAX_ZOOM / z, factor))
         before = self.mapToScene(at) if at is not None else None
         self.scale(factor, factor)
-        if before is not None:
+        if before is not None and at is not None:
             drift = self.mapFromScene(before) - at
             self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + drift.x())
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + drift.y())
@@ -114,7 +123,7 @@ class MapView(QGraphicsView):
     def viewportEvent(self, event) -> bool:
         if event.type() == QEvent.Type.Leave:  # the cursor left the map: no footprint, zoom about the centre
             self._mouse_at = None
-            if hasattr(self.tool, "hover"):
+            if self.tool is not None:
                 self.tool.hover(None)
         if event.type() == QEvent.Type.ToolTip:
             text = self.tooltip_at(self.mapToScene(event.pos()), self.violations()) if self.tooltip_at else ""
@@ -250,7 +259,7 @@ class MapView(QGraphicsView):
                 self.tool.move(pos)
             event.accept()
             return
-        if hasattr(self.tool, "hover"):
+        if self.tool is not None:
             self.tool.hover(pos)  # a brush's footprint under the cursor
         super().mouseMoveEvent(event)
 

@@ -4,6 +4,8 @@ positions) into undo commands on the Document; it never touches graphics items e
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from PySide6.QtCore import QPointF
 
 from ..commands import SetFields
@@ -18,6 +20,18 @@ class Tool:
     def press(self, pos: QPointF, modifiers=None) -> None: ...
     def move(self, pos: QPointF) -> None: ...
     def release(self, pos: QPointF) -> None: ...
+    def hover(self, pos: QPointF | None) -> None:
+        """The mouse over the map with no button held (``pos`` None: it left the map)."""
+
+    def drop(self) -> None:
+        """Another tool or another map: the tool's own marks and outlines go."""
+
+
+@runtime_checkable
+class Cancels(Protocol):
+    """A tool with something half done that Escape (or another tool) throws away."""
+
+    def cancel(self) -> None: ...
 
 
 def push_changes(doc, changes: list, text: str) -> bool:

@@ -94,11 +94,10 @@ class HexStrokeTool(Tool):
         self.preview.setPath(path)
 
 
-class BridgeOutTool(HexClickTool):
+class BridgeOutTool(Tool):
     """A click on a river bridge's hex, or near a stream bridge's hexside, marks it out (or back)."""
 
-    def __init__(self, doc, controller):
-        super().__init__(doc, controller, None, "Toggle bridge out", "bridge-out")
+    name, text = "bridge-out", "Toggle bridge out"
 
     def press(self, pos, modifiers=None) -> None:
         from ..edits import hex_map as E

@@ -25,19 +25,19 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import BinaryIO
+from typing import IO
 
 Listener = Callable[[tuple], None]
 _HEAD = struct.Struct("<Q")
 
 
-def write_message(stream: BinaryIO, obj) -> None:
+def write_message(stream: IO[bytes], obj) -> None:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(_HEAD.pack(len(data)) + data)
     stream.flush()
 
 
-def read_message(stream: BinaryIO):
+def read_message(stream: IO[bytes]):
     head = stream.read(_HEAD.size)
     if len(head) < _HEAD.size:
         raise EOFError
@@ -49,7 +49,7 @@ def read_message(stream: BinaryIO):
 
 
 # ----------------------------------------------------------------------------------- the child
-def serve(inp: BinaryIO, out: BinaryIO) -> None:
+def serve(inp: IO[bytes], out: IO[bytes]) -> None:
     """Runs jobs one at a time; between chunks, a cancel of this job or a new job stops it."""
     from dambuster.simulation import Breach
 
@@ -123,6 +123,8 @@ class Helper:
             stdout=subprocess.PIPE,
             creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),
         )
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
+        self.to_helper, self.from_helper = self.proc.stdin, self.proc.stdout
         self.listeners: dict[int, Listener] = {}
         self.lock = threading.Lock()  # the listeners
         self.write_lock = threading.Lock()  # whole messages on the pipe
@@ -133,7 +135,7 @@ class Helper:
     def _send(self, msg) -> None:
         try:
             with self.write_lock:
-                write_message(self.proc.stdin, msg)
+                write_message(self.to_helper, msg)
         except (OSError, ValueError):
             pass  # the process is gone: the reader reports the jobs under way
 
@@ -152,14 +154,14 @@ class Helper:
     def close(self) -> None:
         self._send(None)
         try:
-            self.proc.stdin.close()
+            self.to_helper.close()
         except OSError:
             pass
 
     def _read(self) -> None:
         while True:
             try:
-                msg = read_message(self.proc.stdout)
+                msg = read_message(self.from_helper)
             except (EOFError, OSError, pickle.UnpicklingError):
                 break
             with self.lock:
