@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QUndoView
 
@@ -27,7 +27,7 @@ from .actions.catalog import DEFAULT_TOOL, tools_for
 from .document import Document
 from .files import recovery, start_page
 from .files.changed_on_disk import CANCEL, SAVE_AS, ask_changed_on_disk
-from .files.names import plural, suggested_name, zoom_text
+from .files.names import plural, suggested_name
 from .panels import dock_fit, follow, minimap, wheel_guard
 from .panels import layers as layers_dock
 from .panels.place_dock import install as install_place_tools
@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(w)
         self.view.cursor_moved.connect(self._cursor_moved)
         self.view.zoom_changed.connect(
-            lambda z: self.zoom_label.setText(zoom_text(z, None if self.doc.is_hex else self.view.fit_zoom()))
+            lambda _z: self.zoom_label.setText(self.view.zoom_caption(of_table=not self.doc.is_hex))
         )
 
         self.acts = ActionSet(self)  # every command and tool, from editor/actions/catalog.py
@@ -204,8 +204,7 @@ class MainWindow(QMainWindow):
         self.view.tool = None  # the old tool's items went with the old scene
         self.set_tool(self.current_tool)
         self._update_title()
-        self.view.zoom_to_fit()
-        QTimer.singleShot(0, lambda: self.view.fitting and self.view.zoom_to_fit())  # unless zoomed meanwhile
+        self.view.open_map()  # fitted, or a small map a little larger where that shows its hex numbers
         self.validator.schedule_new()  # once the new map is drawn (validation/panel.py)
 
     # -- status ----------------------------------------------------------------------------------

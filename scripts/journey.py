@@ -103,13 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     w.doc.reset(next(t for t in TEMPLATES if t.key == "ogre-map").make())
     QTest.qWait(200)
     lay = w.doc.scenario.map.layout
-    shown = w.controller.labels.readable_at(w.view.zoom())
-    if width >= 1600:  # the screen: 94 % opening zoom
-        check(shown, "Ogre template: hex numbers drawn at the opening zoom")
-    else:  # a smaller screen's opening zoom may leave a hex too small for "0101" at a readable size
-        print(
-            f"note Ogre template at {w.view.zoom():.0%}: hex numbers {'shown' if shown else 'too small to fit'}"
-        )
+    zoom, fit = w.view.zoom(), w.view.fit_zoom() or 0.0
+    check(
+        w.controller.labels.readable_at(zoom),
+        f"Ogre template: hex numbers drawn at the opening zoom ({zoom:.0%}, the fit {fit:.0%})",
+    )
+    first = w.view.mapFromScene(QPointF(*w.controller.geom.center(lay.to_axial(0, 0))))
+    check(vp.rect().contains(first), "Ogre template: hex 0101 in view")
+    if zoom > fit * 1.01:  # opened larger than the fit to show them: the status bar says so
+        check("hex numbers shown" in w.zoom_label.text(), f"the zoom label says why: {w.zoom_label.text()!r}")
     on_screen("Ogre template")
     shot(1, "ogre-template")
 

@@ -1,6 +1,8 @@
 """The map view: a QGraphicsView with wheel zoom, zoom to fit, middle-button (or Space+drag) pan,
-and left-button events forwarded to the active tool in scene coordinates. The map fits the view
-(again on every resize) until the user zooms; zoom to fit turns fitting back on.
+and left-button events forwarded to the active tool in scene coordinates. A map opens fitting the
+view, or a little larger, top left in view, where the fit would hide its hex numbers (a small map on a
+small screen), and keeps that zoom on every resize (fitting once the fit shows the numbers) until the
+user zooms; zoom to fit shows the whole map and follows the view again.
 
 The view tells the scene controller when its scale changed (``scale_changed``, checked before each
 paint, so every way of zooming counts) for the layers' levels of detail; it refuses a press of a tool
@@ -13,10 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsView, QToolTip
 
+from ..files.names import zoom_text
 from ..style import HIGHLIGHT
 from . import zoom_keys
 from .map_scene import MapScene
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
     from ..tools.base import Tool
 
 MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
+OPEN_ENLARGE_MAX = 1.5  # a map opens larger than the fit (to show its hex numbers) by this at most
 
 
 class MapView(QGraphicsView):
@@ -51,6 +55,8 @@ class MapView(QGraphicsView):
         self.setMouseTracking(True)
         self.tool: Tool | None = None
         self.fitting = True  # the map follows the view's size until the user zooms
+        self.opening = False  # ... opened larger than the fit, to show its hex numbers (``zoom_to_open``)
+        self.readable_zoom = lambda: None  # the scene's: the smallest zoom that shows the hex numbers
         self._pan_from: QPointF | None = None
         self._mouse_at: QPoint | None = None  # the mouse over the map (viewport pixels), if it is
         self._space = False
@@ -71,7 +77,7 @@ class MapView(QGraphicsView):
     def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
         """Zooms by ``factor``, keeping the map point under the viewport point ``at`` where it is
         (without ``at``: under the mouse, as the wheel does)."""
-        self.fitting = False
+        self.fitting = self.opening = False
         z = self.zoom()
         factor = max(MIN_ZOOM / z, min(MAX_ZOOM / z, factor))
         before = self.mapToScene(at) if at is not None else None
@@ -105,12 +111,52 @@ class MapView(QGraphicsView):
         return min(room.width() / rect.width(), room.height() / rect.height())
 
     def zoom_to_fit(self) -> None:
-        self.fitting = True
+        """Zoom to Fit (Ctrl+0): the whole map, following the window's size until the user zooms."""
+        self.fitting, self.opening = True, False
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom())
+
+    def opening_zoom(self) -> float | None:
+        """The zoom a map opens at: the fit, or where the fit would hide the hex numbers, the smallest
+        zoom that shows them when the map is then at most ``OPEN_ENLARGE_MAX`` times the fit's size."""
+        fit, readable = self.fit_zoom(), self.readable_zoom()
+        if fit is not None and readable is not None and fit < readable <= fit * OPEN_ENLARGE_MAX:
+            return readable
+        return fit
+
+    def zoom_to_open(self, scroll: bool = True) -> None:
+        """The opening zoom (see ``opening_zoom``), followed on every resize until the user zooms;
+        ``scroll``: the map's top left corner (its first hex numbers) in view."""
+        zoom, fit = self.opening_zoom(), self.fit_zoom()
+        if zoom is None or fit is None or zoom <= fit:
+            self.zoom_to_fit()
+            return
+        self.fitting = self.opening = True
+        self.setTransform(QTransform.fromScale(zoom, zoom))
+        if scroll:
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
+        self.zoom_changed.emit(self.zoom())
+
+    def open_map(self) -> None:
+        """A new map in the view: at its opening zoom now, and again once the window has settled."""
+        self.zoom_to_open()
+        QTimer.singleShot(0, lambda: self.fitting and self.zoom_to_open())  # unless zoomed meanwhile
+
+    def zoom_caption(self, of_table: bool = False) -> str:
+        """The zoom as the status bar says it ("zoom 83%", on a table "zoom 125% of the table"), and
+        on a map that the fit shows too small for its hex numbers: that it opened larger to show them
+        ("· hex numbers shown, Ctrl+0 fits the map"), or from which zoom they show."""
+        readable, fit = self.readable_zoom(), self.fit_zoom()
+        text = zoom_text(self.zoom(), fit if of_table else None)
+        if readable is None or fit is None or readable <= fit:
+            return text
+        if self.zoom() >= readable:
+            return text + (" · hex numbers shown, Ctrl+0 fits the map" if self.opening else "")
+        return text + f" · hex numbers from {readable * 100:.0f}%"
 
     def paintEvent(self, event) -> None:
         z = self.zoom()
@@ -135,7 +181,7 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.fitting:
-            self.zoom_to_fit()
+            self.zoom_to_open(scroll=False) if self.opening else self.zoom_to_fit()
 
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120.0
@@ -205,8 +251,9 @@ class MapView(QGraphicsView):
             self._witness.hide()
 
     def forget_items(self) -> None:
-        """Called after the scene was cleared."""
+        """Called after the scene was cleared (a hex map's scene sets ``readable_zoom`` again)."""
         self._highlight = self._problems = self._warnings = self._witness = None
+        self.readable_zoom = lambda: None
 
     # -- mouse -----------------------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:

@@ -1,5 +1,9 @@
 """Issue 24, item 5: hex numbers are what players call out. On the 15x22 Ogre template at its opening
-zoom they are drawn; over forest at 142 % the hatching never runs through them (a halo)."""
+zoom they are drawn (at 1600x1000 fitted; on a 1366x768 screen, where the fit would hide them, the
+map opens a little larger, at the smallest zoom that shows them, and the status bar says so); over
+forest at 142 % the hatching never runs through them (a halo)."""
+
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +18,7 @@ from dambuster.model.scenario import Scenario
 
 pytestmark = pytest.mark.qt
 
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 HATCH = QColor("#3f7a2c")  # the forest's hatching (editor/style.py)
 
 
@@ -83,3 +88,50 @@ def test_the_halo_keeps_forest_hatching_out_of_the_numbers(window, qtbot):
         if sum(abs(a - b) for a, b in zip(QColor(image.pixel(x, y)).getRgb()[:3], HATCH.getRgb()[:3])) < 60
     ]
     assert dark_pixels(image, box) > 8 and hatch_in_label == []
+
+
+class TestOnASmallScreen:
+    """1366x768: fitted, the Ogre template's hexes would be too small for their numbers (63 %); it opens
+    at the smallest zoom that shows them instead, its top left (0101) in view, and says so."""
+
+    @pytest.fixture
+    def window_size(self) -> tuple[int, int]:
+        return (1366, 708)  # a 1366x768 screen less its panel
+
+    def test_the_ogre_template_opens_with_its_hex_numbers_shown(self, window, qtbot):
+        sc = ogre(window, qtbot)
+        qtbot.wait(20)  # the window has settled: the opening zoom is kept
+        view, labels = window.view, window.controller.labels
+        assert view.fit_zoom() < labels.readable_zoom()  # the fit would hide them...
+        assert labels.readable_at(view.zoom())  # ...the opening zoom shows them
+        assert view.zoom() < view.fit_zoom() * 1.5  # no larger than they need
+        image = view.viewport().grab().toImage()
+        for col, row in ((0, 0), (7, 3), (14, 5)):  # the first rows, in view
+            box = label_box(window, sc.map.layout.to_axial(col, row))
+            assert view.viewport().rect().contains(box)
+            assert box.height() >= 6 and dark_pixels(image, box) > 5  # 6 px figures, drawn
+        assert "hex numbers shown" in window.zoom_label.text()
+        assert "Ctrl+0 fits the map" in window.zoom_label.text()
+
+    def test_zoom_to_fit_shows_the_whole_map_and_from_which_zoom_numbers_show(self, window, qtbot):
+        ogre(window, qtbot)
+        window.view.zoom_to_fit()
+        view = window.view
+        assert view.zoom() == pytest.approx(view.fit_zoom(), rel=0.01)
+        assert not window.controller.labels.readable_at(view.zoom())
+        readable = round(window.controller.labels.readable_zoom() * 100)
+        assert window.zoom_label.text().endswith(f"hex numbers from {readable}%")
+
+    def test_the_opening_zoom_follows_a_resize_until_the_user_zooms(self, window, qtbot):
+        ogre(window, qtbot)
+        window.resize(1600, 1000)  # now the fit shows the numbers: the map fits
+        qtbot.wait(20)
+        assert window.view.zoom() == pytest.approx(window.view.fit_zoom(), rel=0.01)
+        assert "hex numbers" not in window.zoom_label.text()
+
+    def test_a_big_map_opens_fitted(self, window, qtbot):
+        from dambuster.model import load
+
+        window.doc.reset(load(SAMPLES / "big-200x200.json"))
+        qtbot.wait(20)
+        assert window.view.zoom() == pytest.approx(window.view.fit_zoom(), rel=0.01)

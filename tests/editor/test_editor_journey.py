@@ -1,6 +1,6 @@
 """The designer's journey (scripts/journey.py) in a real X server at 1366x768 and 1600x1000: every
 check a person would make passes (the window inside the screen after every dock opens, the selection
-drawn, a message for each refusal, hex numbers on the Ogre template at 1600x1000...). Skips without
+drawn, a message for each refusal, hex numbers on the Ogre template at its opening zoom...). Skips without
 Xvfb (xvfb-run) or Qt's xcb platform."""
 
 import os

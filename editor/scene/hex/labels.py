@@ -59,6 +59,10 @@ class HexLabels(QGraphicsItem):
         """True when labels are drawn at this view scale (screen pixels per scene unit)."""
         return self.max_height * zoom >= LABEL_MIN_PIXELS
 
+    def readable_zoom(self) -> float:
+        """The smallest view scale at which labels are drawn (a hair above, against rounding)."""
+        return LABEL_MIN_PIXELS / self.max_height * (1 + 1e-9)
+
     def height_at(self, zoom: float) -> float:
         """The labels' text height (scene units) at this view scale: their own when readable, else
         as much larger as reading them needs (at most ``max_height``)."""

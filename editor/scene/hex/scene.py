@@ -30,12 +30,13 @@ class HexSceneController:
         x0, y0, x1, y1 = self.geom.map_bounds()
         pad = self.geom.size
         scene.setSceneRect(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
-        # the level of detail of the zoom the map opens at (the window fits it), before anything is
-        # drawn: what that level does not show (a large map's river arrows) is made when first shown
-        fit = view.fit_zoom()
-        self.on_scale(fit if fit is not None else view.zoom())
-        self.terrain = TerrainLayer(scene, m.terrain, self.geom)
         self.labels = scene.add(self, "labels", HexLabels(self.geom))
+        view.readable_zoom = self.readable_zoom  # a small map opens where its numbers show
+        # the level of detail of the zoom the map opens at, before anything is drawn: what that level
+        # does not show (a large map's river arrows) is made when first shown
+        zoom = view.opening_zoom()
+        self.on_scale(zoom if zoom is not None else view.zoom())
+        self.terrain = TerrainLayer(scene, m.terrain, self.geom)
         self.overlay = HexOverlay(scene, self.geom, self.numbers_at)
         self.overlay.rebuild(doc.scenario)
         doc.terrain_changed.connect(self.on_terrain)
@@ -61,6 +62,10 @@ class HexSceneController:
     def numbers_at(self, scale: float) -> bool:
         """Whether hex numbers are drawn at a view scale (their layer shown, large enough to read)."""
         return self.labels.isVisible() and self.labels.readable_at(scale)
+
+    def readable_zoom(self) -> float | None:
+        """The smallest zoom at which the hex numbers are drawn, None while their layer is hidden."""
+        return self.labels.readable_zoom() if self.labels.isVisible() else None
 
     def set_labels(self, on: bool) -> None:
         self.view.scene().layers.set_visible("labels", on)
