@@ -21,16 +21,13 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from dambuster.model import semantic
-from dambuster.model.hexgrid import neighbors
+from dambuster.model.hexgrid import Hex, neighbors
 from dambuster.model.scenario import Dam, HexMap, HexsideFeature, River, Unit
 
 from ..commands import SetFields
 from ..edits.ids import fresh_id
 from ..geometry.locate import walk_pointer
 from .fix_rules import Fix, set_fields, target
-
-#: (model class, field) of the optional references a fix may drop when they lead nowhere
-DROPPABLE = {(River, "joins"), (Dam, "sp_known_to")}
 
 
 def _parts(pointer: str) -> list[str]:
@@ -92,23 +89,18 @@ def _dangling(scenario, pointer: str, message: str) -> Fix | None:
     same = _one(
         {i for i, kind, _ in semantic._id_owners(scenario) if kind in wanted and i.lower() == ident.lower()}
     )
+    values = value if isinstance(value, list) else []
     if same is not None and same != ident:
-        new = [same if x == ident else x for x in value] if index is not None else same
+        new = [same if x == ident else x for x in values] if index is not None else same
         return Fix(f"Refer to {same!r}", "refer to the ids in their case", set_fields([(owner, name, new)]))
-    if same is None and isinstance(owner, River) and isinstance(scenario.map, HexMap):
+    if same is None and isinstance(owner, River) and name == "joins" and isinstance(scenario.map, HexMap):
         return _joins_beside(scenario.map, owner, ident)
-    if same is None and (type(owner), name) in DROPPABLE:
-        if index is not None:
-            kept = [x for x in value if x != ident]
-            return Fix(
-                f"Drop {ident!r} from {name}",
-                "drop the references that lead nowhere",
-                set_fields([(owner, name, kept)]),
-            )
+    if same is None and isinstance(owner, Dam) and name == "sp_known_to":
+        kept = [x for x in values if x != ident]
         return Fix(
-            f"Drop the river's {name} {ident!r}",
-            "drop the references that lead nowhere",
-            set_fields([(owner, name, None)]),
+            f"Drop {ident!r} from sp_known_to",
+            "drop the sides that do not exist",
+            set_fields([(owner, name, kept)]),
         )
     return None
 
@@ -158,7 +150,7 @@ def _joins_beside(m: HexMap, river: River, ident: str) -> Fix | None:
     next to; with none there, the reference is dropped; with two or more, which one is a choice."""
     if not river.hexes:
         return None
-    end = tuple(river.hexes[-1])
+    end: Hex = (int(river.hexes[-1][0]), int(river.hexes[-1][1]))
     near = {end, *neighbors(end)}
     beside = {r.id for r in m.rivers if r is not river and near & {tuple(h) for h in r.hexes}}
     if len(beside) == 1:

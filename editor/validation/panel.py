@@ -48,6 +48,7 @@ class Validator(QObject):
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.run)
         self.fresh = True  # a new scenario not checked yet: its check waits for the map to be drawn
+        self.opened_with_problems = False  # its format is checked on every run (an undo may bring one back)
         self.first_paint: float | None = None  # when the new scenario's map was first painted
         self.settle = QTimer(self)
         self.settle.setSingleShot(True)
@@ -66,6 +67,7 @@ class Validator(QObject):
     def schedule_new(self) -> None:
         """The first check of a new scenario: as ``schedule``, then put off while its map is drawn."""
         self.fresh, self.first_paint = True, None
+        self.opened_with_problems = False
         self.settle.stop()
         self.timer.start()
 
@@ -88,7 +90,8 @@ class Validator(QObject):
         self.settle.stop()
         self.fresh = False
         self.runs += 1
-        found = format_rows(self.doc)
+        self.opened_with_problems = self.opened_with_problems or bool(self.doc.format_problems)
+        found = format_rows(self.doc, self.opened_with_problems)
         try:
             found += check_scenario(self.doc.scenario)
         except (
@@ -100,11 +103,12 @@ class Validator(QObject):
         return found
 
 
-def format_rows(doc) -> list[Violation]:
+def format_rows(doc, opened_with_problems: bool = False) -> list[Violation]:
     """The format problems a file was opened with (``Document.format_problems``), checked again on the
-    scenario as it stands, as error rows (code FORMAT) marked on the map by their JSON pointer; none
-    once they are all repaired (then they are no longer looked for: the editor's edits keep the format)."""
-    if not doc.format_problems:
+    scenario as it stands, as error rows (code FORMAT) marked on the map by their JSON pointer. A file
+    opened without any is not looked at again (the editor's edits keep the format); one opened with
+    some is, until another is opened, so an Undo of a repair lists its problem again."""
+    if not (doc.format_problems or opened_with_problems):
         return []
     doc.format_problems = format_problems(doc.scenario)
     return [Violation(p.message, "FORMAT", "error", {"pointer": p.pointer}) for p in doc.format_problems]

@@ -101,7 +101,8 @@ class AsyncValidator(Validator):
         self.runs += 1
         self.in_worker += 1
         self.pending = True
-        self.format_found = format_rows(self.doc)  # a file opened with problems: they come first
+        self.opened_with_problems = self.opened_with_problems or bool(self.doc.format_problems)
+        self.format_found = format_rows(self.doc, self.opened_with_problems)  # they come first
         self.pool.start(_Job(copy.deepcopy(self.doc.scenario), self.revision, self._relay))
 
     def _arrived(self, revision: int, found: list, seconds: float) -> None:
