@@ -1,5 +1,5 @@
 """Issue 24, item 6: the preview's overlays do not pile up. The heat map shows on the Monte Carlo tab
-only (not over the Breach tab's swell); the legend's box holds its title; "What the breach did" sits
+only (not over the Breach tab's swell); the legend's box holds its title and reads at any zoom; "What the breach did" sits
 below the log's last line, never over it, even in a short dock."""
 
 from pathlib import Path
@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 pytestmark = pytest.mark.qt
 
@@ -48,6 +48,31 @@ def test_the_legend_box_holds_its_title(window, qtbot):
     for child in p.heat.legend.childItems():
         inside = child.mapRectToParent(child.boundingRect())
         assert box.contains(inside), child
+
+
+def test_the_legend_reads_at_the_opening_zoom_and_any_other(window, qtbot):
+    """At 1366x768 the valley opens at about 50 %: the legend's figures are drawn at the dock's text
+    size on screen (not shrunk with the map), and stay that size zoomed out or in."""
+    p = preview(window)
+    p.start_monte_carlo(300)
+    qtbot.waitUntil(lambda: p.heat.legend is not None, timeout=20_000)
+    view = window.view
+    assert view.zoom() < 0.6
+
+    def text_heights() -> list[float]:
+        on_screen = p.heat.legend.deviceTransform(view.viewportTransform())
+        texts = [c for c in p.heat.legend.childItems() if isinstance(c, QGraphicsSimpleTextItem)]
+        assert len(texts) == 11  # the title and the ten bins
+        return [on_screen.mapRect(c.mapRectToParent(c.boundingRect())).height() for c in texts]
+
+    assert min(text_heights()) >= 9  # 7.5 pt, near the dock's own text
+    view.zoom_by(0.5)
+    assert min(text_heights()) >= 9
+    image = view.viewport().grab().toImage()
+    corner = view.mapFromScene(p.heat.legend.scenePos())
+    assert (
+        view.viewport().rect().contains(corner) and image.pixelColor(corner + QPoint(3, 3)).lightness() > 200
+    )
 
 
 @pytest.mark.parametrize("dock_height", [260, 420])

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from dambuster.model.hexgrid import Hex
 
 Z_HEAT = 55
+LEGEND_POINTS = 7.5  # the legend's text, in points on screen at every zoom
+LEGEND_ROW = 13.0  # a row of the legend (a bin's swatch and its range), in pixels on screen
 BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]
 
 
@@ -82,30 +84,39 @@ class HeatLayer:
         self._legend(result.runs)
 
     def _legend(self, runs: int) -> None:
-        """The key in the map's top-left corner, as wide as its title needs."""
+        """The key at the map's top-left corner, as wide as its title needs, the same size on screen at
+        every zoom (its text at the size of the dock's, readable at the zoom the map opens at)."""
         x0, y0, _x1, _y1 = self.geom.map_bounds()
         s = self.geom.size
         back = QGraphicsPathItem(self.root)
+        back.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)  # in screen pixels
+        back.setPos(x0 + s * 0.2, y0 + s * 0.2)
         back.setBrush(QColor(255, 255, 255, 230))
         back.setPen(QPen(QColor("#505050"), 1.0))
         back.setZValue(10)
+        pad, row = 5.0, LEGEND_ROW
         title = _text(
-            back, f"flood chance ({runs:,} runs)", x0 + s * 0.5, y0 + s * 0.75, 6.0, bold=True, centre=False
+            back, f"flood chance ({runs:,} runs)", pad, pad + row / 2, LEGEND_POINTS, bold=True, centre=False
         )
         widest = title.mapRectToParent(title.boundingRect()).right()
-        for i in range(BINS, 0, -1):
-            y = y0 + s * (1.3 + (BINS - i) * 0.55)
-            sw = QPainterPath()
-            sw.addRect(QRectF(x0 + s * 0.5, y, s * 0.9, s * 0.45))
-            item = QGraphicsPathItem(sw, back)
-            item.setBrush(heat_colour(i / BINS))
-            item.setPen(QPen(QColor("#505050"), 0.5))
-            label = _text(back, f"{(i - 1) * 10}-{i * 10} %", x0 + s * 1.6, y + s * 0.22, 5.5, centre=False)
-            widest = max(widest, label.mapRectToParent(label.boundingRect()).right())
+        half = (BINS + 1) // 2  # two columns, the highest chances first: compact over a small map
+        column = pad
+        for col in range(2):
+            right = column
+            for i in range(BINS - col * half, max(BINS - (col + 1) * half, 0), -1):
+                y = pad + row * (1 + (BINS - col * half - i))
+                sw = QPainterPath()
+                sw.addRect(QRectF(column, y + 2, row * 1.2, row - 4))
+                item = QGraphicsPathItem(sw, back)
+                item.setBrush(heat_colour(i / BINS))
+                item.setPen(QPen(QColor("#505050"), 0.5))
+                text = f"{(i - 1) * 10}-{i * 10} %"
+                label = _text(back, text, column + row * 1.5, y + row / 2, LEGEND_POINTS, centre=False)
+                right = max(right, label.mapRectToParent(label.boundingRect()).right())
+            widest = max(widest, right)
+            column = right + pad * 2
         box = QPainterPath()
-        box.addRect(
-            QRectF(x0 + s * 0.2, y0 + s * 0.2, widest + s * 0.3 - (x0 + s * 0.2), s * (BINS * 0.55 + 1.6))
-        )
+        box.addRect(QRectF(0, 0, widest + pad, pad * 2 + row * (half + 1)))
         back.setPath(box)
         self.legend = back
 
