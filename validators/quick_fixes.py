@@ -8,9 +8,9 @@ from __future__ import annotations
 #: code -> the edit the editor's quick fix makes
 FIXED: dict[str, str] = {
     "SCHEMA": "in the editor, a file opened with problems offers: a reference that differs from an "
-    "existing id only in case points to it; a river joining a river that does not exist joins the one "
-    "river its last hex is in or next to (none: the joins is dropped); a side in a dam's sp_known_to that "
-    "does not exist is dropped, as is a river joining itself; a repeated id gets a fresh one (references "
+    "existing id only in case points to it; a river joining itself or a river that does not exist joins "
+    "the one other river its last hex is in or next to (none: the joins is dropped); a side in a dam's "
+    "sp_known_to that does not exist is dropped; a repeated id gets a fresh one (references "
     "keep the first owner); squads of a non-infantry unit become 1; a repeated hexside entry is dropped; "
     "a hex's entrenchment entries merge into one with their counts added",
     "DAM-HIDDEN": "clear the dam's hidden mark",

@@ -4,7 +4,7 @@ checks the schema cannot express, model/semantic.py), where one edit is the sens
 - a reference that differs from an existing id only in case points to it;
 - a river joining a river that does not exist joins the one other river its last hex is in or next
   to (none there: the ``joins`` is dropped; two or more: no fix); a side in a dam's ``sp_known_to``
-  that does not exist is dropped; so is a river's ``joins`` or ``flows_into`` naming itself;
+  that does not exist is dropped; a river joining itself is treated as one joining a missing river;
 - a repeated id gets a fresh one (references already resolve to its first owner, and still do);
 - a non-infantry unit's squads become 1;
 - a repeated hexside entry is dropped; a hex's entrenchment entries merge into one, counts added.
@@ -55,11 +55,9 @@ def plan_format(violation, scenario) -> Fix | None:
     pointer = (violation.location or {}).get("pointer") or ""
     if message.startswith("refers to ") and message.endswith("which does not exist"):
         return _dangling(scenario, pointer, message)
-    if message in ("a river cannot join itself", "a river cannot flow into itself"):
-        river, name, _ = _owner(scenario, pointer)
-        if river is None or getattr(river, name, None) is None:
-            return None
-        return Fix(f"Drop the river's {name}", f"drop the rivers' {name}", set_fields([(river, name, None)]))
+    if message == "a river cannot join itself" and isinstance(scenario.map, HexMap):
+        river, _name, _ = _owner(scenario, pointer)
+        return _joins_beside(scenario.map, river, river.joins) if isinstance(river, River) else None
     if message.startswith("only infantry has squads"):
         unit = target(violation, scenario, Unit)
         if unit is None or unit.squads == 1:
@@ -145,8 +143,8 @@ def _merge_entrenchments(doc) -> QUndoCommand:
     return SetFields(doc, [(markers, "entrenchments", merged)], "")
 
 
-def _joins_beside(m: HexMap, river: River, ident: str) -> Fix | None:
-    """A river joining a river that does not exist: it joins the one other river its last hex is in or
+def _joins_beside(m: HexMap, river: River, ident: str | None) -> Fix | None:
+    """A river joining a river that does not exist (or itself): it joins the one other river its last hex is in or
     next to; with none there, the reference is dropped; with two or more, which one is a choice."""
     if not river.hexes:
         return None

@@ -182,3 +182,28 @@ def test_a_dangling_required_reference_has_no_quick_fix(window, tmp_path):
     (v,) = format_rows(window)
     menu = window.validation_panel.fix_menu(v)
     assert [a.text() for a in menu.actions()] == ["No quick fix for this finding"]
+
+
+def test_fix_all_repairs_a_files_different_problems_in_one_undo_step(window, tmp_path):
+    def three_problems(d):
+        d["units"][0]["squads"] = 2  # an Ogre with squads
+        d["map"]["hexsides"].append(dict(d["map"]["hexsides"][0]))  # a stream listed twice
+        d["map"]["rivers"][1]["joins"] = "river-brook"  # the brook joins itself
+
+    open_sample(window, tmp_path, "ogre-dambusters-valley.json", three_problems)
+    s = window.doc.scenario
+    ogre, brook, sides = s.units[0], s.map.rivers[1], len(s.map.hexsides)
+    assert "2 squads" in window.controller.tooltip(window.controller.scene_pos(ogre.hex))
+    panel = window.validation_panel
+    panel.activate_row(0)
+    assert panel.fix_all_button.text() == "Fix All 3"
+    before = window.doc.undo_stack.count()
+    panel.fix_all_button.click()
+    assert window.doc.undo_stack.count() == before + 1
+    window.validator.run()
+    assert format_rows(window) == [] and found(window, "RIVER-CYCLE") == []
+    assert (ogre.squads, brook.joins, len(s.map.hexsides)) == (1, "river-main", sides - 1)
+    hover = window.controller.tooltip(window.controller.scene_pos(ogre.hex))
+    assert "squad" not in hover
+    undo(window)
+    assert len(format_rows(window)) == 3 and (ogre.squads, brook.joins) == (2, "river-brook")
