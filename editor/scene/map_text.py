@@ -77,7 +77,7 @@ def halo_text(
 
 #: where a label below a hex's centre (a dam's SP) cannot meet a hex number -- its own, or those of the
 #: hexes round it -- by orientation: (its top, its foot, its half width at most), in hex radii
-BELOW_CENTRE = {"flat": (0.18, 0.86, 1.0), "pointy": (0.17, 0.63, 1.3)}
+BELOW_CENTRE = {"flat": (0.18, 0.86, 0.9), "pointy": (0.17, 0.63, 1.3)}
 FREE_BELOW = 0.55  # where the label's centre goes, in hex radii below the hex's centre, while no numbers show
 
 

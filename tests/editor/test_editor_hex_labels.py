@@ -135,3 +135,34 @@ class TestOnASmallScreen:
         window.doc.reset(load(SAMPLES / "big-200x200.json"))
         qtbot.wait(20)
         assert window.view.zoom() == pytest.approx(window.view.fit_zoom(), rel=0.01)
+
+
+@pytest.mark.parametrize("zoom", [0.85, 1.0, 1.42])
+def test_a_town_name_never_covers_a_hex_number(window, qtbot, zoom):
+    """The valley's "Kessel" sits at the foot of its lowest hex: while hex numbers are drawn it is made
+    small enough to stay clear of the numbers (and their halo) of the hexes below and beside it, and
+    is still drawn."""
+    from dambuster.editor.scene.map_text import BelowCentreLabel
+    from dambuster.model import load
+
+    window.doc.reset(load(SAMPLES / "ogre-dambusters-valley.json"))
+    qtbot.wait(20)
+    view = window.view
+    view.zoom_by(zoom / view.zoom())
+    town = window.doc.scenario.map.towns[0]
+    view.centerOn(QPointF(*window.controller.geom.center(town.hexes[0])))
+    qtbot.wait(20)
+    assert window.controller.labels.readable_at(view.zoom())
+    name = next(i for i in view.scene().items() if isinstance(i, BelowCentreLabel) and i.text == town.name)
+    shown = name.shown(view.zoom())
+    box = view.mapFromScene(name.mapRectToScene(shown.rect.translated(shown.pos()))).boundingRect()
+    assert box.height() >= 7  # drawn, readable
+    box = box.adjusted(-2, -2, 2, 2)  # clear of the numbers' halo too
+    lay = window.doc.scenario.map.layout
+    near = [(c, r) for c in range(lay.columns) for r in range(lay.rows)]
+    covered = [
+        lay.label(lay.to_axial(c, r))
+        for c, r in near
+        if box.intersects(label_box(window, lay.to_axial(c, r)))
+    ]
+    assert covered == []

@@ -150,10 +150,11 @@ class HexOverlay:
         item.setPen(_pen(style.TOWN, 1.6))
         return item
 
-    def _town_name(self, t) -> MapLabel:
-        # the name goes at the foot of the town's lowest hex, where counters (hex centres) are not
+    def _town_name(self, t) -> BelowCentreLabel:
+        # the name goes at the foot of the town's lowest hex, where counters (hex centres) are not, made
+        # smaller while hex numbers are drawn so it never covers the number of a hex below
         x, y = max((self.geom.center(h) for h in t.hexes), key=lambda p: (p[1], -p[0]))
-        return MapLabel(t.name, x, y + self.geom.size * 0.62, self.geom.size * 0.38, style.TOWN, bold=True)
+        return BelowCentreLabel(self.geom, t.name, x, y, self.geom.size * 0.38, style.TOWN, self.numbers_at)
 
     def _rivers(self, m: HexMap) -> None:
         from dambuster.model.rivers import confluence
