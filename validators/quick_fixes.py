@@ -19,6 +19,11 @@ FIXED: dict[str, str] = {
     "MINE-VISIBLE": "hide the mine",
     "RIVER-GAP": "a hex repeated twice in a row: drop the repeat (a jump: none, many courses fill it)",
     "RIVER-TERRAIN": "paint the river hex water",
+    "BRIDGE-KIND": "the bridge becomes the other kind where there is one place for it: the one stream "
+    "hexside of its hex its road crosses, or the one hex of its hexside where its road meets one river "
+    "(anywhere else: none, moving it or the road is a choice)",
+    "BRIDGE-SITE": "move the bridge to where its road crosses its river or a stream, when that is one free "
+    "hex or hexside (anywhere else: none, moving it or re-routing the road is a choice)",
     "DBM-RIVER-WIDTH": "narrow the river to the widest allowed",
     "SEWER-MODEL": "a model past its corridor's end: put it at that end (a missing corridor: none)",
 }
@@ -49,8 +54,6 @@ NOT_FIXED: dict[str, str] = {
     "SETUP-ZONE": "where the unit goes, or which zone grows, is the designer's choice",
     "STACK-LIMIT": "which unit moves, and where, is the designer's choice",
     "UNIT-TERRAIN": "where the unit goes, or which terrain changes, is the designer's choice",
-    "BRIDGE-KIND": "which bridge, on which hex or hexside, is the designer's choice",
-    "BRIDGE-SITE": "move the bridge or re-route the road: the designer's choice",
     "DAM-SITE": "the dam, its river and its reservoir can each be changed",
     "DAM-STACK": "which building to remove is the designer's choice",
     "FLOODPLAIN-REACH": "a new dam or a smaller floodplain: the designer's choice",

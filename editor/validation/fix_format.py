@@ -27,7 +27,7 @@ from dambuster.model.scenario import Dam, HexMap, HexsideFeature, River, Unit
 from ..commands import SetFields
 from ..edits.ids import fresh_id
 from ..geometry.locate import walk_pointer
-from .fix_rules import Fix, set_fields, target
+from .fix_rules import Fix, set_fields, set_fields_later, target
 
 
 def _parts(pointer: str) -> list[str]:
@@ -87,18 +87,25 @@ def _dangling(scenario, pointer: str, message: str) -> Fix | None:
     same = _one(
         {i for i, kind, _ in semantic._id_owners(scenario) if kind in wanted and i.lower() == ident.lower()}
     )
-    values = value if isinstance(value, list) else []
     if same is not None and same != ident:
-        new = [same if x == ident else x for x in values] if index is not None else same
-        return Fix(f"Refer to {same!r}", "refer to the ids in their case", set_fields([(owner, name, new)]))
+        if index is None:
+            return Fix(
+                f"Refer to {same!r}", "refer to the ids in their case", set_fields([(owner, name, same)])
+            )
+        return Fix(
+            f"Refer to {same!r}",
+            "refer to the ids in their case",
+            set_fields_later(
+                lambda: [(owner, name, [same if x == ident else x for x in getattr(owner, name)])]
+            ),
+        )
     if same is None and isinstance(owner, River) and name == "joins" and isinstance(scenario.map, HexMap):
         return _joins_beside(scenario.map, owner, ident)
     if same is None and isinstance(owner, Dam) and name == "sp_known_to":
-        kept = [x for x in values if x != ident]
         return Fix(
             f"Drop {ident!r} from sp_known_to",
             "drop the sides that do not exist",
-            set_fields([(owner, name, kept)]),
+            set_fields_later(lambda: [(owner, name, [x for x in getattr(owner, name) if x != ident])]),
         )
     return None
 

@@ -40,6 +40,12 @@ def set_fields(changes: list[tuple[Any, str, Any]]) -> Callable[[Any], QUndoComm
     return lambda doc: SetFields(doc, changes, "")
 
 
+def set_fields_later(changes: Callable[[], list[tuple[Any, str, Any]]]) -> Callable[[Any], QUndoCommand]:
+    """As set_fields, the changes computed when the fix is applied: a list a fix replaces is read as
+    the fixes applied before it (in one Fix All) left it."""
+    return lambda doc: SetFields(doc, changes(), "")
+
+
 def _hex(violation) -> Hex | None:
     h = (violation.location or {}).get("hex")
     return (int(h[0]), int(h[1])) if isinstance(h, (list, tuple)) and len(h) == 2 else None

@@ -4,13 +4,17 @@ document's edit commands; "fix all" fixes every finding of the same code in that
 of the fixes' commands, each built when it is applied, on the scenario as the fixes before left it).
 
 The rules with a fix, and why the others have none: dambuster/validators/quick_fixes.py (shown in
-docs/rules.md). The fixes themselves: fix_rules.py (rule findings), fix_format.py (the FORMAT rows of
-a file opened with problems)."""
+docs/rules.md). The fixes themselves: fix_rules.py (rule findings), fix_bridges.py (misplaced bridges),
+fix_format.py (the FORMAT rows of a file opened with problems)."""
 
 from __future__ import annotations
 
+from . import fix_bridges, fix_rules
 from .fix_format import plan_format
-from .fix_rules import PLANS, Fix
+from .fix_rules import Fix
+
+#: code -> planner: the finding and the scenario -> its Fix, or None
+PLANS = {**fix_rules.PLANS, **fix_bridges.PLANS}
 
 __all__ = ["Fix", "apply_fixes", "can_fix", "fix_label", "plan"]
 

@@ -129,6 +129,69 @@ def test_a_river_hex_repeated_twice_in_a_row_is_dropped_but_a_jump_has_no_fix(wi
 
 
 def test_the_catalog_lists_the_fixes_the_dock_offers():
-    from dambuster.editor.validation.fix_rules import PLANS
+    from dambuster.editor.validation.quick_fix import PLANS
 
     assert set(PLANS) | {"SCHEMA"} == set(FIXED)
+
+
+def test_a_river_bridge_off_its_crossing_moves_to_the_one_hex_where_its_road_crosses_the_river(
+    window, tmp_path
+):
+    open_valley(window, tmp_path, lambda d: d["map"]["river_bridges"][0].update(hex=[10, 8]))
+    bridge = window.doc.scenario.map.river_bridges[0]
+    assert "Bridge bridge-kessel" in hover(window, (10, 8))
+    fix_by_button(window, "BRIDGE-SITE")
+    assert rows(window, "BRIDGE-SITE") == [] and bridge.hex == (11, 8)
+    assert "Bridge bridge-kessel" in hover(window, (11, 8)) and "Bridge" not in hover(window, (10, 8))
+    undo(window)
+    assert rows(window, "BRIDGE-SITE") and "Bridge bridge-kessel" in hover(window, (10, 8))
+
+
+def test_a_stream_bridge_where_no_road_crosses_moves_to_the_roads_stream_crossing(window, tmp_path):
+    open_valley(window, tmp_path, lambda d: d["map"]["stream_bridges"][0].update(side=[14, 1, 0]))
+    bridge = window.doc.scenario.map.stream_bridges[0]
+    assert "Bridge bridge-brook" in hover(window, (14, 1))
+    fix_by_button(window, "BRIDGE-SITE")
+    assert rows(window, "BRIDGE-SITE") == [] and bridge.side == (14, 6, 0)
+    assert "Bridge bridge-brook" in hover(window, (14, 6)) and "Bridge" not in hover(window, (14, 1))
+    undo(window)
+    assert rows(window, "BRIDGE-SITE") and "Bridge bridge-brook" in hover(window, (14, 1))
+
+
+def test_a_river_bridge_over_a_stream_becomes_a_stream_bridge(window, tmp_path):
+    def wrong_kind(d):
+        m = d["map"]
+        m["stream_bridges"] = []
+        m["river_bridges"].append(
+            {"id": "bridge-brook", "hex": [14, 6], "road": "road-valley", "river": "river-main"}
+        )
+
+    open_valley(window, tmp_path, wrong_kind)
+    m = window.doc.scenario.map
+    assert "road road-valley over river-main" in hover(window, (14, 6))
+    fix_by_button(window, "BRIDGE-KIND")
+    assert rows(window, "BRIDGE-KIND") == [] and rows(window, "BRIDGE-SITE") == []
+    assert [(b.id, b.side) for b in m.stream_bridges] == [("bridge-brook", (14, 6, 0))]
+    assert "Bridge bridge-brook (road road-valley over a stream)" in hover(window, (14, 6))
+    undo(window)
+    assert rows(window, "BRIDGE-KIND") and m.stream_bridges == []
+    assert "road road-valley over river-main" in hover(window, (14, 6))
+
+
+def test_a_stream_bridge_over_a_river_becomes_a_river_bridge(window, tmp_path):
+    from dambuster.model.hexgrid import hexside_between
+
+    side = list(hexside_between((11, 8), (12, 7)))
+
+    def wrong_kind(d):
+        d["map"]["river_bridges"] = []
+        d["map"]["stream_bridges"].append({"id": "bridge-kessel", "side": side, "road": "road-valley"})
+
+    open_valley(window, tmp_path, wrong_kind)
+    m = window.doc.scenario.map
+    fix_by_button(window, "BRIDGE-KIND")
+    assert rows(window, "BRIDGE-KIND") == [] and rows(window, "BRIDGE-SITE") == []
+    assert [(b.id, b.hex, b.river) for b in m.river_bridges] == [("bridge-kessel", (11, 8), "river-main")]
+    assert "Bridge bridge-kessel (road road-valley over river-main)" in hover(window, (11, 8))
+    undo(window)
+    assert rows(window, "BRIDGE-KIND") and m.river_bridges == []
