@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     check(w.preview_dock.isVisible(), "Ctrl+B: the breach preview opens")
     on_screen("breach preview opened")
     pane = w.preview_dock.pane
-    viewport = w.preview_dock.scroll.viewport()
+    viewport = w.preview_dock.scroll_area.viewport()
 
     def seen(widget) -> bool:  # inside the dock's scroll area without scrolling
         r = viewport.rect()

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from .catalog import COMMANDS, GROUPS, MENUS, SEPARATOR, TOOLS, Command, commands, tools_for
+from .catalog import COMMANDS, GROUPS, MENUS, TOOLS, Command, commands, tools_for
 from .icons import icon
 
 
@@ -108,7 +108,7 @@ class ActionSet:
         submenus: dict[tuple[str, str], QMenu] = {}
         last_menu = None
         for c in COMMANDS:
-            if c == SEPARATOR:
+            if isinstance(c, str):  # SEPARATOR, the catalog's only string
                 if last_menu is not None:
                     last_menu.addSeparator()
                 continue
@@ -132,11 +132,12 @@ class ActionSet:
 
     def _fill_tools_menu(self, menu: QMenu) -> None:
         first = menu.actions()[0] if menu.actions() else None
+        # before None: at the end, as Qt documents (PySide6's stubs want a QAction)
         for group in GROUPS:
             for tool in TOOLS:
                 if tool.group == group:
-                    menu.insertAction(first, self.tool_action(tool.name))
-            menu.insertSeparator(first)
+                    menu.insertAction(first, self.tool_action(tool.name))  # pyright: ignore[reportArgumentType]
+            menu.insertSeparator(first)  # pyright: ignore[reportArgumentType]
 
     def _main_toolbar(self) -> None:
         bar = self.window.addToolBar("Main")

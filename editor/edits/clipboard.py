@@ -12,7 +12,7 @@ from typing import Any
 from dambuster.model.hexgrid import Hex, hexside_hexes
 from dambuster.model.scenario import Scenario
 
-from .hex_map import Change, ensure_side
+from .hex_map import Change, ensure_side, hex_map_of
 from .ids import fresh_id, scenario_ids
 
 #: map lists copied with the region, and the id prefix of a pasted copy
@@ -69,12 +69,12 @@ def _hexes_of(obj: Any) -> list[Hex]:
 
 def copy_region(s: Scenario, hexes: list[Hex]) -> Clip:
     """What lies in ``hexes`` (on-map hexes; the first is the anchor pasted under the cursor)."""
-    m = s.map
+    m = hex_map_of(s)
     region = {h for h in hexes if m.layout.contains(h)}
     anchor = (
         min(region, key=lambda h: (m.layout.to_offset(h)[1], m.layout.to_offset(h)[0])) if region else (0, 0)
     )
-    clip = Clip(anchor, {h: m.terrain.get(h) for h in region})
+    clip = Clip(anchor, {h: m.terrain[h] for h in region})  # on the map, so each has a kind
 
     def inside(obj) -> bool:
         hs = _hexes_of(obj)
@@ -134,7 +134,7 @@ def paste_changes(
 ) -> tuple[dict[Hex, str], list[Change]]:
     """(terrain changes, SetFields changes) of pasting ``clip`` with its anchor at ``at``; parts
     that would fall off the map are left out, each object named with why in ``left_out`` if given."""
-    m = s.map
+    m = hex_map_of(s)
     dq, dr = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
     on_map = m.layout.contains
     terrain = {

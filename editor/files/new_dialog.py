@@ -50,15 +50,16 @@ class NewScenarioDialog(QDialog):
 
         table_page = QWidget()
         tf = QFormLayout(table_page)
-        self.width, self.depth = QDoubleSpinBox(), QDoubleSpinBox()
-        for spin, value in ((self.width, 2400), (self.depth, 1200)):
+        # not ``width``/``depth``: those would hide QWidget.width(), the dialog's own width
+        self.table_width, self.table_depth = QDoubleSpinBox(), QDoubleSpinBox()
+        for spin, value in ((self.table_width, 2400), (self.table_depth, 1200)):
             spin.setRange(0.1, 1e6)
             spin.setDecimals(1)
             spin.setValue(value)
         self.unit = QComboBox()
         self.unit.addItems(["paces", "inches", "mm"])
-        tf.addRow("Width", self.width)
-        tf.addRow("Depth", self.depth)
+        tf.addRow("Width", self.table_width)
+        tf.addRow("Depth", self.table_depth)
         tf.addRow("Unit", self.unit)
         self.figures = QComboBox()
         self.figures.addItems(list(FIGURES))
@@ -119,8 +120,8 @@ class NewScenarioDialog(QDialog):
                 profiles,
             )
         return new_table_scenario(
-            self.width.value(),
-            self.depth.value(),
+            self.table_width.value(),
+            self.table_depth.value(),
             self.unit.currentText(),
             self.title.text() or "Untitled scenario",
             profiles,

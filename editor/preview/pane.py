@@ -8,12 +8,18 @@ the flash flood, about a fifth of the editor's start-up)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel
+from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea
 
 from dambuster.model.scenario import TableMap
 
 from ..panels.dock_fit import scrolling
+
+if TYPE_CHECKING:
+    from .breach_dock import BreachPreview
+    from .flood_dock import FloodPreview
 
 
 class PreviewDock(QDockWidget):
@@ -21,9 +27,11 @@ class PreviewDock(QDockWidget):
         super().__init__("Preview", window)
         self.win = window
         self.setObjectName("dock-preview")
-        self._pane = None
+        self._pane: BreachPreview | FloodPreview | QLabel | None = None  # a QLabel: the note
         self._stale = True  # the pane is built for the document's scenario when next needed
-        self.scroll = None  # the pane in a scroll area: a tall pane never makes the window taller
+        # the pane in a scroll area (a tall pane never makes the window taller); not ``scroll``, which
+        # would hide QWidget.scroll()
+        self.scroll_area: QScrollArea | None = None
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
         self.visibilityChanged.connect(self._visible)
@@ -31,19 +39,20 @@ class PreviewDock(QDockWidget):
         self.rebuild()
 
     @property
-    def pane(self):
+    def pane(self) -> BreachPreview | FloodPreview | QLabel:
         """The breach or flash-flood preview (or the note) for the open scenario, built on first use."""
         if self._stale:
             self._build()
+        assert self._pane is not None  # built by _build, dropped only by rebuild, which makes it stale
         return self._pane
 
     def rebuild(self) -> None:
         """A new scenario: the old pane goes; the new one is built now if the dock shows, else when shown."""
-        if self._pane is not None:
-            if hasattr(self._pane, "detach"):
+        if self._pane is not None and self.scroll_area is not None:  # made together by _build
+            if not isinstance(self._pane, QLabel):
                 self._pane.detach()
-            self.scroll.deleteLater()  # and the pane in it
-            self._pane = self.scroll = None
+            self.scroll_area.deleteLater()  # and the pane in it
+            self._pane = self.scroll_area = None
         self._stale = True
         if self.isVisible():
             self._build()
@@ -64,9 +73,9 @@ class PreviewDock(QDockWidget):
                 "the flash flood a table map with a sewer."
             )
             self._pane.setWordWrap(True)
-        self.scroll = scrolling(self._pane)
-        self.setWidget(self.scroll)
-        if hasattr(self._pane, "set_active"):
+        self.scroll_area = scrolling(self._pane)
+        self.setWidget(self.scroll_area)
+        if not isinstance(self._pane, QLabel):
             self._pane.set_active(self.isVisible())
 
     def _visible(self, on: bool) -> None:
@@ -79,10 +88,10 @@ class PreviewDock(QDockWidget):
             sizes = [int(h * share[x.objectName()]) for x in column]
             self.win.resizeDocks(column, sizes, Qt.Orientation.Vertical)
             # and the width its controls need (Monte Carlo's row the widest), at most 40 % of the window
-            want = min(pane.minimumSizeHint().width() + 24, int(self.win.width() * 0.4))
+            want = min(self.pane.minimumSizeHint().width() + 24, int(self.win.width() * 0.4))
             if self.width() < want:
                 self.win.resizeDocks([self], [want], Qt.Orientation.Horizontal)
-        if hasattr(pane, "set_active"):
+        if pane is not None and not isinstance(pane, QLabel):
             pane.set_active(on)
 
 

@@ -17,10 +17,10 @@ from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QAbstractGraphicsShapeItem, QGraphicsItem
 
 from dambuster.model.paper import table_unit_mm
-from dambuster.model.scenario import HexMap, Scenario
+from dambuster.model.scenario import HexMap, Scenario, TableMap
 
 from ..geometry.hexes import SQRT3, R
-from ..scene.map_scene import detail_for
+from ..scene.map_scene import MapScene, detail_for
 
 NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
 SCREEN_PIXEL_MM = 25.4 / 96  # what a screen pixel becomes on paper (the editor's 96 dpi screen)
@@ -59,14 +59,17 @@ class MapSource:
         self.kind = "hex" if isinstance(scenario.map, HexMap) else "table"
         self.headless = HeadlessMap(scenario)  # an unshown map view's scene, filled as the editor fills it
         self.view, self.doc, self.controller = self.headless.view, self.headless.doc, self.headless.controller
-        if self.kind == "hex":
-            x0, y0, x1, y1 = self.controller.geom.map_bounds()
-            self.scene_rect = QRectF(x0, y0, x1 - x0, y1 - y0)
-            self.mm_per_unit = hex_mm / (R * SQRT3)
-        else:
-            m = scenario.map
+        m, controller = scenario.map, self.controller
+        if isinstance(m, TableMap):
             self.scene_rect = QRectF(0, 0, m.width, m.depth)
             self.mm_per_unit = table_unit_mm(m)
+        else:
+            from ..scene.hex.scene import HexSceneController
+
+            assert isinstance(controller, HexSceneController)  # what HeadlessMap makes for a hex map
+            x0, y0, x1, y1 = controller.geom.map_bounds()
+            self.scene_rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+            self.mm_per_unit = hex_mm / (R * SQRT3)
         scene = self.scene
         scene.set_detail("fine")
         shown = (
@@ -89,7 +92,7 @@ class MapSource:
         ]
 
     @property
-    def scene(self):
+    def scene(self) -> MapScene:
         return self.view.scene()
 
     @property

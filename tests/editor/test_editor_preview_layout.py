@@ -30,7 +30,7 @@ def test_the_preview_controls_show_without_scrolling(window, qtbot):
     window.preview_dock.show()
     p = window.preview_dock.pane
     qtbot.wait(50)
-    scroll = window.preview_dock.scroll
+    scroll = window.preview_dock.scroll_area
     viewport = scroll.viewport()
     assert not scroll.horizontalScrollBar().isVisible()
     for w in (p.dam, p.dice_mode, p.seed, p.btn_reset, p.btn_back, p.btn_forward, p.btn_play):

@@ -98,6 +98,20 @@ def test_the_new_dialog_makes_a_pointy_even_r_map(qtbot):
     assert new_table_scenario(2400, 1200, "inches").map.unit == dlg.scenario().map.unit
 
 
+def test_the_new_dialog_makes_a_table_of_the_size_typed(qtbot):
+    from dambuster.editor.files.new_dialog import NewScenarioDialog
+
+    dlg = NewScenarioDialog()
+    qtbot.addWidget(dlg)
+    dlg.kind.setCurrentIndex(1)
+    dlg.table_width.setValue(1800)
+    dlg.table_depth.setValue(1200.5)
+    m = dlg.scenario().map
+    assert (m.width, m.depth) == (1800, 1200.5)
+    dlg.show()
+    assert dlg.width() > 0  # the dialog's own width, not hidden by the field named Width
+
+
 def test_describe_off_the_map(qtbot):
     doc = Document(new_hex_scenario(5, 5))
     _view, c = shown(qtbot, doc, HexSceneController)
