@@ -103,10 +103,13 @@ class Settings:
 #: allows spaces around the dot and quotes round the name), or a ``dambuster`` key at the start of a line
 #: of the ``[tool]`` table (or inside an inline table). A file with neither is not parsed: a project that only names dambuster as a
 #: dependency or a script (as our own pyproject.toml does) costs no TOML parse on every start.
-_DOTTED = re.compile(rb"""(["']?tool["']?\s*\.|[{,])\s*["']?dambuster["']?\s*[.=\]]""")  # or inline
+_NAME = (
+    rb"""(?:"dambuster"|'dambuster'|dambuster)"""  # a quoted key closes its quote: "dambuster.x" is a value
+)
+_DOTTED = re.compile(rb"""(?:(?:"tool"|'tool'|tool)\s*\.|[{,])\s*""" + _NAME + rb"""\s*[.=\]]""")  # or inline
 #: A quoted key may spell a letter as an escape (``"dambu\u0073ter"``): such a file is parsed.
 _ESCAPED_KEY = re.compile(rb"\\[uU][0-9A-Fa-f]{4}")
-_KEY = re.compile(rb"""^[ \t]*["']?dambuster["']?[ \t]*[.=]""", re.M)
+_KEY = re.compile(rb"""^[ \t]*""" + _NAME + rb"""[ \t]*[.=]""", re.M)
 _HEADER = re.compile(rb"""^[ \t]*\[([^\]\n]*)\]""", re.M)
 
 

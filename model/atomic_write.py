@@ -37,10 +37,8 @@ from __future__ import annotations
 
 import errno
 import functools
-import hashlib
 import os
 import re
-import secrets
 import stat
 import sys
 import time
@@ -63,8 +61,20 @@ def _host_name() -> str:
     return socket.gethostname()
 
 
-#: Which machine (or container) wrote a temporary file: a process id is judged only where it was given.
-_HOST = hashlib.sha256(_host_name().encode("utf-8", "surrogateescape")).hexdigest()[:8]
+def _sha256(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex. hashlib is imported when first needed: a command that only reads
+    does not pay for OpenSSL's start-up."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+@functools.cache
+def _host() -> str:
+    """Which machine (or container) wrote a temporary file: a process id is judged only where it was given."""
+    return _sha256(_host_name().encode("utf-8", "surrogateescape"))[:8]
+
+
 #: What tempfile.mkstemp added to the temporary files of earlier versions: ``.NAME.XXXXXXXX.tmp``.
 _LEGACY = re.compile(r"[a-z0-9_]{8}\.tmp")
 #: A temporary file older than this is stale even if its process id is alive again (ids are reused);
@@ -99,7 +109,7 @@ class Original:
         """The original of ``path``, whose bytes a command has just read as ``data``. The stat is taken
         after the read, and the check compares the bytes too, so a change between the two is caught."""
         st = os.stat(path)
-        digest = hashlib.sha256(data).hexdigest()
+        digest = _sha256(data)
         return cls(os.path.realpath(path), len(data), st.st_mtime_ns, (st.st_dev, st.st_ino), digest)
 
     def changed(self, where: str | os.PathLike[str] | None = None) -> str | None:
@@ -119,7 +129,7 @@ class Original:
                 data = f.read(self.size + 1)
         except OSError as e:
             return f"it cannot be read again ({e.strerror or e})"
-        if hashlib.sha256(data).hexdigest() != self.sha256:
+        if _sha256(data) != self.sha256:
             return "its content changed"
         return None
 
@@ -201,7 +211,7 @@ def _replace(temp: Path, target: Path, expected: Sequence[Original]) -> None:
 
 
 def temp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.{_HOST}-{os.getpid()}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    return target.with_name(f".{target.name}.{_host()}-{os.getpid()}.{os.urandom(4).hex()}{TEMP_SUFFIX}")
 
 
 def _owner(temp: str, target_name: str) -> tuple[str, int] | None:
@@ -239,14 +249,14 @@ def remove_stale_temps(target: Path) -> list[Path]:
         return removed
     for entry in entries:
         owner = _owner(entry.name, target.name)
-        if owner is None or owner == (_HOST, os.getpid()):
+        if owner is None or owner == (_host(), os.getpid()):
             continue
         host, pid = owner
         try:
             st = entry.stat(follow_symlinks=False)
             if not stat.S_ISREG(st.st_mode):
                 continue
-            gone = host == _HOST and not _alive(pid)  # another machine's process ids mean nothing here
+            gone = host == _host() and not _alive(pid)  # another machine's process ids mean nothing here
             if gone or now - st.st_mtime > STALE_AFTER_S:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))

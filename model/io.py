@@ -31,7 +31,6 @@ GENERATOR = "dambuster"
 
 # a \uD800-\uDFFF escape: JSON may spell half a surrogate pair, which no UTF-8 file (ours included) can hold
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 # ------------------------------------------------------------------------------ strict parse
@@ -87,17 +86,26 @@ class _Strict:
 _PLAIN = frozenset({int, float, bool, type(None)})  # never refused once parsed
 
 
+def _has_surrogate(text: str) -> bool:
+    """Whether the text holds a lone surrogate: the one thing UTF-8 cannot encode."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _refused_here(value: Any, surrogates: bool) -> str | None:
     """Why this one value (not its contents) is refused, or None."""
     if isinstance(value, _Bad):
         return value.why
     if isinstance(value, str):
-        if surrogates and _SURROGATE.search(value):
+        if surrogates and _has_surrogate(value):
             return "the text holds an unpaired surrogate escape (\\ud800-\\udfff), which is not a character"
     elif isinstance(value, _DupDict):  # every object of the tree (json.loads' object_pairs_hook)
         if hasattr(value, "duplicate"):
             return f"duplicate key {value.duplicate!r}"
-        if surrogates and any(_SURROGATE.search(k) for k in value):
+        if surrogates and any(_has_surrogate(k) for k in value):
             return "a key holds an unpaired surrogate escape (\\ud800-\\udfff), which is not a character"
     return None
 
