@@ -18,6 +18,8 @@ FIXED: dict[str, str] = {
     "ENTRENCH-MAX": "lower the hex's entrenchments to the maximum",
     "MINE-VISIBLE": "hide the mine",
     "RIVER-GAP": "a hex repeated twice in a row: drop the repeat (a jump: none, many courses fill it)",
+    "RIVER-OUTLET": "a river that joins none and ends beside exactly one other river joins it (anywhere "
+    "else: none, where it should run off the map is a choice)",
     "RIVER-TERRAIN": "paint the river hex water",
     "BRIDGE-KIND": "the bridge becomes the other kind where there is one place for it: the one stream "
     "hexside of its hex its road crosses, or the one hex of its hexside where its road meets one river "
@@ -59,7 +61,6 @@ NOT_FIXED: dict[str, str] = {
     "FLOODPLAIN-REACH": "a new dam or a smaller floodplain: the designer's choice",
     "FLOODPLAIN-TERRAIN": "repaint the hex or take it out of the floodplain: two edits",
     "RIVER-CYCLE": "which link of the cycle to break is the designer's choice",
-    "RIVER-OUTLET": "where the river should run off the map is the designer's choice",
     "RIVER-SPLIT": "a warning; which branch is wrong, if any, is the designer's choice",
     "SURGE-PATH": "the river's course below the dam is the designer's choice",
     "ENTRENCH-TERRAIN": "remove the entrenchments or repaint the hex: two edits",

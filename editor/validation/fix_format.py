@@ -21,13 +21,12 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from dambuster.model import semantic
-from dambuster.model.hexgrid import Hex, neighbors
 from dambuster.model.scenario import Dam, HexMap, HexsideFeature, River, Unit
 
 from ..commands import SetFields
 from ..edits.ids import fresh_id
 from ..geometry.locate import walk_pointer
-from .fix_rules import Fix, set_fields, set_fields_later, target
+from .fix_rules import Fix, rivers_beside_end, set_fields, set_fields_later, target
 
 
 def _parts(pointer: str) -> list[str]:
@@ -151,13 +150,9 @@ def _merge_entrenchments(doc) -> QUndoCommand:
 
 
 def _joins_beside(m: HexMap, river: River, ident: str | None) -> Fix | None:
-    """A river joining a river that does not exist (or itself): it joins the one other river its last hex is in or
-    next to; with none there, the reference is dropped; with two or more, which one is a choice."""
-    if not river.hexes:
-        return None
-    end: Hex = (int(river.hexes[-1][0]), int(river.hexes[-1][1]))
-    near = {end, *neighbors(end)}
-    beside = {r.id for r in m.rivers if r is not river and near & {tuple(h) for h in r.hexes}}
+    """A river joining a river that does not exist (or itself): it joins the one other river its last
+    hex is in or next to; with none there, the reference is dropped; with two or more, no fix."""
+    beside = rivers_beside_end(m, river)
     if len(beside) == 1:
         (other,) = beside
         return Fix(

@@ -12,8 +12,17 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from dambuster.model.hexgrid import Hex
-from dambuster.model.scenario import POSITION_DECIMALS, Dam, Entrenchment, Mine, Model, River, TableRiver
+from dambuster.model.hexgrid import Hex, neighbors
+from dambuster.model.scenario import (
+    POSITION_DECIMALS,
+    Dam,
+    Entrenchment,
+    HexMap,
+    Mine,
+    Model,
+    River,
+    TableRiver,
+)
 
 from ..commands import PaintTerrain, SetFields
 from ..geometry.locate import walk_pointer
@@ -118,6 +127,34 @@ def river_gap(violation, scenario) -> Fix | None:
     return Fix("Drop the repeated river hex", "drop the repeated river hexes", command)
 
 
+def rivers_beside_end(m: HexMap, river: River) -> set[str]:
+    """The ids of the other rivers the river's last hex is in or next to."""
+    if not river.hexes:
+        return set()
+    end: Hex = (int(river.hexes[-1][0]), int(river.hexes[-1][1]))
+    near = {end, *neighbors(end)}
+    return {r.id for r in m.rivers if r is not river and near & {(int(h[0]), int(h[1])) for h in r.hexes}}
+
+
+def river_outlet(violation, scenario) -> Fix | None:
+    """Only a river that joins none and ends beside exactly one other river: it joins that one."""
+    river, m = target(violation, scenario, River), scenario.map
+    end = (violation.witness or {}).get("end")
+    if river is None or river.joins is not None or not isinstance(m, HexMap) or not river.hexes:
+        return None
+    if end is None or tuple(end) != tuple(river.hexes[-1]):
+        return None  # water collects in a hex that is not the river's end (a cycle's way out ...)
+    beside = rivers_beside_end(m, river)
+    if len(beside) != 1:
+        return None
+    (other,) = beside
+    return Fix(
+        f"Join river {other!r} (its last hex is beside it)",
+        "join each river to the one it ends beside",
+        set_fields([(river, "joins", other)]),
+    )
+
+
 def dbm_river_width(violation, scenario) -> Fix | None:
     river = target(violation, scenario, TableRiver)
     limit = (violation.witness or {}).get("limit")
@@ -159,6 +196,7 @@ PLANS: dict[str, Callable[[Any, Any], Fix | None]] = {
     "MINE-VISIBLE": mine_visible,
     "ENTRENCH-MAX": entrench_max,
     "RIVER-GAP": river_gap,
+    "RIVER-OUTLET": river_outlet,
     "DBM-RIVER-WIDTH": dbm_river_width,
     "SEWER-MODEL": sewer_model,
 }

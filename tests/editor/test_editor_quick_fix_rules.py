@@ -36,6 +36,14 @@ def hover(window, h) -> str:
     return window.controller.tooltip(window.controller.scene_pos(h))
 
 
+def ringed(window, h) -> bool:
+    """Whether the map rings hex ``h`` as the place of an error."""
+    from PySide6.QtCore import QPointF
+
+    ring = window.view._problems
+    return ring is not None and ring.path().contains(QPointF(*window.controller.geom.center(h)))
+
+
 def fix_by_button(window, code: str) -> None:
     panel = window.validation_panel
     panel.activate_row(rows(window, code)[0])
@@ -195,3 +203,14 @@ def test_a_stream_bridge_over_a_river_becomes_a_river_bridge(window, tmp_path):
     assert "Bridge bridge-kessel (road road-valley over river-main)" in hover(window, (11, 8))
     undo(window)
     assert rows(window, "BRIDGE-KIND") and m.river_bridges == []
+
+
+def test_a_brook_stopping_beside_the_river_joins_it(window, tmp_path):
+    open_valley(window, tmp_path, lambda d: d["map"]["rivers"][1].pop("joins", None))
+    brook = window.doc.scenario.map.rivers[1]
+    end = brook.hexes[-1]
+    assert brook.joins is None and rows(window, "RIVER-OUTLET") and ringed(window, end)
+    fix_by_button(window, "RIVER-OUTLET")
+    assert rows(window, "RIVER-OUTLET") == [] and brook.joins == "river-main" and not ringed(window, end)
+    undo(window)
+    assert rows(window, "RIVER-OUTLET") and brook.joins is None and ringed(window, end)
