@@ -194,8 +194,14 @@ class ValidationPanel(QWidget):
         self.ringed = None
         self.violation_activated.connect(window.show_violation)
         self.violation_activated.connect(lambda v: setattr(self, "ringed", v))
-        self.fix_requested.connect(lambda found: apply_fixes(window.doc, found))
+        self.fix_requested.connect(lambda found: self._fixed(window, apply_fixes(window.doc, found)))
         window.validator.finished.connect(lambda found: self._ring_gone(window, found))
+
+    def _fixed(self, window, n: int) -> None:
+        """Says on the status bar what the quick fix did, and how to take it back."""
+        if n:
+            what = window.doc.undo_stack.undoText()
+            window.statusBar().showMessage(f"{what} ({plural(n, 'finding')}); Undo takes it back", 8000)
 
     def _ring_gone(self, window, found: list) -> None:
         if self.ringed is not None and self.ringed not in found:

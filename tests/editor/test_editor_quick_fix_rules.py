@@ -51,6 +51,8 @@ def fix_by_button(window, code: str) -> None:
     before = window.doc.undo_stack.count()
     panel.fix_button.click()
     assert window.doc.undo_stack.count() == before + 1  # one undo step
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Fix: ") and "(1 finding); Undo takes it back" in said
     window.validator.run()
 
 
