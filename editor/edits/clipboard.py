@@ -39,7 +39,7 @@ REFS = ("river", "road", "bridge")
 
 @dataclass
 class Clip:
-    anchor: Hex
+    anchor: Hex | tuple[float, float]  # a table point when ``kind`` is "table"
     terrain: dict[Hex, str] = field(default_factory=dict)  # absolute hexes of the source
     hexsides: list = field(default_factory=list)
     lists: dict[str, list] = field(default_factory=dict)  # "map.rivers", "markers.mines", "units" ...
@@ -135,7 +135,7 @@ def paste_changes(
     """(terrain changes, SetFields changes) of pasting ``clip`` with its anchor at ``at``; parts
     that would fall off the map are left out, each object named with why in ``left_out`` if given."""
     m = hex_map_of(s)
-    dq, dr = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
+    dq, dr = at[0] - int(clip.anchor[0]), at[1] - int(clip.anchor[1])  # (a hex clip's anchor is a hex)
     on_map = m.layout.contains
     terrain = {
         (q + dq, r + dr): k

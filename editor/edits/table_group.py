@@ -37,7 +37,7 @@ from dambuster.model.scenario import (
 from .clipboard import Clip
 from .hex_map import Change, ensure_side
 from .ids import fresh_id, scenario_ids
-from .table_map import SEWER_POINTS, _sewer, centroid, nearest_corridor
+from .table_map import SEWER_POINTS, _sewer, centroid, nearest_corridor, table_of
 
 Pt = tuple[float, float]
 #: where a table feature is kept: (owner "map" or "sewer", list name, fresh id prefix)
@@ -62,7 +62,7 @@ _COORDS = {
 
 def objects(s: Scenario) -> list:
     """Every movable table feature, in drawing order."""
-    t = s.map
+    t = table_of(s)
     out: list = [*t.areas, *([t.waterway] if t.waterway is not None else []), *t.rivers, *t.roads]
     if t.sewer is not None:
         sw = t.sewer
@@ -83,11 +83,13 @@ def points_of(s: Scenario, obj: Any) -> list[Pt]:
     from ..geometry.table import model_point
 
     if isinstance(obj, Model):
-        p = model_point(s.map.sewer, obj) if s.map.sewer is not None else None
+        sewer = table_of(s).sewer
+        p = model_point(sewer, obj) if sewer is not None else None
         return [] if p is None else [p]
     if isinstance(obj, SewerPoint):
-        return [tuple(obj.point)]
-    return [tuple(p) for p in getattr(obj, _COORDS[type(obj)])]
+        x, y = obj.point
+        return [(x, y)]
+    return [(x, y) for x, y in getattr(obj, _COORDS[type(obj)])]
 
 
 def table_objects_in(
@@ -106,7 +108,7 @@ def table_objects_in(
 
 def clamp(s: Scenario, pts: list[Pt], dx: float, dy: float) -> tuple[float, float]:
     """The offset shortened so that the points go no further off the table than they are."""
-    t = s.map
+    t = table_of(s)
     if not pts:
         return dx, dy
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -121,7 +123,7 @@ def _shifted(points, dx: float, dy: float) -> list[Pt]:
 
 def _place(s: Scenario, obj: Any) -> tuple[Any, str]:
     """``(owner, attribute)`` holding ``obj``."""
-    t = s.map
+    t = table_of(s)
     if isinstance(obj, SewerPoint):
         return t.sewer, next(
             n for n, _p in SEWER_POINTS.values() if any(x is obj for x in getattr(t.sewer, n))
@@ -137,7 +139,7 @@ def _floor(v: float) -> float:
 def translate_group(s: Scenario, objs: list, dx: float, dy: float) -> tuple[list[Change], bool]:
     """``(changes, shortened)``: the features moved by (dx, dy) as one step, and whether the offset was
     shortened at the table's edge; ``([], ...)`` when nothing moves."""
-    t = s.map
+    t = table_of(s)
     cdx, cdy = clamp(s, [p for o in objs for p in points_of(s, o)], dx, dy)
     shortened = (round(cdx, 6), round(cdy, 6)) != (round(dx, 6), round(dy, 6))
     if abs(cdx) < 1e-9 and abs(cdy) < 1e-9:
@@ -168,7 +170,7 @@ def translate_group(s: Scenario, objs: list, dx: float, dy: float) -> tuple[list
                 )
         put(owner, name, o, new)
     models = [o for o in objs if isinstance(o, Model) and o.corridor not in moved_corridors]
-    if models:
+    if models and t.sewer is not None:  # (models stand in the sewer)
         key = (id(t.sewer), "corridors")
         corridors = work[key][2] if key in work else t.sewer.corridors
         after = dataclasses.replace(t.sewer, corridors=corridors)
@@ -176,14 +178,16 @@ def translate_group(s: Scenario, objs: list, dx: float, dy: float) -> tuple[list
             pts = points_of(s, o)
             if not pts:
                 continue
-            corridor, position = nearest_corridor(after, _shifted(pts, cdx, cdy)[0])
+            found = nearest_corridor(after, _shifted(pts, cdx, cdy)[0])
+            assert found is not None  # a model with a point stands on a corridor, which stays
+            corridor, position = found
             put(t.sewer, "models", o, dataclasses.replace(o, corridor=corridor.id, position=_floor(position)))
     return list(work.values()), shortened
 
 
 def delete_table_group(s: Scenario, objs: list) -> list[Change]:
     """Removes several table features as one step, with what refers to them."""
-    t = s.map
+    t = table_of(s)
     gone = lambda x: any(x is o for o in objs)  # noqa: E731
     out: list[Change] = [
         (t, n, [x for x in getattr(t, n) if not gone(x)])
@@ -193,7 +197,7 @@ def delete_table_group(s: Scenario, objs: list) -> list[Change]:
     ids = {o.id for o in objs}
     if t.waterway is not None and gone(t.waterway):
         out.append((t, "waterway", None))
-    rivers = next((v for _o, n, v in out if n == "rivers"), t.rivers)
+    rivers: list[TableRiver] = next((v for _o, n, v in out if n == "rivers"), t.rivers)
     if any(r.flows_into in ids for r in rivers):
         out = [c for c in out if c[1] != "rivers"]
         out.append(
@@ -237,10 +241,10 @@ def copy_table_objects(s: Scenario, objs: list) -> Clip | None:
 
 def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], int]:
     """``(changes, how many features were left out)`` of pasting a table clip with its anchor at ``at``."""
-    t = s.map
+    t = table_of(s)
     dx, dy = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
     on_table = lambda pts: all(0 <= x <= t.width and 0 <= y <= t.depth for x, y in pts)  # noqa: E731
-    taken, ids, dropped = scenario_ids(s), {}, 0
+    taken, ids, dropped = scenario_ids(s), dict[str, str](), 0
     changes: list[Change] = []
     sewer, make = _sewer(s)
     prefixes = dict(SEWER_POINTS.values())
@@ -278,8 +282,11 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
         q = (p[0] + dx, p[1] + dy)
         if o.corridor in ids and ids[o.corridor] in {c.id for c in corridors}:
             new = dataclasses.replace(o, corridor=ids[o.corridor])
-        elif corridors and on_table([q]):
-            corridor, position = nearest_corridor(dataclasses.replace(sewer, corridors=corridors), q)
+        # (no corridor is found where every one is a single point, as a file may have)
+        elif on_table([q]) and (
+            found := nearest_corridor(dataclasses.replace(sewer, corridors=corridors), q)
+        ):
+            corridor, position = found
             new = dataclasses.replace(o, corridor=corridor.id, position=_floor(position))
         else:
             dropped += 1

@@ -245,3 +245,23 @@ def test_a_table_paste_selects_the_pasted_features_not_the_originals(dbm):
     w.act("edit.delete").trigger()  # Delete now removes the copies; the originals stay
     sw = w.doc.scenario.map.sewer
     assert [c.id for c in sw.corridors] == ["c1"] and [m.id for m in sw.models] == ["model-1"]
+
+
+def test_a_model_pasted_where_every_corridor_is_a_single_point_is_left_out(dbm):
+    """A file may hold a corridor of one point (the validation names it); a model pasted onto such a
+    table has no corridor to stand on: it is left out and the status bar says so, with no traceback."""
+    from dambuster.editor.edits.table_group import copy_table_objects
+    from dambuster.editor.tools.system_clipboard import put
+
+    w = dbm
+    [model] = w.doc.scenario.map.sewer.models
+    put(copy_table_objects(w.doc.scenario, [model]))
+    sc = new_table_scenario(600, 400, "paces")
+    sc.sides.append(Side("attacker", "attacker", "attacker"))
+    sc.map.sewer = Sewer(corridors=[Corridor("c1", [(250.0, 250.0)], 5)])
+    w.doc.reset(sc)
+    steps = w.doc.undo_stack.count()
+    w.cursor_scene = QPointF(300, 250)
+    w.act("edit.paste").trigger()
+    assert w.doc.scenario.map.sewer.models == [] and w.doc.undo_stack.count() == steps
+    assert "left out" in w.statusBar().currentMessage()
