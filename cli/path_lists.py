@@ -2,7 +2,7 @@
 (``--files-from``) and the edge of the checkout (``--within DIR``, or ``within`` in the settings).
 
 ``--files-from FILE`` (``-``: standard input) takes the names of the files to check from a list rather
-than from the command line, so that no list is too long for one (ARG_MAX: a pull request of 20,000 maps
+than from the command line, so that no list is too long for one (ARG_MAX: a pull request of thousands of maps
 with long paths) and no name can be mistaken for an option. The list is NUL-separated when it holds a
 NUL byte (``git diff -z``, ``find -print0``), otherwise one name per line (a CR before the line break is
 dropped, blank lines are skipped). A name is bytes, as the file system has them: names that are not

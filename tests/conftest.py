@@ -79,7 +79,7 @@ LONGEST_FIRST = (
     "tests/test_packaging.py",  # builds the wheel and sdist, installs them in fresh virtualenvs
     "tests/test_bundle.py",  # builds the PyInstaller bundle, drives it under Xvfb
     "tests/printing/test_print_cli.py",  # prints every sample, 40,000 hexes on A2 among them
-    "tests/cli/test_action.py",  # the GitHub Action over 20,000 maps
+    "tests/cli/test_action.py",  # the GitHub Action over 6,000 maps
     "tests/untrusted/test_untrusted_every_command.py",
     "tests/cli/test_precommit_hook.py",  # builds the pre-commit hooks' environment (precommit_hooks.py)
     "tests/cli/test_precommit_batches.py",
