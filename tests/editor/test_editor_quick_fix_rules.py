@@ -138,10 +138,15 @@ def test_a_river_hex_repeated_twice_in_a_row_is_dropped_but_a_jump_has_no_fix(wi
     assert len(brook.hexes) == n and len(rows(window, "RIVER-GAP")) == 2
 
 
-def test_the_catalog_lists_the_fixes_the_dock_offers():
+def test_docs_rules_md_says_for_every_rule_which_fix_the_dock_offers_or_why_none():
     from dambuster.editor.validation.quick_fix import PLANS
 
     assert set(PLANS) | {"SCHEMA"} == set(FIXED)
+    from dambuster.validators import catalog_doc
+    from dambuster.validators.quick_fixes import NOT_FIXED
+
+    codes = {i.code for i in catalog_doc.rule_infos() if not i.code.startswith("ZZ")}
+    assert codes == set(FIXED) | set(NOT_FIXED)  # every rule decided: a fix, or why none
 
 
 def test_a_river_bridge_off_its_crossing_moves_to_the_one_hex_where_its_road_crosses_the_river(
