@@ -84,7 +84,7 @@ class RuleInfo:
     is_load_stage: bool = False
 
 
-_PACKAGE = __name__.rpartition(".")[0]  # dambuster.validators
+_PACKAGE = __package__ or __name__.rpartition(".")[0]  # dambuster.validators (also under python -m)
 
 
 def _validator_modules() -> list[ModuleType]:
