@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea
 
 from dambuster.model.scenario import TableMap
 
 from ..panels.dock_fit import scrolling
+
+PREVIEW_ROOM = 300  # the preview's least height (px) before the docks beside it become tabs while it shows
 
 if TYPE_CHECKING:
     from .breach_dock import BreachPreview
@@ -32,7 +34,9 @@ class PreviewDock(QDockWidget):
         # the pane in a scroll area (a tall pane never makes the window taller); not ``scroll``, which
         # would hide QWidget.scroll()
         self.scroll_area: QScrollArea | None = None
+        self._tabbed: list[QDockWidget] = []  # the docks made tabs while it shows (``_tab_beside``)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        window.installEventFilter(self)  # its close: the tabs go before the layout is saved
         self.hide()
         self.visibilityChanged.connect(self._visible)
         window.doc.scenario_replaced.connect(self.rebuild)  # after the window's own: the scene is new
@@ -80,9 +84,12 @@ class PreviewDock(QDockWidget):
 
     def _visible(self, on: bool) -> None:
         pane = self.pane if on else self._pane  # built before the column is shared out
+        if not on and self._tabbed:
+            QTimer.singleShot(0, self, self._untab)  # once the dock is out of the layout
         if on and not self.isFloating() and not self.win.tabifiedDockWidgets(self):
             # opened beside Scenario, Minimap and Layers: it gets most of the column, not a sliver
             d, h = self.win.docks, self.win.height()
+            self._tab_beside()
             column = [d[k] for k in ("properties", "preview", "minimap", "layers") if d[k].isVisible()]
             share = {"dock-properties": 0.15, "dock-preview": 0.6, "dock-minimap": 0.12, "dock-layers": 0.13}
             sizes = [int(h * share[x.objectName()]) for x in column]
@@ -93,6 +100,46 @@ class PreviewDock(QDockWidget):
                 self.win.resizeDocks([self], [want], Qt.Orientation.Horizontal)
         if pane is not None and not isinstance(pane, QLabel):
             pane.set_active(on)
+
+    def _tab_beside(self) -> None:
+        """Where the docks beside the preview (Scenario, Minimap, Layers) would leave it under
+        ``PREVIEW_ROOM`` (a 1366x768 laptop's window), they become tabs of one dock while it shows, so
+        that its step controls, log and roll field have room; ``_untab`` puts them back one under the
+        other when it closes (or the window does, before it saves its layout)."""
+        d = self.win.docks
+        beside = [d[k] for k in ("properties", "minimap", "layers") if d[k].isVisible()]
+        beside = [x for x in beside if not x.isFloating()]
+        if len(beside) < 2 or any(self.win.tabifiedDockWidgets(x) for x in beside):
+            return
+        column = self.win.centralWidget().height()  # the docks on the right span the map's height
+        if column - sum(x.minimumSizeHint().height() + 6 for x in beside) >= PREVIEW_ROOM:
+            return
+        area = self.win.dockWidgetArea(self)
+        if any(self.win.dockWidgetArea(x) != area for x in beside):
+            return
+        for other in beside[1:]:
+            self.win.tabifyDockWidget(beside[0], other)
+        beside[-1].raise_()  # Layers in front: the preview overlay's eye
+        self._tabbed = beside
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.win and event.type() == QEvent.Type.Close and self._tabbed:
+            self._untab()  # the layout saved is the designer's, not the preview's tabs
+        return False
+
+    def _untab(self) -> None:
+        tabbed, self._tabbed = self._tabbed, []
+        if any(x.isFloating() or not self.win.tabifiedDockWidgets(x) for x in tabbed):
+            return  # the designer rearranged them meanwhile: left as they are
+        area = self.win.dockWidgetArea(tabbed[0])
+        for dock in tabbed:  # out of the tabs (a tab, even alone, cannot be split)...
+            self.win.removeDockWidget(dock)
+        self.win.addDockWidget(area, tabbed[0])  # ...then one under the other, the preview second
+        column = [tabbed[0], self, *tabbed[1:]]
+        for upper, lower in zip(column, column[1:]):
+            self.win.splitDockWidget(upper, lower, Qt.Orientation.Vertical)
+        for dock in tabbed:
+            dock.show()
 
 
 def install_preview(window) -> PreviewDock:

@@ -1,7 +1,8 @@
 """Dice from the table: the roll the simulation needs next, asked by its purpose
 (``narrate.prompt``), and a field where the players type what they threw. Several rolls may be
 typed at once, separated by spaces ("3 5 1"): each is given in turn while the simulation still asks;
-those after a refused one stay in the field. After the rolls the map has the keyboard again.
+those after a refused one stay in the field. After the rolls the map has the keyboard again. A roll
+asked scrolls the Preview dock to the field (on a short screen it lies below the fold).
 "Undo roll" takes back the last roll typed for the step under way.
 
 The pane owns the simulation: it calls ``ask(need)`` with the ``RollNeeded`` in hand (or
@@ -11,11 +12,21 @@ shows why a roll was not taken.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QWidget
 
 from dambuster.simulation.narrate import prompt
+
+
+def scrolled_into_view(widget: QWidget) -> None:
+    """Scrolls the scroll area holding ``widget`` (the Preview dock's) until the widget shows whole."""
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    if parent is not None:  # once the question's new text is laid out
+        area = parent
+        QTimer.singleShot(0, widget, lambda: area.ensureWidgetVisible(widget, 0, 8))
 
 
 class RollEntry(QWidget):
@@ -63,8 +74,10 @@ class RollEntry(QWidget):
         self.field.setEnabled(need is not None)
         self.btn_enter.setEnabled(need is not None)
         self.btn_undo.setEnabled(can_undo)
-        if need is not None and self.isVisible() and not self._typing:
-            self.field.setFocus()  # the first roll of a step; after a roll the map has the keyboard
+        if need is not None and self.isVisible():
+            scrolled_into_view(self)  # a short dock: the question and the field, not below the fold
+            if not self._typing:
+                self.field.setFocus()  # the first roll of a step; after a roll the map has the keyboard
 
     def refuse(self, text: str) -> None:
         self.problem.setText(text)

@@ -1,6 +1,7 @@
 """The Preview dock at a laptop's 1366x768 (issue 24, finding 5): opened on the valley, its step
 controls (Reset, Back, Forward, Play), the seed and the collapse sentence are seen whole without
-scrolling: the dock gets the width its controls need and sentences wrap."""
+scrolling: the dock gets the width its controls need and sentences wrap; Scenario, Minimap and Layers
+become tabs while it shows (and not in the layout saved); a roll asked scrolls it to the roll field."""
 
 from pathlib import Path
 
@@ -41,3 +42,54 @@ def test_the_preview_controls_show_without_scrolling(window, qtbot):
     right = chance.mapTo(viewport, chance.rect().topRight()).x()
     assert right <= viewport.width()  # wrapped inside the dock, not cut at its edge
     assert window.view.width() > 500  # the map keeps most of the window
+
+
+def test_on_a_short_screen_the_docks_beside_the_preview_become_tabs_while_it_shows(window, qtbot):
+    """1366x768: Scenario, Minimap and Layers share one place as tabs while the preview shows, so the
+    preview has most of the column; closed, they are one under the other again, all shown."""
+    d = window.docks
+    beside = [d["properties"], d["minimap"], d["layers"]]
+    before = window.preview_dock.height()
+    assert window.open_path(VALLEY)
+    window.preview_dock.show()
+    qtbot.wait(50)
+    assert set(window.tabifiedDockWidgets(d["layers"])) == {d["properties"], d["minimap"]}
+    assert window.preview_dock.scroll_area.viewport().height() >= 300  # not a 180 px sliver
+    assert window.preview_dock.height() > before
+    window.preview_dock.hide()
+    qtbot.wait(50)
+    for dock in beside:
+        assert dock.isVisible() and window.tabifiedDockWidgets(dock) == []
+        assert dock.visibleRegion().boundingRect().height() > 50  # on screen, not a hidden tab
+
+
+def test_a_roll_asked_scrolls_the_dock_to_the_roll_field(window, qtbot):
+    assert window.open_path(VALLEY)
+    window.preview_dock.show()
+    p = window.preview_dock.pane
+    p.dice_mode.setCurrentIndex(1)  # dice from the table
+    while p.pending is None and not p.run.state.done:
+        p.btn_forward.click()
+    assert p.pending is not None
+    qtbot.wait(20)
+    viewport = window.preview_dock.scroll_area.viewport()
+    assert seen_whole(p.rolls.field, viewport) and seen_whole(p.rolls.question, viewport)
+    assert p.rolls.field.hasFocus()
+
+
+def test_the_preview_tabs_are_not_saved_as_the_designers_layout(window, qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from dambuster.editor.mainwindow import MainWindow
+
+    assert window.open_path(VALLEY)
+    window.preview_dock.show()
+    qtbot.wait(50)
+    assert window.tabifiedDockWidgets(window.docks["layers"])  # tabs while it shows
+    window.close()  # saves the layout
+    again = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(again)
+    again.resize(1600, 1000)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.tabbed_docks() == []
