@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout
 
 from .build import keys_text
 from .catalog import GROUPS, MENUS, NAVIGATION, TOOLS, commands
+
+FRAME = 70  # a title bar and borders, and a panel's share, kept free of the screen's height
 
 
 def shortcut_rows(acts) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -54,7 +57,25 @@ class ShortcutsDialog(QDialog):
         box = QVBoxLayout(self)
         box.addWidget(self.tree)
         box.addWidget(buttons)
-        self.resize(520, 760)
+        # as tall as the list, within the screen less room for the frame (the list scrolls): Close is
+        # never below a 1366x768 screen's edge
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry() if screen is not None else None
+        high = 760 if room is None else min(760, room.height() - FRAME)
+        self.resize(520, high)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        screen = self.screen()
+        if screen is None:
+            return
+        room, frame = screen.availableGeometry(), self.frameGeometry()
+        if not room.contains(frame):  # centred on a window near the screen's edge: moved into it
+            frame.moveBottom(min(frame.bottom(), room.bottom()))
+            frame.moveRight(min(frame.right(), room.right()))
+            frame.moveTop(max(frame.top(), room.top()))
+            frame.moveLeft(max(frame.left(), room.left()))
+            self.move(frame.topLeft())
 
     def rows(self) -> dict[str, str]:
         """What -> keys, every section (for tests)."""
