@@ -171,12 +171,15 @@ class ValidationPanel(QWidget):
         scenario = self.scenario()
         for v in self.violations:
             item = QTreeWidgetItem([v.severity, v.code, readable_where(v, scenario), v.message])
+            item.setToolTip(1, v.code)
             item.setToolTip(2, v.where())  # the pointer or line, for whoever edits the JSON
             item.setToolTip(3, v.message)
             item.setData(0, Qt.ItemDataRole.UserRole, v)
             colour = QColor("#b01010") if v.severity == "error" else QColor("#8a6000")
             item.setForeground(0, QBrush(colour))
             self.tree.addTopLevelItem(item)
+        if self.violations:  # Code as wide as its longest ("DBM-RIVER-LONG-EDGE"), never cut
+            self.tree.setColumnWidth(1, max(110, self.tree.sizeHintForColumn(1)))
         errors, warnings = counts(self.violations)
         self.tree.setVisible(bool(self.violations))
         if not self.violations:

@@ -53,3 +53,19 @@ def test_rows_show_whole_and_where_is_readable(window, broken, qtbot):
         ]
         assert len(bottoms) >= 2
         assert max(bottoms) < viewport.height(), (height, bottoms, viewport.height())  # none cut
+
+
+def test_the_code_column_shows_the_longest_code_whole(window, qtbot):
+    """A DBM table's "DBM-RIVER-LONG-EDGE" was cut to "DBM-RIVER-…" at 1366x768: the Code column is as
+    wide as its longest code, which is also the cell's tooltip."""
+    path = (
+        Path(__file__).resolve().parents[2]
+        / "samples/scale-errors/river-590-paces-from-edge-25mm-reduced-mm.json"
+    )
+    assert window.open_path(path)
+    tree = window.validation_panel.tree
+    qtbot.waitUntil(lambda: tree.topLevelItemCount() > 0, timeout=10_000)
+    codes = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    longest = max(codes, key=lambda item: tree.fontMetrics().horizontalAdvance(item.text(1)))
+    assert longest.text(1) == "DBM-RIVER-LONG-EDGE" and longest.toolTip(1) == longest.text(1)
+    assert tree.columnWidth(1) >= tree.fontMetrics().horizontalAdvance(longest.text(1)) + 6  # its margins
