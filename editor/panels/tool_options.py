@@ -55,7 +55,7 @@ BRUSH_SHAPES = ("hexagon", "square")
 class ToolOptionsBar(QToolBar):
     def __init__(self, window):
         super().__init__("Tool options", window)
-        self.window = window
+        self.main_window = window  # not ``window``: QWidget.window() is the top-level widget
         self.setObjectName("toolbar-options")
         self.setIconSize(QSize(20, 20))
         self.tool_icon, self.tool_name = QLabel(), QLabel()
@@ -79,58 +79,45 @@ class ToolOptionsBar(QToolBar):
         self.current: str | None = None
 
     def _make_widgets(self) -> dict[str, QWidget]:
-        w = {
-            "terrain": QComboBox(),
-            "brush_size": QComboBox(),
-            "brush_shape": QComboBox(),
-            "path_kind": QComboBox(),
-            "hexside_kind": QComboBox(),
-            "town": QLineEdit("Town"),
-            "fp_mode": QComboBox(),
-            "size": QComboBox(),
-            "unit_type": QComboBox(),
-            "side": QComboBox(),
-            "squads": QSpinBox(),
-            "hidden": QCheckBox("hidden"),
-            "dam": QComboBox(),
-            "area_kind": QComboBox(),
-            "sector": QComboBox(),
-            "width": QDoubleSpinBox(),
-            "downstream": QCheckBox("drawn downstream first"),
-            "strength": QSpinBox(),
-        }
-        choice = self.window.terrain_choice
+        """Every option's control by key; ``combos``: the drop-down lists among them."""
+        keys = ("terrain", "brush_size", "brush_shape", "path_kind", "hexside_kind", "fp_mode", "size")
+        keys += ("unit_type", "side", "dam", "area_kind", "sector")
+        c = self.combos = {key: QComboBox() for key in keys}
+        town, squads, hidden = QLineEdit("Town"), QSpinBox(), QCheckBox("hidden")
+        width, downstream, strength = QDoubleSpinBox(), QCheckBox("drawn downstream first"), QSpinBox()
+        choice = self.main_window.terrain_choice
         for kind in TERRAIN_KINDS:
-            w["terrain"].addItem(swatch(kind), kind)
-        w["terrain"].setCurrentText(choice.kind)
-        w["terrain"].currentTextChanged.connect(choice.set)
+            c["terrain"].addItem(swatch(kind), kind)
+        c["terrain"].setCurrentText(choice.kind)
+        c["terrain"].currentTextChanged.connect(choice.set)
         choice.changed.connect(self._terrain_shown)
         for n, hexes in ((1, "1 hex"), (2, "7 hexes"), (3, "19 hexes")):
-            w["brush_size"].addItem(f"{n}  ({hexes})", n)
-        w["brush_shape"].addItems(list(BRUSH_SHAPES))
-        w["brush_shape"].setToolTip("hexagon: every hex within the radius; square: offset columns and rows")
-        w["path_kind"].addItems(["river", "road", "rail"])
-        w["path_kind"].setToolTip("What the Path tool lays: rivers are drawn upstream first")
-        w["hexside_kind"].addItems(list(E.HEXSIDE_KINDS))
-        w["town"].setMinimumWidth(120)
-        w["fp_mode"].addItems(["predetermined", "random"])
-        w["fp_mode"].activated.connect(self._mode_chosen)
-        w["size"].addItems(["small", "large"])
-        install_new_side(w["side"], self)
-        w["side"].setToolTip("The side the unit or model belongs to: the scenario's sides and the usual two")
-        w["side"].setMinimumWidth(110)
-        w["hidden"].setChecked(True)
-        w["squads"].setRange(1, 3)
-        w["squads"].setValue(3)
-        w["area_kind"].addItems(list(AREA_STYLE))
-        w["sector"].addItem("from centroid", None)
+            c["brush_size"].addItem(f"{n}  ({hexes})", n)
+        c["brush_shape"].addItems(list(BRUSH_SHAPES))
+        c["brush_shape"].setToolTip("hexagon: every hex within the radius; square: offset columns and rows")
+        c["path_kind"].addItems(["river", "road", "rail"])
+        c["path_kind"].setToolTip("What the Path tool lays: rivers are drawn upstream first")
+        c["hexside_kind"].addItems(list(E.HEXSIDE_KINDS))
+        town.setMinimumWidth(120)
+        c["fp_mode"].addItems(["predetermined", "random"])
+        c["fp_mode"].activated.connect(self._mode_chosen)
+        c["size"].addItems(["small", "large"])
+        install_new_side(c["side"], self)
+        c["side"].setToolTip("The side the unit or model belongs to: the scenario's sides and the usual two")
+        c["side"].setMinimumWidth(110)
+        hidden.setChecked(True)
+        squads.setRange(1, 3)
+        squads.setValue(3)
+        c["area_kind"].addItems(list(AREA_STYLE))
+        c["sector"].addItem("from centroid", None)
         for n in range(1, 7):
-            w["sector"].addItem(str(n), n)
-        w["width"].setRange(0.1, 1e5)
-        w["width"].setValue(1.0)
-        w["strength"].setRange(1, 99)
-        w["strength"].setValue(1)
-        return w
+            c["sector"].addItem(str(n), n)
+        width.setRange(0.1, 1e5)
+        width.setValue(1.0)
+        strength.setRange(1, 99)
+        strength.setValue(1)
+        others = {"town": town, "squads": squads, "hidden": hidden, "width": width, "downstream": downstream}
+        return {**c, **others, "strength": strength}
 
     # -- which options -------------------------------------------------------------------------
     def show_for(self, name: str | None) -> None:
@@ -149,21 +136,21 @@ class ToolOptionsBar(QToolBar):
 
     # -- values ----------------------------------------------------------------------------------
     def text(self, key: str) -> str:
-        return self.widgets[key].currentText()
+        return self.combos[key].currentText()
 
     def unit_type(self) -> str:
         """The catalog key of the unit type chosen (the box shows its name)."""
-        return self.widgets["unit_type"].currentData() or ""
+        return self.combos["unit_type"].currentData() or ""
 
     def side(self) -> str:
         """The id of the side chosen (the box shows its name)."""
-        return self.widgets["side"].currentData() or E.side_id(self.text("side"))
+        return self.combos["side"].currentData() or E.side_id(self.text("side"))
 
     def brush_size(self) -> int:
-        return int(self.widgets["brush_size"].currentData())
+        return int(self.combos["brush_size"].currentData())
 
     def set_brush_size(self, n: int) -> None:
-        self.widgets["brush_size"].setCurrentIndex(n - 1)
+        self.combos["brush_size"].setCurrentIndex(n - 1)
 
     def brush_shape(self) -> str:
         return self.text("brush_shape")
@@ -173,7 +160,7 @@ class ToolOptionsBar(QToolBar):
 
     # -- choices that come from the scenario -------------------------------------------------------
     def refresh_choices(self) -> None:
-        doc, w = self.window.doc, self.widgets
+        doc, w = self.main_window.doc, self.combos
         s = doc.scenario
         fill_sides(w["side"], s.sides, DEFAULT_SIDES)  # by name, not editable; "New side…" last
         for key, items in (("dam", [d.id for d in getattr(s.map, "dams", [])]),):
@@ -191,11 +178,11 @@ class ToolOptionsBar(QToolBar):
                 w["fp_mode"].setCurrentText(s.map.floodplain.mode)
 
     def _terrain_shown(self, kind: str) -> None:
-        with QSignalBlocker(self.widgets["terrain"]):
-            self.widgets["terrain"].setCurrentText(kind)
+        with QSignalBlocker(self.combos["terrain"]):
+            self.combos["terrain"].setCurrentText(kind)
 
     def _mode_chosen(self, _index: int) -> None:
         from ..tools.base import push_changes
 
-        doc = self.window.doc
+        doc = self.main_window.doc
         push_changes(doc, E.set_floodplain_mode(doc.scenario, self.text("fp_mode")), "Set floodplain mode")

@@ -15,10 +15,10 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from dambuster.model.hexgrid import hexside_hexes
+from dambuster.model.hexgrid import Hex, hexside_hexes
 from dambuster.model.scenario import Scenario, StreamBridge
 
-from ..edits.hex_map import delete_object
+from ..edits.hex_map import delete_object, hex_map_of
 from ..edits.move import anchor, delete_group, move_group, move_object, move_stream_bridge
 from ..edits.path_vertex import list_of, move_path_hex, rerouted
 from ..geometry.hexes import HexGeometry, nearest_hexside
@@ -44,7 +44,8 @@ def object_at(
 def _objects_at(s: Scenario, geom: HexGeometry, x: float, y: float) -> Iterator[Any]:
     """The objects at a scene point, top-most first."""
     h = geom.hex_at(x, y)
-    m, mk = s.map, s.map.markers
+    m = hex_map_of(s)
+    mk = m.markers
     yield from reversed([u for u in s.units if u.hex == h])  # the one drawn on top first
     for items in (m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts):
         yield from (o for o in items if o.hex == h)
@@ -59,7 +60,8 @@ def _objects_at(s: Scenario, geom: HexGeometry, x: float, y: float) -> Iterator[
 def objects_in(s: Scenario, geom: HexGeometry, rect: QRectF, allowed: Callable[[Any], bool]) -> list:
     """The draggable objects whose hexes' centres (a stream bridge: its hexside's midpoint) all lie in
     a scene rectangle (a rubber band)."""
-    m, mk = s.map, s.map.markers
+    m = hex_map_of(s)
+    mk = m.markers
     inside = lambda h: rect.contains(QPointF(*geom.center(h)))  # noqa: E731
     out = []
     for items in (
@@ -73,13 +75,17 @@ def objects_in(s: Scenario, geom: HexGeometry, rect: QRectF, allowed: Callable[[
         m.towns,
     ):
         for o in items:
-            hexes = o.hexes if hasattr(o, "hexes") else [o.hex]  # a unit entering later has no hex
+            hexes = _hexes(o)  # a unit entering later has no hex
             if hexes and None not in hexes and all(inside(h) for h in hexes) and allowed(o):
                 out.append(o)
-    out += [
-        b for b in m.stream_bridges if rect.contains(QPointF(*geom.hexside_mid(tuple(b.side)))) and allowed(b)
-    ]
+    out += [b for b in m.stream_bridges if rect.contains(QPointF(*geom.hexside_mid(b.side))) and allowed(b)]
     return out
+
+
+def _hexes(obj: Any) -> list[Hex | None]:
+    """The hexes of a town, river, road or rail, or the one hex of another object (None: a unit that
+    enters later)."""
+    return obj.hexes if hasattr(obj, "hexes") else [obj.hex]
 
 
 def side_polygon(geom: HexGeometry, side) -> list[tuple[float, float]]:
@@ -112,7 +118,8 @@ def outlines(geom: HexGeometry, objects: list) -> list[list[tuple[float, float]]
 def live_ids(s: Scenario) -> set[int]:
     """The identities of every selectable object of a hex map (a selection not among them is gone:
     undone, deleted or replaced)."""
-    m, mk = s.map, s.map.markers
+    m = hex_map_of(s)
+    mk = m.markers
     groups = (s.units, m.dams, m.river_bridges, mk.revetments, mk.mines, mk.entrenchments, mk.road_cuts)
     groups += (m.stream_bridges, m.hexsides, m.rivers, m.roads, m.rails, m.towns)
     return {id(o) for items in groups for o in items}
@@ -132,7 +139,7 @@ class SelectTool(Tool):
         self.band_from: QPointF | None = None
         self.vertex: int | None = None  # a dragged line's pressed hex
         self.dragging = False
-        self.start = None  # the hex a drag started from
+        self.start: Hex | None = None  # the hex a drag started from (set by each press)
         self.ghost: QGraphicsPathItem | None = None  # the dashed hexes where a dragged feature would land
         self.marks = SelectionMarks()  # the selection's outline and handles
         doc.features_changed.connect(self._features_changed)
@@ -209,6 +216,8 @@ class SelectTool(Tool):
         geom = self.controller.geom
         if self.vertex is not None:
             return [geom.corners(x, 0.8) for x in rerouted(self.selection.hexes, self.vertex, h)]
+        if self.start is None:
+            return []
         d = (h[0] - self.start[0], h[1] - self.start[1])
         out = []
         for obj in self.group or [self.selection]:
@@ -286,7 +295,7 @@ class SelectTool(Tool):
             )
 
     def _drop_group(self, h) -> None:
-        if h == self.start:
+        if self.start is None or h == self.start:
             return
         changes, why = move_group(self.doc.scenario, self.group, self.start, h)
         if why:
@@ -301,7 +310,7 @@ class SelectTool(Tool):
 
     def _drop_vertex(self, h) -> None:
         line = self.selection
-        if h == self.start:
+        if self.vertex is None or h == self.start:
             return
         changes, why = move_path_hex(self.doc.scenario, line, self.vertex, h)
         if why:
