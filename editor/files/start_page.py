@@ -14,10 +14,10 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCommandLinkButton,
     QDockWidget,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -112,6 +112,9 @@ class StartPage(QScrollArea):
         self.sections: dict[str, list[QCommandLinkButton]] = {}
         self.section_boxes: dict[str, QWidget] = {}
         self.buttons: dict[str, QPushButton] = {}  # New…, Open…, Blank map; built by show_page
+        self._row: QBoxLayout | None = None  # the sections' two columns (``_arrange``)
+        self._columns: tuple[QVBoxLayout, QVBoxLayout] = (QVBoxLayout(), QVBoxLayout())
+        self._side_by_side: bool | None = None
 
     # -- building --------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -128,10 +131,8 @@ class StartPage(QScrollArea):
         outer.addWidget(subtitle)
         outer.addLayout(self._buttons())
 
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(40)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
+        columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)  # or one above the other (``_arrange``)
+        columns.setSpacing(40)
         left, right = QVBoxLayout(), QVBoxLayout()
         self.sections.clear()
         left.addWidget(self._section("recent", "Recent files", self._recent_entries()))
@@ -141,11 +142,32 @@ class StartPage(QScrollArea):
         self.section_boxes["samples"].setVisible(bool(samples))
         left.addStretch(1)
         right.addStretch(1)
-        grid.addLayout(left, 0, 0)
-        grid.addLayout(right, 0, 1)
-        outer.addLayout(grid)
+        columns.addLayout(left, 1)
+        columns.addLayout(right, 1)
+        self._row, self._columns, self._side_by_side = columns, (left, right), None
+        outer.addLayout(columns)
         outer.addStretch(1)
         self.setWidget(body)  # the old body is deleted
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Samples beside the templates where both columns fit the page's width, else under them
+        (a 1366-wide screen with wide docks), so no entry is cut at the page's right edge."""
+        if self._row is None or self.widget() is None:
+            return
+        left, right = self._columns
+        margins = self.widget().layout().contentsMargins()
+        need = left.sizeHint().width() + right.sizeHint().width() + self._row.spacing()
+        side_by_side = need + margins.left() + margins.right() <= self.viewport().width()
+        if side_by_side != self._side_by_side:
+            self._side_by_side = side_by_side
+            self._row.setDirection(
+                QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+            )
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._arrange()
 
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()

@@ -247,3 +247,26 @@ def test_file_close_asks_to_save_then_shows_the_start_page(start, files):
     close.trigger()
     assert start.doc.path is None and start.start_page.is_showing()
     assert start.windowTitle().startswith("Start")
+
+
+@pytest.mark.parametrize("width", [1200, 1366, 1600])
+def test_no_entry_is_cut_at_the_pages_right_edge(start, qtbot, width):
+    """At 1366 wide the Samples column was cut at the page's edge: where the two columns do not fit
+    beside each other, the samples go under the templates, every entry whole within the page."""
+    start.resize(width, 740)
+    qtbot.wait(20)
+    page = start.start_page
+    viewport = page.viewport()
+    for section in ("templates", "samples"):
+        for button in page.sections[section]:
+            right = button.mapTo(viewport, button.rect().topRight()).x()
+            assert button.width() >= button.sizeHint().width(), button.text()
+            assert right <= viewport.width(), button.text()  # whole, without scrolling sideways
+    beside = page.sections["samples"][0].mapTo(viewport, page.sections["samples"][0].rect().topLeft())
+    if width >= 1366:  # room for both: side by side, as designed
+        assert (
+            beside.y()
+            < page.sections["templates"][-1]
+            .mapTo(viewport, page.sections["templates"][-1].rect().topLeft())
+            .y()
+        )
