@@ -45,7 +45,7 @@ EVERY_SAMPLE = [
     ("dbm-15mm-competition.json", ()),
     ("dbm-25mm-inches.json", ("--sheets", "maps")),
     ("sewer-flash-flood.json", ("--paper", "letter")),
-    # 40,000 hexes on A2: over a minute of work, so past the default budget of 5 s
+    # 40,000 hexes on A2: about 7 s of work, past the default budget of 5 s
     ("big-200x200.json", ("--sheets", "maps", "--hex-size", "5mm", "--paper", "a2", "--budget", "0")),
 ]
 
