@@ -66,6 +66,8 @@ def test_the_legend_reads_at_the_opening_zoom_and_any_other(window, qtbot):
         return [on_screen.mapRect(c.mapRectToParent(c.boundingRect())).height() for c in texts]
 
     assert min(text_heights()) >= 9  # 7.5 pt, near the dock's own text
+    tops = [i.zValue() for i in view.scene().items() if i.parentItem() is None and i is not p.heat.legend]
+    assert p.heat.legend.zValue() > max(tops)  # no counter or hex number drawn over it
     view.zoom_by(0.5)
     assert min(text_heights()) >= 9
     image = view.viewport().grab().toImage()

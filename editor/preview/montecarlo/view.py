@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from dambuster.model.hexgrid import Hex
 
 Z_HEAT = 55
+Z_LEGEND = 10_000  # the legend over everything on the map
 LEGEND_POINTS = 7.5  # the legend's text, in points on screen at every zoom
 LEGEND_ROW = 13.0  # a row of the legend (a bin's swatch and its range), in pixels on screen
 BINS = 10  # the heat map groups chances into tenths: (0, 0.1], (0.1, 0.2], ... (0.9, 1]
@@ -54,8 +55,9 @@ class HeatLayer:
         self.probabilities: dict = {}
 
     def clear(self) -> None:
-        if self.root is not None and shiboken6.isValid(self.root):
-            self.scene.removeItem(self.root)
+        for item in (self.root, self.legend):
+            if item is not None and shiboken6.isValid(item):
+                self.scene.removeItem(item)
         self.root = self.legend = None
         self.probabilities = {}
 
@@ -88,12 +90,13 @@ class HeatLayer:
         every zoom (its text at the size of the dock's, readable at the zoom the map opens at)."""
         x0, y0, _x1, _y1 = self.geom.map_bounds()
         s = self.geom.size
-        back = QGraphicsPathItem(self.root)
+        back = QGraphicsPathItem()  # above the counters and hex numbers, which lie above the heat map
+        self.scene.addItem(back)
         back.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)  # in screen pixels
         back.setPos(x0 + s * 0.2, y0 + s * 0.2)
         back.setBrush(QColor(255, 255, 255, 230))
         back.setPen(QPen(QColor("#505050"), 1.0))
-        back.setZValue(10)
+        back.setZValue(Z_LEGEND)
         pad, row = 5.0, LEGEND_ROW
         title = _text(
             back, f"flood chance ({runs:,} runs)", pad, pad + row / 2, LEGEND_POINTS, bold=True, centre=False
