@@ -17,7 +17,12 @@ printf 'import sys\nfrom dambuster.editor.app import main\nsys.exit(main())\n' >
 # dambuster as an installed (not editable) package: PyInstaller cannot follow the editable install's
 # package-dir mapping (cli/ -> dambuster, model/ -> dambuster.model ...)
 rm -rf "$work/src"
-"$py" -m pip install -q --disable-pip-version-check --no-deps --target "$work/src" .
+uv=$(dirname "$py")/uv  # the set-up's uv builds and copies it in seconds; pip where there is none
+if [[ -x $uv ]]; then
+  "$uv" pip install -q --python "$py" --no-deps --target "$work/src" .
+else
+  "$py" -m pip install -q --disable-pip-version-check --no-deps --target "$work/src" .
+fi
 src="$PWD/$work/src"
 command -v cygpath >/dev/null && src=$(cygpath -w "$src")  # Git Bash on Windows: a Windows path for Python
 export PYTHONPATH="$src"
