@@ -148,15 +148,14 @@ class MapView(QGraphicsView):
 
     def zoom_caption(self, of_table: bool = False) -> str:
         """The zoom as the status bar says it ("zoom 83%", on a table "zoom 125% of the table"), and
-        on a map that the fit shows too small for its hex numbers: that it opened larger to show them
-        ("· hex numbers shown, Ctrl+0 fits the map"), or from which zoom they show."""
-        readable, fit = self.readable_zoom(), self.fit_zoom()
-        text = zoom_text(self.zoom(), fit if of_table else None)
-        if readable is None or fit is None or readable <= fit:
-            return text
-        if self.zoom() >= readable:
-            return text + (" · hex numbers shown, Ctrl+0 fits the map" if self.opening else "")
-        return text + f" · hex numbers from {readable * 100:.0f}%"
+        that the map opened larger than the fit to show its hex numbers ("zoom 83% · hex numbers
+        shown, Ctrl+0 fits the map"). Nothing more while the fit hides them: the status bar's
+        messages need the room on a 1366-wide screen."""
+        text = zoom_text(self.zoom(), self.fit_zoom() if of_table else None)
+        readable = self.readable_zoom()
+        if self.opening and readable is not None and self.zoom() >= readable:
+            return text + " · hex numbers shown, Ctrl+0 fits the map"
+        return text
 
     def paintEvent(self, event) -> None:
         z = self.zoom()
