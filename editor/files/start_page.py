@@ -153,10 +153,12 @@ class StartPage(QScrollArea):
     def _arrange(self) -> None:
         """Samples beside the templates where both columns fit the page's width, else under them
         (a 1366-wide screen with wide docks), so no entry is cut at the page's right edge."""
-        if self._row is None or self.widget() is None:
+        body = self.widget()
+        outer = body.layout() if body is not None else None
+        if self._row is None or outer is None:
             return
         left, right = self._columns
-        margins = self.widget().layout().contentsMargins()
+        margins = outer.contentsMargins()
         need = left.sizeHint().width() + right.sizeHint().width() + self._row.spacing()
         side_by_side = need + margins.left() + margins.right() <= self.viewport().width()
         if side_by_side != self._side_by_side:
