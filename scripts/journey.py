@@ -14,8 +14,9 @@ on its own tab only); a file with a broken reference (opened, the problem listed
 terrain palette, the zoom as a share of the table); save and reopen (nothing lost). Checks run on
 the real window: its frame inside the screen's available area after every dock opens.
 
-Not done here: a window manager (none is installed with Xvfb; the window is placed by the script),
-xdotool (Qt's input is used), and Tiled's side of the comparison (scripts/bench_editor.py)."""
+A window manager is the caller's: tests/editor/test_editor_journey.py runs the script under openbox
+where it is installed (xvfb-run alone has none; the script then activates the window itself). Not
+done here: xdotool (Qt's input is used), and Tiled's side of the comparison (scripts/bench_editor.py)."""
 
 from __future__ import annotations
 
