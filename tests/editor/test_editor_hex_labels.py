@@ -128,6 +128,14 @@ class TestOnASmallScreen:
         assert window.view.zoom() == pytest.approx(window.view.fit_zoom(), rel=0.01)
         assert "hex numbers" not in window.zoom_label.text()
 
+    def test_the_basic_ogre_sample_opens_with_its_hex_numbers_shown(self, window, qtbot):
+        assert window.open_path(SAMPLES / "ogre-basic.json")
+        qtbot.wait(20)
+        view, labels = window.view, window.controller.labels
+        assert view.fit_zoom() < labels.readable_zoom() and labels.readable_at(view.zoom())
+        layout = window.doc.scenario.map.layout
+        assert view.viewport().rect().contains(label_box(window, layout.to_axial(0, 0)))  # 0101 in view
+
     def test_a_big_map_opens_fitted(self, window, qtbot):
         from dambuster.model import load
 
