@@ -143,8 +143,7 @@ def _serve(conn: _Channel, check: Check, trail: _Trail) -> None:
             gc.disable()  # which the garbage collector need not walk (the memory budget bounds the file)
         report = check(path, trail.add)
         if first:
-            gc.freeze()
-            gc.enable()
+            gc.enable()  # (not frozen: that file's own garbage must still be collectable)
             first = False
         conn.send(("done", report))
 

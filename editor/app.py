@@ -4,6 +4,7 @@ commands instead of failing. Both before importing Qt."""
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import sys
@@ -85,8 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     if not has_display():
         print(NO_DISPLAY)
         return 0
+    # Start-up makes long-lived objects (Qt's enums and classes, the window, the map): the cyclic garbage
+    # collector, which would walk them again and again meanwhile, is off until the window is shown.
+    # (Not frozen: a map opened now is garbage once another is opened.)
+    gc.disable()
     app, window = build(args)
     window.show()
+    gc.enable()
     return app.exec()
 
 

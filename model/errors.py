@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from .record import record
 
 
 def pointer(parts: Iterable[str | int]) -> str:
@@ -12,7 +14,7 @@ def pointer(parts: Iterable[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-@dataclass
+@record
 class Problem:
     pointer: str
     message: str
@@ -31,7 +33,7 @@ class Problem:
         return loc
 
 
-@dataclass
+@record
 class ScenarioError(Exception):
     """A file that cannot be used. ``code`` is JSON (cannot be read or parsed) or SCHEMA."""
 

@@ -6,9 +6,10 @@ Field names and order match the file format (schema/scenario.schema.json); the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .hexgrid import Hex, Hexside, Layout
+from .record import record
 from .terrain import Terrain
 
 Point = tuple[float, float]
@@ -17,7 +18,7 @@ PROFILES = ("ogre-dambusters", "ogre-engineers", "ogre-basic", "dbm-terrain", "f
 
 
 # --------------------------------------------------------------------------------------- meta
-@dataclass
+@record
 class Meta:
     title: str = "Untitled scenario"
     author: str = ""
@@ -30,13 +31,13 @@ class Meta:
 
 
 # ---------------------------------------------------------------------------------- hex map
-@dataclass
+@record
 class HexsideFeature:
     side: Hexside
     kind: str  # stream | ridge | trees | cleared-ridge
 
 
-@dataclass
+@record
 class River:
     id: str
     hexes: list[Hex]  # upstream first
@@ -44,7 +45,7 @@ class River:
     joins: str | None = None  # the river this one flows into at its last hex
 
 
-@dataclass
+@record
 class Route:
     """A road or a rail line: an ordered chain of hexes."""
 
@@ -53,7 +54,7 @@ class Route:
     name: str = ""
 
 
-@dataclass
+@record
 class Building:
     id: str
     kind: str = "building"
@@ -61,7 +62,7 @@ class Building:
     damage: int = 0  # SP lost; destroyed when it reaches sp (11.05: with its dam, at the breach)
 
 
-@dataclass
+@record
 class Dam:
     id: str
     hex: Hex
@@ -75,7 +76,7 @@ class Dam:
     name: str = ""
 
 
-@dataclass
+@record
 class RiverBridge:
     id: str
     hex: Hex
@@ -83,40 +84,40 @@ class RiverBridge:
     river: str
 
 
-@dataclass
+@record
 class StreamBridge:
     id: str
     side: Hexside
     road: str
 
 
-@dataclass
+@record
 class Town:
     id: str
     name: str
     hexes: list[Hex]
 
 
-@dataclass
+@record
 class Floodplain:
     mode: str = "predetermined"  # predetermined | random
     hexes: list[Hex] = field(default_factory=list[Hex])
 
 
-@dataclass
+@record
 class Entrenchment:
     hex: Hex
     count: int = 1
 
 
-@dataclass
+@record
 class Revetment:
     id: str
     hex: Hex
     size: str = "small"  # small | large
 
 
-@dataclass
+@record
 class Mine:
     id: str
     hex: Hex
@@ -125,18 +126,18 @@ class Mine:
     on_road: bool = False
 
 
-@dataclass
+@record
 class RoadCut:
     hex: Hex
     route: str | None = None  # a road or rail id; None cuts every route in the hex
 
 
-@dataclass
+@record
 class BridgeOut:
     bridge: str
 
 
-@dataclass
+@record
 class Markers:
     entrenchments: list[Entrenchment] = field(default_factory=list[Entrenchment])
     revetments: list[Revetment] = field(default_factory=list[Revetment])
@@ -146,7 +147,7 @@ class Markers:
     graded_ridges: list[Hexside] = field(default_factory=list[Hexside])
 
 
-@dataclass
+@record
 class HexMap:
     orientation: str
     offset: str
@@ -171,7 +172,7 @@ class HexMap:
 
 
 # -------------------------------------------------------------------------------- table map
-@dataclass
+@record
 class Area:
     id: str
     kind: str
@@ -181,7 +182,7 @@ class Area:
     name: str = ""
 
 
-@dataclass
+@record
 class Waterway:
     id: str
     polygon: list[Point]
@@ -189,7 +190,7 @@ class Waterway:
     placed_by: str | None = None
 
 
-@dataclass
+@record
 class TableRiver:
     id: str
     line: list[Point]  # mid-stream line, upstream first
@@ -199,7 +200,7 @@ class TableRiver:
     name: str = ""
 
 
-@dataclass
+@record
 class TableRoad:
     id: str
     line: list[Point]
@@ -207,7 +208,7 @@ class TableRoad:
     name: str = ""
 
 
-@dataclass
+@record
 class Corridor:
     id: str
     line: list[Point]
@@ -215,7 +216,7 @@ class Corridor:
     name: str = ""
 
 
-@dataclass
+@record
 class SewerPoint:
     """A junction node, grate, sluice gate or cave-in: a point that should lie on a corridor."""
 
@@ -223,7 +224,7 @@ class SewerPoint:
     point: Point
 
 
-@dataclass
+@record
 class Gantry:
     id: str
     polygon: list[Point]
@@ -236,7 +237,7 @@ POSITION_DECIMALS = 6
 POSITION_TOLERANCE = 1e-6
 
 
-@dataclass
+@record
 class Model:
     """A miniature: its position is a distance along a corridor, in table units."""
 
@@ -248,7 +249,7 @@ class Model:
     name: str = ""
 
 
-@dataclass
+@record
 class Sewer:
     corridors: list[Corridor] = field(default_factory=list[Corridor])
     nodes: list[SewerPoint] = field(default_factory=list[SewerPoint])
@@ -260,7 +261,7 @@ class Sewer:
     models: list[Model] = field(default_factory=list[Model])
 
 
-@dataclass
+@record
 class TableMap:
     width: float
     depth: float
@@ -278,7 +279,7 @@ class TableMap:
 
 
 # ----------------------------------------------------------------------------- forces & rules
-@dataclass
+@record
 class UnitType:
     name: str
     category: str  # ogre | armor | infantry | structure | vehicle
@@ -293,7 +294,7 @@ class UnitType:
     second_move: int = 0
 
 
-@dataclass
+@record
 class Side:
     id: str
     name: str
@@ -301,7 +302,7 @@ class Side:
     color: str = "#3060c0"
 
 
-@dataclass
+@record
 class Unit:
     id: str
     type: str
@@ -312,7 +313,7 @@ class Unit:
     name: str = ""
 
 
-@dataclass
+@record
 class SetupZone:
     id: str
     side: str
@@ -322,7 +323,7 @@ class SetupZone:
     name: str = ""
 
 
-@dataclass
+@record
 class Budget:
     side: str
     infantry_attack: int | None = None
@@ -330,7 +331,7 @@ class Budget:
     units: dict[str, int] = field(default_factory=dict[str, int])  # unit type -> exact count
 
 
-@dataclass
+@record
 class VictoryLevel:
     side: str
     rank: int
@@ -338,19 +339,19 @@ class VictoryLevel:
     condition: str
 
 
-@dataclass
+@record
 class SurgeParameters:
     length: int = 3
     speed: int = 3
 
 
-@dataclass
+@record
 class CollapseThreshold:
     loss_fraction: float
     collapses_on: int  # collapse when one die shows this or less
 
 
-@dataclass
+@record
 class CombatResults:
     columns: list[str] = field(default_factory=lambda: ["1:2", "1:1", "2:1", "3:1", "4:1"])
     results: list[list[str]] = field(
@@ -366,7 +367,7 @@ class CombatResults:
     below: str = "NE"  # the result for odds worse than the first column
 
 
-@dataclass
+@record
 class FloodTurn:
     turn: int
     on: int  # the flood comes when one die shows this or more
@@ -376,7 +377,7 @@ def _default_flood_turns() -> list[FloodTurn]:
     return [FloodTurn(2, 6), FloodTurn(3, 4), FloodTurn(4, 2), FloodTurn(5, 1)]
 
 
-@dataclass
+@record
 class FlashFloodParameters:
     turns: list[FloodTurn] = field(default_factory=_default_flood_turns)
     hit_strength: int = 1
@@ -389,7 +390,7 @@ def _default_collapse() -> list[CollapseThreshold]:
     return [CollapseThreshold(0.8, 1), CollapseThreshold(0.9, 3)]
 
 
-@dataclass
+@record
 class Parameters:
     surge: SurgeParameters = field(default_factory=SurgeParameters)
     washout_radius: int = 6
@@ -402,7 +403,7 @@ class Parameters:
     rules: dict[str, dict[str, float]] = field(default_factory=dict[str, dict[str, float]])
 
 
-@dataclass
+@record
 class Scenario:
     meta: Meta
     map: HexMap | TableMap
