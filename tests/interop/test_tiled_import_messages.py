@@ -4,7 +4,6 @@ message is checked."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -37,12 +36,12 @@ def every_path(node, path=()):
 
 
 def test_a_damaged_map_is_refused_in_the_maps_words_not_pythons():
-    doc = json.loads(json.dumps(to_tmj(load(ROOT / "samples" / "ogre-dambusters-valley.json"), "t.png")))
-    paths = list(every_path(doc))
+    text = json.dumps(to_tmj(load(ROOT / "samples" / "ogre-dambusters-valley.json"), "t.png"))
+    paths = list(every_path(json.loads(text)))
     rng = random.Random(21)
     refused = 0
     for _ in range(600):
-        damaged = copy.deepcopy(doc)
+        damaged = json.loads(text)  # a fresh copy (json is several times faster than deepcopy)
         *parents, last = rng.choice(paths)
         node = damaged
         for key in parents:
