@@ -6,11 +6,12 @@ person would see. One line per check ("ok ..." or "FAIL ..."); exit 1 if any fai
     xvfb-run -a -s "-screen 0 1366x768x24" env QT_QPA_PLATFORM=xcb \\
         .venv/bin/python scripts/journey.py --size 1366x768 --out /tmp/journey
 
-Tasks: a new map from the Ogre template (hex numbers at its opening zoom); brush (footprint first),
+Tasks: a new map from the Ogre template (hex numbers at its opening zoom, 0101 in view; Help >
+Keyboard Shortcuts inside the screen); brush (footprint first),
 rectangle and bucket; river (water laid with it), dam, a dam refused off the river, a river bridge
 refused where no road crosses, a town and a unit; select a dam and a rubber band (both drawn as
 selected); the valley's breach preview and Monte Carlo (the window inside the screen, the heat map
-on its own tab only); a file with a broken reference (opened, the problem listed); a DBM table (no
+on its own tab only, its legend's text 9 px high or more); a file with a broken reference (opened, the problem listed); a DBM table (no
 terrain palette, the zoom as a share of the table); save and reopen (nothing lost). Checks run on
 the real window: its frame inside the screen's available area after every dock opens.
 
@@ -115,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
         check("hex numbers shown" in w.zoom_label.text(), f"the zoom label says why: {w.zoom_label.text()!r}")
     on_screen("Ogre template")
     shot(1, "ogre-template")
+    keys = w.show_shortcuts()  # Help > Keyboard Shortcuts: Close on the screen
+    QTest.qWaitForWindowExposed(keys)
+    QTest.qWait(150)
+    room = keys.screen().availableGeometry()
+    check(room.contains(keys.frameGeometry()), "Help > Keyboard Shortcuts: the dialog inside the screen")
+    keys.close()
 
     # 2. brush (its footprint first), rectangle, bucket
     w.set_tool("brush")
@@ -215,6 +222,12 @@ def main(argv: list[str] | None = None) -> int:
         pane.heat.root is not None and pane.layer.root is None,
         "Monte Carlo: the heat map on its tab, not over the step's swell",
     )
+    legend = pane.heat.legend
+    if legend is not None:
+        on_map = legend.deviceTransform(w.view.viewportTransform())
+        texts = [c for c in legend.childItems() if hasattr(c, "text")]
+        smallest = min(on_map.mapRect(c.mapRectToParent(c.boundingRect())).height() for c in texts)
+        check(smallest >= 9, f"Monte Carlo: the legend's text {smallest:.0f} px high at {w.view.zoom():.0%}")
     shot(8, "monte-carlo")
     pane.tabs.setCurrentIndex(0)
     check(
