@@ -72,8 +72,9 @@ fi
 
 # Real third-party clients the suite drives: bash, zsh and tcsh through tmux (Tab completes file names,
 # tests/cli/test_completion_shells.py), GDAL/OGR's ogrinfo (the GIS exports), mandoc (lints the manual page),
-# xdotool (types and clicks into the bundled editor under Xvfb, tests/test_bundle.py).
-for tool in tmux zsh tcsh ogrinfo mandoc xdotool; do
+# xdotool (types and clicks into the bundled editor under Xvfb, tests/test_bundle.py), openbox (the window
+# manager the designer's journey and the screenshots run under: frames, placement, focus as on a desktop).
+for tool in tmux zsh tcsh ogrinfo mandoc xdotool openbox; do
   if ! command -v "$tool" >/dev/null; then
     case $tool in ogrinfo) pkg=gdal-bin ;; *) pkg=$tool ;; esac
     apt_install "$pkg" || echo "setup: $pkg not installed; the tests that drive it will skip" >&2
