@@ -119,8 +119,11 @@ def river_gap(violation, scenario) -> Fix | None:
     def command(doc) -> QUndoCommand:
         hexes = list(river.hexes)
         for k in range(1, len(hexes)):
-            if tuple(hexes[k]) == tuple(hexes[k - 1]) == h:
-                del hexes[k]
+            if tuple(hexes[k]) == tuple(hexes[k - 1]) == h:  # the run of repeats the finding names
+                end = k
+                while end < len(hexes) and tuple(hexes[end]) == h:
+                    end += 1
+                del hexes[k:end]
                 break
         return SetFields(doc, [(river, "hexes", hexes)], "")
 

@@ -161,7 +161,15 @@ def test_river_gap_when_a_hex_repeats():
     s = valley()
     s.map.rivers[0].hexes.insert(4, (5, 3))
     (v,) = only(s, "RIVER-GAP")
-    assert v.witness["distance"] == 0
+    assert v.witness["distance"] == 0 and v.witness["repeats"] == 1
+
+
+def test_a_hex_repeated_many_times_in_a_row_is_one_finding():
+    """A river listing one hex 10,000 times: one line, not 9,999."""
+    s = valley()
+    s.map.rivers[0].hexes[4:4] = [(5, 3)] * 10_000
+    (v,) = only(s, "RIVER-GAP")
+    assert "10,000 times in a row" in v.message and v.location["pointer"] == "/map/rivers/0/hexes/5"
 
 
 def test_tributary_that_ends_away_from_the_river_it_joins():

@@ -220,16 +220,29 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
     lay = m.layout
     by_id = {r.id: r for r in m.rivers}
     for i, r in enumerate(m.rivers):
-        for j in range(1, len(r.hexes)):
+        j = 1
+        while j < len(r.hexes):
             a, b = as_hex(r.hexes[j - 1]), as_hex(r.hexes[j])
             gap = distance(a, b)
-            if gap != 1:
-                what = "repeats" if gap == 0 else f"jumps {gap} hexes from"
+            if gap == 0:  # a run of repeats is one finding ("0101 0101 0101" repeats 0101 twice)
+                run = 1
+                while j + run < len(r.hexes) and as_hex(r.hexes[j + run]) == a:
+                    run += 1
+                times = "" if run == 1 else f" {run:,} times in a row"
                 yield Violation(
-                    f"river {r.id} {what} {label(lay, a)} to {label(lay, b)}",
+                    f"river {r.id} repeats {label(lay, a)}{times}",
+                    location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
+                    witness={"from": hx(a), "to": hx(b), "distance": 0, "repeats": run},
+                )
+                j += run
+                continue
+            if gap != 1:
+                yield Violation(
+                    f"river {r.id} jumps {gap} hexes from {label(lay, a)} to {label(lay, b)}",
                     location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
                     witness={"from": hx(a), "to": hx(b), "distance": gap},
                 )
+            j += 1
         joined = by_id.get(r.joins) if r.joins else None
         if joined is not None and r.hexes and joined.hexes and confluence(r, joined) is None:
             last = as_hex(r.hexes[-1])
