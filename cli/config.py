@@ -141,7 +141,9 @@ def find(start: Path, within: str | None = None) -> Path | None:
         if edge is not None and within:  # (edge is within's folder)
             for candidate in (own, here / PYPROJECT):
                 _check_within(candidate, within)
-        if os.path.isfile(own):  # (False, not an error, for a path the system refuses: too long)
+        # (False, not an error, for a path the system refuses: too long). Whatever bears our name is
+        # the settings: a FIFO, a folder or a broken link there is refused when read, never passed over
+        if os.path.lexists(own):
             return own
         pyproject = here / PYPROJECT
         if (

@@ -5,6 +5,7 @@ them with `dambuster validate`: found from the maps' folder upwards, overridden 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -79,6 +80,8 @@ def test_a_pyproject_without_our_table_is_passed_by_even_when_broken(collection)
         '["tool".dambuster]\nselect = "DBM-RIVER-"\nformat = "json"\n',
         "['tool'.dambuster]\nselect = 'DBM-RIVER-'\nformat = 'json'\n",
         '[tool."dambu\\u0073ter"]\nselect = "DBM-RIVER-"\nformat = "json"\n',
+        '[tool]\n"dambuster" = { select = "DBM-RIVER-", format = "json" }\n',
+        "[tool]\n'dambuster'.select = 'DBM-RIVER-'\n'dambuster'.format = 'json'\n",
     ],
 )
 def test_every_toml_spelling_of_our_pyproject_table_is_read(collection, table):
@@ -95,6 +98,32 @@ def test_a_pyproject_naming_dambuster_as_a_script_only_is_passed_by(collection):
     )
     p = validate("maps", cwd=collection)
     assert p.returncode == 0, p.stderr
+
+
+def test_a_pyproject_listing_dambusters_modules_as_strings_is_passed_by(collection):
+    """As our own pyproject.toml does ("dambuster.cache" in a package list): a value, not our table."""
+    (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
+    (collection / "maps" / "pyproject.toml").write_text(
+        '[tool.setuptools]\npackages = [\n    "dambuster",\n    "dambuster.cache",\n]\n['
+    )
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 0, p.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "broken link"])
+def test_a_settings_file_that_is_not_a_file_is_refused_not_passed_over(collection, kind):
+    """A dambuster.toml that cannot be read as a file is one line and exit 2: its settings are not
+    silently left out (a collection's rules would quietly not apply)."""
+    own = collection / "maps" / "dambuster.toml"
+    if kind == "fifo":
+        os.mkfifo(own)
+    elif kind == "folder":
+        own.mkdir()
+    else:
+        own.symlink_to(collection / "nowhere.toml")
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2 and p.stdout == "", p.stdout
+    assert p.stderr.count("\n") == 1 and "dambuster.toml: is a " in p.stderr, p.stderr
 
 
 def test_the_command_line_overrides_the_settings(collection):
