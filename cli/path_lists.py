@@ -74,7 +74,9 @@ def gather_paths(args: argparse.Namespace) -> str | None:
     if args.cache:
         from .cache.target import target_problem
 
-        return target_problem(args.cache, args.force)
+        settings = getattr(args, "settings", None)  # (config.apply: the settings the cache may come from)
+        source = settings.file if settings is not None and settings.cache == args.cache else None
+        return target_problem(args.cache, args.force, None if source is None else str(source))
     return None
 
 

@@ -35,8 +35,9 @@ def is_cache_file(path: str | os.PathLike[str]) -> bool:
     return not head or _HEAD.match(head) is not None
 
 
-def target_problem(path: str, force: bool) -> str | None:
-    """The one line refusing ``--cache path``, or None when the run may use (and replace) it."""
+def target_problem(path: str, force: bool, settings_file: str | None = None) -> str | None:
+    """The one line refusing ``--cache path`` (with ``settings_file``: the ``cache`` key of that settings
+    file), or None when the run may use (and replace) it."""
     from ..escape import visible_path
 
     if force or os.path.islink(path) or not os.path.lexists(path):
@@ -48,9 +49,13 @@ def target_problem(path: str, force: bool) -> str | None:
         return None
     if is_cache_file(path):
         return None
+    named, fix = f"--cache {visible_path(path)}", "name another file, or add --force"
+    if settings_file is not None:
+        named = f"{visible_path(settings_file)}: cache = {visible_path(path)}"
+        fix = "name another file in the settings, or add --force to the command"
     return (
-        f"--cache {visible_path(path)}: this file is not a dambuster cache (it does not begin with "
-        f'{{"format": "{FORMAT}"); refused to replace it: name another file, or add --force'
+        f"{named}: this file is not a dambuster cache (it does not begin with "
+        f'{{"format": "{FORMAT}"); refused to replace it: {fix}'
     )
 
 

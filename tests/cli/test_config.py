@@ -171,6 +171,17 @@ def test_a_settings_file_cannot_point_the_cache_outside_its_collection(collectio
 
 
 @pytest.mark.slow
+def test_a_cache_key_naming_another_file_is_refused_naming_the_settings(collection):
+    """The refusal says where the name came from: the settings file's key, not a --cache never typed."""
+    (collection / "notes.json").write_text('{"mine": true}')
+    (collection / "dambuster.toml").write_text('cache = "notes.json"\n')
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert "dambuster.toml: cache = " in p.stderr and "--cache" not in p.stderr.split(":")[1], p.stderr
+    assert "name another file in the settings, or add --force to the command" in p.stderr
+    assert (collection / "notes.json").read_text() == '{"mine": true}'
+
+
 def test_isolated_ignores_every_settings_file(collection):
     (collection / "dambuster.toml").write_text('ignore = ["DBM-"]\n')
     assert validate("maps", cwd=collection).returncode == 0
