@@ -5,7 +5,8 @@
   (or template) opens;
 - the status bar's readouts: the hex under the cursor is described again when its terrain changes,
   and the position and problem counts are emptied when another file opens (until the cursor moves
-  and the new check reports);
+  and the new check reports); the Validation dock's rows of the file before, and their rings on
+  the map, go at once ("Checking…" until the new file's first check);
 - the Terrain dock is hidden on table maps (a table has no hex terrain to paint) and comes back on hex
   maps when it was shown before; its View menu toggle is disabled on tables.
 
@@ -62,7 +63,10 @@ class _Follower:
             w.place_panel.selected.setText("")
         w.pos_label.setText("")
         w.problems_label.setText("checking…")  # until the new scenario's first check (validation/panel.py)
-        w.validation_panel.summary.setText("Checking…")
+        w.validation_panel.forget()  # the rows of the file before, and their rings on the map, go now
+        w.validator.violations = []
+        w.view.mark_problems([])
+        w.view.clear_highlight()
         w.statusBar().clearMessage()  # a message about the file before
         self.cursor = None
         self._terrain_dock(w.doc.is_hex)

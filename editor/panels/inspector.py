@@ -162,6 +162,9 @@ class ObjectInspector(QGroupBox):
         if ident is not None and find_by_id(self.doc.scenario, ident) is not obj:
             self.show_object(None)  # deleted (or undone away)
             return
+        if any(self._choices_changed(name, w) for name, w in self.editors.items()):
+            self.show_object(obj)  # a river, road or side added, renamed or removed elsewhere
+            return
         for name, w in self.editors.items():
             value = getattr(obj, name)
             with QSignalBlocker(w):
@@ -177,6 +180,15 @@ class ObjectInspector(QGroupBox):
                     w.setText(
                         "" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
                     )
+
+    def _choices_changed(self, name: str, w: QWidget) -> bool:
+        """Whether a reference field's list no longer matches the objects it may name."""
+        if not isinstance(w, QComboBox):
+            return False
+        choices = reference_choices(self.doc.scenario, self.obj, name) or []
+        shown = [(w.itemData(i), w.itemText(i)) for i in range(w.count()) if w.itemData(i) is not None]
+        shown = [(ident, text) for ident, text in shown if not text.endswith(" (missing)")]
+        return shown != choices
 
     def _commit_text(self, name: str, tp: type, optional: bool) -> None:
         editor = self.editors[name]

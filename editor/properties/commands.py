@@ -37,7 +37,8 @@ class EditProperties(QUndoCommand):
 
     def _signal(self) -> None:
         self.doc.meta_changed.emit()
-        if any(p.name == "sides" for p in self.parts):  # counter colours
+        # counter colours (sides); the breach and flash-flood previews, run with the old parameters
+        if any(p.name in ("sides", "parameters") for p in self.parts):
             self.doc.features_changed.emit()
 
     def redo(self) -> None:

@@ -189,6 +189,16 @@ class ValidationPanel(QWidget):
         self._whole_rows()
         self._update_fix_buttons()
 
+    def forget(self) -> None:
+        """Another scenario opened (New, Open, a template): the findings of the one before go at once,
+        so none is shown for a map no longer open; the summary says "Checking…" until its first check."""
+        self.violations = []
+        self.tree.clear()
+        self.tree.setVisible(False)
+        self.summary.setText("Checking…")
+        self.ringed = None
+        self._update_fix_buttons()
+
     def wire(self, window) -> None:
         """Connects the window: a clicked row rings its place (``window.show_violation``), a quick fix
         is applied to ``window.doc`` as one undo step, and the ring goes once its finding is gone."""
