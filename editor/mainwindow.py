@@ -66,7 +66,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.controller = self._exporter = None
         self.resize(1280, 820)
-        wheel_guard.install()  # spin and combo boxes take the wheel only with focus
+        wheel_guard.install_once_painted(self)  # spin and combo boxes take the wheel only with focus
 
         self.terrain_choice = TerrainChoice(parent=self)
         self.terrain_palette = TerrainPalette(self.terrain_choice)
