@@ -42,6 +42,9 @@ def build(argv: list[str], settings=None):
     ``settings`` (a QSettings) defaults to the user's; tests pass their own."""
     from PySide6.QtWidgets import QApplication
 
+    from . import pyside_module_check
+
+    pyside_module_check.install()  # before the editor's modules are imported
     from dambuster.model import ScenarioError
 
     from .document import Document
