@@ -2,6 +2,7 @@
 """Launch to a quiet window, the editor beside Tiled, on the same maps in one run (not a test):
 
     xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python scripts/bench_open.py [--repeat 3] [--big 1000]
+        [--before COMMIT]
 
 Both programs are measured from the outside in the same way: the clock starts when the process is
 started; the window counts as open when X shows a viewable top-level window of the process
@@ -10,7 +11,9 @@ QUIET_MS (from /proc/PID/stat); the figure is the time to the start of that quie
 memory is the process's VmHWM. Maps: none (the editor's start page; Tiled's empty window), the
 valley sample and a BIG x BIG hex map, each opened by the editor as its JSON and by Tiled as our TMX
 export of it. Medians of --repeat runs, the two programs taking turns (editor, Tiled, editor, ...) so
-that a change in the machine's load falls on both. Each program gets its own empty configuration folder
+that a change in the machine's load falls on both. ``--before COMMIT`` adds the editor of that commit
+as a third program taking its turn (its package laid out from ``git archive`` in a temporary folder and
+put first on PYTHONPATH, the same virtual environment otherwise), for a before/after in one run. Each program gets its own empty configuration folder
 (XDG_CONFIG_HOME) and the editor its own recovery folder, so no earlier session changes what opens.
 The editor's rule checks of an opened map start once its window has been still for half a second
 (editor/validation/panel.py: the map first, its problems listed when they arrive), so they are not in
@@ -120,10 +123,33 @@ def maps(folder: Path, big: int) -> list[tuple[str, Path | None, Path | None]]:
     return [("no file", None, None), *out]
 
 
+def package_of(commit: str, folder: Path) -> Path:
+    """A folder to put first on PYTHONPATH to run the editor of ``commit``: ``dambuster/`` laid out as
+    installed ([tool.setuptools.package-dir]: cli/ is dambuster, model/ dambuster.model, ...), with the
+    checkout's samples/ and pyproject.toml where the start page looks for them."""
+    import tomllib
+
+    tree = folder / f"tree-{commit}"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    dirs = tomllib.loads((tree / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    package = folder / f"before-{commit}"
+    package.mkdir()
+    (tree / dirs["dambuster"]).rename(package / "dambuster")
+    for name, source in dirs.items():
+        if name != "dambuster":
+            (tree / source).rename(package / "dambuster" / name.split(".", 1)[1])
+    for extra in ("samples", "pyproject.toml"):
+        (tree / extra).rename(package / "dambuster" / extra)
+    return package
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--big", type=int, default=1000, help="the big map's columns and rows")
+    parser.add_argument("--before", metavar="COMMIT", help="also the editor of this commit, taking turns")
     args = parser.parse_args(argv)
     missing = [t for t in ("tiled", "xwininfo", "xprop") if shutil.which(t) is None]
     if not os.environ.get("DISPLAY") or missing:
@@ -131,14 +157,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     folder = Path(tempfile.mkdtemp(prefix="bench-open-"))
     editor = [str(ROOT / ".venv/bin/dambuster-editor")]
-    print(f"{'map':<12} {'editor s':>9} {'CPU s':>6} {'MB':>5} {'Tiled s':>8} {'CPU s':>6} {'MB':>5}")
+    before = package_of(args.before, folder) if args.before else None
+    heads = ["editor s", "CPU s", "MB", "Tiled s", "CPU s", "MB"]
+    if before:
+        heads = [f"{args.before[:7]} s", "CPU s", "MB", *heads]
+    print(f"{'map':<12} " + " ".join(f"{h:>9}" for h in heads))
     for name, ours, theirs in maps(folder, args.big):
-        commands = (editor + ([str(ours)] if ours else []), ["tiled"] + ([str(theirs)] if theirs else []))
-        runs: list[list[tuple[float, float, float]]] = [[], []]
+        mine = editor + ([str(ours)] if ours else [])
+        commands = ([mine] if before else []) + [mine, ["tiled"] + ([str(theirs)] if theirs else [])]
+        runs: list[list[tuple[float, float, float]]] = [[] for _ in commands]
         for i in range(args.repeat):
-            for which, cmd in enumerate(commands):  # taking turns, so both see the same load
+            for which, cmd in enumerate(commands):  # taking turns, so all see the same load
                 home = folder / f"config-{which}-{name}-{i}"
                 env = dict(os.environ, XDG_CONFIG_HOME=str(home), DAMBUSTER_RECOVERY_DIR=str(home / "rec"))
+                if before and which == 0:
+                    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(before), env.get("PYTHONPATH")]))
                 env.pop("QT_QPA_PLATFORM", None)  # both on the X server
                 env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a user's editor: its bytecode cached
                 try:
@@ -146,10 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                 except RuntimeError as e:  # said in the table, the other figures still measured
                     print(f"bench_open: {name}: {e}", file=sys.stderr)
         row = [statistics.median(r[k] for r in rs) if rs else float("nan") for rs in runs for k in (0, 1, 2)]
-        print(
-            f"{name:<12} {row[0]:>9.2f} {row[1]:>6.2f} {row[2]:>5.0f} {row[3]:>8.2f} {row[4]:>6.2f} {row[5]:>5.0f}",
-            flush=True,
-        )
+        cells = [f"{v:>9.0f}" if k % 3 == 2 else f"{v:>9.2f}" for k, v in enumerate(row)]
+        print(f"{name:<12} " + " ".join(cells), flush=True)
     return 0
 
 
