@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dambuster.model import ScenarioError, load
 
+from ..panels import wheel_guard
 from . import autosave
 from .autosave import Entry
 
@@ -149,6 +150,7 @@ class Recovery(QObject):
                 )
             return {e.key: LATER for e in found}
         dlg = RecoveryDialog(found, self.window)
+        wheel_guard.install()  # its choices are combo boxes, and at start-up the window is not painted yet
         dlg.exec()
         return dlg.choices()
 
