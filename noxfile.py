@@ -56,9 +56,21 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=False)
 def lint(session: nox.Session) -> None:
-    """ruff: the lint rules and the format ([tool.ruff])."""
+    """ruff: the lint rules and the format ([tool.ruff]); import-linter: the import contracts
+    ([tool.importlinter]: only the editor imports Qt, the core never imports the editor), checked on the
+    package as installed (build/typing, scripts/link_tree.py: grimp cannot follow package-dir)."""
     session.run(tool("ruff"), "check", ".")
     session.run(tool("ruff"), "format", "--check", ".")
+    session.run(tool("python"), "scripts/link_tree.py")
+    typing_tree = str(ROOT / "build" / "typing")
+    with session.chdir(typing_tree):
+        session.run(
+            tool("lint-imports"),
+            "--config",
+            str(ROOT / "pyproject.toml"),
+            "--no-cache",
+            env={"PYTHONPATH": typing_tree},
+        )
 
 
 @nox.session(python=False)

@@ -12,9 +12,25 @@ import sys
 NO_DISPLAY = """\
 dambuster-editor: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the editor window cannot open.
 Everything the editor checks is also available from the command line:
-  dambuster validate samples          check scenario files or folders
-  dambuster new hex -o my.json        write a blank hex scenario (or: new table)
+  {command} validate samples          check scenario files or folders
+  {command} new hex -o my.json        write a blank hex scenario (or: new table)
 To run the editor without a screen (tests, screenshots), set QT_QPA_PLATFORM=offscreen."""
+
+
+def command_line_name() -> str:
+    """How to type the command line here: ``dambuster`` where it is on PATH, else its path beside this
+    Python (``.venv/bin/dambuster`` in a checkout's virtualenv), relative to the current folder if inside."""
+    import shutil
+    from pathlib import Path
+
+    beside = Path(sys.executable).with_name("dambuster")
+    if shutil.which("dambuster") or not beside.exists():
+        return "dambuster"
+    try:
+        return str(beside.relative_to(Path.cwd()))
+    except ValueError:
+        return str(beside)
+
 
 NO_QT = (
     "dambuster-editor: the editor needs Qt for Python (PySide6), which is not installed; "
@@ -87,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_QT, file=sys.stderr)
         return 2
     if not has_display():
-        print(NO_DISPLAY)
+        print(NO_DISPLAY.format(command=command_line_name()))
         return 0
     # Start-up makes long-lived objects (Qt's enums and classes, the window, the map): the cyclic garbage
     # collector, which would walk them again and again meanwhile, is off until the window is shown.

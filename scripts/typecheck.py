@@ -5,7 +5,8 @@
 
 A source file is checked through its link (cli/report.py as build/typing/dambuster/report.py), where
 its relative imports (``from .model import ...``) resolve as they do once installed. Files outside the
-package (tests, scripts) are left out: pyright checks the package. The exit status is pyright's.
+package (tests, scripts) are left out, and named on standard error as not checked: pyright checks the
+package (``.venv/bin/pyright FILE`` checks any file). The exit status is pyright's.
 """
 
 from __future__ import annotations
@@ -28,11 +29,23 @@ def in_tree(path: str) -> Path | None:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
     build()
     pyright = str(Path(sys.executable).with_name("pyright"))
     if not argv:
         return subprocess.run([pyright], cwd=ROOT).returncode
-    files = [str(p) for p in map(in_tree, argv) if p is not None and p.suffix == ".py"]
+    linked = {path: in_tree(path) for path in argv if path.endswith(".py")}
+    outside = [path for path, link in linked.items() if link is None]
+    if outside:  # said, so that no one takes silence for a pass
+        print(
+            f"typecheck: not checked, outside the package: {', '.join(outside)} "
+            f"(`{Path(pyright).relative_to(ROOT) if Path(pyright).is_relative_to(ROOT) else pyright} FILE` "
+            "checks any file with the same settings)",
+            file=sys.stderr,
+        )
+    files = [str(link) for link in linked.values() if link is not None]
     if not files:
         return 0
     return subprocess.run([pyright, *files], cwd=ROOT).returncode
