@@ -28,6 +28,23 @@ def in_tree(path: str) -> Path | None:
     return None
 
 
+def pyright_run(command: list[str]) -> int:
+    """Runs pyright, its messages naming the source files (model/io.py), not their links."""
+    links = sorted(
+        (
+            (str(TREE.joinpath(*package.split("."))) + "/", str((ROOT / folder).resolve()) + "/")
+            for package, folder in package_dirs().items()
+        ),
+        key=lambda pair: -len(pair[0]),
+    )
+    proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    for stream, text in ((sys.stdout, proc.stdout), (sys.stderr, proc.stderr)):
+        for link, source in links:
+            text = text.replace(link, source)
+        stream.write(text)
+    return proc.returncode
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] in ("-h", "--help"):
         print(__doc__)
@@ -35,7 +52,7 @@ def main(argv: list[str]) -> int:
     build()
     pyright = str(Path(sys.executable).with_name("pyright"))
     if not argv:
-        return subprocess.run([pyright], cwd=ROOT).returncode
+        return pyright_run([pyright])
     linked = {path: in_tree(path) for path in argv if path.endswith(".py")}
     outside = [path for path, link in linked.items() if link is None]
     if outside:  # said, so that no one takes silence for a pass
@@ -48,7 +65,7 @@ def main(argv: list[str]) -> int:
     files = [str(link) for link in linked.values() if link is not None]
     if not files:
         return 0
-    return subprocess.run([pyright, *files], cwd=ROOT).returncode
+    return pyright_run([pyright, *files])
 
 
 if __name__ == "__main__":
