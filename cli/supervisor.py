@@ -16,7 +16,6 @@ multiprocessing's: its modules were a tenth of a cold single-file validate.
 
 from __future__ import annotations
 
-import gc
 import mmap
 import os
 import pickle
@@ -133,18 +132,12 @@ def _serve(conn: _Channel, check: Check, trail: _Trail) -> None:
     """A worker: checks the paths it is sent, one at a time, keeping the trail of the rules it starts.
     Ctrl-C is the parent's to handle: it stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    first = True
     while True:
         path = cast("str | None", conn.recv())  # the parent sends paths, then None
         if path is None:
             return
         trail.clear()
-        if first:  # the first file imports the rules' libraries (shapely, numpy): long-lived objects,
-            gc.disable()  # which the garbage collector need not walk (the memory budget bounds the file)
         report = check(path, trail.add)
-        if first:
-            gc.enable()  # (not frozen: that file's own garbage must still be collectable)
-            first = False
         conn.send(("done", report))
 
 
