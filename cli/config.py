@@ -38,7 +38,6 @@ Decisions:
 from __future__ import annotations
 
 import fnmatch
-import math
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
 CONFIG_NAME = "dambuster.toml"
 PYPROJECT = "pyproject.toml"
 MAX_CONFIG_BYTES = 1 << 20
+_SCAN_BYTES = 16 << 20  # how much of a pyproject.toml is searched for our table
 KEYS = ("profile", "select", "ignore", "per-file-ignores", "cache", "format", "budget", "within")
 
 
@@ -106,9 +106,17 @@ class Settings:
 _NAME = (
     rb"""(?:"dambuster"|'dambuster'|dambuster)"""  # a quoted key closes its quote: "dambuster.x" is a value
 )
-_DOTTED = re.compile(rb"""(?:(?:"tool"|'tool'|tool)\s*\.|[{,])\s*""" + _NAME + rb"""\s*[.=\]]""")  # or inline
-#: A quoted key may spell a letter as an escape (``"dambu\u0073ter"``): such a file is parsed.
-_ESCAPED_KEY = re.compile(rb"\\[uU][0-9A-Fa-f]{4}")
+_TOOL = rb"""(?:"tool"|'tool'|tool)"""
+#: ``[tool.dambuster]`` (or ``[[tool.dambuster...]]``) as a table header, or ``tool.dambuster.x =`` as a dotted
+#: key, each at the start of a line: the same words in a comment or a string value are not our table.
+_DOTTED = re.compile(
+    rb"""^[ \t]*(?:\[\[?[ \t]*)?""" + _TOOL + rb"""[ \t]*\.[ \t]*""" + _NAME + rb"""[ \t]*[.=\]]""", re.M
+)
+#: ``tool = { dambuster = ... }`` or ``{ ..., dambuster.x = ... }``: a key inside an inline table.
+_INLINE = re.compile(rb"""[{,][ \t]*""" + _NAME + rb"""[ \t]*[.=]""")
+#: A quoted key may spell a letter as an escape (``"dambu\u0073ter"``): a header or key (before any ``=``
+#: on its line) with an escape makes the file parsed.
+_ESCAPED_KEY = re.compile(rb"""^[ \t]*[^#=\n]*\\[uU][0-9A-Fa-f]{4}""", re.M)
 _KEY = re.compile(rb"""^[ \t]*""" + _NAME + rb"""[ \t]*[.=]""", re.M)
 _HEADER = re.compile(rb"""^[ \t]*\[([^\]\n]*)\]""", re.M)
 
@@ -116,10 +124,11 @@ _HEADER = re.compile(rb"""^[ \t]*\[([^\]\n]*)\]""", re.M)
 def _mentions_us(path: Path) -> bool:
     """Whether a pyproject.toml may hold our table (``[tool.dambuster]``, or ``dambuster`` under ``[tool]``)."""
     try:
-        data = path.read_bytes()[:MAX_CONFIG_BYTES]
+        with open(path, "rb") as f:  # the whole file up to 16 MB: a table after the first MB is still seen
+            data = f.read(_SCAN_BYTES)  # (and the file then refused as too big when read)
     except OSError:
         return False
-    if _DOTTED.search(data) or _ESCAPED_KEY.search(data):
+    if _DOTTED.search(data) or _INLINE.search(data) or _ESCAPED_KEY.search(data):
         return True
     for key in _KEY.finditer(data):
         headers = list(_HEADER.finditer(data, 0, key.start()))
@@ -138,16 +147,19 @@ def find(start: Path, within: str | None = None) -> Path | None:
         if edge is not None and not here.is_relative_to(edge):
             break
         own = here / CONFIG_NAME
+        pyproject = here / PYPROJECT
+        readable = True
         if edge is not None and within:  # (edge is within's folder)
-            for candidate in (own, here / PYPROJECT):
-                _check_within(candidate, within)
+            _check_within(own, within)  # ours by name: a link is refused unread
+            # another tool's file: a link is passed by unread (it is not ours to refuse)
+            readable = not (os.path.lexists(pyproject) and _outside_reason(pyproject, within))
         # (False, not an error, for a path the system refuses: too long). Whatever bears our name is
         # the settings: a FIFO, a folder or a broken link there is refused when read, never passed over
         if os.path.lexists(own):
             return own
-        pyproject = here / PYPROJECT
         if (
-            os.path.isfile(pyproject)
+            readable
+            and os.path.isfile(pyproject)
             and _mentions_us(pyproject)
             and _table(read_toml(pyproject), pyproject) is not None
         ):
@@ -170,6 +182,8 @@ def settings_for(
     """The settings of this run: none with ``isolated``, the file ``config``, or the one found. With
     ``within`` (validate --within DIR), a settings file that is a link or lies outside DIR is refused
     before it is read, and the search stops at DIR."""
+    if within is not None:
+        _check_folder("--within", within)
     if isolated:
         return Settings()
     if config is not None:
@@ -180,12 +194,23 @@ def settings_for(
     return read(found) if found else Settings()
 
 
-def _check_within(path: Path, within: str) -> None:
+def _outside_reason(path: Path, within: str) -> str | None:
     from .path_lists import outside_reason
 
-    why = os.path.lexists(path) and outside_reason(str(path), within)
+    return outside_reason(str(path), within)
+
+
+def _check_within(path: Path, within: str) -> None:
+    why = os.path.lexists(path) and _outside_reason(path, within)
     if why:
         raise ConfigError(f"{path}: the settings file {why}")
+
+
+def _check_folder(named: str, folder: str) -> None:
+    """``within`` must be a folder: else one line saying so (not every map refused as outside it)."""
+    if not os.path.isdir(folder):
+        why = "is not a folder" if os.path.lexists(folder) else "no such folder"
+        raise ConfigError(f"{named} {folder}: {why}")
 
 
 def apply(settings: Settings, args: argparse.Namespace, defaults: Mapping[str, object]) -> None:
@@ -219,6 +244,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise ConfigError(f"{path}: values nested too deeply to read") from None
 
 
 def _as_table(value: object) -> dict[str, Any] | None:
@@ -253,6 +280,7 @@ def read(path: Path) -> Settings:
 
     from .formats import FORMATS
     from .model.scenario import PROFILES
+    from .options import BUDGET_SECONDS
 
     values: dict[str, Any] = {"file": path.resolve()}
     if "profile" in table:
@@ -286,21 +314,35 @@ def read(path: Path) -> Settings:
         if "\0" in within:
             raise bad("within", "holds a NUL character (\\u0000), which no folder name can hold")
         values["within"] = str(path.resolve().parent / within)
+        if not os.path.isdir(values["within"]):
+            missing = not os.path.lexists(values["within"])
+            raise bad("within", f"{within!r}: {'no such folder' if missing else 'is not a folder'}")
     if "format" in table:
-        if table["format"] not in FORMATS:
-            raise bad("format", f"must be one of {', '.join(FORMATS)}, not {table['format']!r}")
-        values["format"] = table["format"]
+        fmt = table["format"]
+        if not isinstance(fmt, str) or fmt not in FORMATS:
+            raise bad("format", f"must be one of {', '.join(FORMATS)}, not {_shown(fmt)}")
+        values["format"] = fmt
     if "budget" in table:
         budget = table["budget"]
         if (
             isinstance(budget, bool)
             or not isinstance(budget, (int, float))
-            or not (0 <= budget < 1e6)
-            or math.isnan(budget)
+            or not BUDGET_SECONDS.contains(budget)
         ):
-            raise bad("budget", f"must be a number of seconds, 0 (no limit) or more, not {budget!r}")
+            raise bad("budget", f"must be a number of seconds, {BUDGET_SECONDS.text}; not {_shown(budget)}")
         values["budget"] = float(budget)
     return Settings(**values)
+
+
+def _shown(value: object) -> str:
+    """A TOML value as the settings file writes it, for a message (never a Python repr such as
+    ``datetime.date(1979, 5, 27)``): strings and numbers as written, other kinds named."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    kinds = {bool: "true/false", list: "a list", dict: "a table"}
+    return next((name for kind, name in kinds.items() if isinstance(value, kind)), "a date or time")
 
 
 def _inside_collection(path: Path, name: str, bad: Callable[[str], ConfigError]) -> str:

@@ -100,6 +100,49 @@ def test_a_pyproject_naming_dambuster_as_a_script_only_is_passed_by(collection):
     assert p.returncode == 0, p.stderr
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# configured like [tool.dambuster] one day\n[[[ broken",
+        '[tool.other]\nnote = "see [tool.dambuster]"\n[[[ broken',
+        "[project]\nkeywords = " + "[" * 3000 + "]" * 3000 + "\n",
+    ],
+)
+def test_a_pyproject_naming_our_table_only_in_a_comment_or_a_string_is_passed_by(collection, text):
+    """A broken or hostile pyproject.toml with no table of ours never fails a map check."""
+    (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
+    (collection / "maps" / "pyproject.toml").write_text(text)
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 0, p.stderr
+
+
+def test_a_table_past_the_first_megabyte_is_seen_and_the_file_refused(collection):
+    """Our table after 3 MB of comments: not silently passed over; refused as too big."""
+    (collection / "maps" / "pyproject.toml").write_text(
+        "#" + "x" * (3 << 20) + '\n[tool.dambuster]\nignore = ["DBM-"]\n'
+    )
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 2 and "pyproject.toml: the file is more than the 1 MB limit" in p.stderr, p.stderr
+
+
+def test_under_within_a_pyproject_that_is_a_link_is_passed_by_unread(collection, tmp_path_factory):
+    """Another tool's file: a link is not read under --within, and not a reason to refuse the run."""
+    outside = tmp_path_factory.mktemp("elsewhere") / "pyproject.toml"
+    outside.write_text('[project]\nname = "maps"\n')
+    (collection / "maps" / "pyproject.toml").symlink_to(outside)
+    (collection / "maps" / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
+    p = validate("--within", ".", "maps", cwd=collection)
+    assert p.returncode == 0, p.stderr
+
+
+@pytest.mark.parametrize(
+    "within, why", [("nowhere", "no such folder"), ("maps/river.json", "is not a folder")]
+)
+def test_within_naming_no_folder_is_one_line(collection, within, why):
+    p = validate("--isolated", "--within", within, "maps", cwd=collection)
+    assert p.returncode == 2 and p.stderr == f"dambuster validate: --within {within}: {why}\n", p.stderr
+
+
 def test_a_pyproject_listing_dambusters_modules_as_strings_is_passed_by(collection):
     """As our own pyproject.toml does ("dambuster.cache" in a package list): a value, not our table."""
     (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
@@ -212,6 +255,18 @@ def test_config_names_a_file_anywhere(collection, tmp_path_factory):
         ("per-file-ignores = 3\n", "per-file-ignores: must be a table"),
         ("cache = 5\n", "cache: must be a file name"),
         ("select = [\n", "not valid TOML"),
+        ('format = ["github"]\n', "format: must be one of text, json, sarif, junit, github, not a list"),
+        ("format = {}\n", "format: must be one of text, json, sarif, junit, github, not a table"),
+        (
+            "budget = 1979-05-27\n",
+            "budget: must be a number of seconds, 0 to 1,000,000; 0: no limit; not a date",
+        ),
+        (
+            "budget = 1000001\n",
+            "budget: must be a number of seconds, 0 to 1,000,000; 0: no limit; not 1000001",
+        ),
+        ("ignore = " + "[" * 600 + "]" * 600 + "\n", "values nested too deeply to read"),
+        ('within = "nowhere"\n', "within: 'nowhere': no such folder"),
     ],
 )
 def test_a_malformed_setting_is_one_line_naming_the_file_and_key_exit_2(collection, text, key):
