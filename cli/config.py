@@ -282,7 +282,8 @@ def read(path: Path) -> Settings:
     from .model.scenario import PROFILES
     from .options import BUDGET_SECONDS
 
-    values: dict[str, Any] = {"file": path.resolve()}
+    # where the file was found, not where a link leads: its keys name places in the collection it governs
+    values: dict[str, Any] = {"file": Path(os.path.abspath(path))}
     if "profile" in table:
         profiles = _strings(table["profile"], lambda why: bad("profile", why))
         wrong = [p for p in profiles if p not in PROFILES]
@@ -313,7 +314,7 @@ def read(path: Path) -> Settings:
             raise bad("within", "must be a folder name (a string)")
         if "\0" in within:
             raise bad("within", "holds a NUL character (\\u0000), which no folder name can hold")
-        values["within"] = str(path.resolve().parent / within)
+        values["within"] = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(path)), within))
         if not os.path.isdir(values["within"]):
             missing = not os.path.lexists(values["within"])
             raise bad("within", f"{within!r}: {'no such folder' if missing else 'is not a folder'}")
@@ -348,7 +349,7 @@ def _shown(value: object) -> str:
 def _inside_collection(path: Path, name: str, bad: Callable[[str], ConfigError]) -> str:
     """``name`` (relative to the settings file ``path``) as a path inside the settings file's folder,
     every link in its folders followed; ``bad`` when it leads out (``..``, an absolute path, ``~``)."""
-    folder = path.resolve().parent
+    folder = Path(os.path.realpath(os.path.dirname(os.path.abspath(path))))  # (the folder it was found in)
     target = folder / name
     real = Path(os.path.realpath(target.parent)) / target.name
     if name.startswith("~") or target.name in ("", ".", "..") or not real.is_relative_to(folder):
