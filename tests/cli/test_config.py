@@ -143,6 +143,16 @@ def test_within_naming_no_folder_is_one_line(collection, within, why):
     assert p.returncode == 2 and p.stderr == f"dambuster validate: --within {within}: {why}\n", p.stderr
 
 
+def test_a_linked_settings_files_paths_are_of_the_folder_it_governs(collection, tmp_path_factory):
+    """dambuster.toml a link to a shared file elsewhere: its within = "." is the collection, not the
+    folder the link leads to (where every map would lie outside)."""
+    shared = tmp_path_factory.mktemp("shared") / "d.toml"
+    shared.write_text('within = "."\nformat = "json"\nignore = "DBM-"\n')
+    (collection / "dambuster.toml").symlink_to(shared)
+    p = validate("maps", cwd=collection)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
 def test_a_pyproject_listing_dambusters_modules_as_strings_is_passed_by(collection):
     """As our own pyproject.toml does ("dambuster.cache" in a package list): a value, not our table."""
     (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
