@@ -196,7 +196,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
     from .collect import collect_files, may_be_scenario
     from .executors import ExecutorError
     from .formats import UTF8_DOCUMENTS
-    from .report import CodeFilter, FileReport, ProgressBar, exit_status, render
+    from .report import FileReport, ProgressBar, exit_status, render
 
     if sys.stdout is None:  # started with standard output closed (`>&-`): say so before any work
         error_line("dambuster validate: standard output is closed: nowhere to write the report")
@@ -229,7 +229,9 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
             return EXIT_UNREADABLE
     bar = ProgressBar(sys.stderr) if _is_terminal(sys.stderr) and len(files) > 1 else None
     try:
-        found = _run_validation(files, args, codes, bar)
+        settings = getattr(args, "settings", None)  # per-file-ignores: never load codes, never stdin
+        ignored = {f: settings.ignored_for(f) for f in files if f != stdin} if settings else {}
+        found = _run_validation(files, args, codes, bar, ignored)
     except ExecutorError as e:  # no cluster extra, no scheduler at that address
         error_line(f"dambuster validate: {e}")
         return EXIT_UNREADABLE
@@ -240,11 +242,6 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
         FileReport.unreadable(p, "JSON", "", "no such file or folder") for p in missing
     ]
     reports += refused + found
-    for r in reports:  # per-file-ignores of the settings (never the load codes, never standard input)
-        settings = getattr(args, "settings", None)
-        ignored = () if settings is None or r.path == stdin else settings.ignored_for(r.path)
-        if ignored:
-            r.violations = [v for v in r.violations if CodeFilter((), ignored).wants(v.code)]
     for r in reports:
         if stdin is not None and r.path == stdin:  # reported as -, its lines still found in the file
             r.source, r.path = r.path, "-"
@@ -275,7 +272,11 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
 
 
 def _run_validation(
-    files: list[str], args: argparse.Namespace, codes: CodeFilter, bar: ProgressBar | None
+    files: list[str],
+    args: argparse.Namespace,
+    codes: CodeFilter,
+    bar: ProgressBar | None,
+    ignored: dict[str, tuple[str, ...]],
 ) -> list[FileReport]:
     """validate_files on the chosen executor (--scheduler: a Dask cluster), through the cache (--cache)."""
     from .report import validate_files
@@ -286,9 +287,9 @@ def _run_validation(
 
             with executor_for(args.jobs, args.scheduler, args.wait_workers) as ex:
                 return validate_files(
-                    paths, args.profile or None, codes, args.jobs, bar, executor=ex, budget=args.budget
+                    paths, args.profile or None, codes, args.jobs, bar, ex, args.budget, ignored
                 )
-        return validate_files(paths, args.profile or None, codes, args.jobs, bar, budget=args.budget)
+        return validate_files(paths, args.profile or None, codes, args.jobs, bar, None, args.budget, ignored)
 
     if not args.cache:
         return run(files)
@@ -298,7 +299,9 @@ def _run_validation(
     cache = Cache.open(args.cache)
     if cache is None:  # a link or a special file at its path, or no place for the key: said on stderr
         return run(files)
-    found = validate_cached(files, cache, options_key(args.profile, codes.select, codes.ignore), run)
+    found = validate_cached(
+        files, cache, lambda f: options_key(args.profile, codes.select, codes.ignore, ignored.get(f, ())), run
+    )
     try:
         cache.save()
     except OSError as e:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
@@ -49,6 +49,10 @@ class CodeFilter:
         if self.select and not any(code.startswith(s) for s in self.select):
             return False
         return not any(code.startswith(i) for i in self.ignore)
+
+    def also_ignoring(self, codes: Sequence[str]) -> CodeFilter:
+        """This filter with ``codes`` ignored as well (a file's per-file-ignores)."""
+        return CodeFilter(self.select, self.ignore + tuple(codes)) if codes else self
 
     def unknown(self, codes: Iterable[str]) -> list[str]:
         """Entries that match no known code: most likely a typo."""
@@ -146,10 +150,14 @@ def _safe_validate(
 
 
 def _validate_chunk(
-    paths: Sequence[str], profiles: Sequence[str] | None, codes: CodeFilter, budget: float | None = None
+    paths: Sequence[str],
+    codes: Sequence[CodeFilter],
+    profiles: Sequence[str] | None,
+    budget: float | None = None,
 ) -> list[FileReport]:
-    """One task for an executor: a few files, so that a cluster's per-task cost is paid once per chunk."""
-    return [_safe_validate(p, profiles, codes, budget) for p in paths]
+    """One task for an executor: a few files (each with its codes), so that a cluster's per-task cost
+    is paid once per chunk."""
+    return [_safe_validate(p, profiles, c, budget) for p, c in zip(paths, codes)]
 
 
 def validate_files(
@@ -160,8 +168,13 @@ def validate_files(
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
     budget: float | None = None,
+    ignored: Mapping[str, Sequence[str]] | None = None,
 ) -> list[FileReport]:
     """Reports in input order; ``progress(done, total)`` as files finish.
+
+    ``ignored``: codes turned off for some files only (per-file-ignores), by path. They are left out
+    where the file is checked, before its findings are cut at ``work.MAX_FINDINGS``: a file whose
+    only findings are ignored passes, however many there are.
 
     ``executor`` (any concurrent.futures.Executor, see dambuster.executors) runs the checks; without
     one, ``jobs`` > 1 uses a local process pool and ``jobs`` == 1 checks in this process.
@@ -173,6 +186,8 @@ def validate_files(
 
     profiles = list(profiles) if profiles else None
     total = len(paths)
+    per_file = ignored or {}
+    filters = [codes.also_ignoring(tuple(per_file.get(p, ()))) for p in paths]
     if executor is None and budget and total and supervisor.available():
         from .validators import engine
         from .work import warm_up
@@ -180,14 +195,15 @@ def validate_files(
         if min(jobs, total) > 1:  # loaded once here, so that the workers share them; one worker loads
             engine.load()  # only its files' profiles' rules (hex maps alone: no shapely, no numpy)
         warm_up()
-        check = partial(_safe_validate, profiles=profiles, codes=codes, budget=budget)
+        check = partial(_safe_validate, profiles=profiles, budget=budget)
+        by_path = dict(zip(paths, filters))
         return supervisor.validate_supervised(
-            paths, lambda p, on_rule: check(p, on_rule=on_rule), budget, jobs, progress
+            paths, lambda p, on_rule: check(p, codes=by_path[p], on_rule=on_rule), budget, jobs, progress
         )
     if executor is None and (jobs <= 1 or total <= 1):
         out: list[FileReport] = []
-        for i, p in enumerate(paths, 1):
-            out.append(_safe_validate(p, profiles, codes, budget))
+        for i, (p, c) in enumerate(zip(paths, filters), 1):
+            out.append(_safe_validate(p, profiles, c, budget))
             if progress:
                 progress(i, total)
         return out
@@ -195,15 +211,15 @@ def validate_files(
         from .executors import local_pool
 
         with local_pool(min(jobs, total)) as pool:
-            return _run_on(pool, paths, profiles, codes, jobs, progress, budget)
-    return _run_on(executor, paths, profiles, codes, max(jobs, 2), progress, budget)
+            return _run_on(pool, paths, profiles, filters, jobs, progress, budget)
+    return _run_on(executor, paths, profiles, filters, max(jobs, 2), progress, budget)
 
 
 def _run_on(
     executor: Executor,
     paths: Sequence[str],
     profiles: Sequence[str] | None,
-    codes: CodeFilter,
+    codes: Sequence[CodeFilter],
     workers: int,
     progress: Callable[[int, int], None] | None,
     budget: float | None = None,
@@ -213,10 +229,11 @@ def _run_on(
     total = len(paths)
     size = max(1, min(16, total // (workers * 8)))
     chunks = [list(paths[i : i + size]) for i in range(0, total, size)]
+    chunk_codes = [list(codes[i : i + size]) for i in range(0, total, size)]
     out: list[FileReport] = []
     try:
         for reports in executor.map(
-            partial(_validate_chunk, profiles=profiles, codes=codes, budget=budget), chunks
+            partial(_validate_chunk, profiles=profiles, budget=budget), chunks, chunk_codes
         ):
             out += reports
             if progress:

@@ -121,10 +121,22 @@ def _library_versions() -> str:
     return "\0".join(f"{name} {version(name)}" for name in LIBRARIES)
 
 
-def options_key(profiles: Sequence[str] | None, select: Sequence[str], ignore: Sequence[str]) -> str:
-    return json.dumps(
-        {"profiles": sorted(profiles or []), "select": list(select), "ignore": list(ignore)}, sort_keys=True
-    )
+def options_key(
+    profiles: Sequence[str] | None,
+    select: Sequence[str],
+    ignore: Sequence[str],
+    file_ignores: Sequence[str] = (),
+) -> str:
+    """The options a file's report depends on; ``file_ignores``: its per-file-ignores (left out of the
+    key when none, so that the entries of other files keep their key)."""
+    key: dict[str, object] = {
+        "profiles": sorted(profiles or []),
+        "select": list(select),
+        "ignore": list(ignore),
+    }
+    if file_ignores:
+        key["per_file_ignores"] = sorted(set(file_ignores))
+    return json.dumps(key, sort_keys=True)
 
 
 def content_hash(path: str) -> str | None:
@@ -316,9 +328,13 @@ def _key(path: str) -> str:
 
 
 def validate_cached(
-    paths: Sequence[str], cache: Cache, options: str, run: Callable[[list[str]], list[FileReport]]
+    paths: Sequence[str],
+    cache: Cache,
+    options: Callable[[str], str],
+    run: Callable[[list[str]], list[FileReport]],
 ) -> list[FileReport]:
-    """Reports in input order: cached ones for unchanged files, ``run(changed_paths)`` for the rest.
+    """Reports in input order: cached ones for unchanged files, ``run(changed_paths)`` for the rest;
+    ``options(path)``: the key of the options that file's report depends on (options_key).
 
     Files that were not fully checked (ENGINE, BUDGET: see report.INCOMPLETE_CODES) are never cached:
     the next run tries them again.
@@ -327,7 +343,7 @@ def validate_cached(
     found: dict[int, FileReport] = {}
     todo: list[int] = []
     for i, p in enumerate(paths):
-        hit = cache.lookup(p, digests[p], options)
+        hit = cache.lookup(p, digests[p], options(p))
         if hit is None:
             todo.append(i)
         else:
@@ -337,5 +353,5 @@ def validate_cached(
     for i, r in zip(todo, fresh):
         found[i] = r
         if not any(v.code in INCOMPLETE_CODES for v in r.violations):
-            cache.store(paths[i], digests[paths[i]], options, r)
+            cache.store(paths[i], digests[paths[i]], options(paths[i]), r)
     return [found[i] for i in range(len(paths))]
