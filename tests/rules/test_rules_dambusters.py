@@ -154,7 +154,7 @@ def test_river_gap_when_a_hex_is_skipped():
     s.map.rivers[0].hexes.remove((5, 4))
     (v,) = only(s, "RIVER-GAP")
     assert v.location["pointer"] == "/map/rivers/0/hexes/5"
-    assert v.witness == {"from": [5, 3], "to": [5, 5], "distance": 2}
+    assert v.witness == {"from": [5, 3], "to": [5, 5], "distance": 2, "times": 1}
 
 
 def test_river_gap_when_a_hex_repeats():

@@ -7,7 +7,9 @@ and floodplain rules; the surges of all dams are followed together, in one pass 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any, cast
 
 from ...model.hexgrid import Hex, Layout, distance, neighbors
@@ -49,7 +51,9 @@ DECISIONS: dict[str, str] = {
     "(parameter max_buildings).",
     "DAM-HIDDEN": "The text forbids hidden dams outright; the SP may still be secret (sp_known_to), which is "
     "not checked.",
-    "RIVER-GAP": "A hex repeated twice in a row counts as a gap too (the river does not move). A river that "
+    "RIVER-GAP": "A hex repeated twice in a row counts as a gap too (the river does not move); a run of "
+    "repeats of one hex is one finding, and so is the same jump (same from and to hexes) made again "
+    "and again in one river: it is reported at its first place with how many times. A river that "
     "joins another must end in or next to one of that river's hexes; otherwise the joins link "
     "is reported as a gap at /map/rivers/i/joins.",
     "RIVER-CYCLE": "Each strongly connected part of the flow network is reported once, with one cycle through "
@@ -220,6 +224,9 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
     lay = m.layout
     by_id = {r.id: r for r in m.rivers}
     for i, r in enumerate(m.rivers):
+        jumps = Counter(
+            (a, b) for a, b in pairwise(as_hex(h) for h in r.hexes) if distance(a, b) > 1
+        )  # the same jump repeated in a river is one finding, at its first place, saying how often
         j = 1
         while j < len(r.hexes):
             a, b = as_hex(r.hexes[j - 1]), as_hex(r.hexes[j])
@@ -236,11 +243,13 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
                 )
                 j += run
                 continue
-            if gap != 1:
+            times = jumps.pop((a, b), 0)  # 0: said at its first place
+            if gap != 1 and times:
+                often = "" if times == 1 else f" ({times:,} times)"
                 yield Violation(
-                    f"river {r.id} jumps {gap} hexes from {label(lay, a)} to {label(lay, b)}",
+                    f"river {r.id} jumps {gap} hexes from {label(lay, a)} to {label(lay, b)}{often}",
                     location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
-                    witness={"from": hx(a), "to": hx(b), "distance": gap},
+                    witness={"from": hx(a), "to": hx(b), "distance": gap, "times": times},
                 )
             j += 1
         joined = by_id.get(r.joins) if r.joins else None
