@@ -1,14 +1,36 @@
-"""Which files a command over a collection reads (`validate`, `fmt`): the files named, the scenario
-files under the folders named, and, for ``--scenarios-only``, whether a file may be a scenario."""
+"""Which files a command over a collection reads (`validate`, `fmt`, `site`): the files named, the
+scenario files under the folders named, and, for ``--scenarios-only``, whether a file may be a scenario."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import stat
 from pathlib import Path
 
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
+#: The first member of every cache ``validate --cache`` writes (dambuster.cache).
+CACHE_FORMAT = "dambuster-validate-cache"
+_CACHE_HEAD = re.compile(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(CACHE_FORMAT.encode()) + rb'"')
+
+
+def is_dambuster_cache(path: str | os.PathLike[str], empty: bool = False) -> bool:
+    """Whether the regular file at ``path`` (not a link) begins as every dambuster cache does:
+    ``{"format": "dambuster-validate-cache"`` (blanks allowed); ``empty``: an empty file counts too."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 256)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return (empty and not head) or _CACHE_HEAD.match(head) is not None
 
 
 def collect_files(
@@ -21,6 +43,9 @@ def collect_files(
     checking a collection does not fail on its own fixtures. Naming the corpus folder checks it. A folder
     that cannot be listed, or a file named that cannot even be looked at (no permission, a path longer
     than the system allows), is never passed by in silence: it goes to ``unlisted`` as (path, why).
+    A dambuster cache found in a folder (``cache = ".dambuster-cache.json"`` in a collection's settings)
+    is passed by: it is the tool's own file, not a scenario. A cache named directly is kept (and
+    reported as not a scenario).
     """
     files: list[str] = []
     missing: list[str] = []
@@ -41,9 +66,11 @@ def collect_files(
                     continue
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
                 found += [
-                    os.path.join(root, n)
+                    f
                     for n in names
-                    if n.endswith(".json") and not n.endswith(".expected.json")
+                    if n.endswith(".json")
+                    and not n.endswith(".expected.json")
+                    and not is_dambuster_cache(f := os.path.join(root, n))
                 ]
             files += sorted(found)
         else:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
+from ..collect import CACHE_FORMAT
 from ..escape import json_escapes
 from ..model.errors import ScenarioError
 from ..model.files import InputError, MiB, check_regular, read_input
@@ -43,7 +44,7 @@ from .trust import (
     top_level_ok,
 )
 
-FORMAT = "dambuster-validate-cache"
+FORMAT = CACHE_FORMAT  # collect.py: a folder walk passes a cache by
 VERSION = 2  # 2: entries are signed (mac)
 MAX_CACHE_BYTES = 64 * MiB  # about 100,000 maps at 0.6 kB an entry
 #: Libraries whose behaviour decides a report (the schema engines, the geometry and graph rules).

@@ -12,27 +12,15 @@ on without the cache), with or without ``--force``.
 from __future__ import annotations
 
 import os
-import re
 import stat
 
+from ..collect import is_dambuster_cache
 from . import FORMAT
-
-_HEAD = re.compile(rb'\s*\{\s*"format"\s*:\s*"' + re.escape(FORMAT.encode()) + rb'"')
 
 
 def is_cache_file(path: str | os.PathLike[str]) -> bool:
     """Whether the regular file at ``path`` is empty or begins as a dambuster cache does."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        head = os.read(fd, 256)
-    finally:
-        os.close(fd)
-    return not head or _HEAD.match(head) is not None
+    return is_dambuster_cache(path, empty=True)
 
 
 def target_problem(path: str, force: bool, settings_file: str | None = None) -> str | None:
