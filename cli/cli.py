@@ -461,13 +461,13 @@ def _cmd_new(args: argparse.Namespace) -> int:
     except ValueError as e:
         error_line(f"dambuster new: {e}")
         return EXIT_UNREADABLE
-    if args.output is None:
+    if args.output in (None, "-"):  # -o -: standard output, as without -o
         write_document(dumps(sc))
         return EXIT_OK
     from .model.atomic_write import outputs_problem
 
     out = Path(args.output)
-    problem = outputs_problem([out], args.force)
+    problem = outputs_problem([args.output], args.force)  # the name as typed: "maps/" names a folder
     if problem:
         error_line(f"dambuster new: {problem}")
         return EXIT_UNREADABLE
@@ -496,7 +496,7 @@ def _add_new(sub: Subparsers) -> None:
         "new", help="write a blank scenario", description="Write a blank scenario of a given kind and size."
     )
     n.add_argument("kind", choices=["hex", "table"], help="hex grid (Ogre) or table (DBM, skirmish)")
-    n.add_argument("-o", "--output", help="file to write (default: standard output)")
+    n.add_argument("-o", "--output", help="file to write (default, or -: standard output)")
     n.add_argument("--force", action="store_true", help="replace an existing file")
     n.add_argument("--title", default="Untitled scenario", help="scenario title")
     n.add_argument(

@@ -17,6 +17,8 @@ def _inside(path: str, folder: str) -> bool:
 
 def target_problem(folder: str, out: str, force: bool) -> str | None:
     """Why the site may not be written to ``out`` (checked before anything is read or written)."""
+    if out == "-":
+        return "-: is standard output, but a site is a folder of files; name a folder (./- for one named -)"
     if os.path.lexists(out) and not os.path.isdir(out):
         return f"{out}: is a file, not a folder; name a folder for the site"
     real_out, real_folder = os.path.realpath(out), os.path.realpath(folder)

@@ -35,7 +35,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     except ScenarioError as e:
         return _fail("export-tiled", f"{args.scenario}: {e}")
     targets = outputs(scenario, out)
-    problem = outputs_problem(targets, args.force, [args.scenario])
+    typed = [args.output, *targets[1:]] if args.output else targets  # "maps/" names a folder
+    problem = outputs_problem(typed, args.force, [args.scenario])
     if problem:
         return _fail("export-tiled", problem)
     try:
@@ -54,8 +55,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     from ..model.io import dumps, save
     from .tiled.importer import TiledImportError, import_file, load_terrain_map
 
-    out = Path(args.output) if args.output else None
-    problem = outputs_problem([out], args.force, [args.map, args.terrain_map])
+    out = Path(args.output) if args.output not in (None, "-") else None  # -o -: standard output
+    problem = outputs_problem([args.output if out else None], args.force, [args.map, args.terrain_map])
     if problem:
         return _fail("import-tiled", problem)
     try:
@@ -112,7 +113,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "on success, 2 when the map cannot be imported.",
     )
     i.add_argument("map", help="Tiled map (.tmj, .json or .tmx); - reads it from standard input")
-    i.add_argument("-o", "--output", help="scenario file to write (default: standard output)")
+    i.add_argument("-o", "--output", help="scenario file to write (default, or -: standard output)")
     i.add_argument("--force", action="store_true", help="replace an existing file")
     i.add_argument(
         "--terrain-map",

@@ -265,6 +265,18 @@ def remove_stale_temps(target: Path) -> list[Path]:
     return removed
 
 
+def name_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot name a file to write, whatever is there: ``-`` (a command that offers
+    standard output handles it before asking), or a name ending in ``/`` (or ``/.``), which names a
+    folder even when there is none (``Path`` would drop the ``/`` and write a file of that name)."""
+    name = os.fspath(path)
+    if name == "-":
+        return "is standard output, but this command writes only files; name a file (./- for one named -)"
+    if name.endswith(("/", os.sep)) or os.path.basename(name) in (".", ".."):
+        return "names a folder, not a file; name the file to write"
+    return None
+
+
 def resolve_target(path: str | os.PathLike[str]) -> Path:
     """The file a write to ``path`` replaces (through symlinks); OutputError when it cannot be one."""
     p = Path(path)
@@ -289,7 +301,11 @@ def resolve_target(path: str | os.PathLike[str]) -> Path:
 def output_problem(
     path: str | os.PathLike[str], force: bool, inputs: Iterable[str | os.PathLike[str]] = ()
 ) -> str | None:
-    """Why a command must not write ``path`` (one sentence, without the path), or None when it may."""
+    """Why a command must not write ``path`` (one sentence, without the path), or None when it may.
+    The name as typed is checked first (:func:`name_problem`): pass the string, not a ``Path``."""
+    unnamed = name_problem(path)
+    if unnamed:
+        return unnamed
     try:
         target = resolve_target(path)
     except OutputError as e:
@@ -433,6 +449,7 @@ __all__ = [
     "ChangedSinceRead",
     "Original",
     "OutputError",
+    "name_problem",
     "output_problem",
     "outputs_problem",
     "remove_stale_temps",

@@ -27,7 +27,11 @@ def target_problem(path: str, force: bool, settings_file: str | None = None) -> 
     """The one line refusing ``--cache path`` (with ``settings_file``: the ``cache`` key of that settings
     file), or None when the run may use (and replace) it."""
     from ..escape import visible_path
+    from ..model.atomic_write import name_problem
 
+    unnamed = name_problem(path)  # "-" or "cache/": no file to write, --force or not
+    if unnamed:
+        return f"--cache {visible_path(path)}: {unnamed}"
     if force or os.path.islink(path) or not os.path.lexists(path):
         return None  # a link (or a FIFO, a folder below) is refused by Cache.open, never written
     try:
