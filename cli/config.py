@@ -352,6 +352,8 @@ def _inside_collection(path: Path, name: str, bad: Callable[[str], ConfigError])
     folder = Path(os.path.realpath(os.path.dirname(os.path.abspath(path))))  # (the folder it was found in)
     target = folder / name
     real = Path(os.path.realpath(target.parent)) / target.name
+    if name.rstrip().endswith(("/", "/.", "\\")):
+        raise bad(f"must name a file, not a folder ({name!r} ends in a folder separator)")
     if name.startswith("~") or target.name in ("", ".", "..") or not real.is_relative_to(folder):
         raise bad(
             f"must name a file inside the collection ({folder}), not {name!r}: a settings file comes "

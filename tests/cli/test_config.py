@@ -277,6 +277,7 @@ def test_config_names_a_file_anywhere(collection, tmp_path_factory):
         ),
         ("ignore = " + "[" * 600 + "]" * 600 + "\n", "values nested too deeply to read"),
         ('within = "nowhere"\n', "within: 'nowhere': no such folder"),
+        ('cache = "newc/"\n', "cache: must name a file, not a folder ('newc/' ends in a folder separator)"),
     ],
 )
 def test_a_malformed_setting_is_one_line_naming_the_file_and_key_exit_2(collection, text, key):
