@@ -16,7 +16,7 @@ from shapely.geometry import LineString, Polygon
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Point
-from ...validators.dbm.table import Frame
+from ...validators.dbm.table import Frame, nearest_edge
 from .shapes import rounded
 
 
@@ -41,13 +41,18 @@ def road_line(
             line = LineString([(x, 0.0), (x, D)])
             hit = next((k for k, e in enumerate(earlier) if LineString(e).intersects(line)), None)
             if hit is not None:
-                return rounded(
-                    list(line.coords), scale.unit
-                ), f"from the bottom edge to the top edge, across road {hit + 1}"
+                pts = rounded(list(line.coords), scale.unit)
+                return pts, f"{_from_to(pts, frame)}, across road {hit + 1}"
     if free:
         y = rng.uniform(0.25, 0.75) * D
-        return rounded([(0.0, y), (W, y)], scale.unit), "from the left edge to the right edge"
+        pts = rounded([(0.0, y), (W, y)], scale.unit)
+        return pts, _from_to(pts, frame)
     return None, ""
+
+
+def _from_to(line: Sequence[Point], frame: Frame) -> str:
+    """ "from the top edge to the bottom edge": the edges a road's ends lie on, named as drawn."""
+    return f"from the {_edge(line[0], frame)} edge to the {_edge(line[-1], frame)} edge"
 
 
 def _from_bua(
@@ -56,7 +61,7 @@ def _from_bua(
     """Straight from the BUA to the nearer long edge, else the farther one, else a short edge: the first
     edge no earlier road from this BUA reaches and that the BUA does not already touch."""
     c, W, D = bua.centroid, frame.width, frame.depth
-    long_edges = [("bottom", (c.x, 0.0)), ("top", (c.x, D))]
+    long_edges = [("top", (c.x, 0.0)), ("bottom", (c.x, D))]  # as drawn: y = 0 along the top
     short_edges = [("left", (0.0, c.y)), ("right", (W, c.y))]
     if c.y > D / 2:
         long_edges.reverse()
@@ -77,13 +82,5 @@ def _from_bua(
 
 
 def _edge(p: Point, frame: Frame) -> str | None:
-    x, y = p
-    for name, on in (
-        ("left", x == 0),
-        ("right", x == frame.width),
-        ("bottom", y == 0),
-        ("top", y == frame.depth),
-    ):
-        if on:
-            return name
-    return None
+    """The edge a point lies on, by name (``Frame.edges``: y = 0 is the top edge, as drawn), or None."""
+    return nearest_edge(frame, p, 0.0)

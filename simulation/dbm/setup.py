@@ -27,7 +27,7 @@ from shapely.geometry import LineString, Polygon
 
 from ...model.ground_scale import GroundScale
 from ...model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
-from ...validators.dbm.table import FLANK_SECTORS, Frame
+from ...validators.dbm.table import FLANK_SECTORS, Frame, nearest_edge
 from ..dice import Dice, Draw, RollNeeded
 from .place import Board, body
 from .request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
@@ -500,4 +500,5 @@ def _diameter(pts: Sequence[Point]) -> float:
 
 
 def _edge_of(p: Point, frame: Frame) -> str:
-    return "left" if p[0] == 0 else "right" if p[0] == frame.width else "bottom" if p[1] == 0 else "top"
+    """The edge a point on the table's edge lies on, by name (``Frame.edges``: y = 0 is the top edge)."""
+    return nearest_edge(frame, p, float("inf")) or "top"

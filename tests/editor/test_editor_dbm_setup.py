@@ -135,3 +135,42 @@ def test_apply_asks_before_replacing_a_table_that_has_features(dialog, doc):
     dialog.confirm_replace = lambda there: True
     dialog.btn_apply.click()
     assert doc.undo_stack.count() == 2  # still one undo step each
+
+
+def test_the_log_names_the_edges_a_road_runs_between_as_the_map_draws_them(qtbot, tmp_path, monkeypatch):
+    """An outside designer read "from the bottom edge to the top edge" where the road was drawn from the
+    top of the table to the bottom: the log's words and the drawing agree (y = 0 is the top edge)."""
+    import re
+
+    from PySide6.QtCore import QPointF, QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from dambuster.editor.mainwindow import MainWindow
+
+    monkeypatch.setenv("DAMBUSTER_RECOVERY_DIR", str(tmp_path / "recovery"))
+    window = MainWindow(
+        Document(new_table_scenario(1800, 1200, "mm", profiles=["dbm-terrain"])),
+        settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
+    )
+    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # on closing, after the test
+    qtbot.addWidget(window)
+    window.resize(1300, 900)
+    window.show()
+    dlg = DbmSetupDialog(window.doc, window)
+    qtbot.addWidget(dlg)
+    dlg.rows.set_rows([["defender", "road", "", "yes"], ["defender", "road", "", "no"]])
+    dlg.seed.setValue(4)
+    dlg.btn_roll.click()
+    said = {}
+    for line in (dlg.log.item(i).text() for i in range(dlg.log.count())):
+        found = re.search(r"road (road-\d): placed from the (\w+) edge to the (\w+) edge", line)
+        if found:
+            said[found[1]] = (found[2], found[3])
+    assert said == {"road-1": ("left", "right"), "road-2": ("top", "bottom")}, said
+    dlg.btn_apply.click()
+    road = next(r for r in window.doc.scenario.map.roads if r.id == "road-2")
+    first, last = (window.view.mapFromScene(QPointF(*p)) for p in (road.line[0], road.line[-1]))
+    assert first.y() < last.y()  # from the top edge as shown, down to the bottom edge
+    table_top = window.view.mapFromScene(QPointF(0, 0)).y()
+    table_bottom = window.view.mapFromScene(QPointF(0, window.doc.scenario.map.depth)).y()
+    assert abs(first.y() - table_top) <= 1 and abs(last.y() - table_bottom) <= 1

@@ -163,7 +163,7 @@ def test_the_defenders_river_starts_on_a_short_edge():
     s.map.rivers[0].placed_by = "defender"
     s.parameters.rules["DBM-RIVER-LONG-EDGE"] = {"min_distance": -100}  # (its bank overhangs the edge)
     (v,) = only(s, "DBM-RIVER-COURSE")
-    assert v.witness["edge"] == "bottom"
+    assert v.witness["edge"] == "top"  # y = 0: the top edge as the table is drawn
     s.map.rivers[0].placed_by = "invader"  # the invader's first river may start on a long edge
     clean(s)
 

@@ -5,6 +5,7 @@ same seed (or the same dice typed at the table) gives the same table byte for by
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -303,3 +304,24 @@ def test_every_table_the_procedure_lays_out_passes_the_dbm_checks_and_repeats_by
     assert not found & {"DBM-SECTOR", "DBM-FEATURE-SIZE", "DBM-OVERLAP"}, errors(s)
     assert found == set(), errors(s)  # and every other DBM rule too
     assert dumps(run(req, seed).scenario) == dumps(s.scenario)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_roads_log_names_the_edges_its_ends_lie_on_y_0_being_the_top_edge(seed):
+    """The words and the drawing agree (docs/dbm-setup.md, "Which edge is top"): the editor draws
+    y = 0 along the top of the table."""
+    on = {"top": lambda p: p[1] == 0, "bottom": lambda p: p[1] == 1200, "left": lambda p: p[0] == 0}
+    on["right"] = lambda p: p[0] == 1800
+    for defender in (
+        [{"kind": "road", "compulsory": True}, {"kind": "road"}],
+        [{"kind": "bua"}, {"kind": "road"}],
+    ):
+        s = run(request(defender), seed=seed)
+        for road in s.scenario.map.roads:
+            text = step(s, road.id).text
+            said = re.search(r"placed from the (BUA|\w+ edge) to the (\w+) edge", text)
+            assert said, text
+            start, end = said[1].removesuffix(" edge"), said[2]
+            if start != "BUA":
+                assert on[start](road.line[0]), (text, road.line)
+            assert on[end](road.line[-1]), (text, road.line)

@@ -95,13 +95,14 @@ class Frame:
         return [self.segment(0, 0, 0, self.span), self.segment(self.length, 0, self.length, self.span)]
 
     def edges(self) -> dict[str, LineString]:
-        """Edges by name: bottom (y = 0), top (y = depth), left (x = 0), right (x = width)."""
+        """Edges by name, as the table is drawn on screen and on paper (y grows downwards, as a hex
+        map's rows; docs/dbm-setup.md): top (y = 0), bottom (y = depth), left (x = 0), right (x = width)."""
         w, d = self.width, self.depth
         return {
             "left": LineString([(0, 0), (0, d)]),
             "right": LineString([(w, 0), (w, d)]),
-            "bottom": LineString([(0, 0), (w, 0)]),
-            "top": LineString([(0, d), (w, d)]),
+            "top": LineString([(0, 0), (w, 0)]),
+            "bottom": LineString([(0, d), (w, d)]),
         }
 
     def is_short(self, edge: str) -> bool:
