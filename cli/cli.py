@@ -245,10 +245,12 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
     for r in reports:
         if stdin is not None and r.path == stdin:  # reported as -, its lines still found in the file
             r.source, r.path = r.path, "-"
+    from .model.errors import where_and
+
     for r in reports:
         if r.load_error:
             v = r.violations[0]
-            error_line(f"dambuster: {r.path}: {v.where()}: {v.message} ({v.code})")
+            error_line(f"dambuster: {r.path}: {where_and(v.where(), v.message)} ({v.code})")
     if (
         args.format == "text"
     ):  # a file that cannot be read was just said on stderr: each problem is printed once

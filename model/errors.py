@@ -14,6 +14,12 @@ def pointer(parts: Iterable[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
+def where_and(where: str, what: str) -> str:
+    """``WHERE: WHAT``, or ``WHAT`` alone when the problem is the whole file's (its WHERE, the pointer
+    of the whole document, is "" or "/"): "/dev/null: is a character device", not "/dev/null: /: is ..."."""
+    return what if where in ("", "/") else f"{where}: {what}"
+
+
 @record
 class Problem:
     pointer: str
@@ -54,7 +60,8 @@ class ScenarioError(Exception):
         return self.problems[0]
 
     def one_line(self, name: str) -> str:
-        """What every command says of an unusable file: ``NAME: WHERE: WHAT (CODE)``."""
+        """What every command says of an unusable file: ``NAME: WHERE: WHAT (CODE)``, without the WHERE
+        for a problem of the whole file (``where_and``)."""
         return f"{name}: {self} ({self.code})"
 
     def __str__(self) -> str:
@@ -62,4 +69,4 @@ class ScenarioError(Exception):
             return self.code
         p = self.problems[0]
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
-        return f"{p.where()}: {p.message}{more}"
+        return where_and(p.where(), f"{p.message}{more}")

@@ -59,7 +59,7 @@ def test_a_cache_named_on_the_command_line_is_refused_as_not_a_scenario(collecti
     for command in (["validate", "--isolated"], ["fmt", "--check"]):
         p = run(*command, ".dambuster-cache.json", cwd=collection)
         assert p.returncode == 2
-        assert ".dambuster-cache.json: /: missing format_version" in p.stderr
+        assert ".dambuster-cache.json: missing format_version" in p.stderr
 
 
 def test_an_empty_json_file_in_the_folder_is_still_reported(collection):

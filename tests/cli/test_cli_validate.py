@@ -88,7 +88,7 @@ def test_unreadable_files_exit_2_with_one_line_each_on_stderr(maps, capsys):
     assert rc == 2
     lines = err.splitlines()
     assert len(lines) == 2
-    assert lines[0] == "dambuster: missing.json: /: no such file or folder (JSON)"
+    assert lines[0] == "dambuster: missing.json: no such file or folder (JSON)"
     assert lines[1].startswith("dambuster: x.json: line 1 column 2: not valid JSON")
     assert "a_good.json: ok" in out
 
@@ -185,7 +185,7 @@ def test_a_rule_that_crashes_is_reported_as_engine_with_exit_2_not_a_traceback(m
         REGISTRY.pop("ZZCLI-CRASH")
     assert rc == 2
     assert codes_by_file(report) == {"b_bad.json": ["ENGINE"], "a_good.json": []}
-    assert err == "dambuster: b_bad.json: /: the rule checks failed: ZeroDivisionError: oops (ENGINE)\n"
+    assert err == "dambuster: b_bad.json: the rule checks failed: ZeroDivisionError: oops (ENGINE)\n"
 
 
 def test_a_worker_that_dies_does_not_lose_the_other_files(maps, capsys):

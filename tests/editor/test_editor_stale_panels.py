@@ -95,3 +95,10 @@ def test_the_inspectors_river_list_follows_a_river_renamed_elsewhere_and_its_und
     window.act("edit.undo").trigger()
     box = window.properties_panel.inspector.editors["river"]
     assert box.currentText() == (f"{old} ({river.id})" if old else river.id)
+
+
+def test_opening_dev_null_says_what_it_is_without_a_stray_pointer(window, capsys):
+    """Issue 24: "/dev/null: /: is a character device" had the pointer of the whole document in it."""
+    assert not window.open_path("/dev/null")
+    err = capsys.readouterr().err
+    assert "/dev/null: is a character device" in err and ": /: " not in err

@@ -92,6 +92,7 @@ def test_every_command_refuses_a_fifo_and_dev_zero_in_one_line(tmp_path, tmj, co
     r = dambuster(*COMMANDS[command](path, tmp_path, tmj))
     line = assert_refused_in_one_line(r, str(path), KIND_WORDS[kind], "not a regular file")
     assert line.startswith("dambuster:" if command == "validate" else f"dambuster {command.split()[0]}:")
+    assert ": /: " not in line  # a problem of the whole file has no WHERE ("NAME: WHAT (CODE)")
     assert not (tmp_path / "out.tmj").exists()
 
 
