@@ -11,7 +11,8 @@ changes:
   a river that flowed into a removed river or waterway now ends at the table edge);
 - ``copy_table_objects`` / ``paste_table_changes``: a clip of table features (``Clip.kind`` "table",
   its anchor a table point) pasted with its anchor at the cursor, fresh ids and references following;
-  what would land off the table, a second waterway or a model with no corridor is left out.
+  what would land off the table, a second waterway or a model with no corridor is left out, each
+  named with its reason ("model Ogre: no corridor there to stand on").
 """
 
 from __future__ import annotations
@@ -239,12 +240,20 @@ def copy_table_objects(s: Scenario, objs: list) -> Clip | None:
     return clip
 
 
-def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], int]:
-    """``(changes, how many features were left out)`` of pasting a table clip with its anchor at ``at``."""
+def feature_name(o: Any) -> str:
+    """A table feature as a designer knows it: its kind ("wood", "river", "model") and name or id."""
+    kind = o.kind if isinstance(o, Area) else type(o).__name__.removeprefix("Table").lower()
+    name = getattr(o, "name", None) or getattr(o, "id", None)
+    return f"{kind} {name}" if name else kind
+
+
+def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], list[str]]:
+    """``(changes, the features left out)`` of pasting a table clip with its anchor at ``at``: each left
+    out as "wood Big wood: it would fall off the table" (``feature_name`` and why)."""
     t = table_of(s)
     dx, dy = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
     on_table = lambda pts: all(0 <= x <= t.width and 0 <= y <= t.depth for x, y in pts)  # noqa: E731
-    taken, ids, dropped = scenario_ids(s), dict[str, str](), 0
+    taken, ids, dropped = scenario_ids(s), dict[str, str](), list[str]()
     changes: list[Change] = []
     sewer, make = _sewer(s)
     prefixes = dict(SEWER_POINTS.values())
@@ -260,10 +269,11 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
             if field is None:
                 continue
             pts = _shifted([o.point] if field == "point" else getattr(o, field), dx, dy)
-            if not on_table(pts) or (
-                name == "waterway" and (t.waterway is not None or "map.waterway" in lists)
-            ):
-                dropped += 1
+            if not on_table(pts):
+                dropped.append(f"{feature_name(o)}: it would fall off the table")
+                continue
+            if name == "waterway" and (t.waterway is not None or "map.waterway" in lists):
+                dropped.append(f"{feature_name(o)}: the table has a waterway already (one at most)")
                 continue
             prefix = prefixes.get(name) or next(p for _w, n, p in PLACES.values() if n == name)
             ids[o.id] = fresh_id(s, prefix, taken)
@@ -289,7 +299,8 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
             corridor, position = found
             new = dataclasses.replace(o, corridor=corridor.id, position=_floor(position))
         else:
-            dropped += 1
+            why = "it would fall off the table" if not on_table([q]) else "no corridor there to stand on"
+            dropped.append(f"{feature_name(o)}: {why}")
             continue
         new = dataclasses.replace(new, id=fresh_id(s, "model-", taken))
         taken.add(new.id)

@@ -73,10 +73,9 @@ def paste_here(window) -> bool:
         if done and pasted and hasattr(window.view.tool, "select_objects"):
             window.view.tool.select_objects(pasted)  # the pasted features selected, not the originals
         if dropped:
+            n = len(dropped)
             say(
-                window.controller,
-                f"{dropped} pasted feature(s) left out: off the table, a second waterway "
-                "or a model with no corridor",
+                window.controller, f"{n} pasted feature{'s' if n > 1 else ''} left out: " + "; ".join(dropped)
             )
         return done
     h = window.controller.hex_at(window.cursor_scene)

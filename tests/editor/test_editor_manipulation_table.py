@@ -168,7 +168,8 @@ def test_a_group_copied_through_the_system_clipboard_pastes_at_the_mouse(dbm):
     sw = w.doc.scenario.map.sewer
     assert len(sw.corridors) == 2 and len(sw.grates) == 3 and close([sw.grates[2].point], [(570, 350)])
     assert (sw.models[2].corridor, sw.models[2].position) == ("c1", 100.0)
-    assert "left out" in w.statusBar().currentMessage()
+    said = w.statusBar().currentMessage()  # which feature, and why
+    assert said.startswith("1 pasted feature left out: corridor c1: it would fall off the table"), said
     reloads(w)
 
 
@@ -189,10 +190,12 @@ def test_a_single_shape_copies_and_a_second_waterway_is_left_out(dbm):
     stroke(w, [(580, 200), (580, 200)])
     assert w.selection.id == "waterway-1"
     w.act("edit.copy").trigger()
-    w.cursor_scene = QPointF(10, 10)
+    w.cursor_scene = QPointF(10, 0)  # on the table, along the left edge: a second waterway
     steps = w.doc.undo_stack.count()
     w.act("edit.paste").trigger()
-    assert w.doc.undo_stack.count() == steps and "left out" in w.statusBar().currentMessage()
+    assert w.doc.undo_stack.count() == steps
+    said = w.statusBar().currentMessage()
+    assert "1 pasted feature left out: waterway waterway-1: the table has a waterway already" in said, said
 
 
 def test_the_flood_origin_is_dragged_and_not_off_the_table(dbm):
@@ -264,4 +267,5 @@ def test_a_model_pasted_where_every_corridor_is_a_single_point_is_left_out(dbm):
     w.cursor_scene = QPointF(300, 250)
     w.act("edit.paste").trigger()
     assert w.doc.scenario.map.sewer.models == [] and w.doc.undo_stack.count() == steps
-    assert "left out" in w.statusBar().currentMessage()
+    said = w.statusBar().currentMessage()
+    assert f"1 pasted feature left out: model {model.name or model.id}: no corridor there to stand on" in said
