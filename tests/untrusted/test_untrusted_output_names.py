@@ -33,6 +33,12 @@ FILE_WRITERS = {
 }
 #: Commands that write standard output when -o is left out: -o - is standard output too.
 STDOUT_WRITERS = ("new", "export-geojson", "player-view")
+#: Those that draw with Qt: they say Qt is missing first where it is (the Qt-free run), so they run with Qt.
+DRAWN = ("render png", "render svg", "diff png")
+
+
+def writers(names) -> list:
+    return [pytest.param(n, marks=pytest.mark.qt) if n in DRAWN else n for n in sorted(names)]
 
 
 def run(command: list[str], out: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -46,7 +52,7 @@ def one_line(p: subprocess.CompletedProcess) -> str:
     return p.stderr
 
 
-@pytest.mark.parametrize("name", sorted(FILE_WRITERS))
+@pytest.mark.parametrize("name", writers(FILE_WRITERS))
 @pytest.mark.parametrize("out", ["newdir/", "newdir/.", "--force-twin"])
 def test_a_name_ending_in_a_slash_names_a_folder_and_is_refused(tmp_path, name, out):
     if out == "--force-twin":  # the same with --force: it is not a matter of replacing a file
@@ -58,7 +64,7 @@ def test_a_name_ending_in_a_slash_names_a_folder_and_is_refused(tmp_path, name, 
     assert list(tmp_path.iterdir()) == [] and p.stdout == ""
 
 
-@pytest.mark.parametrize("name", sorted(set(FILE_WRITERS) - set(STDOUT_WRITERS)))
+@pytest.mark.parametrize("name", writers(set(FILE_WRITERS) - set(STDOUT_WRITERS)))
 def test_dash_is_refused_by_the_commands_that_write_only_files(tmp_path, name):
     p = run(FILE_WRITERS[name], "-", tmp_path)
     assert "-: is standard output, but this command writes only files" in one_line(p)
