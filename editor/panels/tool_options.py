@@ -116,8 +116,26 @@ class ToolOptionsBar(QToolBar):
         width.setValue(1.0)
         strength.setRange(1, 99)
         strength.setValue(1)
+        c["unit_type"].currentIndexChanged.connect(self._squads_follow_type)
         others = {"town": town, "squads": squads, "hidden": hidden, "width": width, "downstream": downstream}
         return {**c, **others, "strength": strength}
+
+    def _squads_follow_type(self) -> None:
+        """Squads are infantry's alone: the box is greyed (and says 1) for any other unit type."""
+        if not hasattr(self, "widgets"):  # (while the widgets are being made)
+            return
+        self._infantry_squads: int = getattr(self, "_infantry_squads", 3)
+        kind = self.main_window.doc.scenario.unit_types.get(self.unit_type())
+        squads = self.widgets["squads"]
+        assert isinstance(squads, QSpinBox)
+        infantry = kind is None or kind.category == "infantry"
+        if infantry and not squads.isEnabled():  # back to infantry: the count chosen for it
+            squads.setValue(self._infantry_squads)
+        elif not infantry and squads.isEnabled():
+            self._infantry_squads = squads.value()
+            squads.setValue(1)  # what the unit gets
+        squads.setEnabled(infantry)
+        squads.setToolTip("" if infantry else "only infantry has squads")
 
     # -- which options -------------------------------------------------------------------------
     def show_for(self, name: str | None) -> None:
@@ -173,6 +191,7 @@ class ToolOptionsBar(QToolBar):
                     if keep in items:
                         combo.setCurrentText(keep)
         fill_unit_types(w["unit_type"], s.unit_types)  # by name, with a counter as the icon
+        self._squads_follow_type()
         if doc.is_hex:
             with QSignalBlocker(w["fp_mode"]):
                 w["fp_mode"].setCurrentText(s.map.floodplain.mode)

@@ -63,6 +63,19 @@ def test_the_unit_tool_lists_types_by_name_with_icons_and_history_names_the_type
     assert window.doc.scenario.units[-1].type == "gev"
 
 
+def test_the_squads_box_is_greyed_at_one_for_a_unit_type_without_squads(window):
+    """Only infantry has squads: for a GEV the box shows 1, greyed; back on infantry, the count chosen."""
+    assert window.open_path(VALLEY)
+    window.set_tool("unit")
+    types, squads = window.tool_options.widgets["unit_type"], window.tool_options.widgets["squads"]
+    types.setCurrentIndex(types.findData("infantry"))
+    squads.setValue(2)
+    types.setCurrentIndex(types.findData("gev"))
+    assert not squads.isEnabled() and squads.value() == 1
+    types.setCurrentIndex(types.findData("infantry"))
+    assert squads.isEnabled() and squads.value() == 2
+
+
 def test_save_as_offers_a_name_made_from_the_title(window, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QFileDialog
 
