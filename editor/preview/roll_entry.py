@@ -85,8 +85,9 @@ class RollEntry(QWidget):
     def submit(self) -> None:
         """Gives each number typed in turn, while a roll is asked. A roll refused (or a word that is
         not a number, or rolls left when none is asked) stops there: the problem is named and the
-        rolls not given stay in the field, to be corrected and entered again. After the rolls the map
-        has the keyboard again (+ and - zoom it)."""
+        rolls not given stay in the field, to be corrected and entered again, the keyboard with them.
+        While another roll is asked the field keeps the keyboard; after the last, the map has it again
+        (+ and - zoom it)."""
         words = self.field.text().replace(",", " ").split()
         self.field.clear()
         self.problem.clear()
@@ -97,7 +98,13 @@ class RollEntry(QWidget):
             self._typing = False
         if left:
             self.field.setText(" ".join(left))
-            self.problem.setText(f"{self.problem.text()} Not given yet, kept in the field: {' '.join(left)}.")
+            said = self.problem.text().rstrip()
+            said += "" if not said or said[-1] in ".!?" else "."
+            self.problem.setText(f"{said} Not given yet, kept in the field: {' '.join(left)}.")
+            self.field.setFocus()  # to be corrected where it was typed
+            return
+        if self.need is not None:  # another roll is asked: the next die is typed here too
+            self.field.setFocus()
             return
         view = getattr(self.window(), "view", None)
         if view is not None:

@@ -33,6 +33,8 @@ def test_rolls_after_a_refused_one_stay_in_the_field(window, qtbot, tmp_path):
     said = p.rolls.problem.text()
     assert "a die shows 1 to 6" in said and "kept in the field: 1 5" in said
     assert p.rolls.field.text() == "1 5" and p.pending.purpose == asked
+    assert QApplication.focusWidget() is p.rolls.field  # corrected where it was typed
+    assert ". Not given yet" in said  # one sentence after another, each ended
 
 
 def test_after_a_roll_the_map_has_the_keyboard_and_plus_zooms(window, qtbot, tmp_path):
