@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCommandLinkButton,
-    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -90,6 +89,10 @@ def glance_recent(settings, paths: list[Path]) -> dict[Path, Sample]:
     return seen
 
 
+#: the docks whose contents are the map's own state, emptied while the page shows
+MAP_STATE_DOCKS = ("preview", "history", "properties", "validation", "minimap", "layers")
+
+
 def heading(text: str) -> QLabel:
     label = QLabel(text)
     label.setProperty("heading", True)
@@ -127,6 +130,7 @@ class StartPage(QScrollArea):
         title.setObjectName("start-title")
         subtitle = QLabel("Scenario and map editor for hex and tabletop wargames")
         subtitle.setObjectName("start-subtitle")
+        subtitle.setWordWrap(True)  # its one long line would widen the page past a narrow centre (1366x768)
         outer.addWidget(title)
         outer.addWidget(subtitle)
         outer.addLayout(self._buttons())
@@ -291,12 +295,17 @@ class StartPage(QScrollArea):
         w.validator.settle.stop()
         w.validation_panel.summary.setText("")
         w.problems_label.setText("")
+        w.pos_label.setText("")  # the hidden map's hex under the last cursor
         self._docks_enabled(False)  # they would edit the map hidden under the page
 
     def _docks_enabled(self, enabled: bool) -> None:
-        for dock in self.window_.findChildren(QDockWidget):
+        """Palettes (Terrain, Place) greyed; docks showing the hidden map's state (its preview, history,
+        properties, problems, minimap, layers) emptied, so nothing of that map shows on the page."""
+        for key, dock in self.window_.docks.items():
             if dock.widget() is not None:
                 dock.widget().setEnabled(enabled)
+                if key in MAP_STATE_DOCKS:
+                    dock.widget().setVisible(enabled)
 
     def close_file(self) -> bool:
         """File > Close: asks to save changes, then leaves an empty map under the start page (the

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from dambuster.editor.app import build
 from dambuster.editor.files.templates import checkout_samples_dir
@@ -270,3 +270,30 @@ def test_no_entry_is_cut_at_the_pages_right_edge(start, qtbot, width):
             .mapTo(viewport, page.sections["templates"][-1].rect().topLeft())
             .y()
         )
+
+
+def test_the_start_page_shows_nothing_of_the_map_left_open(start, files, qtbot):
+    """File > Start Page with a map open left its preview ("Step 0 … swell on 3 hexes"), its history and
+    the status bar's hex under the cursor ("110119 q 109, r 64 forest") showing beside the page."""
+    assert start.open_path(ROOT / "samples" / "ogre-dambusters-valley.json")
+    start.view.cursor_moved.emit(start.view.mapToScene(start.view.viewport().rect().center()))
+    assert start.pos_label.text()  # the map's hex readout
+    start.docks["preview"].show()
+    qtbot.wait(20)
+    assert "swell" in " ".join(label.text() for label in start.docks["preview"].findChildren(QLabel))
+    start.act("file.start_page").trigger()
+    assert start.start_page.is_showing()
+    assert start.pos_label.text() == ""
+    for key in ("preview", "history", "properties", "validation", "minimap", "layers"):
+        assert not start.docks[key].widget().isVisible(), key
+    click(start.start_page.buttons["start-blank"])  # back to the map: all of it again
+    for key in ("preview", "history", "properties"):
+        assert start.docks[key].widget().isVisible(), key
+
+
+def test_no_sideways_scrollbar_when_the_page_fits(start, qtbot):
+    """At 1366x768 with the docks beside it the page's centre is about 490 pixels wide; the subtitle's
+    one long line made it scroll sideways though every entry fitted."""
+    start.start_page.resize(480, 500)
+    qtbot.wait(20)
+    assert not start.start_page.horizontalScrollBar().isVisible()
