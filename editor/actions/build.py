@@ -36,6 +36,10 @@ def resolve(window, path: str):
     return obj
 
 
+#: The catalog's "menu:ATTR" submenus filled by a part of the window: ATTR -> the method filling it.
+MENU_FILLERS = {"profiles_menu": "properties_panel.fill_profiles_menu"}
+
+
 def _plain(text: str) -> str:
     return text.replace("&", "").rstrip("…")
 
@@ -127,6 +131,8 @@ class ActionSet:
                 continue
             menu.addAction(act)
         self._fill_tools_menu(menus["tools"])
+        for attr, filler in MENU_FILLERS.items():  # submenus whose items a dock keeps
+            resolve(w, filler)(getattr(w, attr))
         self._main_toolbar()
         self._tools_toolbar()
 

@@ -167,6 +167,7 @@ COMMANDS: tuple[Command | str, ...] = (
         "open_dbm_setup",
         tip="Lay out a DBM table by the terrain-choosing procedure: dice for sectors and positions",
     ),
+    Command("rules.profiles", "Rule &Profiles", "menu:profiles_menu"),
     Command("rules.check", "&Check Now", "validator.run", ("F5",), "check"),
     Command("help.shortcuts", "&Keyboard Shortcuts", "show_shortcuts", ("F1",), "shortcuts"),
 )

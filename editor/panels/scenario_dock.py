@@ -83,6 +83,22 @@ class PropertiesPanel(QWidget):
     def _description_done(self) -> None:
         self._set("description", self.description.toPlainText())
 
+    def fill_profiles_menu(self, menu) -> None:
+        """Rules > Rule Profiles: the same choices as the dock's boxes (ticked as the scenario has them),
+        each a click on its box, so one undo step either way; rebuilt each time the menu opens."""
+
+        def fill() -> None:
+            menu.clear()
+            for p, cb in self.profiles.items():
+                act = menu.addAction(p)
+                act.setCheckable(True)
+                act.setChecked(p in self.doc.scenario.meta.profiles)
+                act.setEnabled(cb.isEnabled())
+                act.toggled.connect(cb.setChecked)
+
+        menu.aboutToShow.connect(fill)
+        fill()
+
     def _profiles_done(self, *_args) -> None:
         chosen = [p for p, cb in self.profiles.items() if cb.isChecked()]
         # keep unknown profiles a newer file may carry

@@ -76,6 +76,24 @@ def test_the_squads_box_is_greyed_at_one_for_a_unit_type_without_squads(window):
     assert squads.isEnabled() and squads.value() == 2
 
 
+def test_rule_profiles_are_in_the_rules_menu_and_one_undo_step(window):
+    """Rules > Rule Profiles: the dock's choices where a designer looks for them first."""
+    menu = window.profiles_menu
+    rules = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Rules")
+    assert menu in [a.menu() for a in rules.actions()]
+    menu.aboutToShow.emit()
+    acts = {a.text(): a for a in menu.actions()}
+    assert "ogre-dambusters" in acts and not acts["ogre-dambusters"].isChecked()
+    before = list(window.doc.scenario.meta.profiles)
+    acts["ogre-dambusters"].trigger()
+    assert "ogre-dambusters" in window.doc.scenario.meta.profiles
+    assert window.properties_panel.profiles["ogre-dambusters"].isChecked()
+    window.doc.undo_stack.undo()
+    assert window.doc.scenario.meta.profiles == before
+    menu.aboutToShow.emit()
+    assert not {a.text(): a for a in menu.actions()}["ogre-dambusters"].isChecked()
+
+
 def test_save_as_offers_a_name_made_from_the_title(window, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QFileDialog
 
