@@ -7,12 +7,23 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
 
+_BOXES = (QAbstractSpinBox, QComboBox)
+
+
+def _no_wheel_focus(widget: QWidget) -> None:
+    """A box left at Qt's WheelFocus is given focus by a real wheel turn (the window system's, not one
+    sent by code) before any filter sees the wheel, so the first notch over it would change it."""
+    if widget.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+        widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # click or Tab still give it focus
+
 
 class WheelGuard(QObject):
     def eventFilter(self, obj, event) -> bool:
-        if event.type() == QEvent.Type.Wheel and isinstance(obj, (QAbstractSpinBox, QComboBox)):
-            if obj.focusPolicy() == Qt.FocusPolicy.WheelFocus:
-                obj.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel no longer gives focus
+        kind = event.type()
+        if kind == QEvent.Type.Polish and isinstance(obj, _BOXES):
+            _no_wheel_focus(obj)  # a box made later (the inspector's, a dialog's) before it shows
+        elif kind == QEvent.Type.Wheel and isinstance(obj, _BOXES):
+            _no_wheel_focus(obj)
             if not obj.hasFocus():
                 area = _scroll_area(obj)
                 if area is not None:  # the dock or dialog holding it scrolls instead
@@ -61,3 +72,6 @@ def install() -> None:
         guard = WheelGuard(app)
         app._dambuster_wheel_guard = guard  # type: ignore[attr-defined]
         app.installEventFilter(guard)
+        for widget in QApplication.allWidgets():  # those made before: new ones are caught at Polish
+            if isinstance(widget, _BOXES):
+                _no_wheel_focus(widget)
