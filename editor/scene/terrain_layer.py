@@ -21,7 +21,11 @@ CHUNK = 16
 #: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is
 #: used; above the last, the few hexes on screen are drawn directly (vector, always sharp).
 TIERS = (3, 6, 10, 14, 20, 28, 40)
-FINE_TIER = 12  # from this resolution up: grid lines, patterns, antialiasing
+FINE_TIER = 12  # from this resolution up: patterns, antialiasing
+#: from this resolution up the hexes' outlines are drawn: a hex about 12 pixels wide and more (zoom 31 %
+#: and up at the default hex size) is big enough to paint, so its outline shows; below, a 1-pixel line
+#: would cover most of a hex and the map would look grey
+GRID_TIER = 10
 CACHE_BYTES = 128 * 1024 * 1024
 
 
@@ -106,12 +110,13 @@ class TerrainChunk(QGraphicsItem):
                     continue
             by_kind.setdefault(cells[index(h)], []).append(h)
         base, inner = self.layer.base_polygons()
-        grid = QPen(GRID, 0.6)
         fine = tier >= FINE_TIER
+        # a thin line when sharp; one pixel of the pixmap when coarse (as thin lines would fade away)
+        grid = QPen(GRID, 0.6) if fine else QPen(GRID, s / tier) if tier >= GRID_TIER else None
         p.setRenderHint(QPainter.RenderHint.Antialiasing, fine)
         for kind, hexes in by_kind.items():
             fill, pattern = self.layer.brushes[kind]
-            p.setPen(grid if fine else QPen(fill.color(), 1.0))
+            p.setPen(grid if grid is not None else QPen(fill.color(), 1.0))
             p.setBrush(fill)
             centres = [geom.center(h) for h in hexes]
             for x, y in centres:

@@ -50,7 +50,18 @@ def off_colour(image, rect, colour: QColor) -> int:
     return n
 
 
-@pytest.mark.parametrize("zoom", [0.5, 0.35])
+def background_showing(image, rect) -> int:
+    """How many pixels of ``rect`` show the view's grey background through the map: ground and grid
+    are warm (red well above blue, and any blend of them too), the background a neutral grey."""
+    n = 0
+    for y in range(int(rect.top()), int(rect.bottom())):
+        for x in range(int(rect.left()), int(rect.right())):
+            c = image.pixelColor(x, y)
+            n += c.red() - c.blue() < 18
+    return n
+
+
+@pytest.mark.parametrize("zoom", [0.5, 0.35, 0.25])
 def test_zoomed_out_clear_ground_shows_no_seam_where_chunks_meet(qtbot, zoom):
     doc = Document(new_hex_scenario(40, 40, "flat", "odd-q"))  # all clear
     lay = doc.scenario.map.layout
@@ -58,7 +69,29 @@ def test_zoomed_out_clear_ground_shows_no_seam_where_chunks_meet(qtbot, zoom):
     image = view.viewport().grab().toImage()
     a = view.mapFromScene(c.scene_pos(lay.to_axial(CHUNK - 3, CHUNK - 3)))
     b = view.mapFromScene(c.scene_pos(lay.to_axial(CHUNK + 3, CHUNK + 3)))
-    assert off_colour(image, QRectF(a, b).normalized(), QColor(TERRAIN_STYLE["clear"][0])) == 0
+    around = QRectF(a, b).normalized()
+    assert background_showing(image, around) == 0
+    if zoom < 0.3:  # hexes too small for outlines: plain ground
+        assert off_colour(image, around, QColor(TERRAIN_STYLE["clear"][0])) == 0
+
+
+@pytest.mark.parametrize("size", [22, 200])
+def test_a_blank_maps_hex_grid_shows_wherever_hexes_are_big_enough_to_paint(qtbot, size):
+    """On a new 200x200 map at 46 % only the brush footprint floated on a blank cream plane (the outlines
+    were drawn from 55 % up): a designer must see the hexes to paint them."""
+    doc = Document(new_hex_scenario(size, size, "flat", "odd-q"))  # all clear: only outlines show hexes
+    lay = doc.scenario.map.layout
+    view, c = shown_at(qtbot, doc, 0.46, lay.to_axial(size // 2, size // 2))
+    image = view.viewport().grab().toImage()
+    a = view.mapFromScene(c.scene_pos(lay.to_axial(size // 2 - 4, size // 2 - 4)))
+    b = view.mapFromScene(c.scene_pos(lay.to_axial(size // 2 + 4, size // 2 + 4)))
+    around = QRectF(a, b).normalized()
+    outline = sum(
+        image.pixelColor(x, y).lightness() < 200
+        for y in range(int(around.top()), int(around.bottom()))
+        for x in range(int(around.left()), int(around.right()))
+    )
+    assert outline > around.width() * around.height() * 0.08  # a line round every hex
 
 
 def test_a_stamp_on_a_chunks_edge_shows_in_both_chunks_that_draw_it(qtbot):
