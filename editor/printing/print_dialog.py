@@ -267,7 +267,25 @@ class PrintDialog(QDialog):
         if not self.sheets or self.settings is None:  # (settings are set whenever there are sheets)
             raise Refusal(self.problem)
         title = (self.win.doc.scenario.meta.title or "untitled").strip()
-        return write_pdf(path, self.sheets, self.settings, force=True, title=title)
+        return write_pdf(path, self.sheets, self.settings, force=True, title=title, progress=self._progress())
+
+    def _progress(self):
+        """A progress dialog for a print that takes a while (shown after half a second): pages done of
+        all, and Cancel, which stops it with nothing written."""
+        from PySide6.QtWidgets import QProgressDialog
+
+        bar = QProgressDialog("Printing to PDF…", "Cancel", 0, 1, self)
+        bar.setWindowTitle("Print to PDF")
+        bar.setWindowModality(Qt.WindowModality.WindowModal)
+        bar.setMinimumDuration(500)
+
+        def step(done: int, total: int) -> bool:
+            bar.setMaximum(max(total, 1))
+            bar.setLabelText(f"Printing page {done:,} of {total:,}…")
+            bar.setValue(done)  # (a modal progress dialog lets the window repaint and Cancel be pressed)
+            return not bar.wasCanceled()
+
+        return step
 
     def suggested_path(self) -> Path:
         """Where the save dialog opens, named after the file: the folder of the last PDF printed, else
@@ -298,8 +316,13 @@ class PrintDialog(QDialog):
         if not path:
             return
         self.win.settings.setValue(LAST_FOLDER_KEY, str(Path(path).parent))
+        from .writer import Cancelled
+
         try:
             pages = self.write(path)
+        except Cancelled:
+            self.win.statusBar().showMessage(f"Printing cancelled: {path} not written", 5000)
+            return
         except (Refusal, OSError) as e:
             self.win.show_error("Cannot print to PDF", f"{path}: {getattr(e, 'strerror', None) or e}")
             return

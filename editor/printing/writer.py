@@ -10,6 +10,7 @@ and in the editor.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
@@ -46,8 +47,16 @@ def begin_mm(painter: QPainter, dots_per_inch: float) -> None:
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
 
 
-def pdf_bytes(sheets, settings: PrintSettings, title: str) -> tuple[bytes, int]:
-    """The PDF of ``sheets`` (their pages in order) and its page count."""
+class Cancelled(Exception):
+    """The person printing stopped it: nothing is written."""
+
+
+def pdf_bytes(
+    sheets, settings: PrintSettings, title: str, progress: Callable[[int, int], bool] | None = None
+) -> tuple[bytes, int]:
+    """The PDF of ``sheets`` (their pages in order) and its page count. ``progress(done, total)`` is
+    called after each page; when it returns False the printing stops (Cancelled)."""
+    total = sum(sheet.page_count() for sheet in sheets) if progress else 0
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -70,6 +79,8 @@ def pdf_bytes(sheets, settings: PrintSettings, title: str) -> tuple[bytes, int]:
                 sheet.draw_page(painter, i)
                 painter.restore()
                 pages += 1
+                if progress is not None and not progress(pages, total):
+                    raise Cancelled()
     finally:
         painter.end()
         buffer.close()
@@ -77,20 +88,26 @@ def pdf_bytes(sheets, settings: PrintSettings, title: str) -> tuple[bytes, int]:
 
 
 def write_pdf(
-    path, sheets, settings: PrintSettings, force: bool = False, title: str = "dambuster print"
+    path,
+    sheets,
+    settings: PrintSettings,
+    force: bool = False,
+    title: str = "dambuster print",
+    progress: Callable[[int, int], bool] | None = None,
 ) -> int:
     """Writes the PDF of ``sheets`` at ``path`` atomically; refuses (OutputError, nothing written) to
-    replace an existing file without ``force``. Returns the page count."""
+    replace an existing file without ``force``. Returns the page count. ``progress``: as pdf_bytes's
+    (a cancelled print writes nothing)."""
     from dambuster.model.atomic_write import OutputError, output_problem, write_atomic
 
     problem = output_problem(path, force)
     if problem:
         raise OutputError(f"{path}: {problem}")
-    data, pages = pdf_bytes(sheets, settings, title)
+    data, pages = pdf_bytes(sheets, settings, title, progress)
     if not pages:
         raise OutputError(f"{path}: nothing to print (no sheet has a page)")
     write_atomic(Path(path), data)
     return pages
 
 
-__all__ = ["FONT_DPI", "RESOLUTION", "begin_mm", "page_layout", "pdf_bytes", "write_pdf"]
+__all__ = ["FONT_DPI", "RESOLUTION", "Cancelled", "begin_mm", "page_layout", "pdf_bytes", "write_pdf"]

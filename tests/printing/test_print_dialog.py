@@ -121,3 +121,34 @@ def test_a_long_refusal_wraps_and_the_dialog_keeps_its_size(window, qtbot):
     dialog.refresh()
     assert len(label.text()) <= 300 and label.text().endswith("…") and "9" * 2000 in label.toolTip()
     assert dialog.width() == width
+
+
+def test_a_long_print_shows_its_progress_and_cancel_writes_nothing(window, qtbot, tmp_path, monkeypatch):
+    """Pages done of all as it goes (a 200x200 map takes seconds); Cancel stops it with no file."""
+    from PySide6.QtWidgets import QFileDialog, QProgressDialog
+
+    dialog = PrintDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.refresh()
+    out = tmp_path / "valley.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    seen = []
+    made = dialog._progress
+
+    def progress():
+        step = made()
+        bar = dialog.findChildren(QProgressDialog)[-1]
+
+        def cancelling(done, total):
+            if done == 2:
+                bar.cancel()  # as the Cancel button does
+            going_on = step(done, total)
+            seen.append((done, total, bar.labelText()))
+            return going_on
+
+        return cancelling
+
+    monkeypatch.setattr(dialog, "_progress", progress)
+    dialog.save()
+    assert seen[0][:2] == (1, dialog.page_count()) and "Printing page 2 of" in seen[-1][2]
+    assert not out.exists() and "Printing cancelled" in window.statusBar().currentMessage()
