@@ -40,8 +40,8 @@ class _Follower:
         self.terrain_wanted = window.docks["terrain"].isVisibleTo(window)
 
     def _details(self, obj) -> str:
-        layout = self.w.doc.scenario.map.layout if self.w.doc.is_hex else None
-        return summary(obj, layout)
+        m = self.w.doc.scenario.map
+        return summary(obj, m.layout) if self.w.doc.is_hex else summary(obj, None, m.unit)
 
     def selection_changed(self, *_args) -> None:
         obj = self.w.selection

@@ -32,6 +32,7 @@ from dambuster.model.semantic import iter_problems
 
 from ..commands import SetFields
 from ..geometry.locate import find_by_id
+from ..tools.object_words import describe
 
 _SCALARS = (str, int, float, bool)
 
@@ -128,10 +129,7 @@ class ObjectInspector(QGroupBox):
         self.message.clear()
         fields = editable_fields(obj)
         self.empty.setVisible(not fields)
-        ident = getattr(obj, "id", None)
-        self.setTitle(
-            f"Selection: {type(obj).__name__} {ident or ''}".strip() if obj is not None else "Selection"
-        )
+        self.setTitle(f"Selection: {describe(obj)}" if obj is not None else "Selection")
         for name, tp, optional in fields:
             choices = reference_choices(self.doc.scenario, obj, name)
             if choices is not None:  # a reference: one of the objects it may name, not free text

@@ -139,7 +139,10 @@ def install(window) -> PlacePanel:
 
     def show_selection(obj) -> None:
         window.selection = obj
-        panel.selected.setText(summary(obj, window.doc.scenario.map.layout if window.doc.is_hex else None))
+        m = window.doc.scenario.map
+        panel.selected.setText(
+            summary(obj, m.layout, None) if window.doc.is_hex else summary(obj, None, m.unit)
+        )
         shower = getattr(window.properties_panel, "show_object", None)
         if callable(shower):
             shower(obj)
