@@ -54,7 +54,7 @@ def fill_sides(combo: QComboBox, sides: list[Side], usual: tuple[str, ...]) -> N
     not yet used, then "New side…"; the current side kept."""
     added = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count()) if combo.itemData(i)]
     items = [(x.name or x.id, x.id) for x in sides]
-    items += [(ident, ident) for ident in usual]
+    items += [(ident.capitalize(), ident) for ident in usual]  # named as a side is ("Defender")
     items += added
     seen, unique = set(), []
     for text, ident in items:

@@ -54,6 +54,8 @@ def test_the_unit_tool_lists_types_by_name_with_icons_and_history_names_the_type
     assert all(not types.itemIcon(i).isNull() for i in range(types.count()))
     side = window.tool_options.widgets["side"]
     assert not side.isEditable() and side.itemText(side.count() - 1) == "New side…"
+    named = [side.itemText(i) for i in range(side.count())]
+    assert "Defender" in named and "defender" not in named  # the usual sides named as sides are
     types.setCurrentIndex(types.findData("gev"))
     h = window.doc.scenario.map.layout.to_axial(1, 1)
     at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
