@@ -257,4 +257,12 @@ def open_dbm_setup(window) -> None:
             "hex map. Make a table with File > New.",
         )
         return
-    DbmSetupDialog(window.doc, window).exec()
+    dialog = DbmSetupDialog(window.doc, window)
+    last = getattr(window, "dbm_setup_choices", None)  # the features and seed of the last time this session
+    if last is not None:
+        dialog.rows.set_rows(copy.deepcopy(last[0]))
+        dialog.seed.setValue(last[1])
+    dialog.exec()
+    table = dialog.rows.table
+    rows = [[dialog.rows.text(r, c) for c in range(table.columnCount())] for r in range(table.rowCount())]
+    window.dbm_setup_choices = (rows, dialog.seed.value())

@@ -174,3 +174,28 @@ def test_the_log_names_the_edges_a_road_runs_between_as_the_map_draws_them(qtbot
     table_top = window.view.mapFromScene(QPointF(0, 0)).y()
     table_bottom = window.view.mapFromScene(QPointF(0, window.doc.scenario.map.depth)).y()
     assert abs(first.y() - table_top) <= 1 and abs(last.y() - table_bottom) <= 1
+
+
+def test_the_dialog_opens_again_with_the_features_and_seed_of_last_time(qtbot, monkeypatch, doc):
+    """Set Up Terrain remembers the list and the seed for the session (it forgot them on every opening)."""
+    from PySide6.QtWidgets import QDialog
+
+    from dambuster.editor.mainwindow import MainWindow
+
+    window = MainWindow(doc)
+    qtbot.addWidget(window)
+    seen = []
+
+    def first(dlg):
+        dlg.rows.set_rows([["defender", "wood", "300", "yes"]])
+        dlg.seed.setValue(42)
+        return QDialog.DialogCode.Rejected
+
+    def second(dlg):
+        seen.append(([dlg.rows.text(0, c) for c in range(4)], dlg.rows.table.rowCount(), dlg.seed.value()))
+        return QDialog.DialogCode.Rejected
+
+    for run in (first, second):
+        monkeypatch.setattr(DbmSetupDialog, "exec", run)
+        window.act("scenario.dbm_setup").trigger()
+    assert seen == [(["defender", "wood", "300", "yes"], 1, 42)]
