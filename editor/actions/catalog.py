@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SEPARATOR = "-"
+QUICK_FIX_KEYS = "Ctrl+."  # as VS Code's quick fix; the Validation dock shows it on its Fix button and menu
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,13 @@ COMMANDS: tuple[Command | str, ...] = (
     ),
     Command("rules.profiles", "Rule &Profiles", "menu:profiles_menu"),
     Command("rules.check", "&Check Now", "validator.run", ("F5",), "check"),
+    Command(
+        "rules.quick_fix",
+        "Apply &Quick Fix",
+        "validation_panel.fix_selected",
+        (QUICK_FIX_KEYS,),
+        tip="Apply the quick fix of the finding selected in the Validation dock (one undo step)",
+    ),
     Command("help.shortcuts", "&Keyboard Shortcuts", "show_shortcuts", ("F1",), "shortcuts"),
 )
 

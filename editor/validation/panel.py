@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from dambuster.model.lenient import format_problems
 from dambuster.validators import Violation, check_scenario
 
+from ..actions.catalog import QUICK_FIX_KEYS as FIX_KEYS  # Rules > Apply Quick Fix
 from ..files.names import plural
 from .quick_fix import can_fix, fix_label
 from .where import readable_where
@@ -143,8 +144,9 @@ class ValidationPanel(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.currentItemChanged.connect(lambda *_: self._update_fix_buttons())
-        self.fix_button = QPushButton("&Fix")  # Alt+F in the dock, or Tab to it
-        self.fix_button.setToolTip("Apply the quick fix of the selected finding (one undo step)")
+        # no mnemonic: Alt+F is the File menu's; the fix's keys are Rules > Apply Quick Fix (Ctrl+.)
+        self.fix_button = QPushButton("Fix")
+        self.fix_button.setToolTip(f"Apply the quick fix of the selected finding (one undo step, {FIX_KEYS})")
         self.fix_button.clicked.connect(lambda: self._fix(all_of_code=False))
         self.fix_all_button = QPushButton("Fix All of This Code")
         self.fix_all_button.clicked.connect(lambda: self._fix(all_of_code=True))
@@ -164,6 +166,7 @@ class ValidationPanel(QWidget):
         self.tree.setSizePolicy(policy)
         self.tree.setVisible(False)
         self.violations: list[Violation] = []
+        self.window_actions = lambda: None  # the window's ActionSet, once wired
 
     def set_violations(self, violations: list[Violation]) -> None:
         self.violations = list(violations)
@@ -205,6 +208,12 @@ class ValidationPanel(QWidget):
         from .quick_fix import apply_fixes
 
         self.ringed = None
+        # Tab from the table reaches the Fix button (set once the panel is in its dock: reparenting
+        # reorders a focus chain set before)
+        QWidget.setTabOrder(self.tree, self.fix_button)
+        QWidget.setTabOrder(self.fix_button, self.fix_all_button)
+        # Rules > Apply Quick Fix is enabled as the Fix button (the window's actions are made after the docks)
+        self.window_actions = lambda: getattr(window, "acts", None)
         self.violation_activated.connect(window.show_violation)
         self.violation_activated.connect(lambda v: setattr(self, "ringed", v))
         self.fix_requested.connect(lambda found: self._fixed(window, apply_fixes(window.doc, found)))
@@ -236,10 +245,18 @@ class ValidationPanel(QWidget):
         self.fix_button.setVisible(fixable)
         n = len(self.same_code(v)) if fixable else 0
         self.fix_all_button.setVisible(n > 1)
+        acts = self.window_actions()
+        if acts is not None and "rules.quick_fix" in acts.actions:
+            acts["rules.quick_fix"].setEnabled(fixable)
         if fixable:
-            self.fix_button.setToolTip(fix_label(v, scenario))
+            self.fix_button.setToolTip(f"{fix_label(v, scenario)} ({FIX_KEYS})")
             self.fix_all_button.setText(f"Fix All {n}")
             self.fix_all_button.setToolTip(fix_label(v, scenario, n))
+
+    def fix_selected(self) -> None:
+        """Rules > Apply Quick Fix (Ctrl+.): the selected finding's fix, in one step, while the dock shows."""
+        if self.isVisible():
+            self._fix(all_of_code=False)
 
     def _fix(self, all_of_code: bool) -> None:
         v = self.current_violation()
@@ -252,7 +269,9 @@ class ValidationPanel(QWidget):
         if violation is None or not can_fix(violation, scenario):
             menu.addAction("No quick fix for this finding").setEnabled(False)
             return menu
-        menu.addAction(fix_label(violation, scenario), lambda: self.fix_requested.emit([violation]))
+        one = menu.addAction(fix_label(violation, scenario), lambda: self.fix_requested.emit([violation]))
+        one.setShortcut(QKeySequence(FIX_KEYS))  # shown beside it; a key of the open menu only
+        one.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         same = self.same_code(violation)
         if len(same) > 1:
             menu.addAction(fix_label(violation, scenario, len(same)), lambda: self.fix_requested.emit(same))
