@@ -11,8 +11,9 @@ changes:
   a river that flowed into a removed river or waterway now ends at the table edge);
 - ``copy_table_objects`` / ``paste_table_changes``: a clip of table features (``Clip.kind`` "table",
   its anchor a table point) pasted with its anchor at the cursor, fresh ids and references following;
-  what would land off the table, a second waterway or a model with no corridor is left out, each
-  named with its reason ("model Ogre: no corridor there to stand on").
+  what would land off the table, a second waterway, a model with no corridor or a road whose BUA or
+  road was left out (a stub joining nothing) is left out, each named with its reason ("model Ogre: no
+  corridor there to stand on").
 """
 
 from __future__ import annotations
@@ -247,6 +248,55 @@ def feature_name(o: Any) -> str:
     return f"{kind} {name}" if name else kind
 
 
+def _near(line: list[Pt], other: list[Pt], closed: bool, tol: float) -> bool:
+    """Whether a road's points reach ``other`` (an outline when ``closed``, else a line) within ``tol``."""
+    edges = list(zip(other, other[1:] + other[:1] if closed else other[1:]))
+
+    def gap(p: Pt, a: Pt, b: Pt) -> float:
+        (ax, ay), (bx, by), (px, py) = a, b, p
+        span = (bx - ax) ** 2 + (by - ay) ** 2
+        u = 0.0 if span == 0 else max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / span))
+        return math.dist(p, (ax + u * (bx - ax), ay + u * (by - ay)))
+
+    def inside(p: Pt) -> bool:  # even-odd ray cast
+        return (
+            closed
+            and sum(
+                (ay > p[1]) != (by > p[1]) and p[0] < ax + (p[1] - ay) * (bx - ax) / (by - ay)
+                for (ax, ay), (bx, by) in edges
+            )
+            % 2
+            == 1
+        )
+
+    return any(inside(p) or any(gap(p, a, b) <= tol for a, b in edges) for p in line)
+
+
+def _drop_orphan_roads(clip: Clip, lists: dict, ids: dict, left_out: list, dropped: list, tol: float) -> None:
+    """Leaves out the pasted roads that joined a BUA or road of the clip left out (a road from a BUA
+    that would fall off the table): pasted alone, the stub would link nothing (DBM-ROAD)."""
+    kept = lists.get("map.roads", [])
+    original = {ids[o.id]: o for o in clip.lists.get("map.roads", []) if o.id in ids}
+    gone = [o for o in left_out if isinstance(o, TableRoad) or (isinstance(o, Area) and o.kind == "bua")]
+    while gone and kept:
+        orphans = []
+        for r in list(kept):
+            line = original[r.id].line
+            joined = [
+                o
+                for o in gone
+                if _near(line, o.polygon if isinstance(o, Area) else o.line, isinstance(o, Area), tol)
+            ]
+            if joined:
+                kept.remove(r)
+                orphans.append(original[r.id])
+                names = ", ".join(feature_name(o) for o in joined)
+                dropped.append(f"{feature_name(original[r.id])}: it would join nothing ({names} left out)")
+        gone = orphans
+    if "map.roads" in lists and not kept:
+        del lists["map.roads"]
+
+
 def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], list[str]]:
     """``(changes, the features left out)`` of pasting a table clip with its anchor at ``at``: each left
     out as "wood Big wood: it would fall off the table" (``feature_name`` and why)."""
@@ -254,6 +304,7 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
     dx, dy = at[0] - clip.anchor[0], at[1] - clip.anchor[1]
     on_table = lambda pts: all(0 <= x <= t.width and 0 <= y <= t.depth for x, y in pts)  # noqa: E731
     taken, ids, dropped = scenario_ids(s), dict[str, str](), list[str]()
+    left_out: list[Any] = []  # the clip's features left out, as copied
     changes: list[Change] = []
     sewer, make = _sewer(s)
     prefixes = dict(SEWER_POINTS.values())
@@ -269,17 +320,20 @@ def paste_table_changes(s: Scenario, clip: Clip, at: Pt) -> tuple[list[Change], 
             if field is None:
                 continue
             pts = _shifted([o.point] if field == "point" else getattr(o, field), dx, dy)
-            if not on_table(pts):
-                dropped.append(f"{feature_name(o)}: it would fall off the table")
-                continue
+            # the waterway's own refusal first: one pasted from the same table always overhangs it
             if name == "waterway" and (t.waterway is not None or "map.waterway" in lists):
                 dropped.append(f"{feature_name(o)}: the table has a waterway already (one at most)")
+                continue
+            if not on_table(pts):
+                dropped.append(f"{feature_name(o)}: it would fall off the table")
+                left_out.append(o)
                 continue
             prefix = prefixes.get(name) or next(p for _w, n, p in PLACES.values() if n == name)
             ids[o.id] = fresh_id(s, prefix, taken)
             taken.add(ids[o.id])
             placed = pts[0] if field == "point" else pts
             lists.setdefault(key, []).append(dataclasses.replace(o, id=ids[o.id], **{field: placed}))
+    _drop_orphan_roads(clip, lists, ids, left_out, dropped, max(t.width, t.depth) / 200.0)
     existing = scenario_ids(s)
     for r in lists.get("map.rivers", []):
         if r.flows_into is not None:

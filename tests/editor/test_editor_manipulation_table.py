@@ -269,3 +269,45 @@ def test_a_model_pasted_where_every_corridor_is_a_single_point_is_left_out(dbm):
     assert w.doc.scenario.map.sewer.models == [] and w.doc.undo_stack.count() == steps
     said = w.statusBar().currentMessage()
     assert f"1 pasted feature left out: model {model.name or model.id}: no corridor there to stand on" in said
+
+
+def test_a_second_waterway_is_refused_as_one_even_where_it_would_overhang(dbm):
+    """Pasted at the corner, the table's own waterway was said to "fall off the table"; the reason is
+    that the table has one."""
+    from dambuster.model.scenario import Waterway
+
+    w = dbm
+    w.doc.scenario.map.waterway = Waterway(
+        "waterway-1", [(560.0, 0.0), (600.0, 0.0), (600.0, 400.0), (560.0, 400.0)], "right"
+    )
+    w.doc.reset(w.doc.scenario)
+    use(w, "vertex")
+    stroke(w, [(580, 200), (580, 200)])
+    w.act("edit.copy").trigger()
+    w.cursor_scene = QPointF(590, 390)  # most of it below the table
+    w.act("edit.paste").trigger()
+    said = w.statusBar().currentMessage()
+    assert "waterway waterway-1: the table has a waterway already" in said, said
+    assert "fall off" not in said
+
+
+def test_a_road_whose_bua_is_left_out_of_a_paste_is_left_out_with_it(dbm, qtbot):
+    """A BUA and the road from it pasted at the table's edge: the BUA fell off and the road stub stayed,
+    joining nothing (DBM-ROAD). The road goes with what it joins, and says why."""
+    w = dbm
+    t = w.doc.scenario.map
+    t.areas[0].kind = "bua"
+    t.roads[0].line = [(50.0, 100.0), (20.0, 100.0)]  # from the BUA's left side, westwards
+    w.doc.reset(w.doc.scenario)
+    use(w, "vertex")
+    band(w, (5, 30), (170, 170))
+    assert sorted(o.id for o in w.view.tool.group) == ["area-1", "road-1"]
+    w.act("edit.copy").trigger()
+    w.cursor_scene = QPointF(560, 200)  # the BUA would overhang the right edge; the road would not
+    steps = w.doc.undo_stack.count()
+    w.act("edit.paste").trigger()
+    said = w.statusBar().currentMessage()
+    assert "bua area-1: it would fall off the table" in said, said
+    assert "road road-1: it would join nothing (bua area-1 left out)" in said, said
+    assert [r.id for r in w.doc.scenario.map.roads] == ["road-1"]  # no stub
+    assert w.doc.undo_stack.count() == steps  # nothing else was in the group: nothing pasted
