@@ -10,7 +10,7 @@ pytest.importorskip("PySide6")
 
 from dambuster.editor.panels.inspector import ObjectInspector
 from dambuster.model import new_table_scenario
-from dambuster.model.scenario import Area, TableRoad
+from dambuster.model.scenario import Area, TableMap, TableRoad
 
 pytestmark = pytest.mark.qt
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,8 +38,10 @@ def test_a_table_road_and_area_are_told_in_the_tables_unit(window):
     road = TableRoad("road-2", [(2311.539603960396, 1499.440594059406), (2400.2, 1620.9)])
     wood = [(100.0 + 10 * i, 100.0 + (i % 2) * 5) for i in range(12)] + [(210.0, 320.0), (100.0, 320.0)]
     area = Area("area-1", "wood", wood, 1)
-    sc.map.roads.append(road)
-    sc.map.areas.append(area)
+    table = sc.map
+    assert isinstance(table, TableMap)
+    table.roads.append(road)
+    table.areas.append(area)
     window.doc.reset(sc)
     window.show_selection(road)
     status, details, title = shown(window)
@@ -47,7 +49,7 @@ def test_a_table_road_and_area_are_told_in_the_tables_unit(window):
     assert details.splitlines()[0] == "Road"
     assert "Line: (2312, 1499), (2400, 1621) mm" in details.splitlines()
     assert "TableRoad" not in status + details + title and "2311.5" not in details
-    window.show_selection(window.doc.scenario.map.areas[0])
+    window.show_selection(area)
     _status, details, _title = shown(window)
     assert "Polygon: 14 corners, 110 x 220 mm" in details.splitlines()
     assert "hexes" not in details
