@@ -148,9 +148,13 @@ class ValidationPanel(QWidget):
         self.fix_button = QPushButton("Fix")
         self.fix_button.setToolTip(f"Apply the quick fix of the selected finding (one undo step, {FIX_KEYS})")
         self.fix_button.clicked.connect(lambda: self._fix(all_of_code=False))
-        self.fix_all_button = QPushButton("Fix All of This Code")
+        self.fix_all_button = QPushButton("Fix All")
         self.fix_all_button.clicked.connect(lambda: self._fix(all_of_code=True))
-        top = QHBoxLayout()
+        # the Fix row is always there, greyed when the selection has nothing to fix: shown only for a
+        # fixable row it pushed the table down between a click's press and release (shot-34, 44)
+        self.fix_button.setEnabled(False)
+        self.fix_all_button.setEnabled(False)
+        self.top_row = top = QHBoxLayout()
         top.addWidget(self.summary, 1)
         top.addWidget(self.fix_button)
         top.addWidget(self.fix_all_button)
@@ -167,6 +171,7 @@ class ValidationPanel(QWidget):
         self.tree.setVisible(False)
         self.violations: list[Violation] = []
         self.window_actions = lambda: None  # the window's ActionSet, once wired
+        self._update_fix_buttons()
 
     def set_violations(self, violations: list[Violation]) -> None:
         self.violations = list(violations)
@@ -242,16 +247,24 @@ class ValidationPanel(QWidget):
     def _update_fix_buttons(self) -> None:
         v, scenario = self.current_violation(), self.scenario()
         fixable = v is not None and can_fix(v, scenario)
-        self.fix_button.setVisible(fixable)
+        self.fix_button.setEnabled(fixable)
         n = len(self.same_code(v)) if fixable else 0
-        self.fix_all_button.setVisible(n > 1)
+        self.fix_all_button.setEnabled(n > 1)
         acts = self.window_actions()
         if acts is not None and "rules.quick_fix" in acts.actions:
             acts["rules.quick_fix"].setEnabled(fixable)
         if fixable:
             self.fix_button.setToolTip(f"{fix_label(v, scenario)} ({FIX_KEYS})")
+        else:
+            self.fix_button.setToolTip("Select a finding that has a quick fix")
+        if n > 1:
             self.fix_all_button.setText(f"Fix All {n}")
             self.fix_all_button.setToolTip(fix_label(v, scenario, n))
+        else:
+            self.fix_all_button.setText("Fix All")
+            self.fix_all_button.setToolTip(
+                "Fix every finding of the selected one's code, when there are more"
+            )
 
     def fix_selected(self) -> None:
         """Rules > Apply Quick Fix (Ctrl+.): the selected finding's fix, in one step, while the dock shows."""
@@ -292,7 +305,7 @@ class ValidationPanel(QWidget):
         """The table as tall as the whole rows that fit (the rest of the dock left blank below), so
         no row shows cut in half at its bottom edge; it scrolls by whole rows."""
         tree = self.tree
-        room = self.height() - self.summary.sizeHint().height() - 10  # margins and spacing
+        room = self.height() - self.top_row.sizeHint().height() - 10  # margins and spacing
         frame = 2 * tree.frameWidth() + tree.header().sizeHint().height()
         if tree.horizontalScrollBar().isVisible():
             frame += tree.horizontalScrollBar().height()
