@@ -314,6 +314,9 @@ class ValidationPanel(QWidget):
             row = tree.fontMetrics().height() + 4
         rows = max(1, (room - frame) // row)
         tree.setMaximumHeight(frame + rows * row)
+        # the dock shrinks to the header and one row (a scroll area's own minimum is 70 px), and with
+        # no problems to the summary line alone (1: a minimum of 0 would mean "the widget's own")
+        tree.setMinimumHeight(frame + row if tree.topLevelItemCount() else 1)
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
         self.violation_activated.emit(item.data(0, Qt.ItemDataRole.UserRole))

@@ -70,3 +70,19 @@ def test_the_table_stays_put_from_no_problems_to_problems_and_back(window, qtbot
     QApplication.processEvents()
     assert panel.summary.text() == "No problems found"
     assert panel.fix_button.isVisible() and not panel.fix_button.isEnabled()
+
+
+def test_with_no_problems_the_dock_shrinks_to_its_summary_line(window, qtbot):
+    from PySide6.QtCore import Qt as _Qt
+
+    panel = _dry_river(window, qtbot)
+    dock = window.docks["validation"]
+    window.resizeDocks([dock], [40], _Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: dock.height() < 90)  # with problems: the header and one row still show
+    rows_min = dock.height()
+    assert panel.tree.isVisible() and panel.tree.height() >= panel.tree.sizeHintForRow(0)
+    panel.set_violations([])
+    window.resizeDocks([dock], [40], _Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: dock.height() < rows_min)  # "No problems found": the summary line alone
+    assert dock.height() < 70 and panel.summary.isVisible()
+    assert panel.rect().contains(panel.summary.geometry())  # the line whole, not cut
