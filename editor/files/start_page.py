@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..actions.icons import icon
+from .start_page_cover import DockCover, make_covers
 from .templates import TEMPLATES, Sample, checkout_samples_dir, glance, samples_in
 
 STYLE = """
@@ -89,10 +90,6 @@ def glance_recent(settings, paths: list[Path]) -> dict[Path, Sample]:
     return seen
 
 
-#: the docks whose contents are the map's own state, emptied while the page shows
-MAP_STATE_DOCKS = ("preview", "history", "properties", "validation", "minimap", "layers")
-
-
 def heading(text: str) -> QLabel:
     label = QLabel(text)
     label.setProperty("heading", True)
@@ -118,6 +115,9 @@ class StartPage(QScrollArea):
         self._row: QBoxLayout | None = None  # the sections' two columns (``_arrange``)
         self._columns: tuple[QVBoxLayout, QVBoxLayout] = (QVBoxLayout(), QVBoxLayout())
         self._side_by_side: bool | None = None
+        self._covers: dict[str, DockCover] | None = (
+            None  # over the docks of the map's state (``_docks_enabled``)
+        )
 
     # -- building --------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -300,12 +300,16 @@ class StartPage(QScrollArea):
 
     def _docks_enabled(self, enabled: bool) -> None:
         """Palettes (Terrain, Place) greyed; docks showing the hidden map's state (its preview, history,
-        properties, problems, minimap, layers) emptied, so nothing of that map shows on the page."""
-        for key, dock in self.window_.docks.items():
-            if dock.widget() is not None:
-                dock.widget().setEnabled(enabled)
-                if key in MAP_STATE_DOCKS:
-                    dock.widget().setVisible(enabled)
+        properties, problems, minimap, layers) covered, so nothing of that map shows on the page."""
+        for dock in self.window_.docks.values():
+            content = dock.widget()
+            if content is None:
+                continue
+            content.setEnabled(enabled)
+        if self._covers is None:  # made on first use: every dock is made by then
+            self._covers = make_covers(self.window_)
+        for cover in self._covers.values():
+            cover.set_covering(not enabled)
 
     def close_file(self) -> bool:
         """File > Close: asks to save changes, then leaves an empty map under the start page (the

@@ -281,14 +281,24 @@ def test_the_start_page_shows_nothing_of_the_map_left_open(start, files, qtbot):
     start.docks["preview"].show()
     qtbot.wait(20)
     assert "swell" in " ".join(label.text() for label in start.docks["preview"].findChildren(QLabel))
+    sizes = {key: dock.size() for key, dock in start.docks.items()}
     start.act("file.start_page").trigger()
     assert start.start_page.is_showing()
     assert start.pos_label.text() == ""
-    for key in ("preview", "history", "properties", "validation", "minimap", "layers"):
-        assert not start.docks[key].widget().isVisible(), key
+    for key in ("preview", "history", "properties", "validation"):
+        assert one_colour(start.docks[key]), key  # its contents covered: no step, no log, no history
+    assert {key: dock.size() for key, dock in start.docks.items()} == sizes  # the layout as it was
     click(start.start_page.buttons["start-blank"])  # back to the map: all of it again
-    for key in ("preview", "history", "properties"):
-        assert start.docks[key].widget().isVisible(), key
+    assert not one_colour(start.docks["preview"]) and not one_colour(start.docks["history"])
+    assert {key: dock.size() for key, dock in start.docks.items()} == sizes
+
+
+def one_colour(dock) -> bool:
+    """Whether the dock's contents show as one plain colour (its title bar left out)."""
+    content = dock.widget().geometry()
+    image = dock.grab(content).toImage()
+    colours = {image.pixel(x, y) for y in range(0, image.height(), 3) for x in range(0, image.width(), 3)}
+    return len(colours) == 1
 
 
 def test_no_sideways_scrollbar_when_the_page_fits(start, qtbot):
