@@ -74,7 +74,6 @@ class MainWindow(QMainWindow):
         self.properties_panel = PropertiesPanel(self.doc)
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("<opened>")
-        self.undo_view.setMinimumHeight(2 * self.undo_view.fontMetrics().height() + 8)  # not 70 px
         self.docks: dict[str, QDockWidget] = {}
         for key, title, widget, area in (
             ("terrain", "Terrain", self.terrain_palette, Qt.DockWidgetArea.LeftDockWidgetArea),

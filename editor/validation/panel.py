@@ -217,6 +217,10 @@ class ValidationPanel(QWidget):
         # reorders a focus chain set before)
         QWidget.setTabOrder(self.tree, self.fix_button)
         QWidget.setTabOrder(self.fix_button, self.fix_all_button)
+        # History, beside this dock, at two lines, not a scroll area's 70 px: the bottom docks' row
+        # then shrinks as far as this dock does
+        history = window.undo_view
+        history.setMinimumHeight(2 * history.fontMetrics().height() + 8)
         # Rules > Apply Quick Fix is enabled as the Fix button (the window's actions are made after the docks)
         self.window_actions = lambda: getattr(window, "acts", None)
         self.violation_activated.connect(window.show_violation)
