@@ -98,8 +98,8 @@ class BreachPreview(QWidget):
         self.rolls.rolled.connect(self.give_roll)
         self.rolls.undo.connect(self.undo_roll)
         self.rolls.hide()
-        self.log = EventLog()
-        self.log.setMinimumHeight(150)
+        self.log = EventLog(lines=4)  # at least 4 lines; the dock's spare height goes to it
+        self.log.setMinimumHeight(self.log.lines_height(4))
         self.log.picked.connect(lambda hexes, _subjects: self.focus_on(hexes))
         self.summary = EventLog()
         self.summary.setMaximumHeight(120)
@@ -114,10 +114,10 @@ class BreachPreview(QWidget):
         lay = QVBoxLayout(page)
         lay.addLayout(steps)
         lay.addWidget(self.step_label)
+        lay.addWidget(self.rolls)
+        lay.addWidget(self.log, 3)  # under the step controls: a step's lines show beside its buttons
         lay.addWidget(self.collapse)
         lay.addWidget(key)
-        lay.addWidget(self.rolls)
-        lay.addWidget(self.log, 3)
         lay.addWidget(QLabel("<b>What the breach did</b>"))
         lay.addWidget(self.summary, 1)
         lay.addWidget(self.btn_apply)

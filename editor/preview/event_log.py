@@ -29,8 +29,9 @@ def _bullet(colour: str) -> QIcon:
 class EventLog(QListWidget):
     picked = Signal(tuple, tuple)  # hexes, subjects of the line clicked
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, lines: int = 0):
         super().__init__(parent)
+        self.lines = lines  # asks no more height than this many lines (0: a list's usual), takes spare
         self.sentences: list = []  # one per row
         self.setWordWrap(True)
         self.setAlternatingRowColors(False)
@@ -40,6 +41,15 @@ class EventLog(QListWidget):
         self._bullets = {False: _bullet("#505050"), True: _bullet("#a0a0a0")}
         self.itemClicked.connect(self._clicked)
         self.currentItemChanged.connect(lambda item, _old: item is not None and self._clicked(item))
+
+    def lines_height(self, n: int) -> int:
+        """The height that shows ``n`` one-line sentences whole."""
+        row = max(self.fontMetrics().height(), BULLET.height()) + 4
+        return n * row + 2 * self.frameWidth()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(hint.width(), self.lines_height(self.lines)) if self.lines else hint
 
     def add(self, sentences, pending: bool = False) -> None:
         """Appends sentences; ``pending`` lines (a step waiting for rolls) are set in grey italics."""

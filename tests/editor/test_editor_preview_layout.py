@@ -93,3 +93,20 @@ def test_the_preview_tabs_are_not_saved_as_the_designers_layout(window, qtbot, t
     again.show()
     qtbot.waitExposed(again)
     assert again.tabbed_docks() == []
+
+
+def test_after_two_steps_the_log_shows_four_lines_or_more_beside_the_step_buttons(window, qtbot):
+    """Issue 24, shot-55/56: at 1366x768 the log lay below the collapse box and showed one cut line
+    after two Forward steps; now it follows the step controls and takes the dock's spare height."""
+    assert window.open_path(VALLEY)
+    window.preview_dock.show()
+    p = window.preview_dock.pane
+    p.dam.setCurrentIndex(p.dam.findData("dam-aller"))
+    p.btn_forward.click()
+    p.btn_forward.click()
+    qtbot.wait(50)
+    viewport = window.preview_dock.scroll_area.viewport()
+    for w in (p.btn_reset, p.btn_back, p.btn_forward, p.btn_play, p.step_label, p.log):
+        assert seen_whole(w, viewport), w
+    assert p.log.count() >= 4
+    assert p.log.viewport().height() >= sum(p.log.visualItemRect(p.log.item(i)).height() for i in range(4))
