@@ -26,6 +26,10 @@ def describe(obj: Any) -> str:
     return f"{kind} {ident}" if ident else kind
 
 
+#: fields of table features that are lengths in the table's unit
+TABLE_LENGTHS = ("width", "position")
+
+
 def is_point(v: Any) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v)
 
@@ -68,6 +72,8 @@ def summary(obj: Any, layout=None, unit: str | None = None) -> str:
             return table_points(v, unit, closed=name == "polygon")
         if unit is not None and is_point(v):
             return f"({v[0]:.0f}, {v[1]:.0f}) {unit}"
+        if unit is not None and name in TABLE_LENGTHS and isinstance(v, (int, float)):
+            return f"{v:g} {unit}"  # a river's width, a model's place along its corridor
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, tuple) and len(v) == 2 and layout is not None:

@@ -10,7 +10,7 @@ pytest.importorskip("PySide6")
 
 from dambuster.editor.panels.inspector import ObjectInspector
 from dambuster.model import new_table_scenario
-from dambuster.model.scenario import Area, TableMap, TableRoad
+from dambuster.model.scenario import Area, TableMap, TableRiver, TableRoad
 
 pytestmark = pytest.mark.qt
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,3 +53,16 @@ def test_a_table_road_and_area_are_told_in_the_tables_unit(window):
     _status, details, _title = shown(window)
     assert "Polygon: 14 corners, 110 x 220 mm" in details.splitlines()
     assert "hexes" not in details
+
+
+def test_a_table_rivers_width_is_in_the_tables_unit(window):
+    sc = new_table_scenario(600, 400, "paces", profiles=["dbm-terrain"])
+    table = sc.map
+    assert isinstance(table, TableMap)
+    river = TableRiver("river-1", [(450.0, 0.0), (450.0, 400.0)], 20.0)
+    table.rivers.append(river)
+    window.doc.reset(sc)
+    window.show_selection(river)
+    _status, details, _title = shown(window)
+    assert details.splitlines()[:3] == ["River", "Id: river-1", "Line: (450, 0), (450, 400) paces"]
+    assert "Width: 20 paces" in details.splitlines()
