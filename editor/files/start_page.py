@@ -118,6 +118,7 @@ class StartPage(QScrollArea):
         self._covers: dict[str, DockCover] | None = (
             None  # over the docks of the map's state (``_docks_enabled``)
         )
+        self._was_enabled: dict[str, bool] | None = None  # commands greyed while shown (``_actions_enabled``)
 
     # -- building --------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -297,6 +298,30 @@ class StartPage(QScrollArea):
         w.problems_label.setText("")
         w.pos_label.setText("")  # the hidden map's hex under the last cursor
         self._docks_enabled(False)  # they would edit the map hidden under the page
+        self._actions_enabled(False)
+
+    #: The commands that would change (or act on) the map hidden under the page: off while it shows
+    HIDDEN_MAP_COMMANDS = ("edit.", "scenario.", "rules.")
+
+    def _actions_enabled(self, enabled: bool) -> None:
+        """Edit (Undo too), Scenario and Rules commands are greyed while the page shows, so Ctrl+Z or
+        Delete cannot change a map nobody sees; on leaving, each is as it was (Undo and Redo as the
+        map's history says)."""
+        acts = self.window_.acts.actions
+        if not enabled:
+            if self._was_enabled is None:
+                self._was_enabled = {
+                    n: a.isEnabled() for n, a in acts.items() if n.startswith(self.HIDDEN_MAP_COMMANDS)
+                }
+            for name in self._was_enabled:
+                acts[name].setEnabled(False)
+            return
+        for name, on in (self._was_enabled or {}).items():
+            acts[name].setEnabled(on)
+        self._was_enabled = None
+        stack = self.window_.doc.undo_stack
+        acts["edit.undo"].setEnabled(stack.canUndo())
+        acts["edit.redo"].setEnabled(stack.canRedo())
 
     def _docks_enabled(self, enabled: bool) -> None:
         """Palettes (Terrain, Place) greyed; docks showing the hidden map's state (its preview, history,
@@ -324,6 +349,7 @@ class StartPage(QScrollArea):
 
     def hide_page(self) -> None:
         self._docks_enabled(True)
+        self._actions_enabled(True)
         self.stack.setCurrentWidget(self.window_.view)
         self.window_._update_title()
         self.window_.zoom_label.show()

@@ -179,6 +179,27 @@ def test_the_docks_cannot_edit_the_map_hidden_under_the_page(start):
     assert panel.isEnabled()
 
 
+def test_undo_and_the_edit_commands_cannot_change_the_map_hidden_under_the_page(start, qtbot):
+    """Ctrl+Z, Delete or Paste on the start page changed the map left open under it, unseen."""
+    click(start.start_page.buttons["start-blank"])
+    title = start.properties_panel.title  # an edit as a designer makes it: a title typed in the dock
+    title.setText("Mine")
+    title.editingFinished.emit()
+    stack = start.doc.undo_stack
+    done = stack.index()
+    assert done >= 1 and start.act("edit.undo").isEnabled()
+    start.act("file.start_page").trigger()
+    for name in ("edit.undo", "edit.delete", "edit.paste", "scenario.properties", "rules.check"):
+        assert not start.act(name).isEnabled(), name
+    qtbot.keyClick(start.start_page, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    start.act("edit.undo").trigger()
+    assert stack.index() == done and start.doc.scenario.meta.title == "Mine"
+    click(start.start_page.buttons["start-blank"])
+    assert start.act("edit.undo").isEnabled() and start.act("scenario.properties").isEnabled()
+    start.act("edit.undo").trigger()
+    assert stack.index() == done - 1
+
+
 def test_file_start_page_shows_it_again_with_the_files_opened_since(start, files):
     click(start.start_page.sections["recent"][1])
     start.act("file.start_page").trigger()
