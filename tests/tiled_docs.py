@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def hand_made(orientation="hexagonal", data=None, objects=(), tiles=None) -> dict:
+def hand_made(orientation="hexagonal", data=None, objects=(), tiles=None, layer="stuff") -> dict:
     """A 3x2 map as a designer would draw it in Tiled: no dambuster properties at all."""
     tiles = (
         tiles
@@ -33,6 +33,6 @@ def hand_made(orientation="hexagonal", data=None, objects=(), tiles=None) -> dic
                 "height": 2,
                 "data": data or [1, 2, 1, 1, 1, 2],
             },
-            {"type": "objectgroup", "name": "stuff", "objects": list(objects)},
+            {"type": "objectgroup", "name": layer, "objects": list(objects)},
         ],
     }

@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape as xml_escape
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tiled_docs import hand_made
 
 from dambuster.escape import json_escapes, markdown_cell, text_line, visible, visible_path, xml_document
 from dambuster.model import dumps, load
@@ -231,28 +232,8 @@ def test_sarif_shows_messages_visibly_and_keeps_the_file_name_exact(maps):
 # --------------------------------------------------------------------------------- other commands
 def tiled_map(object_id: str, object_class: str, layer: str) -> dict:
     """A 3x2 hexagonal Tiled map with one object, as a stranger could draw it."""
-    clear = [{"name": "terrain", "type": "string", "value": "clear"}]
-    return {
-        "type": "map",
-        "orientation": "hexagonal",
-        "width": 3,
-        "height": 2,
-        "tilewidth": 32,
-        "tileheight": 28,
-        "hexsidelength": 16,
-        "staggeraxis": "x",
-        "staggerindex": "odd",
-        "infinite": False,
-        "tilesets": [{"firstgid": 1, "name": "t", "tiles": [{"id": 0, "properties": clear}]}],
-        "layers": [
-            {"type": "tilelayer", "name": "ground", "width": 3, "height": 2, "data": [1] * 6},
-            {
-                "type": "objectgroup",
-                "name": layer,
-                "objects": [{"id": object_id, "type": object_class, "x": 40, "y": 28, "point": True}],
-            },
-        ],
-    }
+    point = {"id": object_id, "type": object_class, "x": 40, "y": 28, "point": True}
+    return hand_made(data=[1] * 6, objects=[point], layer=layer)
 
 
 @pytest.fixture()
