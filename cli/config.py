@@ -152,7 +152,7 @@ def find(start: Path, within: str | None = None) -> Path | None:
         if edge is not None and within:  # (edge is within's folder)
             _check_within(own, within)  # ours by name: a link is refused unread
             # another tool's file: a link is passed by unread (it is not ours to refuse)
-            readable = not (os.path.lexists(pyproject) and _outside_reason(pyproject, within))
+            readable = not _outside(pyproject, within)
         # (False, not an error, for a path the system refuses: too long). Whatever bears our name is
         # the settings: a FIFO, a folder or a broken link there is refused when read, never passed over
         if os.path.lexists(own):
@@ -194,14 +194,15 @@ def settings_for(
     return read(found) if found else Settings()
 
 
-def _outside_reason(path: Path, within: str) -> str | None:
+def _outside(path: Path, within: str) -> str | None:
+    """Why a file there may not be read under ``within`` (a link, outside it); None when none is there."""
     from .path_lists import outside_reason
 
-    return outside_reason(str(path), within)
+    return outside_reason(str(path), within) if os.path.lexists(path) else None
 
 
 def _check_within(path: Path, within: str) -> None:
-    why = os.path.lexists(path) and _outside_reason(path, within)
+    why = _outside(path, within)
     if why:
         raise ConfigError(f"{path}: the settings file {why}")
 
