@@ -18,11 +18,6 @@ from ..collect import is_dambuster_cache
 from . import FORMAT
 
 
-def is_cache_file(path: str | os.PathLike[str]) -> bool:
-    """Whether the regular file at ``path`` is empty or begins as a dambuster cache does."""
-    return is_dambuster_cache(path, empty=True)
-
-
 def target_problem(path: str, force: bool, settings_file: str | None = None) -> str | None:
     """The one line refusing ``--cache path`` (with ``settings_file``: the ``cache`` key of that settings
     file), or None when the run may use (and replace) it."""
@@ -39,7 +34,7 @@ def target_problem(path: str, force: bool, settings_file: str | None = None) -> 
             return None
     except OSError:
         return None
-    if is_cache_file(path):
+    if is_dambuster_cache(path, empty=True):  # a cache, or an empty file: nothing to lose
         return None
     named, fix = f"--cache {visible_path(path)}", "name another file, or add --force"
     if settings_file is not None:
@@ -51,4 +46,4 @@ def target_problem(path: str, force: bool, settings_file: str | None = None) -> 
     )
 
 
-__all__ = ["is_cache_file", "target_problem"]
+__all__ = ["target_problem"]
