@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import pairwise
+from itertools import groupby, pairwise
 from typing import Any, cast
 
 from ...model.hexgrid import Hex, Layout, distance, neighbors
@@ -224,34 +224,27 @@ def river_gap(s: Scenario) -> Iterator[Violation]:
     lay = m.layout
     by_id = {r.id: r for r in m.rivers}
     for i, r in enumerate(m.rivers):
-        jumps = Counter(
-            (a, b) for a, b in pairwise(as_hex(h) for h in r.hexes) if distance(a, b) > 1
-        )  # the same jump repeated in a river is one finding, at its first place, saying how often
-        j = 1
-        while j < len(r.hexes):
-            a, b = as_hex(r.hexes[j - 1]), as_hex(r.hexes[j])
-            gap = distance(a, b)
-            if gap == 0:  # a run of repeats is one finding ("0101 0101 0101" repeats 0101 twice)
-                run = 1
-                while j + run < len(r.hexes) and as_hex(r.hexes[j + run]) == a:
-                    run += 1
-                times = "" if run == 1 else f" {run:,} times in a row"
+        hexes = [as_hex(h) for h in r.hexes]
+        # the same jump repeated in a river is one finding, at its first place, saying how often
+        jumps = Counter((a, b) for a, b in pairwise(hexes) if distance(a, b) > 1)
+        before: Hex | None = None
+        for h, places in groupby(range(len(hexes)), key=hexes.__getitem__):  # runs of one hex
+            first, *repeats = places
+            if before is not None and (times := jumps.pop((before, h), 0)):  # 0: no jump, or said already
+                gap, often = distance(before, h), "" if times == 1 else f" ({times:,} times)"
                 yield Violation(
-                    f"river {r.id} repeats {label(lay, a)}{times}",
-                    location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
-                    witness={"from": hx(a), "to": hx(b), "distance": 0, "repeats": run},
+                    f"river {r.id} jumps {gap} hexes from {label(lay, before)} to {label(lay, h)}{often}",
+                    location=at_hex(lay, h, f"/map/rivers/{i}/hexes/{first}", feature=r.id),
+                    witness={"from": hx(before), "to": hx(h), "distance": gap, "times": times},
                 )
-                j += run
-                continue
-            times = jumps.pop((a, b), 0)  # 0: said at its first place
-            if gap != 1 and times:
-                often = "" if times == 1 else f" ({times:,} times)"
+            if repeats:  # "0101 0101 0101" repeats 0101 twice: one finding
+                run = len(repeats)
                 yield Violation(
-                    f"river {r.id} jumps {gap} hexes from {label(lay, a)} to {label(lay, b)}{often}",
-                    location=at_hex(lay, b, f"/map/rivers/{i}/hexes/{j}", feature=r.id),
-                    witness={"from": hx(a), "to": hx(b), "distance": gap, "times": times},
+                    f"river {r.id} repeats {label(lay, h)}{'' if run == 1 else f' {run:,} times in a row'}",
+                    location=at_hex(lay, h, f"/map/rivers/{i}/hexes/{first + 1}", feature=r.id),
+                    witness={"from": hx(h), "to": hx(h), "distance": 0, "repeats": run},
                 )
-            j += 1
+            before = h
         joined = by_id.get(r.joins) if r.joins else None
         if joined is not None and r.hexes and joined.hexes and confluence(r, joined) is None:
             last = as_hex(r.hexes[-1])
