@@ -66,6 +66,7 @@ class ToolOptionsBar(QToolBar):
         self.none = QLabel("no options")
         self.none.setEnabled(False)
         self.no_options = self.addWidget(self.none)
+        self._infantry_squads = 3  # the Squads box's count, kept while a type without squads is chosen
         self.widgets = self._make_widgets()
         self.cells = {}
         for key, label in LABELS.items():
@@ -124,7 +125,6 @@ class ToolOptionsBar(QToolBar):
         """Squads are infantry's alone: the box is greyed (and says 1) for any other unit type."""
         if not hasattr(self, "widgets"):  # (while the widgets are being made)
             return
-        self._infantry_squads: int = getattr(self, "_infantry_squads", 3)
         kind = self.main_window.doc.scenario.unit_types.get(self.unit_type())
         squads = self.widgets["squads"]
         assert isinstance(squads, QSpinBox)
