@@ -30,7 +30,7 @@ line). The steps share a folder, $RUNNER_TEMP/dambuster-review:
   (the first MAX_ROWS maps; the others are counted, as GitHub takes at most 1 MiB of summary per step).
 * ``verdict``: exits 1 when DAMBUSTER_FAIL_ON (error, warning or never) says the job fails.
 
-File names come from the pull request: everything printed is made visible (dambuster.escape), every
+File names come from the pull request: everything printed is made visible (dambuster.model.escape), every
 table cell of the summary goes through ``markdown_cell`` and the diff text is HTML-escaped. A path
 reaches a command line only after ``--``.
 """
@@ -49,12 +49,12 @@ from pathlib import Path
 from base_settings import as_on_base, config_path
 from base_settings import changes as settings_changes
 
-from dambuster.collect import scenario_bytes
-from dambuster.escape import markdown_cell, visible, visible_path
-from dambuster.formats.github import command as annotation
+from dambuster.batch.collect import scenario_bytes
+from dambuster.batch.formats.github import command as annotation
+from dambuster.cli.path_lists import outside_reason
+from dambuster.model.escape import markdown_cell, visible, visible_path
 from dambuster.model.files import InputError, read_input
 from dambuster.model.io import MAX_FILE_BYTES
-from dambuster.path_lists import outside_reason
 
 WORK = Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "dambuster-review"
 DAMBUSTER = [sys.executable, "-m", "dambuster"]
@@ -117,7 +117,7 @@ def base_commit() -> str | None:
 
 def is_map(path: str) -> bool:
     """A regular file (never opened otherwise) that may be a scenario, as `validate --scenarios-only`
-    decides (dambuster.collect.scenario_bytes: "format_version" however written, or not JSON)."""
+    decides (dambuster.batch.collect.scenario_bytes: "format_version" however written, or not JSON)."""
     try:
         return scenario_bytes(read_input(path, MAX_FILE_BYTES))
     except InputError:

@@ -1,3 +1,12 @@
-"""dambuster: scenario and map editor for hex and tabletop wargames."""
+"""The ``dambuster`` command line: ``main`` parses the arguments and runs one command.
 
-__version__ = "0.1.0"
+Each subcommand is a module of :mod:`dambuster.cli.commands` (its parser beside its code); the table
+there names them all. What the commands share lives beside them: ``options`` (argument types),
+``config`` (a collection's settings file), ``path_lists`` (``--files-from``, ``--within``). The doc
+generators (``python -m dambuster.cli.docs``) are in ``docs/``. Nothing below the command line imports
+it: the checks, the simulation and the formats are the core's (``dambuster.batch``, ``.model``, ...).
+"""
+
+from .main import build_parser, main
+
+__all__ = ["build_parser", "main"]

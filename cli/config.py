@@ -233,7 +233,7 @@ def apply(settings: Settings, args: argparse.Namespace, defaults: Mapping[str, o
 def read_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only when there is a settings file: not on every start
 
-    from .model.files import InputError, read_input
+    from dambuster.model.files import InputError, read_input
 
     try:
         data = read_input(path, MAX_CONFIG_BYTES)
@@ -279,8 +279,9 @@ def read(path: Path) -> Settings:
     def bad(key: str, why: str) -> ConfigError:
         return ConfigError(f"{path}: {prefix}{key}: {why}")
 
-    from .formats import FORMATS
-    from .model.scenario import PROFILES
+    from dambuster.batch.formats import FORMATS
+    from dambuster.model.scenario import PROFILES
+
     from .options import BUDGET_SECONDS
 
     # where the file was found, not where a link leads: its keys name places in the collection it governs

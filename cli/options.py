@@ -27,7 +27,7 @@ class OneLineParser(argparse.ArgumentParser):
     """A subcommand's parser: a bad argument is one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        from .output import error_line
+        from dambuster.model.output import error_line
 
         error_line(f"{self.prog}: {message} (see {self.prog} --help)")
         sys.exit(2)
@@ -121,7 +121,7 @@ DPI = Range(float, 1, 10_000)
 def add_budget_argument(parser: argparse.ArgumentParser) -> None:
     """--budget SECONDS for a command other than validate: its work on the file is stopped (one line,
     exit 2) past that time or past 1 GB of memory, and refused up front when its estimate is over."""
-    from .work import DEFAULT_SECONDS
+    from dambuster.batch.budget import DEFAULT_SECONDS
 
     parser.add_argument(
         "--budget",

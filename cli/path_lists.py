@@ -33,7 +33,7 @@ class ListError(Exception):
 
 def read_files_from(source: str) -> list[str]:
     """The names in the list ``source`` (a file, or ``-`` for standard input)."""
-    from .model.files import InputError, read_input
+    from dambuster.model.files import InputError, read_input
 
     try:
         data = read_input(source, MAX_LIST_BYTES)
@@ -72,7 +72,7 @@ def gather_paths(args: argparse.Namespace) -> str | None:
     elif not args.paths:
         return "name the files to check (PATH..., or --files-from LIST)"
     if args.cache:
-        from .cache.target import target_problem
+        from dambuster.batch.cache.target import target_problem
 
         settings = getattr(args, "settings", None)  # (config.apply: the settings the cache may come from)
         source = settings.file if settings is not None and settings.cache == args.cache else None

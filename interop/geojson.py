@@ -27,9 +27,10 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ..escape import json_escapes
-from ..model.hexgrid import Hex
-from ..model.scenario import HexMap, Scenario, TableMap
+from dambuster.model.escape import json_escapes
+from dambuster.model.hexgrid import Hex
+from dambuster.model.scenario import HexMap, Scenario, TableMap
+
 from .hexgeometry import centre, corners, hex_features, hexside_segment
 
 Point = Sequence[float]
@@ -135,7 +136,7 @@ def road_features(m: TableMap) -> Iterator[dict[str, Any]]:
 
 
 def sector_features(m: TableMap) -> Iterator[dict[str, Any]]:
-    from ..validators.dbm.table import Frame
+    from dambuster.validators.dbm.table import Frame
 
     for k, poly in Frame.of(m).sectors():
         yield feature(

@@ -25,8 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..model.ground_scale import FIGURES, MM_PER_50_PACES
-from ..model.scenario import Scenario, TableMap
+from dambuster.model.ground_scale import FIGURES, MM_PER_50_PACES
+from dambuster.model.scenario import Scenario, TableMap
+
 from .geojson import to_geojson
 
 if TYPE_CHECKING:

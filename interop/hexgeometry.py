@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from ..model.hexgrid import DIRECTIONS, Hex, Hexside, Layout
-from ..model.scenario import HexMap
+from dambuster.model.hexgrid import DIRECTIONS, Hex, Hexside, Layout
+from dambuster.model.scenario import HexMap
 
 HALF_ROOT3 = math.sqrt(3) / 2
 CIRCUMRADIUS = 1 / math.sqrt(3)  # centre to corner, for hexes 1 apart

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..model.hexgrid import Hex, Hexside, Layout, canonical_hexside, hexside_hexes
+from dambuster.model.hexgrid import Hex, Hexside, Layout, canonical_hexside, hexside_hexes
 
 SIDE = 16  # pixels along one side of a hex in the exported map
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ..model.scenario import HexMap, Mine, Scenario, Unit
+from dambuster.model.scenario import HexMap, Mine, Scenario, Unit
 
 TAG = "player-view"
 MAX_DESCRIPTION = 20000  # the schema's limit for meta.description
@@ -57,7 +57,7 @@ class Masked:
 
 def unknown_sp_placeholder(scenario: Scenario) -> int:
     """The dambusters text's least dam SP, as the scenario sets it for its DAM-SP-MIN check (default 50)."""
-    from ..validators.engine import param
+    from dambuster.validators.engine import param
 
     return max(1, int(param(scenario, "DAM-SP-MIN", "min_sp", 50)))
 

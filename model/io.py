@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
-from ..escape import json_escapes
+from dambuster.model.escape import json_escapes
+
 from . import json_prescan, migrations
 from .atomic_write import Original, write_atomic
 from .codec import from_dict, to_dict
@@ -264,8 +265,8 @@ def _kind(v: object) -> str:
 
 # --------------------------------------------------------------------------------- save
 def to_document(scenario: Scenario) -> dict[str, Any]:
-    from .. import __version__
-    from ..schema import schema_id
+    from dambuster import __version__
+    from dambuster.schema import schema_id
 
     doc = {
         "$schema": schema_id(),
@@ -326,7 +327,7 @@ def _write(v: Any, indent: int, out: list[str]) -> None:
 
 def dumps(scenario: Scenario) -> str:
     """Canonical text: the same scenario always gives the same bytes. The characters a terminal or a CI
-    runner would act on (C1, bidi controls, separators, ``##[``) are JSON escapes (dambuster.escape):
+    runner would act on (C1, bidi controls, separators, ``##[``) are JSON escapes (dambuster.model.escape):
     a map shown with ``cat`` or in a log is inert, and every string parses the same."""
     out: list[str] = []
     _write(to_document(scenario), 0, out)

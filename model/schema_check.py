@@ -30,7 +30,7 @@ _RFC3339 = re.compile(r"(?a)^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]
 @lru_cache(maxsize=1)
 def load_schema() -> dict[str, Any]:
     """The parsed schema, shared by both validators (read once per process; never modified)."""
-    from ..schema import schema_text
+    from dambuster.schema import schema_text
 
     return json.loads(schema_text())
 

@@ -7,7 +7,7 @@ script, on 10 copies of the samples (already in the canonical form after a first
 maps are: nothing is rewritten) --repeat times and prints the median wall-clock and CPU seconds, and how
 many dambuster modules the run imported (``python -X importtime``). With --compare, the same entry
 also runs as it ran before a run of fmt built its parser alone (every command's parser, the
-simulation, interop and completion modules imported: ``dambuster.cli.ALONE`` without fmt), the two
+simulation, interop and completion modules imported: ``build_parser`` always whole), the two
 alternating, both through ``python -c`` so that they differ in that alone. Nothing here asserts a speed.
 
     .venv/bin/python scripts/bench_fmt_hook.py [--repeat 7] [--compare]
@@ -56,8 +56,11 @@ def modules_imported(command: list[str], cwd: Path) -> int:
 
 def via_python(whole_parser: bool) -> list[str]:
     """``dambuster`` as the console script runs it, optionally with the whole parser (as before)."""
-    patch = "c.ALONE = dict(c.BUILT_IN); " if whole_parser else ""
-    code = f"import sys; import dambuster.cli as c; {patch}sys.exit(c.main(sys.argv[1:]))"
+    patch = "m = c.main_module; whole = m.build_parser; m.build_parser = lambda only=None: whole(); "
+    code = (
+        "import sys, importlib; import dambuster.cli as c; c.main_module = importlib.import_module('dambuster.cli.main'); "
+        f"{patch if whole_parser else ''}sys.exit(c.main(sys.argv[1:]))"
+    )
     return [sys.executable, "-c", code]
 
 

@@ -30,7 +30,7 @@ SAMPLE = ROOT / "samples" / "ogre-dambusters-valley.json"
 
 IN_PROCESS = r"""
 import json, resource, statistics, sys, time
-from dambuster.report import validate_file
+from dambuster.batch.report import validate_file
 path, repeat = sys.argv[1], int(sys.argv[2])
 first = validate_file(path)  # warms the schema validator and imports, as any long-running use would
 times = []
@@ -44,7 +44,7 @@ print(json.dumps({"median_ms": statistics.median(times) * 1000, "min_ms": min(ti
 BIG = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
-from dambuster.report import validate_file
+from dambuster.batch.report import validate_file
 t1 = time.perf_counter()
 r = validate_file(sys.argv[1])
 t2 = time.perf_counter()

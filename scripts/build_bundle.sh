@@ -15,7 +15,7 @@ mkdir -p "$work"
 printf 'import sys\nfrom dambuster.editor.app import main\nsys.exit(main())\n' > "$work/dambuster-editor.py"
 "$py" -m PyInstaller --version >/dev/null 2>&1 || "$py" -m pip install -q 'pyinstaller>=6.0'
 # dambuster as an installed (not editable) package: PyInstaller cannot follow the editable install's
-# package-dir mapping (cli/ -> dambuster, model/ -> dambuster.model ...)
+# package-dir mapping (src/dambuster -> dambuster, cli/ -> dambuster.cli, model/ -> dambuster.model ...)
 rm -rf "$work/src"
 uv=$(dirname "$py")/uv  # the set-up's uv builds and copies it in seconds; pip where there is none
 if [[ -x $uv ]]; then

@@ -1034,7 +1034,7 @@ def scale_error_files() -> dict[str, Scenario]:
 
 def write_scale_errors(out: Path) -> None:
     """Each file beside NAME.expected.json, the exact output of `dambuster validate --format json` (exit 1)."""
-    from dambuster.report import render, validate_file
+    from dambuster.batch.report import render, validate_file
 
     folder = out / "scale-errors"
     folder.mkdir(parents=True, exist_ok=True)
@@ -1051,7 +1051,7 @@ def write_scale_errors(out: Path) -> None:
 
 
 def write_invalid(out: Path) -> None:
-    from dambuster.report import render, validate_file
+    from dambuster.batch.report import render, validate_file
 
     folder = out / "invalid"
     folder.mkdir(parents=True, exist_ok=True)

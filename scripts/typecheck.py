@@ -1,9 +1,9 @@
 """pyright over the package as static tools see it (build/typing/dambuster, scripts/link_tree.py).
 
     .venv/bin/python scripts/typecheck.py                 # the whole package, as scripts/test.sh does
-    .venv/bin/python scripts/typecheck.py cli/report.py   # only these files: the quick mode pre-commit runs
+    .venv/bin/python scripts/typecheck.py batch/report.py   # only these files: the quick mode pre-commit runs
 
-A source file is checked through its link (cli/report.py as build/typing/dambuster/report.py), where
+A source file is checked through its link (batch/report.py as build/typing/dambuster/report.py), where
 its relative imports (``from .model import ...``) resolve as they do once installed. Files outside the
 package (tests, scripts) are left out, and named on standard error as not checked: pyright checks the
 package (``.venv/bin/pyright FILE`` checks any file). The exit status is pyright's.

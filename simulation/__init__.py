@@ -7,7 +7,7 @@
 
 Monte Carlo: ``dambuster.simulation.montecarlo.monte_carlo``; flash flood:
 ``dambuster.simulation.flashflood``; events as sentences: ``narrate``; what a breach did and the
-chances of many: ``summary``; command line: ``dambuster.simulation.cli.add_parsers``.
+chances of many: ``summary``; command line: ``dambuster.cli.commands.simulate.add_parsers``.
 Draw order and every decision: docs/simulation.md.
 """
 

@@ -13,9 +13,10 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..model.hexgrid import Hex, Hexside
-from ..model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario, UnitType
-from ..model.terrain import TERRAIN_KINDS, Terrain, kind_index
+from dambuster.model.hexgrid import Hex, Hexside
+from dambuster.model.scenario import BridgeOut, HexMap, HexsideFeature, RoadCut, Scenario, UnitType
+from dambuster.model.terrain import TERRAIN_KINDS, Terrain, kind_index
+
 from . import crt as crtlib
 from .dice import Dice, RollNeeded
 from .network import (

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model.scenario import CollapseThreshold, Dam, Parameters
+from dambuster.model.scenario import CollapseThreshold, Dam, Parameters
+
 from .dice import Dice, RollNeeded
 from .state import Event
 

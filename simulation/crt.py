@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import ceil
 
-from ..model.scenario import CombatResults
+from dambuster.model.scenario import CombatResults
 
 
 def column_ratio(col: str) -> Fraction:

@@ -17,7 +17,14 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from math import floor
 
-from ..model.scenario import POSITION_DECIMALS, POSITION_TOLERANCE, FlashFloodParameters, Scenario, TableMap
+from dambuster.model.scenario import (
+    POSITION_DECIMALS,
+    POSITION_TOLERANCE,
+    FlashFloodParameters,
+    Scenario,
+    TableMap,
+)
+
 from .dice import Dice, RollNeeded
 from .options import SimOptions, options_for
 from .plan import SimulationError

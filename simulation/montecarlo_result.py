@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model.hexgrid import Hex
+from dambuster.model.hexgrid import Hex
 
 HEX_KEYS = ("flood", "swamp", "flooded_town", "stream")
 

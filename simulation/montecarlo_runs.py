@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ..model.hexgrid import Hex
-from ..model.terrain import Terrain
+from dambuster.model.hexgrid import Hex
+from dambuster.model.terrain import Terrain
+
 from . import crt as crtlib
 from .breach import FLOODS_TO, Breach, hit
 from .network import Corner, Hexside, hexes_of, other_end, sides_at

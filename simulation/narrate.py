@@ -20,8 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..model.hexgrid import Hex, Layout
-from ..model.scenario import Scenario, TableMap
+from dambuster.model.hexgrid import Hex, Layout
+from dambuster.model.scenario import Scenario, TableMap
+
 from .dice import Draw, RollNeeded
 from .network import as_hex, as_side, hexes_of
 from .state import Event

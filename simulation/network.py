@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-from ..model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbor
+from dambuster.model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbor
 
 Corner = tuple[Hex, Hex, Hex]
 

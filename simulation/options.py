@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from ..model.scenario import Scenario
+from dambuster.model.scenario import Scenario
 
 RULES_KEY = "SIMULATION"
 

@@ -16,9 +16,9 @@ from functools import cached_property
 
 import networkx as nx
 
-from ..model.hexgrid import Hex, neighbors
-from ..model.rivers import OFF_MAP, FlowNode, flow_graph
-from ..model.scenario import Dam, HexMap, Scenario
+from dambuster.model.hexgrid import Hex, neighbors
+from dambuster.model.rivers import OFF_MAP, FlowNode, flow_graph
+from dambuster.model.scenario import Dam, HexMap, Scenario
 
 
 class SimulationError(ValueError):

@@ -16,9 +16,9 @@ All tests use the terrain before the breach: the drying does not spread ring by 
 
 from __future__ import annotations
 
-from ..model.hexgrid import Hex, distance, neighbors
-from ..model.scenario import Dam
-from ..model.terrain import Terrain
+from dambuster.model.hexgrid import Hex, distance, neighbors
+from dambuster.model.scenario import Dam
+from dambuster.model.terrain import Terrain
 
 WATERY = ("water", "debris")
 

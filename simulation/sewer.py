@@ -14,7 +14,8 @@ from typing import cast
 import networkx as nx
 from shapely.geometry import LineString, Point, Polygon
 
-from ..model.scenario import Sewer, TableMap
+from dambuster.model.scenario import Sewer, TableMap
+
 from .plan import SimulationError
 
 

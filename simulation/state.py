@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, cast
 
-from ..model.hexgrid import Hex, Hexside
+from dambuster.model.hexgrid import Hex, Hexside
+
 from .dice import Draw
 
 

@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model.hexgrid import Hex, Layout
-from ..model.terrain import TERRAIN_KINDS
+from dambuster.model.hexgrid import Hex, Layout
+from dambuster.model.terrain import TERRAIN_KINDS
+
 from .narrate import Names, Sentence, hex_list, join_words
 from .network import as_hex, as_side, hexes_of
 from .state import Event, SimState

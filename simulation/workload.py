@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ..model.scenario import HexMap, Scenario
+from dambuster.model.scenario import HexMap, Scenario
 
 #: Runs x river hexes done in a second (measured on our busy 2-CPU machine: 1,000,000 runs on a
 #: 42-hex valley in 11 s, 100,000 runs on a 756-hex river system in 4.6 s).

@@ -29,7 +29,7 @@ _SANDBOX = Path(tempfile.mkdtemp(prefix="dambuster-tests-"))
 os.environ["DAMBUSTER_RECOVERY_DIR"] = str(_SANDBOX / "recovery")
 os.environ["XDG_CONFIG_HOME"] = str(_SANDBOX / "config")
 os.environ["XDG_DATA_HOME"] = str(_SANDBOX / "data")
-os.environ["XDG_CACHE_HOME"] = str(_SANDBOX / "cache")  # the validate cache key (dambuster.cache.trust)
+os.environ["XDG_CACHE_HOME"] = str(_SANDBOX / "cache")  # the validate cache key (dambuster.batch.cache.trust)
 
 # No timing in tests: hypothesis' per-example deadline is a speed assert, so it is off. 50 examples
 # keep the suite quick; HYPOTHESIS_PROFILE=thorough runs 1,000 per property (e.g. nightly), quick 10.

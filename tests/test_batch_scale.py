@@ -52,7 +52,7 @@ def test_the_cluster_checks_a_file_again_after_it_changed(cluster, tmp_path, cap
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("dambuster.executors.CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("dambuster.batch.executors.CONNECT_TIMEOUT", 1)
     code = main(["validate", str(SAMPLES / "ogre-basic.json"), "--scheduler", "tcp://127.0.0.1:9"])
     err = capsys.readouterr().err
     assert code == 2
@@ -143,8 +143,8 @@ def test_entries_of_deleted_files_leave_the_cache_and_others_stay(collection, ca
 def test_any_executor_gives_the_in_process_report_in_input_order(monkeypatch):
     from concurrent.futures import ThreadPoolExecutor
 
-    from dambuster.collect import collect_files
-    from dambuster.report import validate_files
+    from dambuster.batch.collect import collect_files
+    from dambuster.batch.report import validate_files
 
     monkeypatch.chdir(ROOT)
     files, _ = collect_files(["samples", "samples/invalid"])

@@ -79,7 +79,7 @@ def test_each_output_schema_is_published_like_the_scenario_schema(name):
 
 
 def test_every_finding_code_and_profile_fits_the_report_schema():
-    from dambuster.report import LOAD_CODES
+    from dambuster.batch.report import LOAD_CODES
     from dambuster.validators import REGISTRY
 
     defs = json.loads((ROOT / "schema" / OUTPUT_SCHEMAS[0]).read_text(encoding="utf-8"))["$defs"]

@@ -134,7 +134,7 @@ def test_the_wheel_installed_outside_the_repository_checks_the_samples(dist, tmp
     ).stdout.strip()
     before = sorted(p.name for p in Path(site).rglob("*.md"))
     p = subprocess.run(
-        [str(python), "-m", "dambuster.validators.catalog_doc"],
+        [str(python), "-m", "dambuster.cli.docs.rules_md"],
         cwd=tmp_path,
         capture_output=True,
         text=True,

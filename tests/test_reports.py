@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from dambuster.batch.collect import collect_files
+from dambuster.batch.formats import FORMATS
+from dambuster.batch.formats.github import command, escape_data, escape_property
+from dambuster.batch.report import FileReport, validate_files
 from dambuster.cli import main
-from dambuster.collect import collect_files
-from dambuster.formats import FORMATS
-from dambuster.formats.github import command, escape_data, escape_property
 from dambuster.model import new_hex_scenario, save
-from dambuster.report import FileReport, validate_files
 from dambuster.validators import REGISTRY, Violation, param, rule
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +68,7 @@ def folder(tmp_path_factory, test_rules):
 def reports(folder, monkeypatch_module) -> list[FileReport]:
     monkeypatch_module.chdir(folder.parent)
     files, _ = collect_files([folder.name])
-    from dambuster.report import CodeFilter
+    from dambuster.batch.report import CodeFilter
 
     return validate_files(files, codes=CodeFilter(select=("ZZTEST",)))
 
@@ -233,7 +233,7 @@ def test_github_annotations_for_errors_and_warnings(reports, folder):
         r"hex 0202: 50%25 of the dam: broken, ",
         dam,
     )
-    assert "\n" not in dam and "\\nsecond line\\x01" in dam  # made visible first (dambuster.escape)
+    assert "\n" not in dam and "\\nsecond line\\x01" in dam  # made visible first (dambuster.model.escape)
     broken = next(ln for ln in errors if "broken.json" in ln)
     assert ",line=2,col=3,title=JSON::" in broken
     assert "title=ZZTEST-002::" in warnings[0]
@@ -277,7 +277,7 @@ def test_sarif_tool_is_pinned_in_its_own_package_json():
 
 # ------------------------------------------------------------------------- lines of pointers
 def test_pointers_are_placed_on_their_line_even_without_one_from_the_loader(tmp_path):
-    from dambuster.formats._lines import locate
+    from dambuster.batch.formats._lines import locate
 
     doc = {"a": [1, {"b~/c": [[], [2, 3]], "d": {}}], "e": 'x,"y":[', "f": {"g": []}}
     text = json.dumps(doc, indent=2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, SupportsFloat
 
-from ..model.scenario import HexMap, Scenario, TableMap
+from dambuster.model.scenario import HexMap, Scenario, TableMap
 
 
 def hex_map(s: Scenario) -> HexMap | None:

@@ -11,7 +11,8 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..model.scenario import Scenario
+from dambuster.model.scenario import Scenario
+
 from .violation import Violation
 
 RuleFn = Callable[[Scenario], Iterable[Violation]]
@@ -83,7 +84,7 @@ def iter_violations(scenario: Scenario, profiles: Iterable[str] | None = None) -
 
 def run_rule(r: Rule, scenario: Scenario, check: Callable[[], None] | None = None) -> Iterator[Violation]:
     """One rule's findings with their code, severity and profile filled in. ``check()``, when given, is
-    called after each finding and may stop the rule by raising (a file's budget, dambuster.work)."""
+    called after each finding and may stop the rule by raising (a file's budget, dambuster.batch.budget)."""
     for v in r.fn(scenario):
         v.code = v.code or r.code
         v.severity = v.severity or r.severity

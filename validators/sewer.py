@@ -14,9 +14,10 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
-from ..model.digraph import Digraph
-from ..model.scenario import Point as TablePoint
-from ..model.scenario import Scenario, Sewer, TableMap
+from dambuster.model.digraph import Digraph
+from dambuster.model.scenario import Point as TablePoint
+from dambuster.model.scenario import Scenario, Sewer, TableMap
+
 from .common import point_json
 from .engine import param, rule
 from .violation import Violation

@@ -228,7 +228,7 @@ def object_name(o) -> str:
 
 def paste(doc, clip: Clip, at: Hex) -> bool:
     """Pushes the paste as one undo step; False when nothing would change."""
-    from ..commands import PaintTerrain, SetFields
+    from dambuster.editor.commands import PaintTerrain, SetFields
 
     terrain, changes = paste_changes(doc.scenario, clip, at)
     if not terrain and not changes:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from dambuster.editor.geometry.hexes import hex_line
 from dambuster.model.hexgrid import Hex
 from dambuster.model.rivers import confluence
 from dambuster.model.scenario import River, Scenario
 
-from ..geometry.hexes import hex_line
 from .hex_map import Change, _crosses, _swap, hex_map_of
 
 

@@ -82,7 +82,7 @@ def objects(s: Scenario) -> list:
 
 def points_of(s: Scenario, obj: Any) -> list[Pt]:
     """The points of a feature (a model's: where it stands on its corridor; none when it is off one)."""
-    from ..geometry.table import model_point
+    from dambuster.editor.geometry.table import model_point
 
     if isinstance(obj, Model):
         sewer = table_of(s).sewer

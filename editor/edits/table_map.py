@@ -299,7 +299,7 @@ def point_feature_at(s: Scenario, p: Pt, tol: float, allowed=lambda _o: True) ->
         for o in getattr(sewer, name):
             if math.hypot(o.point[0] - p[0], o.point[1] - p[1]) <= tol and allowed(o):
                 return o
-    from ..geometry.table import model_point
+    from dambuster.editor.geometry.table import model_point
 
     for m in sewer.models:
         q = model_point(sewer, m)

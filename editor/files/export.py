@@ -100,7 +100,9 @@ def export_svg(
         _render(scene, painter, QRectF(0, 0, size.width(), size.height()), rect)
         painter.end()
 
-    from dambuster.output import xml_bytes  # a map's text holding U+0001 must not make the SVG unreadable
+    from dambuster.model.output import (
+        xml_bytes,
+    )  # a map's text holding U+0001 must not make the SVG unreadable
 
     _atomic(Path(path), write, xml_bytes)
     return size

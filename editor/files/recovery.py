@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from dambuster.editor.panels import wheel_guard
 from dambuster.model import ScenarioError, load
 
-from ..panels import wheel_guard
 from . import autosave
 from .autosave import Entry
 

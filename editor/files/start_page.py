@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..actions.icons import icon
+from dambuster.editor.actions.icons import icon
+
 from .start_page_cover import DockCover, make_covers
 from .templates import TEMPLATES, Sample, checkout_samples_dir, glance, samples_in
 

@@ -34,14 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.panels.terrain_palette import swatch
 from dambuster.interop.tiled.importer import load_terrain_map
 from dambuster.interop.tiled.read import TiledImportError
 from dambuster.interop.tiled.unresolved import TileImage, UnresolvedTile, mapping_json
 from dambuster.model.atomic_write import write_atomic
 from dambuster.model.files import InputError, read_input
 from dambuster.model.terrain import TERRAIN_KINDS
-
-from ..panels.terrain_palette import swatch
 
 MAX_IMAGE_BYTES = 16 * 1024 * 1024
 MAX_IMAGE_SIDE = 8192

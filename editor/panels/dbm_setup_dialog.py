@@ -28,15 +28,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from dambuster.editor.commands import SetFields
+from dambuster.editor.preview.roll_entry import RollEntry
+from dambuster.editor.properties.row_table import Col, RowTable
 from dambuster.model.ground_scale import GroundScale
 from dambuster.model.semantic import iter_problems
 from dambuster.simulation.dbm.request import KINDS, RequestError, request_from_dict
 from dambuster.simulation.dbm.setup import run
 from dambuster.simulation.dice import RollNeeded, TableDice
-
-from ..commands import SetFields
-from ..preview.roll_entry import RollEntry
-from ..properties.row_table import Col, RowTable
 
 #: The list the dialog starts with: the defender's BUA and fields, a hill, a wood and a road (3 equivalents).
 DEFAULT_ROWS = [

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 
-from ..geometry.locate import find_by_id
-from ..tools.select import summary
+from dambuster.editor.geometry.locate import find_by_id
+from dambuster.editor.tools.select import summary
 
 
 def install(window) -> None:

@@ -25,14 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.commands import SetFields
+from dambuster.editor.geometry.locate import find_by_id
+from dambuster.editor.tools.object_words import describe
 from dambuster.model.errors import ScenarioError
 from dambuster.model.io import to_document
 from dambuster.model.schema_check import validate
 from dambuster.model.semantic import iter_problems
-
-from ..commands import SetFields
-from ..geometry.locate import find_by_id
-from ..tools.object_words import describe
 
 _SCALARS = (str, int, float, bool)
 

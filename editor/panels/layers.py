@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..actions.icons import icon_path
-from ..scene.layer_state import LayerState
-from ..scene.layer_table import LABELS_LAYER, object_layer
+from dambuster.editor.actions.icons import icon_path
+from dambuster.editor.scene.layer_state import LayerState
+from dambuster.editor.scene.layer_table import LABELS_LAYER, object_layer
+
 from .layers_memory import LayerMemory
 
 

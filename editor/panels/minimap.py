@@ -11,11 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dambuster.editor.geometry.hexes import SQRT3
+from dambuster.editor.style import TERRAIN_STYLE
 from dambuster.model.scenario import HexMap
 from dambuster.model.terrain import TERRAIN_KINDS, kind_index
-
-from ..geometry.hexes import SQRT3
-from ..style import TERRAIN_STYLE
 
 TABLE_PIXELS = 400  # longest side of a table map's small rendering
 

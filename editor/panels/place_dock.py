@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..actions.catalog import PLACE_GROUPS, TOOLS, tools_for
-from ..edits.clipboard import copy_region, paste
-from ..tools.region import RegionTool
-from ..tools.select import describe, summary
+from dambuster.editor.actions.catalog import PLACE_GROUPS, TOOLS, tools_for
+from dambuster.editor.edits.clipboard import copy_region, paste
+from dambuster.editor.tools.region import RegionTool
+from dambuster.editor.tools.select import describe, summary
 
 
 class PlacePanel(QWidget):

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.commands import SetMeta
 from dambuster.model.scenario import PROFILES
 
-from ..commands import SetMeta
 from .inspector import ObjectInspector
 
 

@@ -7,9 +7,8 @@ from PySide6.QtCore import QObject, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem
 
+from dambuster.editor.style import TERRAIN_STYLE
 from dambuster.model.terrain import TERRAIN_KINDS
-
-from ..style import TERRAIN_STYLE
 
 DEFAULT_TERRAIN = "forest"
 SWATCH = 24

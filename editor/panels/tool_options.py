@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.actions.catalog import TOOL
+from dambuster.editor.actions.icons import icon
+from dambuster.editor.edits import hex_map as E
+from dambuster.editor.style import AREA_STYLE
 from dambuster.model.terrain import TERRAIN_KINDS
 
-from ..actions.catalog import TOOL
-from ..actions.icons import icon
-from ..edits import hex_map as E
-from ..style import AREA_STYLE
 from .terrain_palette import swatch
 from .unit_choice import fill_sides, fill_unit_types, install_new_side
 
@@ -201,7 +201,7 @@ class ToolOptionsBar(QToolBar):
             self.combos["terrain"].setCurrentText(kind)
 
     def _mode_chosen(self, _index: int) -> None:
-        from ..tools.base import push_changes
+        from dambuster.editor.tools.base import push_changes
 
         doc = self.main_window.doc
         push_changes(doc, E.set_floodplain_mode(doc.scenario, self.text("fp_mode")), "Set floodplain mode")

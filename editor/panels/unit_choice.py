@@ -10,10 +10,9 @@ from PySide6.QtCore import QRectF, QSignalBlocker, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QComboBox, QInputDialog
 
+from dambuster.editor.edits.hex_map import side_id
+from dambuster.editor.scene.counter_face import counter_art, paint_counter
 from dambuster.model.scenario import Side, Unit, UnitType
-
-from ..edits.hex_map import side_id
-from ..scene.counter_face import counter_art, paint_counter
 
 ICON_PX = 22
 FILL = QColor("#dfe3ea")  # a neutral counter: the side is chosen beside it

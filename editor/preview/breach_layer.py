@@ -12,13 +12,12 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
+from dambuster.editor import style
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.scene.hex.overlay import _text
 from dambuster.model.hexgrid import Hex
 from dambuster.model.terrain import TERRAIN_KINDS
 from dambuster.simulation.narrate import Names
-
-from .. import style
-from ..geometry.hexes import HexGeometry
-from ..scene.hex.overlay import _text
 
 Z_PREVIEW = 60  # above the map's own overlay (10) and below the problem rings
 SWELL_FILL = QColor(20, 90, 200, 110)

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.geometry.table import point_along
 from dambuster.simulation import Dice, RollNeeded, SimulationError, TableDice
 from dambuster.simulation.flashflood import flood, when
 from dambuster.simulation.narrate import flood_sentences
 
-from ..geometry.table import point_along
 from .breach_dock import PLAY_MS, _button
 from .event_log import EventLog
 from .flood_paths import picture

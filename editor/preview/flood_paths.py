@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..geometry.table import point_along
+from dambuster.editor.geometry.table import point_along
 
 
 def _length(line) -> float:

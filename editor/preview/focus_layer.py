@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
-from ..geometry.hexes import HexGeometry
-from ..scene.hex.overlay import _text
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.scene.hex.overlay import _text
 
 Z_FOCUS = 70  # above the preview (60) and the heat map (55), below the problem rings
 FOCUS = QColor("#ff00b4")  # magenta: no terrain, heat or preview colour is near it

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea
 
+from dambuster.editor.panels.dock_fit import scrolling
 from dambuster.model.scenario import TableMap
-
-from ..panels.dock_fit import scrolling
 
 PREVIEW_ROOM = 300  # the preview's least height (px) before the docks beside it become tabs while it shows
 

@@ -1,5 +1,5 @@
 """`dambuster render --format pdf`: the print sheets of a scenario as one PDF (the renderer ``pdf`` of
-the ``dambuster.renderers`` entry points; cli/render.py declares the arguments).
+the ``dambuster.renderers`` entry points; cli/commands/render.py declares the arguments).
 
 Every refusal is one line on standard error and exit status 2, checked before any drawing: a hex size
 in pixels, an output that exists (without --force), a file that cannot be loaded, an unknown side or
@@ -26,7 +26,7 @@ class Refusal(Exception):
 def qt_app():
     """The running QApplication, else one on the offscreen platform unless another was asked for (the
     image renderer's ``start_qt``: Qt's own warnings kept off standard error)."""
-    from ..render.headless import RenderError, start_qt
+    from dambuster.editor.render.headless import RenderError, start_qt
 
     try:
         return start_qt()
@@ -37,7 +37,7 @@ def qt_app():
 def load_scenario(path: str):
     from dambuster.model.errors import ScenarioError
     from dambuster.model.io import load
-    from dambuster.output import drawn_scenario
+    from dambuster.model.output import drawn_scenario
 
     try:
         return drawn_scenario(load(path))  # the PDF's text is as safe as a printed line
@@ -139,16 +139,16 @@ def check_page_count(sheets) -> None:
 
 
 def render_pdf(args: argparse.Namespace) -> int:
+    from dambuster.batch.budget import EstimateTooLarge
     from dambuster.model.atomic_write import OutputError, output_problem
-    from dambuster.output import error_line
-    from dambuster.work import EstimateTooLarge
+    from dambuster.model.output import error_line
 
     try:
         problem = output_problem(args.output, args.force, [] if args.input == "-" else [args.input])
         if problem:
             raise Refusal(f"{args.output}: {problem}")
         scenario = view_for(load_scenario(args.input), getattr(args, "player_view", None))
-        from ..render.workload import check_pdf
+        from dambuster.editor.render.workload import check_pdf
 
         check_pdf(scenario, args.sheets, getattr(args, "budget", None), args.paper)
         settings = settings_for(args, scenario)

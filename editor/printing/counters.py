@@ -22,10 +22,7 @@ from dataclasses import dataclass, replace
 
 from PySide6.QtGui import QColor, QPainter
 
-from dambuster.model.catalog import DEFAULT_UNIT_TYPES
-from dambuster.model.scenario import Scenario, Unit
-
-from ..scene.counter_face import (
+from dambuster.editor.scene.counter_face import (
     DISABLED_BORDER,
     CounterArt,
     CounterFace,
@@ -34,6 +31,9 @@ from ..scene.counter_face import (
     paint_counter,
     paint_figures,
 )
+from dambuster.model.catalog import DEFAULT_UNIT_TYPES
+from dambuster.model.scenario import Scenario, Unit
+
 from .cut_grid import CutGrid, draw_cut_lines, draw_header
 from .sheet import PrintSettings, Sheet
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from ..scene.counter_face import draw_text
+from dambuster.editor.scene.counter_face import draw_text
+
 from .sheet import PrintSettings
 
 HEADER_MM = 9.0  # two lines of header text above the grid (and as much room kept below it)

@@ -16,11 +16,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QAbstractGraphicsShapeItem, QGraphicsItem
 
+from dambuster.editor.geometry.hexes import SQRT3, R
+from dambuster.editor.scene.map_scene import MapScene, detail_for
 from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import HexMap, Scenario, TableMap
-
-from ..geometry.hexes import SQRT3, R
-from ..scene.map_scene import MapScene, detail_for
 
 NOT_PRINTED_BY_DEFAULT = frozenset({"units", "validation", "preview"})
 SCREEN_PIXEL_MM = 25.4 / 96  # what a screen pixel becomes on paper (the editor's 96 dpi screen)
@@ -33,7 +32,7 @@ class LayerError(ValueError):
 
 def layer_keys(kind: str) -> tuple[str, ...]:
     """The layers a print may name: those ``dambuster render --layers`` takes for images too."""
-    from ..render.headless import layer_names
+    from dambuster.editor.render.headless import layer_names
 
     return tuple(layer_names(kind))
 
@@ -53,7 +52,7 @@ class MapSource:
     """A scenario's map in a hidden editor scene, with its size in millimetres at a print scale."""
 
     def __init__(self, scenario: Scenario, hex_mm: float, layers: frozenset[str] | None = None):
-        from ..render.headless import HeadlessMap
+        from dambuster.editor.render.headless import HeadlessMap
 
         self.scenario = scenario
         self.kind = "hex" if isinstance(scenario.map, HexMap) else "table"
@@ -64,7 +63,7 @@ class MapSource:
             self.scene_rect = QRectF(0, 0, m.width, m.depth)
             self.mm_per_unit = table_unit_mm(m)
         else:
-            from ..scene.hex.scene import HexSceneController
+            from dambuster.editor.scene.hex.scene import HexSceneController
 
             assert isinstance(controller, HexSceneController)  # what HeadlessMap makes for a hex map
             x0, y0, x1, y1 = controller.geom.map_bounds()

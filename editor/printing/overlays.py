@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
+from dambuster.editor import style
+from dambuster.editor.geometry.hexes import SQRT3, HexGeometry
+from dambuster.editor.scene.counter_face import draw_text
 from dambuster.model.scenario import HexMap, Scenario
 
-from .. import style
-from ..geometry.hexes import SQRT3, HexGeometry
-from ..scene.counter_face import draw_text
 from .breach_pieces import MARKER_KINDS, MONTE_CARLO_RUNS, Piece, breach_pieces, counts
 from .counters import counter_mm
 from .cut_grid import HEADER_MM, draw_header

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.files.names import preset_name
+from dambuster.editor.scene.layer_table import layers_for
 from dambuster.model.paper import (
     DEFAULT_HEX_SIZE,
     HEX_PRESETS,
@@ -39,8 +41,6 @@ from dambuster.model.paper import (
     parse_paper,
 )
 
-from ..files.names import preset_name
-from ..scene.layer_table import layers_for
 from .command import SHEET_ORDER, Refusal, check_page_count, collect_sheets, view_for
 from .map_pages import choose_landscape
 from .map_source import NOT_PRINTED_BY_DEFAULT, MapSource
@@ -295,7 +295,7 @@ class PrintDialog(QDialog):
 
         from PySide6.QtCore import QStandardPaths
 
-        from ..files.templates import checkout_samples_dir
+        from dambuster.editor.files.templates import checkout_samples_dir
 
         doc = self.win.doc
         name = doc.path.with_suffix(".pdf").name if doc.path else "map.pdf"

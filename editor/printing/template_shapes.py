@@ -18,10 +18,9 @@ from shapely import affinity
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from dambuster.editor.edits.table_map import sector_of
 from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import Scenario, TableMap
-
-from ..edits.table_map import sector_of
 
 PROFILE = "dbm-terrain"
 

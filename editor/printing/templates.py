@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
+from dambuster.editor import style
+from dambuster.editor.scene.counter_face import draw_text
 from dambuster.model.paper import table_unit_mm
 from dambuster.model.scenario import Scenario, TableMap
 
-from .. import style
-from ..scene.counter_face import draw_text
 from . import marks
 from .cut_grid import HEADER_MM, draw_header
 from .packing import page_count, shelf_pack

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from dambuster.output import error_line
+from dambuster.model.output import error_line
 
 from .headless import HeadlessMap, RenderError, pixels_per_unit, show_only, start_qt, write
 
@@ -23,7 +23,7 @@ def _load(prog: str, path: str):
     """The scenario at ``path`` (read as untrusted input), or None after one line."""
     from dambuster.model.errors import ScenarioError
     from dambuster.model.io import load
-    from dambuster.output import drawn_scenario
+    from dambuster.model.output import drawn_scenario
 
     try:
         return drawn_scenario(load(path))  # the text a drawing carries is as safe as a printed line
@@ -91,7 +91,7 @@ def render_image(args: argparse.Namespace) -> int:
 def render_diff(args: argparse.Namespace) -> int:
     """`dambuster diff OLD NEW --format png|svg -o OUT`: the new map with what changed outlined; exit
     0 when the two are equal, 1 when they differ, 2 when a file cannot be loaded or written."""
-    from dambuster.semantic_diff import compare
+    from dambuster.model.semantic_diff import compare
 
     from .diff_marks import mark_changes
 

@@ -1,5 +1,5 @@
 """What `dambuster diff --format png|svg` draws over the new map: the changes of
-:func:`dambuster.semantic_diff.compare`, outlined where they lie.
+:func:`dambuster.model.semantic_diff.compare`, outlined where they lie.
 
 * changed hexes (terrain) and changed features: an amber outline (CHANGED) -- the field that changed
   where it has a place (a unit's new hex, a polygon's new outline, the hexsides added to a list), else
@@ -23,9 +23,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.geometry.locate import find_by_id
 from dambuster.model.codec import to_dict
-
-from ..geometry.locate import find_by_id
 
 CHANGED = QColor("#f08c00")
 ADDED = QColor("#1e9e3c")
@@ -109,7 +108,7 @@ def anchor_of(obj, scenario, hex_map: bool) -> Places:
             return places_of(data[key], hex_map)
     found = places_of(data, hex_map)
     if not found and getattr(obj, "corridor", None) and getattr(scenario.map, "sewer", None):
-        from ..geometry.table import model_point
+        from dambuster.editor.geometry.table import model_point
 
         pt = model_point(scenario.map.sewer, obj)
         if pt is not None:

@@ -12,10 +12,9 @@ from __future__ import annotations
 import math
 import os
 
+from dambuster.editor.files.export import LONG_SIDE, SVG_DPI, export_png, export_svg
+from dambuster.editor.geometry.hexes import SQRT3
 from dambuster.model.paper import MM_PER_INCH
-
-from ..files.export import LONG_SIDE, SVG_DPI, export_png, export_svg
-from ..geometry.hexes import SQRT3
 
 #: editor overlays with nothing to draw headless (no validation runs, no preview is open)
 EDITOR_ONLY_LAYERS = ("validation", "preview")
@@ -58,10 +57,10 @@ class HeadlessMap:
     """A scenario's document, an unshown map view and the scene controller the editor would use."""
 
     def __init__(self, scenario, path=None):
-        from ..document import Document
-        from ..scene.hex.scene import HexSceneController
-        from ..scene.map_view import MapView
-        from ..scene.table_scene import TableSceneController
+        from dambuster.editor.document import Document
+        from dambuster.editor.scene.hex.scene import HexSceneController
+        from dambuster.editor.scene.map_view import MapView
+        from dambuster.editor.scene.table_scene import TableSceneController
 
         self.doc = Document(scenario, None if path in (None, "-") else path)
         self.view = MapView()
@@ -78,7 +77,7 @@ class HeadlessMap:
 
     def hex_radius(self) -> float | None:
         """A hex's circumradius in scene units (None on a table)."""
-        from ..scene.hex.scene import HexSceneController
+        from dambuster.editor.scene.hex.scene import HexSceneController
 
         controller = self.controller  # (a HexSceneController for a hex map)
         return controller.geom.size if isinstance(controller, HexSceneController) else None
@@ -86,7 +85,7 @@ class HeadlessMap:
 
 def layer_names(kind: str) -> list[str]:
     """The layers ``--layers`` may name on a hex or a table map, bottom to top."""
-    from ..scene.layer_table import layers_for
+    from dambuster.editor.scene.layer_table import layers_for
 
     return [lay.key for lay in layers_for(kind) if lay.key not in EDITOR_ONLY_LAYERS]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from dambuster.work import EstimateTooLarge, check_estimate
+from dambuster.batch.budget import EstimateTooLarge, check_estimate
 
 #: Elements drawn a second, by output format.
 ELEMENTS_PER_SECOND = {"png": 10_000, "svg": 15_000, "pdf": 10_000}
@@ -82,7 +82,8 @@ def check_before_drawing(scenario, fmt: str, budget: float | None) -> None:
 
 def check_drawing(headless, scale: float | None, fmt: str, budget: float | None) -> None:
     """check_image for a HeadlessMap drawn at ``scale`` output pixels a scene unit (None: the export size)."""
-    from ..geometry.hexes import SQRT3
+    from dambuster.editor.geometry.hexes import SQRT3
+
     from .headless import output_size
 
     rect = headless.scene.sceneRect()
@@ -96,9 +97,8 @@ def check_pdf(scenario, sheets, budget: float | None, paper_mm: tuple[float, flo
     """Refuses (EstimateTooLarge) print sheets that cannot fit in ``budget`` seconds: the overlay
     sheet's Monte Carlo first (it runs before any page is laid out), then the map pages' elements,
     drawn the slower the larger the paper (ELEMENTS_PER_SECOND["pdf"] is for A4)."""
+    from dambuster.editor.printing.breach_pieces import MONTE_CARLO_RUNS
     from dambuster.simulation.workload import RUN_HEXES_PER_SECOND, river_hexes, work
-
-    from ..printing.breach_pieces import MONTE_CARLO_RUNS
 
     wanted = set(sheets) if sheets else None
     dams = list(getattr(scenario.map, "dams", []) or [])

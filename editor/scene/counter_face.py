@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
+from dambuster.editor.style import text_colour_on
 from dambuster.model.scenario import Unit, UnitType
 
-from ..style import text_colour_on
 from .counter_symbols import symbol
 
 FIGURE_HEIGHT = 0.21  # the figures' font size (points in the editor's scene), in counter sides

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from .. import style
+from dambuster.editor import style
 
 READABLE_PIXELS = 7.0  # a label's text height on screen from which it is drawn
 HALO = QColor(255, 255, 255, 200)

@@ -19,13 +19,14 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsView, QToolTip
 
-from ..files.names import zoom_text
-from ..style import HIGHLIGHT
+from dambuster.editor.files.names import zoom_text
+from dambuster.editor.style import HIGHLIGHT
+
 from . import zoom_keys
 from .map_scene import MapScene
 
 if TYPE_CHECKING:
-    from ..tools.base import Tool
+    from dambuster.editor.tools.base import Tool
 
 MIN_ZOOM, MAX_ZOOM = 0.01, 12.0
 OPEN_ENLARGE_MAX = 1.5  # a map opens larger than the fit (to show its hex numbers) by this at most

@@ -10,11 +10,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsSimpleTextItem
 
+from dambuster.editor import style
+from dambuster.editor.geometry.locate import locate, witness_lines
+from dambuster.editor.geometry.table import model_point, point_along, sector_rects
 from dambuster.model.scenario import Sewer, TableMap
 
-from .. import style
-from ..geometry.locate import locate, witness_lines
-from ..geometry.table import model_point, point_along, sector_rects
 from .map_scene import LayerRoot
 
 

@@ -11,11 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
+from dambuster.editor.geometry.hexes import SQRT3, HexGeometry
+from dambuster.editor.style import GRID, TERRAIN_STYLE
 from dambuster.model.hexgrid import Hex
 from dambuster.model.terrain import TERRAIN_KINDS, Terrain
-
-from ..geometry.hexes import SQRT3, HexGeometry
-from ..style import GRID, TERRAIN_STYLE
 
 CHUNK = 16
 #: pixmap resolutions: hex circumradius in pixels. The smallest one at least as fine as the screen is

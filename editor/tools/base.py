@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QPointF
 
-from ..commands import SetFields
+from dambuster.editor.commands import SetFields
 
 
 class Tool:

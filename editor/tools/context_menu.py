@@ -9,7 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMenu
 
-from ..edits.duplicate import duplicate_object
+from dambuster.editor.edits.duplicate import duplicate_object
+
 from .base import push_changes, say
 from .select import describe
 

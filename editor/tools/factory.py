@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..edits import hex_map as E
-from ..edits import table_map as T
+from dambuster.editor.edits import hex_map as E
+from dambuster.editor.edits import table_map as T
+
 from .hexside import HexsideTool
 from .path import DamTool, PathTool
 from .place import BridgeOutTool, HexClickTool, HexStrokeTool

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..edits.refusals import side_refusal
-from ..geometry.hexes import nearest_hexside
+from dambuster.editor.edits.refusals import side_refusal
+from dambuster.editor.geometry.hexes import nearest_hexside
+
 from .base import Tool, push_changes
 from .refusal_hint import clear, refuse
 

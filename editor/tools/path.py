@@ -9,14 +9,14 @@ from collections.abc import Callable
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.commands import PaintTerrain, ReplaceList
+from dambuster.editor.edits.ids import fresh_id
+from dambuster.editor.edits.refusals import hex_refusal
+from dambuster.editor.geometry.hexes import hex_line
+from dambuster.editor.style import tool_preview_item
 from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import Dam, River, Route
 
-from ..commands import PaintTerrain, ReplaceList
-from ..edits.ids import fresh_id
-from ..edits.refusals import hex_refusal
-from ..geometry.hexes import hex_line
-from ..style import tool_preview_item
 from .base import Tool
 from .refusal_hint import clear, refuse
 

@@ -10,11 +10,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.edits.refusals import hex_refusal, stroke_refusal
+from dambuster.editor.geometry.hexes import hex_line, nearest_hexside
+from dambuster.editor.style import tool_preview_item
 from dambuster.model.hexgrid import Hex
 
-from ..edits.refusals import hex_refusal, stroke_refusal
-from ..geometry.hexes import hex_line, nearest_hexside
-from ..style import tool_preview_item
 from .base import Tool, push_changes
 from .refusal_hint import clear, refuse
 
@@ -100,7 +100,7 @@ class BridgeOutTool(Tool):
     name, text = "bridge-out", "Toggle bridge out"
 
     def press(self, pos, modifiers=None) -> None:
-        from ..edits import hex_map as E
+        from dambuster.editor.edits import hex_map as E
 
         s = self.doc.scenario
         side = nearest_hexside(self.controller.geom, pos.x(), pos.y())

@@ -15,15 +15,15 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.edits.hex_map import delete_object, hex_map_of
+from dambuster.editor.edits.move import anchor, delete_group, move_group, move_object, move_stream_bridge
+from dambuster.editor.edits.path_vertex import list_of, move_path_hex, rerouted
+from dambuster.editor.geometry.hexes import HexGeometry, nearest_hexside
+from dambuster.editor.geometry.locate import find_by_id
+from dambuster.editor.style import tool_preview_item
 from dambuster.model.hexgrid import Hex, hexside_hexes
 from dambuster.model.scenario import Scenario, StreamBridge
 
-from ..edits.hex_map import delete_object, hex_map_of
-from ..edits.move import anchor, delete_group, move_group, move_object, move_stream_bridge
-from ..edits.path_vertex import list_of, move_path_hex, rerouted
-from ..geometry.hexes import HexGeometry, nearest_hexside
-from ..geometry.locate import find_by_id
-from ..style import tool_preview_item
 from .base import Tool, push_changes, say
 from .object_words import describe, summary, words  # noqa: F401 (the Place dock reads them here)
 from .selection_marks import SelectionMarks

@@ -12,9 +12,10 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QMimeData
 from PySide6.QtGui import QGuiApplication
 
-from ..edits.clipboard import copy_region, paste, paste_changes
-from ..edits.fragment import LISTS, MIME, checked, copy_objects, dumps_clip, loads_clip
-from ..edits.table_group import copy_table_objects, paste_table_changes
+from dambuster.editor.edits.clipboard import copy_region, paste, paste_changes
+from dambuster.editor.edits.fragment import LISTS, MIME, checked, copy_objects, dumps_clip, loads_clip
+from dambuster.editor.edits.table_group import copy_table_objects, paste_table_changes
+
 from .base import push_changes, say
 from .region import RegionTool
 

@@ -14,12 +14,10 @@ from typing import Any
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath
 
-from dambuster.model.scenario import Area, Gantry, Model, SewerPoint, Waterway
-
-from ..edits.hex_map import delete_object
-from ..edits.move import move_table_point
-from ..edits.refusals import point_refusal, shape_refusal
-from ..edits.table_group import (
+from dambuster.editor.edits.hex_map import delete_object
+from dambuster.editor.edits.move import move_table_point
+from dambuster.editor.edits.refusals import point_refusal, shape_refusal
+from dambuster.editor.edits.table_group import (
     clamp,
     delete_table_group,
     objects,
@@ -27,7 +25,7 @@ from ..edits.table_group import (
     table_objects_in,
     translate_group,
 )
-from ..edits.table_map import (
+from dambuster.editor.edits.table_map import (
     delete_vertex,
     insert_vertex,
     move_vertex,
@@ -37,7 +35,9 @@ from ..edits.table_map import (
     set_flood_origin,
     shape_at,
 )
-from ..style import tool_preview_item
+from dambuster.editor.style import tool_preview_item
+from dambuster.model.scenario import Area, Gantry, Model, SewerPoint, Waterway
+
 from .base import Tool, push_changes, say
 from .refusal_hint import clear, refuse
 from .selection_marks import SelectionMarks

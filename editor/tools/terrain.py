@@ -11,11 +11,11 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.commands import PaintTerrain, new_stroke_id
+from dambuster.editor.geometry.hexes import disc
+from dambuster.editor.style import TERRAIN_STYLE, tool_preview_item
 from dambuster.model.hexgrid import Hex, neighbors
 
-from ..commands import PaintTerrain, new_stroke_id
-from ..geometry.hexes import disc
-from ..style import TERRAIN_STYLE, tool_preview_item
 from .base import Tool
 
 BRUSH_RADII = {1: 0, 2: 1, 3: 2}  # brush size -> radius in hexes

@@ -20,12 +20,12 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from dambuster.editor.commands import SetFields
+from dambuster.editor.edits.ids import fresh_id
+from dambuster.editor.geometry.locate import walk_pointer
 from dambuster.model import semantic
 from dambuster.model.scenario import Dam, HexMap, HexsideFeature, River, Unit
 
-from ..commands import SetFields
-from ..edits.ids import fresh_id
-from ..geometry.locate import walk_pointer
 from .fix_rules import Fix, rivers_beside_end, set_fields, set_fields_later, target
 
 

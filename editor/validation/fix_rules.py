@@ -12,6 +12,8 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from dambuster.editor.commands import PaintTerrain, SetFields
+from dambuster.editor.geometry.locate import walk_pointer
 from dambuster.model.hexgrid import Hex, neighbors
 from dambuster.model.scenario import (
     POSITION_DECIMALS,
@@ -23,9 +25,6 @@ from dambuster.model.scenario import (
     River,
     TableRiver,
 )
-
-from ..commands import PaintTerrain, SetFields
-from ..geometry.locate import walk_pointer
 
 
 @dataclasses.dataclass(frozen=True)

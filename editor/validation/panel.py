@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.actions.catalog import QUICK_FIX_KEYS as FIX_KEYS  # Rules > Apply Quick Fix
+from dambuster.editor.files.names import plural
 from dambuster.model.lenient import format_problems
 from dambuster.validators import Violation, check_scenario
 
-from ..actions.catalog import QUICK_FIX_KEYS as FIX_KEYS  # Rules > Apply Quick Fix
-from ..files.names import plural
 from .quick_fix import can_fix, fix_label
 from .where import readable_where
 

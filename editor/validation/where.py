@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..geometry.locate import walk_pointer
+from dambuster.editor.geometry.locate import walk_pointer
 
 
 def readable_where(violation, scenario) -> str:

@@ -12,9 +12,10 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from ...model import migrations
-from ...model.codec import to_dict
-from ...model.scenario import Scenario, Unit
+from dambuster.model import migrations
+from dambuster.model.codec import to_dict
+from dambuster.model.scenario import Scenario, Unit
+
 from .properties import LAYER_COLOURS, UNKNOWN_SIDE_COLOUR, prop
 
 TILED_VERSION = "1.8.2"  # the oldest Tiled the tests run (Debian 12); newer ones read it

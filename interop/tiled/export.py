@@ -18,14 +18,15 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ...escape import json_escapes, xml_document
-from ...model.atomic_write import write_files
-from ...model.codec import to_dict
-from ...model.hexgrid import Hex, Hexside, Layout
-from ...model.scenario import HexMap, Scenario
-from ...model.terrain import TERRAIN_KINDS
-from .. import png
-from ..hexpixels import HexPixels, stagger_of
+from dambuster.interop import png
+from dambuster.interop.hexpixels import HexPixels, stagger_of
+from dambuster.model.atomic_write import write_files
+from dambuster.model.codec import to_dict
+from dambuster.model.escape import json_escapes, xml_document
+from dambuster.model.hexgrid import Hex, Hexside, Layout
+from dambuster.model.scenario import HexMap, Scenario
+from dambuster.model.terrain import TERRAIN_KINDS
+
 from .doc import (
     ExportError,
     Objects,

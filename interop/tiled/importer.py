@@ -20,15 +20,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ...escape import visible
-from ...model import scenario as sc
-from ...model.catalog import default_unit_types
-from ...model.errors import ScenarioError
-from ...model.files import InputError, read_input
-from ...model.hexgrid import Layout
-from ...model.io import parse_bytes
-from ...model.terrain import TERRAIN_KINDS, Terrain, kind_index
-from ..hexpixels import HexPixels, layout_of
+from dambuster.interop.hexpixels import HexPixels, layout_of
+from dambuster.model import scenario as sc
+from dambuster.model.catalog import default_unit_types
+from dambuster.model.errors import ScenarioError
+from dambuster.model.escape import visible
+from dambuster.model.files import InputError, read_input
+from dambuster.model.hexgrid import Layout
+from dambuster.model.io import parse_bytes
+from dambuster.model.terrain import TERRAIN_KINDS, Terrain, kind_index
+
 from .objects import HANDLERS, Context
 from .properties import map_property, properties_of
 from .read import TiledImportError, finish, layers, meta, place_objects

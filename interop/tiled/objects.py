@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import scenario as sc
-from ...model.codec import build
-from ...model.hexgrid import Hex, Hexside, Layout
-from ..hexpixels import HexPixels
+from dambuster.interop.hexpixels import HexPixels
+from dambuster.model import scenario as sc
+from dambuster.model.codec import build
+from dambuster.model.hexgrid import Hex, Hexside, Layout
+
 from .read import Handler, Lenience, TiledImportError, json_property, need, opt, vertices, where
 
 

@@ -11,11 +11,12 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar, cast, overload
 
-from ...escape import visible
-from ...model import scenario as sc
-from ...model.codec import from_dict
-from ...model.errors import ScenarioError
-from ...model.io import document_to_scenario, to_document
+from dambuster.model import scenario as sc
+from dambuster.model.codec import from_dict
+from dambuster.model.errors import ScenarioError
+from dambuster.model.escape import visible
+from dambuster.model.io import document_to_scenario, to_document
+
 from .doc import RULE_FIELDS
 from .properties import map_property, ours, properties_of, read_ours
 

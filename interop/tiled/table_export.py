@@ -22,8 +22,9 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...model.scenario import Scenario, TableMap
-from ..geojson import along, sector_features
+from dambuster.interop.geojson import along, sector_features
+from dambuster.model.scenario import Scenario, TableMap
+
 from .doc import (
     ExportError,
     Objects,

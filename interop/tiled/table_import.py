@@ -15,10 +15,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ...model import scenario as sc
-from ...model.catalog import default_unit_types
-from ...model.scenario import TableMap
-from ..geojson import along
+from dambuster.interop.geojson import along
+from dambuster.model import scenario as sc
+from dambuster.model.catalog import default_unit_types
+from dambuster.model.scenario import TableMap
+
 from .precision import table_value
 from .properties import map_property, properties_of
 from .read import Handler, Lenience, TiledImportError, finish, meta, need, opt, place_objects, vertices, where

@@ -25,10 +25,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, cast
 
-from ...model.errors import ScenarioError
-from ...model.files import InputError, read_input
-from ...model.io import parse_bytes
-from ...model.terrain import TERRAIN_KINDS
+from dambuster.model.errors import ScenarioError
+from dambuster.model.files import InputError, read_input
+from dambuster.model.io import parse_bytes
+from dambuster.model.terrain import TERRAIN_KINDS
+
 from .properties import read_ours
 from .read import TiledImportError
 from .tmx_read import TmxError, parse_tsx

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from ...model.terrain import TERRAIN_KINDS
+from dambuster.model.terrain import TERRAIN_KINDS
+
 from .importer import terrain_gids
 from .tilesets import MAX_TILESETS, contents, normal, terrain_named, tile_of, tileset_terrain
 

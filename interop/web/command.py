@@ -12,10 +12,11 @@ _IMAGE_ONLY = ("zoom", "hex_size", "dpi", "layers", "paper", "sheets")
 
 def render_html(args: argparse.Namespace) -> int:
     """Reads the scenario (untrusted), writes the page atomically (never over a file without --force)."""
-    from ...model.atomic_write import outputs_problem, write_files
-    from ...model.errors import ScenarioError
-    from ...model.io import load, to_document
-    from ...output import error_line
+    from dambuster.model.atomic_write import outputs_problem, write_files
+    from dambuster.model.errors import ScenarioError
+    from dambuster.model.io import load, to_document
+    from dambuster.model.output import error_line
+
     from .bundle import EngineMissing
     from .page import build_page
 
@@ -34,7 +35,7 @@ def render_html(args: argparse.Namespace) -> int:
         error_line(f"{prog}: {args.input}: {e}")
         return EXIT_ERROR
     if args.player_view is not None:  # the page holds only what that side may see (hidden mines, dam SP)
-        from ..player_view import PlayerViewError, player_view
+        from dambuster.interop.player_view import PlayerViewError, player_view
 
         try:
             scenario, _masked = player_view(scenario, args.player_view)

@@ -3,7 +3,7 @@ preview, with every script and style inline (no network, works from file://).
 
 The scenario's JSON is embedded in a ``<script type="application/json">`` element, escaped so that
 nothing in it can end that element or be read as markup (``<``, ``>``, ``&``, U+2028 and U+2029 as
-JSON escapes, and what a terminal or a CI runner would act on as dambuster.escape.json_escapes writes
+JSON escapes, and what a terminal or a CI runner would act on as dambuster.model.escape.json_escapes writes
 it: the values are the same); the page builds every text from it with ``textContent``."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import re
 from importlib import resources
 from typing import Any
 
-from ...escape import json_escapes, text_line
+from dambuster.model.escape import json_escapes, text_line
+
 from .bundle import engine_script
 
 #: the page's own scripts, in the order they run (after the engine)

@@ -1,4 +1,4 @@
-"""`dambuster site DIR -o SITE/`: a static gallery of a collection of maps (docs/web.md).
+"""A static gallery (``dambuster site DIR -o SITE/``, dambuster.cli.commands.site) of a collection of maps (docs/web.md).
 
 The index (index.html) shows each map's thumbnail, title, author, size, rule profiles and the
 validator's verdict with its findings, with filters and a search; each readable map gets a page of its
@@ -9,7 +9,6 @@ build leaves SITE as it was."""
 
 from __future__ import annotations
 
-import argparse
 import html
 import os
 import re
@@ -18,65 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ...collect import collect_files
-from ...escape import json_escapes, text_line
-
-EXIT_OK, EXIT_ERROR = 0, 2
-
-
-def add_parsers(sub: Any) -> None:  # argparse's subparsers (its type is private)
-    from ...options import JOBS, add_budget_argument
-
-    p = sub.add_parser(
-        "site",
-        help="build a static web gallery of a folder of maps (index, thumbnails, verdicts, a player per map)",
-        description="Build a static site of every scenario (*.json) under DIR: an index with thumbnails, "
-        "titles, authors, sizes, profiles and the validator's verdict with its findings (filters and "
-        "search), and a page per map with the web player. Open SITE/index.html, or publish SITE "
-        "(GitHub Pages). Exit 0, or 2 with one line on standard error.",
-    )
-    p.add_argument("folder", metavar="DIR", help="the folder of maps (searched recursively for *.json)")
-    p.add_argument("-o", "--output", required=True, metavar="SITE", help="the folder to write the site to")
-    p.add_argument("--force", action="store_true", help="replace SITE when it exists and is not empty")
-    p.add_argument(
-        "--jobs", type=JOBS, default=os.cpu_count() or 1, help=JOBS.help("files validated at once")
-    )
-    add_budget_argument(p)  # each map's own validation
-    p.set_defaults(func=_cmd_site, budgeted=False)
-
-
-def _cmd_site(args: argparse.Namespace) -> int:
-    from ...output import error_line
-    from ...site_target import link_problem, target_problem
-
-    folder, out = Path(args.folder), Path(args.output)
-    if not folder.is_dir():
-        error_line(f"dambuster site: {args.folder}: not a folder")
-        return EXIT_ERROR
-    problem = target_problem(args.folder, args.output, args.force)
-    if problem is not None:
-        error_line(f"dambuster site: {problem}")
-        return EXIT_ERROR
-    # the files `dambuster validate DIR` checks: test corpora (folders holding *.expected.json reports)
-    # are skipped unless named, and so are the reports themselves
-    corpora: list[str] = []
-    found, _ = collect_files([str(folder)], corpora)
-    for c in corpora:
-        error_line(
-            f"dambuster site: skipped {c}: a test corpus (it holds *.expected.json reports); name it to show it"
-        )
-    problem = link_problem(args.folder, found)
-    if problem is not None:
-        error_line(f"dambuster site: {problem}")
-        return EXIT_ERROR
-    paths = sorted(p for p in map(Path, found) if out.resolve() not in p.resolve().parents and p.is_file())
-    try:
-        files = build_site(folder, paths, args.jobs, args.budget)
-        _move_into_place(files, out)
-    except OSError as e:
-        error_line(f"dambuster site: {args.output}: cannot write it ({e.strerror or e})")
-        return EXIT_ERROR
-    return EXIT_OK
+from dambuster.model.escape import json_escapes, text_line
 
 
 def slugs(folder: Path, paths: list[Path]) -> list[str]:
@@ -96,10 +37,11 @@ def slugs(folder: Path, paths: list[Path]) -> list[str]:
 
 def build_site(folder: Path, paths: list[Path], jobs: int, budget: float | None = None) -> dict[str, bytes]:
     """Every file of the site, by its path inside SITE."""
-    from ...model.errors import ScenarioError
-    from ...model.io import load, to_document
-    from ...report import validate_files
-    from ...work import DEFAULT_SECONDS
+    from dambuster.batch.budget import DEFAULT_SECONDS
+    from dambuster.batch.report import validate_files
+    from dambuster.model.errors import ScenarioError
+    from dambuster.model.io import load, to_document
+
     from .command import generator_name
     from .page import build_page
     from .thumbnail import thumbnail
@@ -158,7 +100,7 @@ def _facts(document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _move_into_place(files: dict[str, bytes], out: Path) -> None:
+def move_into_place(files: dict[str, bytes], out: Path) -> None:
     """Writes the site beside ``out``, then swaps it in (the old site removed only once the new one is there)."""
     parent = out.resolve().parent
     parent.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,8 @@ import math
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
-from ...model.terrain import TERRAIN_BY_CODE
+from dambuster.model.terrain import TERRAIN_BY_CODE
+
 from .page import palette
 
 SIDE = 64  # cells along the longer side, at most

@@ -20,10 +20,11 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry import box as make_box
 from shapely.geometry.base import BaseGeometry
 
-from ...model.ground_scale import GroundScale
-from ...model.scenario import Point
-from ...validators.dbm.areas import diameter, min_width
-from ...validators.dbm.table import Frame
+from dambuster.model.ground_scale import GroundScale
+from dambuster.model.scenario import Point
+from dambuster.validators.dbm.areas import diameter, min_width
+from dambuster.validators.dbm.table import Frame
+
 from .shapes import DECIMALS, rounded, turned
 
 GRID = 9  # positions along each side of the box a candidate may take

@@ -21,10 +21,11 @@ from typing import cast
 
 from shapely.geometry import Polygon
 
-from ...model.ground_scale import FIGURES, GroundScale, reduction_problem
-from ...model.scenario import Point
-from ...validators.dbm.areas import GOING, diameter, min_width
-from ...validators.shapes import polygon
+from dambuster.model.ground_scale import FIGURES, GroundScale, reduction_problem
+from dambuster.model.scenario import Point
+from dambuster.validators.dbm.areas import GOING, diameter, min_width
+from dambuster.validators.shapes import polygon
+
 from .shapes import MIN_BREADTH
 
 AREA_KINDS = tuple(GOING)

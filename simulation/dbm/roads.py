@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from shapely.geometry import LineString, Polygon
 
-from ...model.ground_scale import GroundScale
-from ...model.scenario import Point
-from ...validators.dbm.table import Frame, nearest_edge
+from dambuster.model.ground_scale import GroundScale
+from dambuster.model.scenario import Point
+from dambuster.validators.dbm.table import Frame, nearest_edge
+
 from .shapes import rounded
 
 

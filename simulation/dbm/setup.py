@@ -25,10 +25,21 @@ from dataclasses import dataclass, field
 
 from shapely.geometry import LineString, Polygon
 
-from ...model.ground_scale import GroundScale
-from ...model.scenario import Area, Meta, Point, Scenario, Side, TableMap, TableRiver, TableRoad, Waterway
-from ...validators.dbm.table import FLANK_SECTORS, Frame, nearest_edge
-from ..dice import Dice, Draw, RollNeeded
+from dambuster.model.ground_scale import GroundScale
+from dambuster.model.scenario import (
+    Area,
+    Meta,
+    Point,
+    Scenario,
+    Side,
+    TableMap,
+    TableRiver,
+    TableRoad,
+    Waterway,
+)
+from dambuster.simulation.dice import Dice, Draw, RollNeeded
+from dambuster.validators.dbm.table import FLANK_SECTORS, Frame, nearest_edge
+
 from .place import Board, body
 from .request import FIELDS, FeatureRequest, SetupRequest, chosen_equivalents, default_across, equivalence_of
 from .roads import road_line
@@ -494,7 +505,7 @@ def _coords(poly: Polygon) -> list[Point]:
 
 
 def _diameter(pts: Sequence[Point]) -> float:
-    from ...validators.dbm.areas import diameter
+    from dambuster.validators.dbm.areas import diameter
 
     return diameter(Polygon(pts))[0]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...model.scenario import Point
+from dambuster.model.scenario import Point
 
 #: Decimals of the table's unit kept in coordinates.
 DECIMALS = {"mm": 1, "inches": 3, "paces": 1}

@@ -161,7 +161,7 @@ def test_mistakes_are_one_line_and_exit_2(capsys, tmp_path):
 
 def test_what_each_kind_of_change_outlines(qapp, tmp_path):
     from dambuster.editor.render.diff_marks import sort_changes
-    from dambuster.semantic_diff import compare
+    from dambuster.model.semantic_diff import compare
 
     def edit(d):
         d["map"]["hexsides"].append({"side": [2, 2, 0], "kind": "ridge"})  # added to a bag: green

@@ -31,9 +31,9 @@ HEAVY = {"shapely", "numpy", "networkx", "jsonschema", "PySide6"}
 OTHER_COMMANDS = {
     "dambuster.simulation",
     "dambuster.interop",
-    "dambuster.completion",
-    "dambuster.render",
-    "dambuster.fmt",
+    "dambuster.cli.commands.completion",
+    "dambuster.cli.commands.render",
+    "dambuster.cli.commands.fmt",
 }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dambuster.manpage import manpage
+from dambuster.cli.docs.manpage import manpage
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
@@ -56,9 +56,9 @@ def test_an_unknown_shell_is_one_line_and_exit_2():
 
 
 def test_the_manual_page_is_current():
-    """Regenerate with `python -m dambuster.manpage` when the command line changes."""
+    """Regenerate with `python -m dambuster.cli.docs.manpage` when the command line changes."""
     assert (ROOT / "docs" / "dambuster.1").read_text(encoding="utf-8") == manpage(), (
-        "docs/dambuster.1 is out of date: run python -m dambuster.manpage"
+        "docs/dambuster.1 is out of date: run python -m dambuster.cli.docs.manpage"
     )
 
 

@@ -154,10 +154,10 @@ def test_a_linked_settings_files_paths_are_of_the_folder_it_governs(collection, 
 
 
 def test_a_pyproject_listing_dambusters_modules_as_strings_is_passed_by(collection):
-    """As our own pyproject.toml does ("dambuster.cache" in a package list): a value, not our table."""
+    """As our own pyproject.toml does ("dambuster.batch.cache" in a package list): a value, not our table."""
     (collection / "dambuster.toml").write_text('format = "json"\nignore = "DBM-"\n')
     (collection / "maps" / "pyproject.toml").write_text(
-        '[tool.setuptools]\npackages = [\n    "dambuster",\n    "dambuster.cache",\n]\n['
+        '[tool.setuptools]\npackages = [\n    "dambuster",\n    "dambuster.batch.cache",\n]\n['
     )
     p = validate("maps", cwd=collection)
     assert p.returncode == 0, p.stderr

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dambuster.formats.sarif import whole_file_region
+from dambuster.batch.formats.sarif import whole_file_region
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from dambuster.cli.commands.simulate import add_parsers
+from dambuster.cli.options import OneLineParser
 from dambuster.model import io
 from dambuster.model.factory import new_hex_scenario, new_table_scenario
 from dambuster.model.scenario import Corridor, Dam, Model, River, Sewer, Side, Unit
-from dambuster.options import OneLineParser
-from dambuster.simulation.cli import add_parsers
 
 
 def main(argv) -> int:

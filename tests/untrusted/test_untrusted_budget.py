@@ -20,13 +20,13 @@ import pytest
 import shapely
 from shapely.geometry import LineString
 
+from dambuster.batch.budget import MAX_FINDINGS, MAX_WITNESS_CHARS
+from dambuster.batch.report import validate_file
 from dambuster.cli import main
 from dambuster.model import new_hex_scenario, new_table_scenario, save
 from dambuster.model.scenario import HexsideFeature, River, Side, TableRoad, Unit
 from dambuster.model.terrain import Terrain
-from dambuster.report import validate_file
 from dambuster.validators import REGISTRY, Violation, rule
-from dambuster.work import MAX_FINDINGS, MAX_WITNESS_CHARS
 
 DAMBUSTER = str(Path(sys.executable).with_name("dambuster"))
 HANG = 300  # seconds: only there to turn a hang into a failure
@@ -228,7 +228,7 @@ def test_a_process_stuck_in_one_long_geos_call_is_killed(slow_rule, tmp_path, ca
 
 @pytest.mark.parametrize("slow_rule", [("ZZSLOW-MEMORY", _hungry)], indirect=True)
 def test_a_process_over_the_memory_cap_is_killed(slow_rule, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("dambuster.supervisor.MEMORY_CAP", 300 << 20)  # 300 MB, so the test stays light
+    monkeypatch.setattr("dambuster.batch.supervisor.MEMORY_CAP", 300 << 20)  # 300 MB, so the test stays light
     path = units_in_water(tmp_path / "map.json", 1)
     code = main(["validate", str(path), "--budget", "60", "--format", "json"])
     [budget] = json.loads(capsys.readouterr().out)["files"][0]["violations"]
@@ -371,7 +371,7 @@ def test_a_file_with_too_many_findings_is_capped_in_line_formats(crowded, fmt):
 
 def test_the_cap_keeps_the_verdict_when_only_warnings_are_listed(tmp_path):
     """The kept findings are the first ones; an error among those left out still fails the file."""
-    from dambuster.work import Findings
+    from dambuster.batch.budget import Findings
 
     found = Findings(limit=2)
     found.add_rule([Violation("w", "W", "warning")] * 2)
@@ -385,7 +385,7 @@ def test_the_cap_keeps_the_verdict_when_only_warnings_are_listed(tmp_path):
 
 
 def test_a_huge_witness_is_left_out_of_the_report(tmp_path):
-    from dambuster.work import Findings
+    from dambuster.batch.budget import Findings
 
     found = Findings()
     found.add_rule(

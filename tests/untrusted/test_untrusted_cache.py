@@ -264,7 +264,7 @@ def test_a_file_name_that_is_not_utf8_is_checked_but_not_cached(maps, tmp_path):
 
 
 def test_a_run_waits_for_a_stuck_lock_holder_only_so_long(tmp_path):
-    from dambuster.cache.lock import LockTimeout, lock_path, locked
+    from dambuster.batch.cache.lock import LockTimeout, lock_path, locked
 
     cache = tmp_path / "cache.json"
     with locked(cache), pytest.raises(LockTimeout, match="another run has held"), locked(cache, wait=0.2):

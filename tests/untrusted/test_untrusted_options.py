@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dambuster.cli import build_parser, main
-from dambuster.options import Range
+from dambuster.cli.options import Range
 
 
 def _options() -> list[tuple[str, argparse.Action]]:

@@ -25,8 +25,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tiled_docs import hand_made
 
-from dambuster.escape import json_escapes, markdown_cell, text_line, visible, visible_path, xml_document
 from dambuster.model import dumps, load
+from dambuster.model.escape import json_escapes, markdown_cell, text_line, visible, visible_path, xml_document
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")

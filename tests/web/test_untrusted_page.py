@@ -47,7 +47,7 @@ def test_hostile_strings_stay_text_in_the_page(tmp_path, browser_ready):
         ],
     )
     assert seen["errors"] == [] and seen["network"] == []
-    # the tab's title is the title as text, with the line separators made visible (dambuster.escape.text_line)
+    # the tab's title is the title as text, with the line separators made visible (dambuster.model.escape.text_line)
     assert seen["title"] == HOSTILE.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     assert seen["results"][0] == HOSTILE
     assert seen["results"][1] == f"by {HOSTILE}"

@@ -17,11 +17,12 @@ from shapely.geometry import Point, Polygon
 from shapely.geometry.polygon import orient
 from shapely.strtree import STRtree
 
-from ...model.scenario import Area, Scenario, TableMap
-from ..common import XY, point_json, table_map
-from ..engine import param, rule
-from ..shapes import coords, pieces, polygon
-from ..violation import Violation
+from dambuster.model.scenario import Area, Scenario, TableMap
+from dambuster.validators.common import XY, point_json, table_map
+from dambuster.validators.engine import param, rule
+from dambuster.validators.shapes import coords, pieces, polygon
+from dambuster.validators.violation import Violation
+
 from .table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
 
 P = "dbm-terrain"

@@ -42,7 +42,7 @@ import numpy.typing as npt
 import shapely
 from shapely.geometry import LineString
 
-from ..common import XY
+from dambuster.validators.common import XY
 
 Pt = tuple[float, float]
 

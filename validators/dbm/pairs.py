@@ -17,11 +17,12 @@ from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 from shapely.strtree import STRtree
 
-from ...model.scenario import Scenario
-from ..common import point_json, table_map
-from ..engine import param, rule
-from ..shapes import coords, line, pieces, polygon
-from ..violation import Violation
+from dambuster.model.scenario import Scenario
+from dambuster.validators.common import point_json, table_map
+from dambuster.validators.engine import param, rule
+from dambuster.validators.shapes import coords, line, pieces, polygon
+from dambuster.validators.violation import Violation
+
 from .table import scale, tolerance
 
 P = "dbm-terrain"

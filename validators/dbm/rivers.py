@@ -15,10 +15,11 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import nearest_points
 
-from ...model.scenario import Scenario, TableMap, TableRiver
-from ..common import point_json, table_map
-from ..engine import param, rule
-from ..violation import Violation
+from dambuster.model.scenario import Scenario, TableMap, TableRiver
+from dambuster.validators.common import point_json, table_map
+from dambuster.validators.engine import param, rule
+from dambuster.validators.violation import Violation
+
 from .curvature import max_detour
 from .table import Frame, nearest_edge, scale, to_unit, tolerance
 

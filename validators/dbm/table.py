@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from shapely.geometry import LineString, Polygon, box
 
-from ...model.ground_scale import GroundScale
-from ...model.scenario import Scenario, TableMap
-from ..common import XY
-from ..engine import param
+from dambuster.model.ground_scale import GroundScale
+from dambuster.model.scenario import Scenario, TableMap
+from dambuster.validators.common import XY
+from dambuster.validators.engine import param
 
 #: Sectors 1-3 lie in the half next to the first long edge (across < half depth), 4-6 in the other;
 #: numbered from the first short edge.

@@ -14,10 +14,11 @@ from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
-from ...model.scenario import Scenario
-from ..common import point_json, table_map
-from ..engine import param, rule
-from ..violation import Violation
+from dambuster.model.scenario import Scenario
+from dambuster.validators.common import point_json, table_map
+from dambuster.validators.engine import param, rule
+from dambuster.validators.violation import Violation
+
 from .table import Frame, scale, to_unit, tolerance
 
 P = "dbm-terrain"

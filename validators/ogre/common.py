@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ...model.hexgrid import Hex, Layout
-from ...model.scenario import Scenario, Unit, UnitType
-from ..common import hex_map as hex_map  # re-exported for the Ogre rule modules
+from dambuster.model.hexgrid import Hex, Layout
+from dambuster.model.scenario import Scenario, Unit, UnitType
+from dambuster.validators.common import hex_map as hex_map  # re-exported for the Ogre rule modules
 
 
 def hx(h: Iterable[int]) -> list[int]:

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from itertools import groupby, pairwise
 from typing import Any, cast
 
-from ...model.hexgrid import Hex, Layout, distance, neighbors
-from ...model.rivers import OFF_MAP, FlowNode, confluence
-from ...model.scenario import Dam, HexMap, Scenario
-from ..engine import param, rule
-from ..violation import Violation
+from dambuster.model.hexgrid import Hex, Layout, distance, neighbors
+from dambuster.model.rivers import OFF_MAP, FlowNode, confluence
+from dambuster.model.scenario import Dam, HexMap, Scenario
+from dambuster.validators.engine import param, rule
+from dambuster.validators.violation import Violation
+
 from .common import as_hex, at_hex, hex_list, hex_map, hx, label
 from .flow import Flow, analyse
 from .surges import surges
@@ -335,7 +336,7 @@ def _drained_bed(m: HexMap) -> frozenset[FlowNode]:
     broken = [as_hex(d.hex) for d in m.dams if d.damage >= d.sp]
     if not broken:
         return frozenset()
-    from ...model.rivers import flow_graph
+    from dambuster.model.rivers import flow_graph
 
     g = flow_graph(m)
     return frozenset(h for d in broken if d in g for h in g.ancestors(d))

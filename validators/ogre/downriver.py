@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbors
-from ...model.scenario import HexMap, Scenario
-from ..engine import param, rule
-from ..violation import Violation
+from dambuster.model.hexgrid import Hex, Hexside, canonical_hexside, hexside_between, hexside_hexes, neighbors
+from dambuster.model.scenario import HexMap, Scenario
+from dambuster.validators.engine import param, rule
+from dambuster.validators.violation import Violation
+
 from .common import as_hex, at_hex, hex_map, hx, label
 from .dambusters import PROFILE, dam_hexes
 from .flow import analyse

@@ -13,10 +13,10 @@ from collections.abc import Hashable, Set
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...model.digraph import Digraph
-from ...model.hexgrid import Hex
-from ...model.rivers import OFF_MAP, FlowNode, flow_graph
-from ...model.scenario import HexMap
+from dambuster.model.digraph import Digraph
+from dambuster.model.hexgrid import Hex
+from dambuster.model.rivers import OFF_MAP, FlowNode, flow_graph
+from dambuster.model.scenario import HexMap
 
 
 @dataclass

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...model.hexgrid import Hex
-from ...model.scenario import Scenario, Unit, UnitType
-from ..engine import param, rule
-from ..violation import Violation
+from dambuster.model.hexgrid import Hex
+from dambuster.model.scenario import Scenario, Unit, UnitType
+from dambuster.validators.engine import param, rule
+from dambuster.validators.violation import Violation
+
 from .common import as_hex, at_hex, attack_of, hex_map, label, placed_units, size_of, units_by_hex
 
 BASIC, ENGINEERS = "ogre-basic", "ogre-engineers"

@@ -20,9 +20,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass, field
 
-from ...model.digraph import Digraph
-from ...model.hexgrid import Hex
-from ...model.rivers import OFF_MAP, FlowNode
+from dambuster.model.digraph import Digraph
+from dambuster.model.hexgrid import Hex
+from dambuster.model.rivers import OFF_MAP, FlowNode
+
 from .flow import Flow
 
 

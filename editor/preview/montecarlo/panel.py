@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.preview.results_table import ChanceTable
 from dambuster.simulation.summary import chance_rows
 
-from ..results_table import ChanceTable
 from .view import ArrivalChart
 from .worker import MonteCarloWorker
 

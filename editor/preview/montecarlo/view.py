@@ -14,8 +14,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
-from ...geometry.hexes import HexGeometry
-from ...scene.hex.overlay import _text
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.scene.hex.overlay import _text
 
 if TYPE_CHECKING:
     from dambuster.model.hexgrid import Hex

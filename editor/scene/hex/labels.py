@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintEngine, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from ...geometry.hexes import SQRT3, HexGeometry
+from dambuster.editor.geometry.hexes import SQRT3, HexGeometry
 
 LABEL_MIN_PIXELS = 7.0  # the label's text height on screen from which it is drawn
 LABEL_GROW_TO_PIXELS = 9.0  # a label too small at its own size is enlarged towards this height on screen

@@ -16,15 +16,15 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem
 
+from dambuster.editor import style
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.scene.counters import COUNTER, UnitCounter
+from dambuster.editor.scene.map_text import BelowCentreLabel, MapLabel
+from dambuster.editor.scene.map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
 from dambuster.model.catalog import DEFAULT_UNIT_TYPES
 from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import HexMap, Scenario
 
-from ... import style
-from ...geometry.hexes import HexGeometry
-from ..counters import COUNTER, UnitCounter
-from ..map_text import BelowCentreLabel, MapLabel
-from ..map_text import halo_text as _text  # noqa: F401 (the previews label their results with it)
 from .paths import FAR_BUCKET, Buckets
 from .paths import cosmetic_pen as _cosmetic
 from .paths import line_pen as _pen

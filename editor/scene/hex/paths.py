@@ -7,9 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.geometry.hexes import HexGeometry, chunk_of
 from dambuster.model.hexgrid import Hex
-
-from ...geometry.hexes import HexGeometry, chunk_of
 
 BUCKET, FAR_BUCKET = 16, 128  # hexes: lines are split into one path per block of this many hexes a side
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
 
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.geometry.locate import locate, witness_lines
+from dambuster.editor.scene.map_scene import detail_for
+from dambuster.editor.scene.terrain_layer import TerrainLayer
 from dambuster.model.hexgrid import Hex
 
-from ...geometry.hexes import HexGeometry
-from ...geometry.locate import locate, witness_lines
-from ..map_scene import detail_for
-from ..terrain_layer import TerrainLayer
 from .labels import HexLabels
 from .overlay import HexOverlay
 from .tooltip import hex_tooltip

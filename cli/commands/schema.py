@@ -1,0 +1,29 @@
+"""``dambuster schema``: print the JSON Schema of the scenario format."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from dambuster.model.output import write_document
+
+if TYPE_CHECKING:
+    from . import Subparsers
+
+EXIT_OK = 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from dambuster.schema import schema_text
+
+    write_document(schema_text())
+    return EXIT_OK
+
+
+def add_parsers(sub: Subparsers) -> None:
+    s = sub.add_parser(
+        "schema",
+        help="print the JSON Schema of the scenario format",
+        description="Print the JSON Schema (draft 2020-12) of the scenario format.",
+    )
+    s.set_defaults(func=run)

@@ -1,0 +1,1 @@
+"""The generators of the checkout's docs/ files (the manual page, the rule catalogue, the format)."""
