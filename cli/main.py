@@ -17,8 +17,7 @@ from dambuster.model.output import error_line, tolerate_narrow_stdout
 
 from .commands import COMMANDS
 from .options import OneLineParser
-
-EXIT_OK, EXIT_UNREADABLE = 0, 2
+from .status import EXIT_ERROR, EXIT_OK
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -78,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         from .options import budget_subject
 
         error_line(out_of_memory_line(f"dambuster {args.command}", budget_subject(args), False))
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("dambuster: interrupted", file=sys.stderr)
         return 130
@@ -93,4 +92,4 @@ def main(argv: list[str] | None = None) -> int:
             f"dambuster {args.command}: internal error: {type(e).__name__}: {str(e)[:200]} "
             "(please report it; DAMBUSTER_DEBUG=1 shows the traceback)"
         )
-        return EXIT_UNREADABLE
+        return EXIT_ERROR

@@ -1,6 +1,6 @@
 """What the commands that read one map and write one file share (export-geojson, player-view).
 
-Errors are one line on standard error and exit code 2. Output goes to ``-o FILE`` (written
+Errors are one line on standard error and exit code 2 (:func:`dambuster.cli.status.fail`). Output goes to ``-o FILE`` (written
 atomically, never over an existing file or the input without --force) or to standard output.
 """
 
@@ -11,16 +11,11 @@ from typing import TYPE_CHECKING
 
 from dambuster.model.output import error_line, write_json
 
+from .status import EXIT_OK, fail
+
 if TYPE_CHECKING:
     from dambuster.model.atomic_write import Original
     from dambuster.model.scenario import Scenario
-
-EXIT_OK, EXIT_ERROR = 0, 2
-
-
-def fail(cmd: str, msg: str) -> int:
-    error_line(f"dambuster {cmd}: {msg}")
-    return EXIT_ERROR
 
 
 def load(cmd: str, path: str, originals: list[Original] | None = None) -> Scenario | None:

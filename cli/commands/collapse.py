@@ -17,7 +17,10 @@ import json
 from typing import TYPE_CHECKING
 
 from dambuster.cli.options import SEED, Range, add_budget_argument
-from dambuster.model.output import error_line, write_json
+from dambuster.cli.status import EXIT_OK, fail
+from dambuster.model.output import write_json
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from dambuster.model.hexgrid import Layout
@@ -26,7 +29,18 @@ if TYPE_CHECKING:
     from dambuster.simulation.dice import RollNeeded
     from dambuster.simulation.state import Event
 
-EXIT_OK, EXIT_ERROR = 0, 2
+    from . import Subparsers
+
+DECLARED = (
+    Declared(
+        "collapse",
+        reads="a scenario (a hex map with a dam)",
+        examples=(
+            Example("{map} --dam {dam} --damage 55 --seed 1 --format text", on=("ogre-dambusters",)),
+            Example("{map} --dam {dam} --damage 55 --format json", on=("ogre-dambusters",), stdout="json"),
+        ),
+    ),
+)
 #: --damage: SP lost (a dam has at most 100,000 SP, format.md)
 DAMAGE = Range(int, 0, 100_000)
 #: --turns: player turns to roll for
@@ -128,10 +142,6 @@ def cmd_collapse(args: argparse.Namespace) -> int:
     from dambuster.simulation.plan import SimulationError, find_dam
     from dambuster.simulation.summary import breach_summary, summary_sentences
 
-    def fail(msg: str) -> int:
-        error_line(f"dambuster collapse: {msg}")
-        return EXIT_ERROR
-
     try:
         sc = load(args.file)
         m = sc.map
@@ -145,11 +155,11 @@ def cmd_collapse(args: argparse.Namespace) -> int:
             )
         turn, events, run, need = run_collapse(sc, m, args.dam, damage, args.turns, args.seed, args.dice)
     except ScenarioError as e:
-        return fail(f"{args.file}: {e}")
+        return fail("collapse", f"{args.file}: {e}")
     except SimulationError as e:
-        return fail(f"{args.file}: {e}")
+        return fail("collapse", f"{args.file}: {e}")
     except _Stop as e:
-        return fail(str(e))
+        return fail("collapse", str(e))
     from dambuster.simulation.breach import Breach
 
     layout = m.layout
@@ -205,7 +215,7 @@ def _on(dam: Dam, damage: int, sc: Scenario) -> int:
     return collapses_on(dam.sp, damage, sc.parameters.collapse)
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     c = sub.add_parser(
         "collapse",
         help="roll for a damaged dam's collapse each player turn (seeded or typed dice), then its breach",

@@ -17,9 +17,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
+
+from dambuster.cli.status import EXIT_OK
+
+from . import Declared, Example
+
+if TYPE_CHECKING:
+    from . import Subparsers
 
 SHELLS = ("bash", "zsh", "tcsh")
+DECLARED = (Declared("completion", reads=None, examples=tuple(Example(shell) for shell in SHELLS)),)
 #: shtab's ``complete`` of an argument: each shell's words (and the bash functions they need)
 Completion = Mapping[str, str | Mapping[str, str]]
 
@@ -79,7 +87,7 @@ def mark_file_arguments(parser: argparse.ArgumentParser) -> None:
             action.complete = COMPLETE_BY_DEST[action.dest]  # type: ignore[attr-defined]
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     """Adds ``completion``, whose script describes the whole parser (every command)."""
     c = sub.add_parser(
         "completion",
@@ -114,4 +122,4 @@ def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
 
 def cmd_completion(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     sys.stdout.write(completion_script(parser, args.shell))
-    return 0
+    return EXIT_OK

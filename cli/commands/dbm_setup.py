@@ -13,14 +13,28 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from dambuster.cli.options import SEED, TABLE_SIZE, add_budget_argument
+from dambuster.cli.status import EXIT_OK, fail
 from dambuster.model.output import error_line, json_text, print_line, write_document
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from dambuster.simulation.dbm.request import SetupRequest
     from dambuster.simulation.dbm.setup import Setup
     from dambuster.simulation.dice import TableDice
 
-EXIT_OK, EXIT_ERROR = 0, 2
+    from . import Subparsers
+
+DECLARED = (
+    Declared(
+        "dbm-setup",
+        reads="a DBM feature list (JSON)",
+        examples=(
+            Example("{features} --seed 3 -o {out}.json --format text"),
+            Example("{features} --seed 3 --format json", stdout="json"),
+        ),
+    ),
+)
 FEATURES_CAP = 1 << 20  # a feature list is a few hundred bytes
 DEFAULT_TABLE = {
     "width": 1800.0,
@@ -29,11 +43,6 @@ DEFAULT_TABLE = {
     "figures": "15mm",
 }  # a 15mm competition table
 MAX_DICE = 200
-
-
-def _fail(msg: str) -> int:
-    error_line(f"dambuster dbm-setup: {msg}")
-    return EXIT_ERROR
 
 
 def _read_features(path: str) -> object:
@@ -155,22 +164,23 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
 
     problem = outputs_problem([args.output], args.force, [args.features])
     if problem:
-        return _fail(problem)
+        return fail("dbm-setup", problem)
     try:
         req = build_request(args)
         dice = _dice(args.dice)
     except ValueError as e:
-        return _fail(str(e))
+        return fail("dbm-setup", str(e))
     try:
         setup = run(req, args.seed, dice)
     except RollNeeded as need:
         given = len(dice.given) if dice is not None else 0
-        return _fail(
+        return fail(
+            "dbm-setup",
             f"--dice gave {given} roll{'s' if given != 1 else ''}; the procedure needs more: "
-            f"the next is for {need.purpose}"
+            f"the next is for {need.purpose}",
         )
     if dice is not None and dice.used < len(dice.given):
-        return _fail(f"--dice gave {len(dice.given)} rolls; the procedure used {dice.used}")
+        return fail("dbm-setup", f"--dice gave {len(dice.given)} rolls; the procedure used {dice.used}")
     if args.format == "json":
         write_document(json_text(log_json(setup, req)) + "\n")
     else:
@@ -180,12 +190,12 @@ def cmd_dbm_setup(args: argparse.Namespace) -> int:
         try:
             save(setup.scenario, args.output)
         except OSError as e:
-            return _fail(f"cannot write {args.output}: {e.strerror or e}; nothing was changed")
+            return fail("dbm-setup", f"cannot write {args.output}: {e.strerror or e}; nothing was changed")
         error_line(f"wrote {args.output}")
     return EXIT_OK
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     p = sub.add_parser(
         "dbm-setup",
         help="lay out a DBM table by the terrain-choosing procedure and print its log",

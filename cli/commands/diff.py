@@ -12,14 +12,33 @@ is the editor's (dambuster.editor.render.diff_marks), found as the ``diff-image`
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from dambuster.cli.options import add_budget_argument
+from dambuster.cli.status import EXIT_ERROR, EXIT_FOUND, EXIT_OK
 from dambuster.model.escape import text_line
 from dambuster.model.output import error_line, json_text, write_document
 
-EXIT_SAME, EXIT_DIFFERENT, EXIT_UNREADABLE = 0, 1, 2
+from . import Declared, Example
+
+if TYPE_CHECKING:
+    from . import Subparsers
+
 PROG = "dambuster diff"
 IMAGE_FORMATS = ("png", "svg")
+DECLARED = (
+    Declared(
+        "diff",
+        reads="two scenarios",
+        examples=(
+            Example("{sample} {map} --format text", status=1),
+            Example("{sample} {map} --format json", status=1, stdout="json"),
+            # (drawing is slow on a busy machine: these runs are about what is written, not how fast)
+            Example("{sample} {map} -o {out}.svg --budget 0", on=("dbm-terrain",), status=1),
+            Example("{sample} {map} -o {out}.png --budget 0", on=("ogre-basic",), status=1),
+        ),
+    ),
+)
 
 
 def _load(path: str):
@@ -45,7 +64,7 @@ def _image_format(args: argparse.Namespace) -> str | None:
 def _cmd_diff(args: argparse.Namespace) -> int:
     if args.old == "-" and args.new == "-":
         error_line(f"{PROG}: standard input (-) can be named once")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     image = _image_format(args)
     if image is not None:
         return _cmd_diff_image(args, image)
@@ -53,10 +72,10 @@ def _cmd_diff(args: argparse.Namespace) -> int:
         error_line(
             f"{PROG}: -o is for the image forms (--format png|svg); text and json go to standard output"
         )
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     old, new = _load(args.old), _load(args.new)
     if old is None or new is None:
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     from dambuster.model.semantic_diff import compare
 
     changes = compare(old, new)
@@ -73,7 +92,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
         )
     else:
         write_document("".join(text_line(c.text) + "\n" for c in changes))
-    return EXIT_DIFFERENT if changes else EXIT_SAME
+    return EXIT_FOUND if changes else EXIT_OK
 
 
 def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
@@ -82,15 +101,15 @@ def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
 
     if not args.output:
         error_line(f"{PROG}: --format {fmt} writes an image: name it with -o FILE.{fmt}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     args.format = fmt
     from dambuster.cli.options import budget_subject
 
     renderer = load_renderer("diff-image", PROG, budget_subject(args))
-    return EXIT_UNREADABLE if renderer is None else renderer(args)
+    return EXIT_ERROR if renderer is None else renderer(args)
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     from .render import add_scale_arguments
 
     d = sub.add_parser(

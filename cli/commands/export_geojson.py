@@ -6,8 +6,11 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from dambuster.cli.map_io import EXIT_ERROR, fail, load, output_refused, write
+from dambuster.cli.map_io import load, output_refused, write
 from dambuster.cli.options import add_budget_argument
+from dambuster.cli.status import EXIT_ERROR, fail
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from collections.abc import Sized
@@ -16,6 +19,16 @@ if TYPE_CHECKING:
 
     from . import Subparsers
 
+DECLARED = (
+    Declared(
+        "export-geojson",
+        reads="a scenario",
+        examples=(
+            Example("{map} -o {out}.geojson", on=("flash-flood",)),
+            Example("{map}", on=("dbm-terrain",), stdout="json"),
+        ),
+    ),
+)
 
 # Features written a second of the budget (CPU), about twice what a loaded two-core machine measured
 # (a 400 x 400 hex map: 160,000 hexes in 9.9 s as GeoJSON, 18.8 s as GeoPackage), so a map refused

@@ -19,14 +19,36 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from dambuster.cli.options import add_budget_argument
+from dambuster.cli.status import EXIT_ERROR, EXIT_FOUND, EXIT_OK
 from dambuster.model.escape import json_escapes
 from dambuster.model.output import error_line, write_document
 
-EXIT_OK, EXIT_CHANGED, EXIT_UNREADABLE = 0, 1, 2
+from . import Declared, Example
+
+if TYPE_CHECKING:
+    from . import Subparsers
+
 PROG = "dambuster fmt"
+DECLARED = (
+    Declared(
+        "fmt",
+        reads="scenario files and folders, standard input",
+        examples=(
+            Example("{copy}"),
+            Example("--check {map}", status=1),
+            Example("-", stdin="{map}", on=("ogre-dambusters",), stdout="json"),
+            Example(
+                "--check {map}",
+                on=("unloadable",),
+                status=2,
+                error="unloadable.json: /meta/title: the text holds an unpaired surrogate",
+            ),
+        ),
+    ),
+)
 
 
 class Unloadable(Exception):
@@ -81,15 +103,15 @@ def _format_stdin(check: bool, budget: float | None = None) -> int:
         data = _read("-")
         text = _canonical_within("<stdin>", data, budget)
         if text is None:
-            return EXIT_UNREADABLE
+            return EXIT_ERROR
     except Unloadable as e:
         error_line(f"{PROG}: -: {e}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     if check:
         if text.encode("utf-8") == data:
             return EXIT_OK
         print("would reformat: -", flush=True)
-        return EXIT_CHANGED
+        return EXIT_FOUND
     write_document(text)
     return EXIT_OK
 
@@ -122,7 +144,7 @@ def format_files(
         if scenarios_only and found_any:  # a pre-commit batch of other JSON only: nothing to do
             return EXIT_OK
         error_line(f"{PROG}: no .json files found")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     changed = unchanged = 0
     failed = len(missing)
     for path in files:
@@ -160,15 +182,15 @@ def format_files(
     summary = f"{PROG}: {changed} file(s) {verb}, {unchanged} already canonical"
     error_line(summary + (f", {failed} could not be formatted" if failed else ""))
     if failed:
-        return EXIT_UNREADABLE
-    return EXIT_CHANGED if check and changed else EXIT_OK
+        return EXIT_ERROR
+    return EXIT_FOUND if check and changed else EXIT_OK
 
 
 def _cmd_fmt(args: argparse.Namespace) -> int:
     if "-" in args.paths:
         if len(args.paths) > 1:
             error_line(f"{PROG}: standard input (-) is formatted alone, not with other paths")
-            return EXIT_UNREADABLE
+            return EXIT_ERROR
         return _watched("<stdin>", lambda: _format_stdin(args.check, args.budget))
     paths = list(args.paths)
     subject = paths[0] if len(paths) == 1 else f"{paths[0]} (and {len(paths) - 1} more)"
@@ -183,7 +205,7 @@ def _watched(subject: str, work: Callable[[], int]) -> int:
     return run_watched(PROG, subject, None, work, always=True)
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     f = sub.add_parser(
         "fmt",
         help="rewrite scenario files in the canonical form the editor saves",

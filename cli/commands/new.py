@@ -7,12 +7,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dambuster.cli.options import HEX_COUNT, TABLE_SIZE
+from dambuster.cli.status import EXIT_OK, fail
 from dambuster.model.output import error_line, write_document
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from . import Subparsers
 
-EXIT_OK, EXIT_UNREADABLE = 0, 2
+DECLARED = (
+    Declared(
+        "new",
+        reads=None,
+        examples=(
+            Example("hex --title {text} -o {out}.json"),
+            Example("table --title {text}", stdout="json"),
+        ),
+    ),
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,8 +40,7 @@ def run(args: argparse.Namespace) -> int:
                 args.width, args.depth, args.unit, args.title, args.profile, args.figures, args.reduced
             )
     except ValueError as e:
-        error_line(f"dambuster new: {e}")
-        return EXIT_UNREADABLE
+        return fail("new", str(e))
     if args.output in (None, "-"):  # -o -: standard output, as without -o
         write_document(dumps(sc))
         return EXIT_OK
@@ -38,13 +49,11 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     problem = outputs_problem([args.output], args.force)  # the name as typed: "maps/" names a folder
     if problem:
-        error_line(f"dambuster new: {problem}")
-        return EXIT_UNREADABLE
+        return fail("new", problem)
     try:
         save(sc, out)
     except OSError as e:
-        error_line(f"dambuster new: cannot write {out}: {e.strerror or e}; nothing was changed")
-        return EXIT_UNREADABLE
+        return fail("new", f"cannot write {out}: {e.strerror or e}; nothing was changed")
     error_line(f"wrote {out}")
     return EXIT_OK
 
@@ -95,6 +104,3 @@ def add_parsers(sub: Subparsers) -> None:
         help="DBM's 5/8 distances for 25mm figures on a 1.8 m x 1.2 m table (mm or inches)",
     )
     n.set_defaults(func=run)
-
-
-#: The commands defined here, by name; the others come from the COMMANDS hooks.

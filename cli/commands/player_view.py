@@ -5,14 +5,28 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from dambuster.cli.map_io import EXIT_ERROR, EXIT_OK, fail, load, output_refused, write
+from dambuster.cli.map_io import load, output_refused, write
 from dambuster.cli.options import add_budget_argument
+from dambuster.cli.status import EXIT_ERROR, EXIT_OK, fail
 from dambuster.model.output import error_line
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from dambuster.model.atomic_write import Original
 
     from . import Subparsers
+
+DECLARED = (
+    Declared(
+        "player-view",
+        reads="a scenario",
+        examples=(
+            Example("{map} --side {side} -o {out}.json"),
+            Example("{map} --side {side}", stdout="json"),
+        ),
+    ),
+)
 
 
 def cmd_player_view(args: argparse.Namespace) -> int:

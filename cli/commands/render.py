@@ -14,14 +14,33 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from dambuster.cli.options import DPI, ZOOM, add_budget_argument
+from dambuster.cli.status import EXIT_ERROR
 from dambuster.model.output import error_line
+
+from . import Declared, Example
+
+if TYPE_CHECKING:
+    from . import Subparsers
 
 T = TypeVar("T")  # what a size option's parser gives
 
-EXIT_UNREADABLE = 2
+# (drawing is slow on a busy machine: these runs are about what is written, not how fast: --budget 0)
+DECLARED = (
+    Declared(
+        "render",
+        reads="a scenario",
+        examples=(
+            Example("{map} -o {out}.svg --budget 0"),
+            Example("{map} -o {out}.png --budget 0"),
+            Example("{map} -o {out}.html --budget 0", on=("ogre-dambusters", "dbm-terrain")),
+            Example("{map} -o {out}.pdf --budget 0", on=("ogre-dambusters",)),
+            Example("{map} -o {out}.pdf --sheets maps --budget 0", on=("flash-flood",)),
+        ),
+    ),
+)
 GROUP = "dambuster.renderers"
 INSTALL = "pip install 'dambuster[gui]'"
 FORMATS = ("png", "svg", "pdf", "html")
@@ -88,14 +107,14 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
     fmt = output_format(args)
     if fmt is None:
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     args.format = fmt
     if fmt == "html":  # the web player: Qt-free, drawn in the browser (docs/web.md)
         from dambuster.interop.web.command import render_html
 
         return render_html(args)
     renderer = load_renderer("pdf" if fmt == "pdf" else "image", "dambuster render", budget_subject(args))
-    return EXIT_UNREADABLE if renderer is None else renderer(args)
+    return EXIT_ERROR if renderer is None else renderer(args)
 
 
 def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
@@ -127,7 +146,7 @@ def add_scale_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     from dambuster.model.paper import parse_paper
 
     r = sub.add_parser(

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from dambuster.cli.status import EXIT_OK
 from dambuster.model.output import write_document
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from . import Subparsers
 
-EXIT_OK = 0
+DECLARED = (Declared("schema", reads=None, examples=(Example("", stdout="json"),)),)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,26 +13,47 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from dambuster.cli.options import RUNS, SEED, TURNS, add_budget_argument
+from dambuster.cli.status import EXIT_OK, fail
 from dambuster.model.escape import json_escapes
-from dambuster.model.output import error_line, print_line, write_json
+from dambuster.model.output import print_line, write_json
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from dambuster.model.atomic_write import Original
     from dambuster.model.scenario import Scenario
     from dambuster.simulation.narrate import Sentence
 
-EXIT_OK, EXIT_ERROR = 0, 2
+    from . import Subparsers
 
-
-def _fail(cmd: str, msg: str) -> int:
-    error_line(f"dambuster {cmd}: {msg}")
-    return EXIT_ERROR
-
-
-def _load(path: str) -> Scenario:
-    from dambuster.model.io import load
-
-    return load(path)
+_VALLEY = ("ogre-dambusters",)
+DECLARED = (
+    Declared(
+        "surge",
+        reads="a scenario (a hex map with a dam)",
+        examples=(
+            Example("{map} --dam {dam} --apply {out}.json", on=_VALLEY),
+            Example("{map} --dam {dam} --format text", on=_VALLEY),
+            Example("{map} --dam {dam} --format json", on=_VALLEY, stdout="json"),
+            Example("{map} --dam {dam} --monte-carlo 20 --format text", on=_VALLEY),
+            Example("{map} --dam {dam} --monte-carlo 20 --format json", on=_VALLEY, stdout="json"),
+            Example(
+                "{map} --dam {dam} --monte-carlo 20 --out-json {out}.json --out-csv {out}.csv", on=_VALLEY
+            ),
+        ),
+    ),
+    Declared(
+        "flood",
+        reads="a scenario (a table map with a sewer)",
+        examples=(
+            Example("{map} --format text", on=("flash-flood",)),
+            Example("{map} --format json", on=("flash-flood",), stdout="json"),
+            Example(
+                "{map}", on=("ogre-basic",), status=2, error="a flash flood needs a table map with a sewer"
+            ),
+        ),
+    ),
+)
 
 
 class _WriteFailed(Exception):
@@ -101,11 +122,11 @@ def cmd_surge(args: argparse.Namespace) -> int:
 
     unused = _unused_outputs(args)
     if unused:
-        return _fail("surge", unused)
+        return fail("surge", unused)
     outputs = [args.out_json, args.out_csv] if args.monte_carlo is not None else [args.apply]
     problem = outputs_problem(outputs, args.force, [args.file])
     if problem:
-        return _fail("surge", problem)
+        return fail("surge", problem)
     try:
         sc, original = load_for_update(args.file)
         if args.monte_carlo is not None:  # estimated before the breach's plan is built
@@ -168,31 +189,32 @@ def cmd_surge(args: argparse.Namespace) -> int:
                 _print_sentences([_applied(args.apply, after, args.dam)])
         return EXIT_OK
     except ScenarioError as e:
-        return _fail("surge", f"{args.file}: {e}")
+        return fail("surge", f"{args.file}: {e}")
     except SimulationError as e:
-        return _fail("surge", f"{args.file}: {e}")
+        return fail("surge", f"{args.file}: {e}")
     except _WriteFailed as e:
-        return _fail("surge", str(e))
+        return fail("surge", str(e))
     except EstimateTooLarge as e:
-        return _fail("surge", f"{args.file}: {e}")
+        return fail("surge", f"{args.file}: {e}")
 
 
 def cmd_flood(args: argparse.Namespace) -> int:
     from dambuster.model.errors import ScenarioError
+    from dambuster.model.io import load
     from dambuster.simulation.dice import Dice
     from dambuster.simulation.flashflood import flood, when
     from dambuster.simulation.narrate import flood_sentences
     from dambuster.simulation.plan import SimulationError
 
     try:
-        sc = _load(args.file)
+        sc = load(args.file)
         dice = Dice(args.seed)
         turn, pre = when(sc.parameters.flash_flood, dice)
         result = flood(sc, dice) if turn is not None else None
     except ScenarioError as e:
-        return _fail("flood", f"{args.file}: {e}")
+        return fail("flood", f"{args.file}: {e}")
     except SimulationError as e:
-        return _fail("flood", f"{args.file}: {e}")
+        return fail("flood", f"{args.file}: {e}")
     events = pre + (result.events if result else [])
     if args.format == "json":
         doc = {"seed": args.seed, "turn": turn, "events": [e.to_dict() for e in events]}
@@ -217,7 +239,7 @@ def cmd_flood(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     s = sub.add_parser(
         "surge",
         help="simulate the breach of a dam (seeded); or many runs with --monte-carlo",

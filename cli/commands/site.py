@@ -11,13 +11,16 @@ from typing import TYPE_CHECKING
 from dambuster.batch.collect import collect_files
 from dambuster.cli.options import JOBS, add_budget_argument
 from dambuster.cli.site_target import link_problem, target_problem
+from dambuster.cli.status import EXIT_ERROR, EXIT_OK
 from dambuster.interop.web.site import build_site, move_into_place
 from dambuster.model.output import error_line
+
+from . import Declared, Example
 
 if TYPE_CHECKING:
     from . import Subparsers
 
-EXIT_OK, EXIT_ERROR = 0, 2
+DECLARED = (Declared("site", reads="a folder of scenarios", examples=(Example("{folder} -o {out}"),)),)
 
 
 def add_parsers(sub: Subparsers) -> None:

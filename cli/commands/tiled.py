@@ -9,16 +9,43 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dambuster.cli.options import add_budget_argument
+from dambuster.cli.status import EXIT_OK, fail
 from dambuster.model.output import error_line, write_json
 
-EXIT_OK, EXIT_ERROR = 0, 2
+from . import Declared, Example
 
+if TYPE_CHECKING:
+    from . import Subparsers
 
-def _fail(cmd: str, msg: str) -> int:
-    error_line(f"dambuster {cmd}: {msg}")
-    return EXIT_ERROR
+_XML_SAFE = ("ogre-dambusters-xml-safe", "dbm-terrain-xml-safe")
+DECLARED = (
+    Declared(
+        "export-tiled",
+        reads="a scenario",
+        examples=(
+            Example("{map} -o {out}.tmj"),
+            Example("{map} -o {out}.tmx", on=_XML_SAFE),
+            Example(
+                "{map} -o {out}.tmx",
+                on=("ogre-dambusters",),
+                status=2,
+                error="which a TMX (XML) file cannot carry; write a .tmj map instead",
+            ),
+        ),
+    ),
+    Declared(
+        "import-tiled",
+        reads="a Tiled map (TMJ or TMX) and its tilesets",
+        examples=(
+            Example("{tmj} -o {out}.json", on=("dbm-terrain",)),
+            Example("{tmj}", on=("ogre-dambusters",), stdout="json"),
+            Example("{tmx}", on=_XML_SAFE, stdout="json"),
+        ),
+    ),
+)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -28,24 +55,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     from dambuster.model.io import load
 
     if args.scenario == "-" and not args.output:
-        return _fail("export-tiled", "-: reading standard input: name the map to write with -o MAP.tmj")
+        return fail("export-tiled", "-: reading standard input: name the map to write with -o MAP.tmj")
     out = Path(args.output) if args.output else Path(args.scenario).with_suffix(".tmj")
     try:
         scenario = load(args.scenario)
     except ScenarioError as e:
-        return _fail("export-tiled", f"{args.scenario}: {e}")
+        return fail("export-tiled", f"{args.scenario}: {e}")
     targets = outputs(scenario, out)
     typed = [args.output, *targets[1:]] if args.output else targets  # "maps/" names a folder
     problem = outputs_problem(typed, args.force, [args.scenario])
     if problem:
-        return _fail("export-tiled", problem)
+        return fail("export-tiled", problem)
     try:
         written = export_tiled(scenario, out)
     except ExportError as e:
-        return _fail("export-tiled", f"{args.scenario}: {e}")
+        return fail("export-tiled", f"{args.scenario}: {e}")
     except OSError as e:
         what = " and ".join(map(str, targets))
-        return _fail("export-tiled", f"cannot write {what}: {e.strerror or e}; nothing was changed")
+        return fail("export-tiled", f"cannot write {what}: {e.strerror or e}; nothing was changed")
     error_line("wrote " + " and ".join(map(str, written)))
     return EXIT_OK
 
@@ -58,15 +85,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output not in (None, "-") else None  # -o -: standard output
     problem = outputs_problem([args.output if out else None], args.force, [args.map, args.terrain_map])
     if problem:
-        return _fail("import-tiled", problem)
+        return fail("import-tiled", problem)
     try:
         mapping = load_terrain_map(args.terrain_map) if args.terrain_map else None
     except TiledImportError as e:
-        return _fail("import-tiled", f"{args.terrain_map}: {e}")
+        return fail("import-tiled", f"{args.terrain_map}: {e}")
     try:
         result = import_file(args.map, mapping, args.lenient)
     except TiledImportError as e:
-        return _fail("import-tiled", f"{args.map}: {e}")
+        return fail("import-tiled", f"{args.map}: {e}")
     for w in result.warnings:
         error_line(f"dambuster import-tiled: {args.map}: warning: {w}")
     if out is None:
@@ -75,13 +102,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         save(result.scenario, out)
     except OSError as e:
-        return _fail("import-tiled", f"cannot write {out}: {e.strerror or e}; nothing was changed")
+        return fail("import-tiled", f"cannot write {out}: {e.strerror or e}; nothing was changed")
     error_line(f"wrote {out}")
     return EXIT_OK
 
 
-# add_subparsers() returns a class argparse names private; typeshed types it so
-def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # pyright: ignore[reportPrivateUsage]
+def add_parsers(sub: Subparsers) -> None:
     e = sub.add_parser(
         "export-tiled",
         help="write a scenario as a Tiled map (TMJ or TMX)",

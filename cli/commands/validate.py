@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING
 
 from dambuster.batch.budget import DEFAULT_SECONDS as DEFAULT_BUDGET
 from dambuster.cli.options import BUDGET_SECONDS, JOBS, WAIT_SECONDS
+from dambuster.cli.status import EXIT_ERROR, EXIT_OK
 from dambuster.model.output import error_line, write_document
+
+from . import Declared, Example
 
 if TYPE_CHECKING:  # names for the types alone: a cold `dambuster validate` imports none of them
     from collections.abc import Generator
@@ -23,7 +26,22 @@ if TYPE_CHECKING:  # names for the types alone: a cold `dambuster validate` impo
 
     from . import Subparsers
 
-EXIT_OK, EXIT_UNREADABLE = 0, 2
+#: The unloadable map among {maps}: reported on standard error, and the run exits 2.
+_UNLOADABLE = "unloadable.json: /meta/title: the text holds an unpaired surrogate"
+DECLARED = (
+    Declared(
+        "validate",
+        reads="scenario files and folders, a list of them, standard input",
+        examples=(
+            Example("{maps} --format text", status=2, error=_UNLOADABLE),
+            Example("{maps} --format github", status=2, error=_UNLOADABLE),
+            Example("{maps} --format json", status=2, error=_UNLOADABLE, stdout="json"),
+            Example("{maps} --format sarif", status=2, error=_UNLOADABLE, stdout="json"),
+            Example("{maps} --format junit", status=2, error=_UNLOADABLE, stdout="xml"),
+            Example("-", stdin="{map}", on=("dbm-terrain",)),
+        ),
+    ),
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,35 +55,35 @@ def run(args: argparse.Namespace) -> int:
         settings = settings_for(args.paths, args.config, args.isolated, args.within)
     except ConfigError as e:
         error_line(f"dambuster validate: {e}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     for key, listed in settings.code_lists():
         unknown = CodeFilter((), listed).unknown(validators.REGISTRY)
         if unknown:
             error_line(
                 f"dambuster validate: {settings.file}: {key}: unknown rule code or prefix: {', '.join(unknown)}"
             )
-            return EXIT_UNREADABLE
+            return EXIT_ERROR
     apply(settings, args, {"format": "text", "budget": DEFAULT_BUDGET})
     codes = CodeFilter(CodeFilter.split(args.select), CodeFilter.split(args.ignore))
     unknown = codes.unknown(validators.REGISTRY) if codes.select or codes.ignore else []
     if unknown:
         # the codes may come from a collection's settings file: a stranger's text
         error_line(f"dambuster validate: unknown rule code or prefix: {', '.join(unknown)}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     from dambuster.cli.path_lists import gather_paths
 
     problem = gather_paths(args)
     if problem:
         error_line(f"dambuster validate: {problem}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     if "-" not in args.paths:
         return _validate(args, list(args.paths), codes)
     if args.paths.count("-") > 1:
         print("dambuster validate: standard input (-) can be named once", file=sys.stderr)
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     from dambuster.model.files import InputError
 
     try:
@@ -73,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             return _validate(args, [stdin if p == "-" else p for p in args.paths], codes, stdin)
     except InputError as e:
         error_line(f"dambuster validate: -: {e}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
 
 
 @contextlib.contextmanager
@@ -105,7 +123,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
 
     if sys.stdout is None:  # started with standard output closed (`>&-`): say so before any work
         error_line("dambuster validate: standard output is closed: nowhere to write the report")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     corpora: list[str] = []
     unlisted: list[tuple[str, str]] = []
     files, missing = collect_files(paths, corpora, unlisted)
@@ -131,7 +149,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
                 return EXIT_OK
         else:
             print("dambuster: no .json files found", file=sys.stderr)
-            return EXIT_UNREADABLE
+            return EXIT_ERROR
     bar = ProgressBar(sys.stderr) if _is_terminal(sys.stderr) and len(files) > 1 else None
     try:
         settings = getattr(args, "settings", None)  # per-file-ignores: never load codes, never stdin
@@ -139,7 +157,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
         found = _run_validation(files, args, codes, bar, ignored)
     except ExecutorError as e:  # no cluster extra, no scheduler at that address
         error_line(f"dambuster validate: {e}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     finally:
         if bar:
             bar.close()
@@ -174,7 +192,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
         raise
     except OSError as e:  # a full disk behind `> report.json`: the verdict is unknown to the caller
         error_line(f"dambuster validate: cannot write the report: {e.strerror or e}")
-        return EXIT_UNREADABLE
+        return EXIT_ERROR
     return exit_status(reports)
 
 

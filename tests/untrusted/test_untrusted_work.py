@@ -6,13 +6,16 @@ nothing here is timed (scripts/bench_budget.py --commands measures)."""
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from command_examples import Inputs, runs_of
 
 from dambuster.cli import build_parser
+from dambuster.cli.commands import declarations
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -22,19 +25,21 @@ SEWER = SAMPLES / "sewer-flash-flood.json"
 TABLE = SAMPLES / "dbm-table.json"
 
 
-def dambuster(*args, limit_data: int | None = None) -> subprocess.CompletedProcess:
+def dambuster(*args, limit_data: int | None = None, stdin: Path | None = None) -> subprocess.CompletedProcess:
     def limited():
         import resource  # (POSIX only; only the memory test sets a limit)
 
         resource.setrlimit(resource.RLIMIT_DATA, (limit_data, limit_data))
 
-    return subprocess.run(
-        [DAMBUSTER, *map(str, args)],
-        capture_output=True,
-        text=True,
-        preexec_fn=limited if limit_data else None,
-        timeout=600,
-    )
+    with open(stdin or os.devnull, "rb") as f:
+        return subprocess.run(
+            [DAMBUSTER, *map(str, args)],
+            capture_output=True,
+            text=True,
+            preexec_fn=limited if limit_data else None,
+            timeout=600,
+            stdin=f,
+        )
 
 
 def one_line_exit_2(p: subprocess.CompletedProcess) -> str:
@@ -45,43 +50,37 @@ def one_line_exit_2(p: subprocess.CompletedProcess) -> str:
 
 
 # ------------------------------------------------------------------- every command has a budget
-def _budgeted() -> set[str]:
+def _budgeted() -> list[str]:
+    """The commands main() runs under their --budget as a whole (fmt and site spend it per file, as
+    validate does)."""
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return {name for name, p in sub.choices.items() if p.get_default("budgeted")}
+    return [name for name, p in sub.choices.items() if p.get_default("budgeted")]
 
 
-#: a command line of each command that works on a file ({o}: an output path in the test's folder)
-WORK = {
-    "render": ["render", VALLEY, "-o", "{o}.svg"],
-    "diff": ["diff", VALLEY, SAMPLES / "ogre-basic.json"],
-    "export-tiled": ["export-tiled", VALLEY, "-o", "{o}.tmj"],
-    "import-tiled": [
-        "import-tiled",
-        ROOT / "tests" / "tiled" / "rich-before-namespace.tmj",
-        "-o",
-        "{o}.json",
-    ],
-    "export-geojson": ["export-geojson", TABLE, "-o", "{o}.geojson"],
-    "player-view": ["player-view", VALLEY, "--side", "combine", "-o", "{o}.json"],
-    "surge": ["surge", VALLEY, "--dam", "dam-aller", "--apply", "{o}.json"],
-    "flood": ["flood", SEWER],
-    "collapse": ["collapse", VALLEY, "--dam", "dam-aller"],
-    "dbm-setup": ["dbm-setup", "--defender", "wood", "-o", "{o}.json"],
-}
+BUDGETED = _budgeted()
 
 
 def test_every_command_that_works_on_a_file_has_a_budget():
-    assert _budgeted() == set(WORK), "a command with --budget needs a line in WORK (and the reverse)"
+    """Each command that reads a file declares so and takes --budget (tests/cli/test_commands_complete.py
+    checks every one); those budgeted as a whole are each run below, on their first example."""
+    readers = {name for name, d in declarations().items() if d.reads}
+    assert {"render", "surge", "import-tiled"} <= set(BUDGETED) <= readers
 
 
-@pytest.mark.parametrize("command", sorted(WORK))
-def test_work_past_its_budget_is_stopped_in_one_line_and_writes_nothing(command, tmp_path):
-    """A budget far too small for the work (a millisecond of CPU): stopped, or refused up front."""
-    if command in ("render", "diff"):
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory) -> Inputs:
+    return Inputs(tmp_path_factory.mktemp("samples"), hostile=False)
+
+
+@pytest.mark.parametrize("command", BUDGETED)
+def test_work_past_its_budget_is_stopped_in_one_line_and_writes_nothing(command, samples, tmp_path):
+    """A budget far too small for the work (a millisecond of CPU): stopped, or refused up front. The
+    work is the command's first declared example, on the samples."""
+    [run] = runs_of(declarations()[command], samples, tmp_path, samples.folder, first_only=True)
+    if any(a.endswith((".png", ".svg", ".pdf")) for a in run.argv):  # drawn with Qt
         pytest.importorskip("PySide6")
-    argv = [str(a).replace("{o}", str(tmp_path / "out")) for a in WORK[command]]
-    line = one_line_exit_2(dambuster(*argv, "--budget", "0.001"))
+    line = one_line_exit_2(dambuster(command, *run.argv, "--budget", "0.001", stdin=run.stdin))
     assert "--budget" in line and ("ran out" in line or "budget allows" in line), line
     assert list(tmp_path.iterdir()) == []
 
