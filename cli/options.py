@@ -118,9 +118,11 @@ ZOOM = Range(float, 0, 1000, above=True)
 DPI = Range(float, 1, 10_000)
 
 
-def add_budget_argument(parser: argparse.ArgumentParser) -> None:
+def add_budget_argument(parser: argparse.ArgumentParser, per_file: bool = False) -> None:
     """--budget SECONDS for a command other than validate: its work on the file is stopped (one line,
-    exit 2) past that time or past 1 GB of memory, and refused up front when its estimate is over."""
+    exit 2) past that time or past 1 GB of memory, and refused up front when its estimate is over.
+    main() runs the command under it as a whole; ``per_file``: the command spends it on each file of
+    a collection itself (fmt, site), so that a large collection is never stopped as a whole."""
     from dambuster.batch.budget import DEFAULT_SECONDS
 
     parser.add_argument(
@@ -134,7 +136,7 @@ def add_budget_argument(parser: argparse.ArgumentParser) -> None:
             "and exit status 2, and nothing is written"
         ),
     )
-    parser.set_defaults(budgeted=True)
+    parser.set_defaults(budgeted=not per_file)
 
 
 def budget_subject(args: argparse.Namespace) -> str:

@@ -15,7 +15,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from dambuster.cli.options import add_budget_argument
-from dambuster.cli.status import EXIT_ERROR, EXIT_FOUND, EXIT_OK
+from dambuster.cli.status import EXIT_ERROR, EXIT_FOUND, EXIT_OK, fail
 from dambuster.model.escape import text_line
 from dambuster.model.output import error_line, json_text, write_document
 
@@ -63,8 +63,7 @@ def _image_format(args: argparse.Namespace) -> str | None:
 
 def _cmd_diff(args: argparse.Namespace) -> int:
     if args.old == "-" and args.new == "-":
-        error_line(f"{PROG}: standard input (-) can be named once")
-        return EXIT_ERROR
+        return fail("diff", "standard input (-) can be named once")
     image = _image_format(args)
     if image is not None:
         return _cmd_diff_image(args, image)
@@ -100,8 +99,7 @@ def _cmd_diff_image(args: argparse.Namespace, fmt: str) -> int:
     from .render import load_renderer
 
     if not args.output:
-        error_line(f"{PROG}: --format {fmt} writes an image: name it with -o FILE.{fmt}")
-        return EXIT_ERROR
+        return fail("diff", f"--format {fmt} writes an image: name it with -o FILE.{fmt}")
     args.format = fmt
     from dambuster.cli.options import budget_subject
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from dambuster.cli.options import add_budget_argument
-from dambuster.cli.status import EXIT_ERROR, EXIT_FOUND, EXIT_OK
+from dambuster.cli.status import EXIT_ERROR, EXIT_FOUND, EXIT_OK, fail
 from dambuster.model.escape import json_escapes
 from dambuster.model.output import error_line, write_document
 
@@ -105,8 +105,7 @@ def _format_stdin(check: bool, budget: float | None = None) -> int:
         if text is None:
             return EXIT_ERROR
     except Unloadable as e:
-        error_line(f"{PROG}: -: {e}")
-        return EXIT_ERROR
+        return fail("fmt", f"-: {e}")
     if check:
         if text.encode("utf-8") == data:
             return EXIT_OK
@@ -143,8 +142,7 @@ def format_files(
     if not files and not missing:
         if scenarios_only and found_any:  # a pre-commit batch of other JSON only: nothing to do
             return EXIT_OK
-        error_line(f"{PROG}: no .json files found")
-        return EXIT_ERROR
+        return fail("fmt", "no .json files found")
     changed = unchanged = 0
     failed = len(missing)
     for path in files:
@@ -189,8 +187,7 @@ def format_files(
 def _cmd_fmt(args: argparse.Namespace) -> int:
     if "-" in args.paths:
         if len(args.paths) > 1:
-            error_line(f"{PROG}: standard input (-) is formatted alone, not with other paths")
-            return EXIT_ERROR
+            return fail("fmt", "standard input (-) is formatted alone, not with other paths")
         return _watched("<stdin>", lambda: _format_stdin(args.check, args.budget))
     paths = list(args.paths)
     subject = paths[0] if len(paths) == 1 else f"{paths[0]} (and {len(paths) - 1} more)"
@@ -232,8 +229,8 @@ def add_parsers(sub: Subparsers) -> None:
         help="skip .json files that are provably not scenarios (no format_version key, however "
         "written); the pre-commit hook uses it",
     )
-    add_budget_argument(f)  # each file's own: a collection is not stopped as a whole
-    f.set_defaults(func=_cmd_fmt, budgeted=False)
+    add_budget_argument(f, per_file=True)
+    f.set_defaults(func=_cmd_fmt)
 
 
 __all__ = ["Unloadable", "add_parsers", "canonical_text", "format_files"]

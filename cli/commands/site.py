@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from dambuster.batch.collect import collect_files
 from dambuster.cli.options import JOBS, add_budget_argument
 from dambuster.cli.site_target import link_problem, target_problem
-from dambuster.cli.status import EXIT_ERROR, EXIT_OK
+from dambuster.cli.status import EXIT_OK, fail
 from dambuster.interop.web.site import build_site, move_into_place
 from dambuster.model.output import error_line
 
@@ -38,19 +38,17 @@ def add_parsers(sub: Subparsers) -> None:
     p.add_argument(
         "--jobs", type=JOBS, default=os.cpu_count() or 1, help=JOBS.help("files validated at once")
     )
-    add_budget_argument(p)  # each map's own validation
-    p.set_defaults(func=run, budgeted=False)
+    add_budget_argument(p, per_file=True)  # each map's own validation
+    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     folder, out = Path(args.folder), Path(args.output)
     if not folder.is_dir():
-        error_line(f"dambuster site: {args.folder}: not a folder")
-        return EXIT_ERROR
+        return fail("site", f"{args.folder}: not a folder")
     problem = target_problem(args.folder, args.output, args.force)
     if problem is not None:
-        error_line(f"dambuster site: {problem}")
-        return EXIT_ERROR
+        return fail("site", problem)
     # the files `dambuster validate DIR` checks: test corpora (folders holding *.expected.json reports)
     # are skipped unless named, and so are the reports themselves
     corpora: list[str] = []
@@ -61,13 +59,11 @@ def run(args: argparse.Namespace) -> int:
         )
     problem = link_problem(args.folder, found)
     if problem is not None:
-        error_line(f"dambuster site: {problem}")
-        return EXIT_ERROR
+        return fail("site", problem)
     paths = sorted(p for p in map(Path, found) if out.resolve() not in p.resolve().parents and p.is_file())
     try:
         files = build_site(folder, paths, args.jobs, args.budget)
         move_into_place(files, out)
     except OSError as e:
-        error_line(f"dambuster site: {args.output}: cannot write it ({e.strerror or e})")
-        return EXIT_ERROR
+        return fail("site", f"{args.output}: cannot write it ({e.strerror or e})")
     return EXIT_OK

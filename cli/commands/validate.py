@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from dambuster.batch.budget import DEFAULT_SECONDS as DEFAULT_BUDGET
 from dambuster.cli.options import BUDGET_SECONDS, JOBS, WAIT_SECONDS
-from dambuster.cli.status import EXIT_ERROR, EXIT_OK
+from dambuster.cli.status import EXIT_ERROR, EXIT_OK, fail
 from dambuster.model.output import error_line, write_document
 
 from . import Declared, Example
@@ -54,8 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # collection settings (dambuster.toml, [tool.dambuster]): what the command line leaves unset
         settings = settings_for(args.paths, args.config, args.isolated, args.within)
     except ConfigError as e:
-        error_line(f"dambuster validate: {e}")
-        return EXIT_ERROR
+        return fail("validate", str(e))
     for key, listed in settings.code_lists():
         unknown = CodeFilter((), listed).unknown(validators.REGISTRY)
         if unknown:
@@ -68,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
     unknown = codes.unknown(validators.REGISTRY) if codes.select or codes.ignore else []
     if unknown:
         # the codes may come from a collection's settings file: a stranger's text
-        error_line(f"dambuster validate: unknown rule code or prefix: {', '.join(unknown)}")
-        return EXIT_ERROR
+        return fail("validate", f"unknown rule code or prefix: {', '.join(unknown)}")
     if args.jobs < 1:
         print("dambuster validate: --jobs must be at least 1", file=sys.stderr)
         return EXIT_ERROR
@@ -77,8 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
     problem = gather_paths(args)
     if problem:
-        error_line(f"dambuster validate: {problem}")
-        return EXIT_ERROR
+        return fail("validate", problem)
     if "-" not in args.paths:
         return _validate(args, list(args.paths), codes)
     if args.paths.count("-") > 1:
@@ -90,8 +87,7 @@ def run(args: argparse.Namespace) -> int:
         with _stdin_as_file() as stdin:
             return _validate(args, [stdin if p == "-" else p for p in args.paths], codes, stdin)
     except InputError as e:
-        error_line(f"dambuster validate: -: {e}")
-        return EXIT_ERROR
+        return fail("validate", f"-: {e}")
 
 
 @contextlib.contextmanager
@@ -156,8 +152,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
         ignored = {f: settings.ignored_for(f) for f in files if f != stdin} if settings else {}
         found = _run_validation(files, args, codes, bar, ignored)
     except ExecutorError as e:  # no cluster extra, no scheduler at that address
-        error_line(f"dambuster validate: {e}")
-        return EXIT_ERROR
+        return fail("validate", str(e))
     finally:
         if bar:
             bar.close()
@@ -191,8 +186,7 @@ def _validate(args: argparse.Namespace, paths: list[str], codes: CodeFilter, std
     except BrokenPipeError:  # `| head`: main() ends quietly
         raise
     except OSError as e:  # a full disk behind `> report.json`: the verdict is unknown to the caller
-        error_line(f"dambuster validate: cannot write the report: {e.strerror or e}")
-        return EXIT_ERROR
+        return fail("validate", f"cannot write the report: {e.strerror or e}")
     return exit_status(reports)
 
 
