@@ -238,6 +238,11 @@ class Run:
     argv: list[str]
     stdin: Path | None
 
+    @property
+    def draws(self) -> bool:
+        """Whether it writes a drawing (PNG, SVG, PDF), which Qt draws."""
+        return any(a.endswith((".png", ".svg", ".pdf")) for a in self.argv)
+
 
 def runs_of(
     declared: Declared, inputs: Inputs, out: Path, copies: Path | None = None, first_only: bool = False

@@ -1,7 +1,7 @@
 """Every command of the table (dambuster.cli.commands.COMMANDS) is complete: declared beside its code,
 with a parser, ``--budget`` exactly when it reads a file, examples its parser takes in each of its
-output forms. Quick and Qt-free, so the quick loop catches what the slow hostile-input run
-(tests/untrusted/test_untrusted_every_command.py, which runs every example) would; the manual page's
+output forms. Quick and Qt-free, so the quick loop catches what the slow runs of every example
+(tests/untrusted/test_untrusted_every_command.py, test_untrusted_work.py) would; the manual page's
 currency is tests/cli/test_completion_manpage.py's. The last tests stage a command of their own and see
 the check refuse it, and the hostile-input run take it up unnamed.
 """

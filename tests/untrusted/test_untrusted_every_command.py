@@ -11,10 +11,16 @@ standard error and every file it writes -- is scanned: valid UTF-8, no C0 or C1 
 and tab, no bidi control or line separator, no ``##[``, no line that starts with ``::`` after blanks,
 and each SVG, TMX, JSON, TMJ and GeoJSON parses (a PDF's text, when ``pdftotext`` is installed, is
 scanned as text). Each run ends with the status its example declares.
+
+Every test runs twice: on the installed command (slow, in the Qt run: render and diff draw with Qt),
+and through ``main()`` in this process for every run but the drawings (a few seconds, Qt-free: the
+quick loop's, so that a new command's unsafe line fails there first).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -27,11 +33,8 @@ from pathlib import Path
 import pytest
 from command_examples import Inputs, Run, runs
 
+from dambuster.cli import main
 from dambuster.cli.commands import COMMANDS
-
-# about 80 runs of the installed CLI, a minute and a half on 2 CPUs; render and diff draw with Qt,
-# so the module runs in the Qt run (the Qt-free run blocks PySide6 for the commands it starts too)
-pytestmark = [pytest.mark.slow, pytest.mark.qt]
 
 DAMBUSTER = str(Path(sys.executable).parent / "dambuster")
 HANG = 300  # seconds: only turns a hang into a failure
@@ -47,7 +50,8 @@ def inputs(tmp_path_factory) -> Inputs:
     return Inputs(tmp_path_factory.mktemp("hostile-inputs"), hostile=True)
 
 
-def run(r: Run, cwd: Path) -> subprocess.CompletedProcess:
+def installed(r: Run, cwd: Path) -> subprocess.CompletedProcess:
+    """The run of the installed command, as a user's shell (or CI) starts it."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "LC_ALL", "LANG")}
     env["QT_QPA_PLATFORM"] = "offscreen"
     with open(r.stdin or os.devnull, "rb") as f:
@@ -56,10 +60,42 @@ def run(r: Run, cwd: Path) -> subprocess.CompletedProcess:
         )
 
 
-@pytest.fixture(scope="module")
-def results(inputs, tmp_path_factory) -> tuple[Path, dict[str, tuple[Run, subprocess.CompletedProcess]]]:
-    out = tmp_path_factory.mktemp("outputs")
-    return out, {r.id: (r, run(r, out)) for r in runs(inputs, out)}
+def in_process(r: Run) -> subprocess.CompletedProcess:
+    """The same run through ``main()`` in this process, its standard streams UTF-8 bytes of its own."""
+    argv = [r.command, *r.argv]
+    out, err = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in "12")
+    with (
+        open(r.stdin or os.devnull, encoding="utf-8") as stdin,
+        pytest.MonkeyPatch.context() as streams,
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        streams.setattr(sys, "stdin", stdin)
+        try:
+            code = main(argv)
+        except SystemExit as e:  # argparse refused the arguments
+            code = e.code
+    return subprocess.CompletedProcess(argv, code, out.buffer.getvalue(), err.buffer.getvalue())
+
+
+Results = tuple[Path, dict[str, tuple[Run, subprocess.CompletedProcess]]]
+
+
+@pytest.fixture(
+    scope="module",
+    params=[
+        # about 80 runs of the installed CLI, a minute and a half on 2 CPUs; render and diff draw with
+        # Qt, so they are in the Qt run (the Qt-free run blocks PySide6 for the commands it starts too)
+        pytest.param("installed", marks=[pytest.mark.slow, pytest.mark.qt]),
+        # the same runs but drawings, through main() in a few seconds: the quick loop's
+        "in-process",
+    ],
+)
+def results(request, inputs, tmp_path_factory) -> Results:
+    out = tmp_path_factory.mktemp(f"outputs-{request.param}")
+    if request.param == "installed":
+        return out, {r.id: (r, installed(r, out)) for r in runs(inputs, out)}
+    return out, {r.id: (r, in_process(r)) for r in runs(inputs, out) if not r.draws}
 
 
 ANNOTATION = re.compile(r"::(error|warning|notice) file=([^,:]*)[,:]")
@@ -161,14 +197,17 @@ def test_the_pdf_text_is_safe_too(results):
     assert found == []
 
 
-def _written(done, command: str, kind: str, suffix: str) -> Path:
-    """The file of that suffix a run of ``command`` on the map ``kind`` wrote."""
+def _written(done, command: str, kind: str, suffix: str) -> Path | None:
+    """The file of that suffix a run of ``command`` on the map ``kind`` wrote (None: no such run here)."""
     return next(
-        Path(a)
-        for r, _ in done.values()
-        if (r.command, r.kind) == (command, kind)
-        for a in r.argv
-        if a.endswith(suffix)
+        (
+            Path(a)
+            for r, _ in done.values()
+            if (r.command, r.kind) == (command, kind)
+            for a in r.argv
+            if a.endswith(suffix)
+        ),
+        None,
     )
 
 
@@ -182,8 +221,12 @@ def test_the_names_are_still_there_as_visible_text(results):
     )
     text = flood.stdout.decode("utf-8")
     assert "\\x3a:" in text or "\\u" in text or "\\x" in text
-    svg = _written(done, "render", "dbm-terrain", ".svg").read_text(encoding="utf-8")
-    assert "\\x01" in svg or "\\u202e" in svg
-    tmx = ET.parse(_written(done, "export-tiled", "ogre-dambusters-xml-safe", ".tmx")).getroot()
+    drawn = _written(done, "render", "dbm-terrain", ".svg")  # (drawings: the installed runs alone)
+    if drawn is not None:
+        svg = drawn.read_text(encoding="utf-8")
+        assert "\\x01" in svg or "\\u202e" in svg
+    tiled = _written(done, "export-tiled", "ogre-dambusters-xml-safe", ".tmx")
+    assert tiled is not None
+    tmx = ET.parse(tiled).getroot()
     names = {el.get("name") for el in tmx.iter("object") if el.get("name")}
     assert any("\u202e" in n for n in names) or any("##[" in n for n in names)  # TMX keeps the exact text

@@ -78,7 +78,7 @@ def test_work_past_its_budget_is_stopped_in_one_line_and_writes_nothing(command,
     """A budget far too small for the work (a millisecond of CPU): stopped, or refused up front. The
     work is the command's first declared example, on the samples."""
     [run] = runs_of(declarations()[command], samples, tmp_path, samples.folder, first_only=True)
-    if any(a.endswith((".png", ".svg", ".pdf")) for a in run.argv):  # drawn with Qt
+    if run.draws:
         pytest.importorskip("PySide6")
     line = one_line_exit_2(dambuster(command, *run.argv, "--budget", "0.001", stdin=run.stdin))
     assert "--budget" in line and ("ran out" in line or "budget allows" in line), line
