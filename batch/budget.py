@@ -1,16 +1,20 @@
-"""Work per file: a wall-clock budget for loading and checking it, and a cap on the findings listed.
+"""Work per file: a budget of CPU time and memory for loading and checking it (or for a command's work on
+it), the one-line words for work that ran out, and a cap on the findings a report lists.
 
 Budget. ``Budget(seconds).running()`` starts the clock. Two mechanisms stop the work when it runs out:
 
 * a deadline that the rule engine checks between rules and between the findings a rule yields
   (``Budget.check``); it works in any thread, including Dask's worker threads;
-* in the main thread only, a real interruption: ``signal.setitimer(ITIMER_REAL)`` and a SIGALRM handler
-  that raises :class:`OutOfBudget` wherever the work is, also inside one long computation: Python code,
-  ``json.loads`` hooks, and GEOS operations (shapely 2 checks for signals while GEOS runs).
+* in the main thread only, a real interruption: ``signal.setitimer(ITIMER_PROF)`` and a SIGPROF handler
+  that raises :class:`OutOfBudget` wherever Python code is (``json.loads`` hooks, a rule's loops).
 
-When the process already uses the real-time timer (another ``setitimer`` is pending) the alarm is left
-alone and only the deadline applies. A file that runs out of time (or of memory) is reported with one
-BUDGET finding (:func:`budget_finding`).
+In the main thread the clock is the process's CPU time, so a busy machine (or ``--jobs 8`` on 2 CPUs)
+changes no verdict; in another thread, where the process's CPU time is every thread's, the wall clock.
+When the process already uses the profiling timer the alarm is left alone and only the deadline
+applies. One long call into C is out of the alarm's reach: the worker processes of
+dambuster.batch.workers end it. Memory: ``memory_limited`` (RLIMIT_DATA), so that an allocation past
+the budget is a MemoryError where it is made. A file that runs out of time or of memory is reported with
+one BUDGET finding (:func:`budget_finding`); a command's work, with one line (:func:`run_budgeted`).
 
 Findings cap. A report lists at most MAX_FINDINGS findings per file (:class:`Findings`), then one
 TRUNCATED finding counts the rest by code, and a witness longer than MAX_WITNESS_CHARS is left out, so
@@ -50,18 +54,17 @@ class OutOfBudget(BaseException):
 
 
 class Budget:
-    """Seconds allowed for one file; ``None`` or 0: no limit. ``cpu``: seconds of the process's CPU time
-    (``ITIMER_PROF``, SIGPROF, ``time.process_time``) instead of the wall clock, so that a busy machine
-    does not stop honest work (the commands other than validate, whose work is the process's own)."""
+    """Seconds allowed for one file (or a command's work); ``None`` or 0: no limit."""
 
-    def __init__(self, seconds: float | None, cpu: bool = False):
+    def __init__(self, seconds: float | None):
         self.seconds = seconds if seconds and seconds > 0 else None
         self.deadline: float | None = None
         self._armed = False
-        self._now = time.process_time if cpu else time.monotonic
-        # (no interval timers on Windows: there only the deadline applies)
-        self._timer: int | None = getattr(signal, "ITIMER_PROF" if cpu else "ITIMER_REAL", None)
-        self._signal: signal.Signals | None = getattr(signal, "SIGPROF" if cpu else "SIGALRM", None)
+        main = threading.current_thread() is threading.main_thread()
+        self._now = time.process_time if main else time.monotonic
+        # (no interval timers on Windows, no alarm outside the main thread: there only the deadline applies)
+        self._timer: int | None = getattr(signal, "ITIMER_PROF", None) if main else None
+        self._signal: signal.Signals | None = getattr(signal, "SIGPROF", None)
 
     def check(self) -> None:
         """Raises OutOfBudget once the deadline has passed (a no-op without a budget)."""
@@ -153,26 +156,7 @@ def _importing(frame: FrameType | None) -> bool:
 
 
 def _can_use_alarm(timer: int | None) -> bool:
-    return (
-        timer is not None
-        and hasattr(signal, "setitimer")
-        and threading.current_thread() is threading.main_thread()
-        and signal.getitimer(timer)[0] == 0
-    )
-
-
-def process_cpu_seconds(pid: int) -> float:
-    """A process's user and system CPU time so far (``/proc/PID/stat``), 0 when it cannot be read (no
-    /proc: other systems). How the watchers of a child (dambuster.batch.watched) and of validate's workers
-    (dambuster.batch.supervisor) judge its budget."""
-    import os
-
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read().rsplit(b")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
+    return timer is not None and hasattr(signal, "setitimer") and signal.getitimer(timer)[0] == 0
 
 
 def budget_finding(
@@ -286,10 +270,14 @@ def warm_up() -> None:
 
 
 # ------------------------------------------------------------------ the budget of the other commands
-#: Memory a command may take for one file beyond what the process holds when the command starts (1 GB,
-#: as a `validate` worker); enforced as the process's data limit (RLIMIT_DATA: the heap and every private
-#: writable mapping), so an allocation past it is a MemoryError, said in one line.
+#: Memory a command may take for one file beyond what the process holds when the command starts (1 GB);
+#: enforced as the process's data limit (RLIMIT_DATA: the heap and every private writable mapping), so an
+#: allocation past it is a MemoryError, said in one line.
 MEMORY_BYTES = 1 << 30
+#: Memory a `validate` worker may take for one file beyond what it holds when the file starts (what it
+#: still shares with the command it was forked from is not the file's doing), the same way: 800 MB, so
+#: that with what it shares the worker stays under 1 GB.
+FILE_MEMORY_BYTES = 800 << 20
 
 
 def memory_words(limit: int = MEMORY_BYTES) -> str:
@@ -400,7 +388,7 @@ def run_budgeted(prog: str, subject: str, seconds: float | None, work: Callable[
     is left half-written)."""
     from dambuster.model.output import error_line
 
-    budget = Budget(seconds, cpu=True)
+    budget = Budget(seconds)
     try:
         with memory_limited(MEMORY_BYTES if budget.seconds else None), budget.running():
             return work()

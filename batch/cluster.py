@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
 from . import executors
-from .executors import POLL, ExecutorError, local_pool, parse_address, probe_scheduler
+from .executors import POLL, ExecutorError, parse_address, probe_scheduler
 
 T = TypeVar("T")
 
@@ -110,16 +110,3 @@ def dask_executor(
             client.close(timeout=timeout)  # pyright: ignore[reportUnknownMemberType]
         except Exception:  # a scheduler that is gone cannot be told goodbye
             pass
-
-
-@contextmanager
-def executor_for(
-    jobs: int = 1, scheduler: str | None = None, worker_wait: float | None = None
-) -> Generator[Executor, None, None]:
-    """The executor for a run: the Dask cluster at ``scheduler`` when given, else a local pool of ``jobs``."""
-    if scheduler:
-        with dask_executor(scheduler, worker_wait=worker_wait) as ex:
-            yield ex
-    else:
-        with local_pool(jobs) as ex:
-            yield ex

@@ -1,8 +1,7 @@
-"""Where `dambuster validate` runs its checks: a concurrent.futures.Executor.
-
-By default a local process pool. With the optional ``cluster`` extra (``dask[distributed]``),
-``--scheduler tcp://HOST:PORT`` sends the work to a Dask cluster through
-``distributed.Client(...).get_executor()``. The workers need dambuster installed (same version).
+"""`validate --scheduler`'s address and first contact, before Dask is imported: with the optional
+``cluster`` extra (``dask[distributed]``), ``--scheduler tcp://HOST:PORT`` sends the checks to a Dask
+cluster through ``distributed.Client(...).get_executor()`` (dambuster.batch.cluster). The workers need
+dambuster installed (same version). Without --scheduler, files are checked in dambuster.batch.workers.
 
 A cluster fails fast and never hangs a run:
 
@@ -18,13 +17,6 @@ A cluster fails fast and never hangs a run:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if (
-    TYPE_CHECKING
-):  # the pools are loaded when a run uses one (dambuster.batch.cluster for Dask): not at start-up
-    from concurrent.futures import Executor
-
 #: Seconds to wait for a scheduler to accept the connection and send its handshake.
 CONNECT_TIMEOUT = 10
 #: Seconds to wait for a worker: before the first task, and again whenever every worker is gone.
@@ -36,12 +28,6 @@ _SCHEMES = ("tcp", "tls")
 
 class ExecutorError(Exception):
     """The executor cannot be set up or was lost: one sentence for the user."""
-
-
-def local_pool(jobs: int) -> Executor:
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(max_workers=max(1, jobs))
 
 
 def parse_address(address: str) -> tuple[str, str, int]:

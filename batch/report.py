@@ -1,5 +1,6 @@
-"""Validation reports: one FileReport per file, validated in-process or on an executor (dambuster.batch.executors), rendered
-by one of the formats in ``dambuster.batch.formats`` (text, json, sarif, junit, github).
+"""Validation reports: one FileReport per file, checked here, in worker processes (dambuster.batch.workers) or
+on a Dask cluster (dambuster.batch.cluster), rendered by one of the formats in ``dambuster.batch.formats``
+(text, json, sarif, junit, github).
 
 The JSON report is a stable contract:
 ``{"files": [{"path": ..., "valid": ..., "violations": [{"code", "severity", "message", "location"}]}]}``.
@@ -8,7 +9,6 @@ The JSON report is a stable contract:
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -19,11 +19,13 @@ from dambuster.model.errors import ScenarioError
 from .file_report import FileReport
 from .load_codes import LOAD_STAGES
 
-if TYPE_CHECKING:  # a process pool is loaded only when one is used: not for a single file
+if TYPE_CHECKING:  # concurrent.futures is loaded only for a cluster: not for a single file
     from concurrent.futures import Executor
 
     from dambuster.model.scenario import Scenario
     from dambuster.validators.engine import Rule
+
+    from .worker import Limits, Stop
 
 #: Codes about the file or the run rather than a rule (load_codes.py): never filtered by --select / --ignore.
 LOAD_CODES = tuple(LOAD_STAGES)
@@ -74,8 +76,8 @@ def validate_file(
 
     ``budget``: seconds for loading and checking it (None or 0: no limit). A file that runs out of it,
     or of memory, ends with one BUDGET finding; the findings of the rules that finished are kept. At
-    most ``work.MAX_FINDINGS`` findings are listed, then one TRUNCATED finding counts the rest.
-    ``on_rule(code)`` is told each rule as it starts (dambuster.batch.supervisor watches with it).
+    most ``budget.MAX_FINDINGS`` findings are listed, then one TRUNCATED finding counts the rest.
+    ``on_rule(code)`` is told each rule as it starts (the marks a worker leaves, dambuster.batch.workers).
     """
     from dambuster.model.io import load
     from dambuster.validators import engine
@@ -84,9 +86,7 @@ def validate_file(
     from .budget import Budget, Findings, OutOfBudget, budget_finding, warm_up
 
     warm_up()  # the one-time set-up of a process (the schema's validators) is not the file's work
-    # CPU time in a process's main thread (a validate worker): a busy machine, or --jobs 8 on 2 CPUs,
-    # changes no verdict. In another thread (Dask's) the process's CPU time is every thread's: wall clock.
-    clock = Budget(budget, cpu=threading.current_thread() is threading.main_thread())
+    clock = Budget(budget)  # CPU time in the main thread; in Dask's threads the wall clock
     scenario: Scenario | None = None
     rules: list[Rule] = []
     done: list[str] = []  # codes of the rules that finished
@@ -174,47 +174,79 @@ def validate_files(
     """Reports in input order; ``progress(done, total)`` as files finish.
 
     ``ignored``: codes turned off for some files only (per-file-ignores), by path. They are left out
-    where the file is checked, before its findings are cut at ``work.MAX_FINDINGS``: a file whose
+    where the file is checked, before its findings are cut at ``budget.MAX_FINDINGS``: a file whose
     only findings are ignored passes, however many there are.
 
-    ``executor`` (any concurrent.futures.Executor, see dambuster.batch.executors) runs the checks; without
-    one, ``jobs`` > 1 uses a local process pool and ``jobs`` == 1 checks in this process.
-    ``budget``: seconds per file, counted where the file is checked (see validate_file). With a budget
-    and no executor, files are checked in watched worker processes that are killed when one long
-    computation overruns the budget or memory (dambuster.batch.supervisor), where the platform can fork.
+    ``budget``: seconds per file, counted where the file is checked (see validate_file). Where the checks
+    run: on ``executor`` when given (any concurrent.futures.Executor: a Dask cluster's, see
+    dambuster.batch.cluster), in chunks; otherwise, where the platform can fork and there is a budget or
+    more than one job, in ``jobs`` worker processes (dambuster.batch.workers), where a file gets
+    FILE_MEMORY_BYTES of memory and its worker is ended past its budget; otherwise here, one by one.
     """
-    from . import supervisor
-
     profiles = list(profiles) if profiles else None
-    total = len(paths)
     per_file = ignored or {}
     filters = [codes.also_ignoring(tuple(per_file.get(p, ()))) for p in paths]
-    if executor is None and budget and total and supervisor.available():
-        from dambuster.validators import engine
+    if executor is not None:
+        return _run_on(executor, paths, profiles, filters, max(jobs, 2), progress, budget)
+    from . import workers
 
-        from .budget import warm_up
+    if paths and (budget or min(jobs, len(paths)) > 1) and workers.available():
+        return _run_in_workers(paths, profiles, filters, jobs, progress, budget)
+    out: list[FileReport] = []
+    for i, (p, c) in enumerate(zip(paths, filters), 1):
+        out.append(_safe_validate(p, profiles, c, budget))
+        if progress:
+            progress(i, len(paths))
+    return out
 
-        if min(jobs, total) > 1:  # loaded once here, so that the workers share them; one worker loads
-            engine.load()  # only its files' profiles' rules (hex maps alone: no shapely, no numpy)
-        warm_up()
-        check = partial(_safe_validate, profiles=profiles, budget=budget)
-        by_path = dict(zip(paths, filters))
-        return supervisor.validate_supervised(
-            paths, lambda p, on_rule: check(p, codes=by_path[p], on_rule=on_rule), budget, jobs, progress
-        )
-    if executor is None and (jobs <= 1 or total <= 1):
-        out: list[FileReport] = []
-        for i, (p, c) in enumerate(zip(paths, filters), 1):
-            out.append(_safe_validate(p, profiles, c, budget))
-            if progress:
-                progress(i, total)
-        return out
-    if executor is None:
-        from .executors import local_pool
 
-        with local_pool(min(jobs, total)) as pool:
-            return _run_on(pool, paths, profiles, filters, jobs, progress, budget)
-    return _run_on(executor, paths, profiles, filters, max(jobs, 2), progress, budget)
+def _run_in_workers(
+    paths: Sequence[str],
+    profiles: Sequence[str] | None,
+    codes: Sequence[CodeFilter],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    budget: float | None,
+) -> list[FileReport]:
+    from dambuster.validators import engine
+
+    from .budget import FILE_MEMORY_BYTES, warm_up
+    from .worker import GRACE, STALL, Limits
+    from .workers import run
+
+    if min(jobs, len(paths)) > 1:  # loaded once here, so that the workers share them; one worker loads
+        engine.load()  # only its files' profiles' rules (hex maps alone: no shapely, no numpy)
+    warm_up()
+    seconds = budget or None
+    limits = Limits(seconds, FILE_MEMORY_BYTES, (seconds + GRACE) * STALL) if seconds else Limits()
+
+    def check(item: tuple[str, CodeFilter], mark: Callable[[str], None]) -> FileReport:
+        return _safe_validate(item[0], profiles, item[1], budget, mark)
+
+    def stopped(item: tuple[str, CodeFilter], stop: Stop) -> FileReport:
+        return _stopped(item[0], seconds, limits, stop)
+
+    return run(list(zip(paths, codes)), check, stopped, limits, jobs, progress)
+
+
+def _stopped(path: str, seconds: float | None, limits: Limits, stop: Stop) -> FileReport:
+    """The report of a file whose worker was ended or died: its findings went with the worker."""
+    from .budget import budget_finding
+    from .worker import GRACE
+
+    said = f": {stop.said}" if stop.said else ""
+    if stop.cause == "died" or (stop.cause == "memory" and not limits.memory):
+        why = f"not checked: its worker process stopped ({stop.how}{said}; out of memory?)"
+        return FileReport.unreadable(path, "ENGINE", "", why)
+    if stop.cause == "memory":
+        why = f"it needed more than {(limits.memory or 0) >> 20:,} MB and ended by {stop.how}{said}"
+    elif stop.cause == "stalled":
+        why = f"its worker made no progress for {limits.wall:g} s (stopped, or given no CPU)"
+    else:
+        why = f"still busy {GRACE:g} s of CPU after the budget ran out, inside one long computation"
+    rules = stop.marks
+    finding = budget_finding(seconds, stop.cause == "memory", bool(rules), rules[-1:], killed=why)
+    return FileReport(path, [finding], load_error=True, checked=rules[:-1])
 
 
 def _run_on(
@@ -226,8 +258,8 @@ def _run_on(
     progress: Callable[[int, int], None] | None,
     budget: float | None = None,
 ) -> list[FileReport]:
-    from concurrent.futures.process import BrokenProcessPool
-
+    """The files in chunks of up to 16 on ``executor``, so that a cluster pays its per-task cost once a chunk;
+    the files of a chunk the executor lost (a Dask worker gone) are reported, never lost."""
     total = len(paths)
     size = max(1, min(16, total // (workers * 8)))
     chunks = [list(paths[i : i + size]) for i in range(0, total, size)]
@@ -240,12 +272,7 @@ def _run_on(
             out += reports
             if progress:
                 progress(len(out), total)
-    except BrokenProcessPool:  # a worker was killed (out of memory?): the rest are reported, not lost
-        out += [
-            FileReport.unreadable(p, "ENGINE", "", "not checked: a worker process stopped (out of memory?)")
-            for p in paths[len(out) :]
-        ]
-    except Exception as e:  # a cluster worker lost, a scheduler gone: the same, with the executor's reason
+    except Exception as e:  # a cluster worker lost, a scheduler gone: the rest are reported, with the reason
         why = f"{type(e).__name__}: {str(e)[:120]}"
         out += [
             FileReport.unreadable(p, "ENGINE", "", f"not checked: the executor failed ({why})")

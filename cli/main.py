@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     gc.enable()
     try:
         if getattr(args, "budgeted", False):  # every command with --budget: its time and memory bounded
-            from dambuster.batch.watched import run_watched
+            from dambuster.batch.workers import run_watched
 
             from .options import budget_subject
 

@@ -196,8 +196,8 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
 
 def _watched(subject: str, work: Callable[[], int]) -> int:
     """The run in a watched child: a native library dying for want of memory (jsonschema-rs aborts,
-    OpenBLAS exits 1) is one line naming the file and the limit, exit 2 (batch/watched.py)."""
-    from dambuster.batch.watched import run_watched
+    OpenBLAS exits 1) is one line naming the file and the limit, exit 2 (batch/workers.py)."""
+    from dambuster.batch.workers import run_watched
 
     return run_watched(PROG, subject, None, work, always=True)
 

@@ -202,11 +202,9 @@ def _run_validation(
 
     def run(paths: list[str]) -> list[FileReport]:
         if args.scheduler:
-            from dambuster.batch.cluster import (
-                executor_for,  # concurrent.futures and sockets: only for a cluster
-            )
+            from dambuster.batch.cluster import dask_executor  # concurrent.futures, sockets: only here
 
-            with executor_for(args.jobs, args.scheduler, args.wait_workers) as ex:
+            with dask_executor(args.scheduler, worker_wait=args.wait_workers) as ex:
                 return validate_files(
                     paths, args.profile or None, codes, args.jobs, bar, ex, args.budget, ignored
                 )

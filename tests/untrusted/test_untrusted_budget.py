@@ -227,13 +227,16 @@ def test_a_process_stuck_in_one_long_geos_call_is_killed(slow_rule, tmp_path, ca
 
 
 @pytest.mark.parametrize("slow_rule", [("ZZSLOW-MEMORY", _hungry)], indirect=True)
-def test_a_process_over_the_memory_cap_is_killed(slow_rule, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("dambuster.batch.supervisor.MEMORY_CAP", 300 << 20)  # 300 MB, so the test stays light
+def test_a_file_over_the_memory_cap_is_stopped(slow_rule, tmp_path, capsys, monkeypatch):
+    """The worker's memory limit fails the allocation past it: the file ends with one BUDGET finding
+    naming the rule, the findings of the rules that finished listed after it."""
+    monkeypatch.setattr("dambuster.batch.budget.FILE_MEMORY_BYTES", 300 << 20)  # 300 MB: the test stays light
     path = units_in_water(tmp_path / "map.json", 1)
     code = main(["validate", str(path), "--budget", "60", "--format", "json"])
-    [budget] = json.loads(capsys.readouterr().out)["files"][0]["violations"]
+    budget, *found = json.loads(capsys.readouterr().out)["files"][0]["violations"]
     assert code == 2 and budget["code"] == "BUDGET" and budget["witness"]["out_of_memory"] is True
     assert "memory ran out during ZZSLOW-MEMORY" in budget["message"]
+    assert [v["code"] for v in found] == ["UNIT-TERRAIN"]
 
 
 def _waits(s):
