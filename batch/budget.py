@@ -300,6 +300,15 @@ def out_of_memory_line(prog: str, subject: str, limited: bool) -> str:
     return f"{prog}: {subject}: stopped: memory ran out ({_limit_words(outside)})"
 
 
+#: What native code says when an allocation fails (GEOS's C++, Rust, OpenBLAS, glibc).
+ALLOCATION_FAILED = ("memory allocation", "out of memory", "bad_alloc", "cannot allocate")
+
+
+def allocation_failed(said: str) -> bool:
+    """Whether a library's message (an exception's, or what native code wrote) says memory ran out."""
+    return any(words in said.lower() for words in ALLOCATION_FAILED)
+
+
 def ran_out_loading(e: BaseException) -> bool:
     """Whether an ImportError is a library that is there but could not be loaded for want of memory
     (under ulimit -v the dynamic loader cannot map it: "failed to map segment from shared object")."""

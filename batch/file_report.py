@@ -1,6 +1,6 @@
 """What `validate` says about one file: its findings, whether it could be read, which rules ran.
 
-Made by the checks (dambuster.batch.report), by the worker processes that run them (dambuster.batch.supervisor) and
+Made by the checks (dambuster.batch.report), by the worker processes that run them (dambuster.batch.workers) and
 by the cache (dambuster.batch.cache); rendered by the formats (dambuster.batch.formats).
 """
 

@@ -83,7 +83,7 @@ def validate_file(
     from dambuster.validators import engine
     from dambuster.validators.engine import rules_for, run_rule
 
-    from .budget import Budget, Findings, OutOfBudget, budget_finding, warm_up
+    from .budget import Budget, Findings, OutOfBudget, allocation_failed, budget_finding, warm_up
 
     warm_up()  # the one-time set-up of a process (the schema's validators) is not the file's work
     clock = Budget(budget)  # CPU time in the main thread; in Dask's threads the wall clock
@@ -118,7 +118,12 @@ def validate_file(
                 if on_rule:
                     on_rule(r.code)
                 running = True
-                found.add_rule(run_rule(r, scenario, clock.check))
+                try:
+                    found.add_rule(run_rule(r, scenario, clock.check))
+                except Exception as e:  # a library's own words for memory running out (GEOS: bad_alloc)
+                    if allocation_failed(str(e)):
+                        raise MemoryError(str(e)) from e
+                    raise
                 running = False
                 done.append(r.code)
     except (OutOfBudget, MemoryError) as e:

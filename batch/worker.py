@@ -33,7 +33,7 @@ from typing import Literal, cast
 
 from dambuster.model.escape import visible
 
-from .budget import memory_limited
+from .budget import allocation_failed, memory_limited
 
 #: CPU seconds an item may go on after its budget before the kernel stops its worker: room for the
 #: budget's own signal to stop Python code and for the item to end its own way (a fuller report).
@@ -43,8 +43,6 @@ GRACE = 2.0
 STALL = 20
 #: Bytes of what native code writes on a worker's standard error kept until its item ends.
 NATIVE_KEPT = 64 * 1024
-#: What native code says when an allocation fails (Rust, OpenBLAS, C++, glibc).
-ALLOCATION_FAILED = ("memory allocation", "out of memory", "bad_alloc", "cannot allocate")
 
 
 @dataclass(frozen=True)
@@ -63,9 +61,8 @@ class Stop:
     cause: Literal["time", "memory", "stalled", "died"]
     how: str  # "signal 24 (SIGXCPU)", "exit status 3"
     said: str = ""  # the first line native code wrote on standard error, made visible
-    marks: list[str] = field(
-        default_factory=list[str]
-    )  # what the item marked (rules started), the last unfinished
+    #: what the item marked as it went (the rules it started), the last one unfinished
+    marks: list[str] = field(default_factory=list[str])
 
 
 class _Channel:
@@ -149,7 +146,10 @@ class Worker:
 
     def give(self, index: int) -> None:
         self.index, self.started = index, time.monotonic()
-        self.conn.send(index)
+        try:
+            self.conn.send(index)
+        except OSError:  # it died meanwhile: the end of its pipe says so, and the item is reported
+            pass
 
     def current(self) -> int:
         if self.index is None:
@@ -192,11 +192,7 @@ class Worker:
             cause = "stalled"
         elif signum == getattr(signal, "SIGXCPU", None) and limits.seconds:
             cause = "time"
-        elif any(w in said.lower() for w in ALLOCATION_FAILED) or signum in (
-            signal.SIGABRT,
-            signal.SIGKILL,
-            signal.SIGSEGV,
-        ):
+        elif allocation_failed(said) or signum in (signal.SIGABRT, signal.SIGKILL, signal.SIGSEGV):
             cause = "memory"
         return Stop(cause, how, first, self.marks.read())
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from flood_scenarios import pick_seeds
 
 #: no --budget limit, so a budgeted command's work stays in this process, whose standard output is
-#: captured (with a budget it runs in a forked child: batch/watched.py)
+#: captured (with a budget it runs in a forked child: batch/workers.py)
 IN_PROCESS = ("--budget", "0")
 
 
