@@ -244,7 +244,7 @@ def _stopped(path: str, seconds: float | None, limits: Limits, stop: Stop) -> Fi
         why = f"not checked: its worker process stopped ({stop.how}{said}; out of memory?)"
         return FileReport.unreadable(path, "ENGINE", "", why)
     if stop.cause == "memory":
-        why = f"it needed more than {(limits.memory or 0) >> 20:,} MB and ended by {stop.how}{said}"
+        why = f"it ended by {stop.how}{said}, most likely past its {(limits.memory or 0) >> 20:,} MB"
     elif stop.cause == "stalled":
         why = f"its worker made no progress for {limits.wall:g} s (stopped, or given no CPU)"
     else:

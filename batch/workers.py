@@ -73,6 +73,8 @@ def run(
 
 
 class _Pool(Generic[T, R]):
+    """The workers of one run, the items left and the results so far."""
+
     def __init__(self, items: Sequence[T], do: Do[T, R], stopped: Callable[[T, Stop], R], limits: Limits):
         self.items, self.do, self.stopped, self.limits = items, do, stopped, limits
         self.out: list[R | None] = [None] * len(items)
@@ -122,7 +124,9 @@ class _Pool(Generic[T, R]):
         self.out[i] = self.stopped(self.items[i], w.why(self.limits, stalled))
         w.index = None
         w.close()
-        self.workers[self.workers.index(w)] = self._fork()
+        self.workers.remove(w)
+        if self.todo:  # a fresh worker for the items left
+            self.workers.append(self._fork())
 
     def close(self, kill: bool = False) -> None:
         for w in self.workers:
