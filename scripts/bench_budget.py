@@ -20,9 +20,11 @@ and two files that stay costly within the caps:
   combs      two comb-shaped areas of 2,400 points laid crosswise: their overlap is 360,000 squares
   zigzag     a 10,000-point river folding over itself like a random walk: its banks are costly to build
 
-For every file it prints the median wall time over ``--repeat`` runs, the peak resident memory of the
-checking process (``os.wait4``'s rusage of that very child), the exit code and the codes found (with
-their counts), and the size of the JSON report. Nothing here asserts anything: it prints figures.
+For every file it prints the median wall and CPU time over ``--repeat`` runs (the CPU time of the
+command and its workers: steadier than the wall clock on a busy machine), the peak resident memory of
+the checking process (``os.wait4``'s rusage of that very child), the exit code and the codes found
+(with their counts), and the size of the JSON report. Nothing here asserts anything: it prints figures.
+$DAMBUSTER names another install's command to measure (to compare before and after).
 
     .venv/bin/python scripts/bench_budget.py [--only NAME] [--keep DIR] [--repeat 3] [--timeout 300]
                                              [--validate-args "--budget 0"]
@@ -51,7 +53,8 @@ from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DAMBUSTER = ROOT / ".venv" / "bin" / "dambuster"
+#: The command measured: $DAMBUSTER (another install, to compare), else this checkout's.
+DAMBUSTER = Path(os.environ.get("DAMBUSTER") or ROOT / ".venv" / "bin" / "dambuster")
 STAMP = "2026-11-22T00:00:00Z"
 
 
@@ -254,6 +257,7 @@ def run_once(path: Path, extra: list[str], timeout: float, out_dir: Path) -> dic
     proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here; keep Popen from waiting again
     result = {
         "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,  # of the command and its workers: steadier when busy
         "rss_mb": usage.ru_maxrss / 1024,
         "exit": proc.returncode,
         "timed_out": wall > timeout,
@@ -312,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(args.keep) if args.keep else Path(tmp_name)
         folder.mkdir(parents=True, exist_ok=True)
         print(
-            f"{'file':<9} {'MB':>6} {'median s':>9} {'peak RSS MB':>12} {'exit':>5} {'report MB':>10}  codes"
+            f"{'file':<12} {'MB':>6} {'median s':>9} {'CPU s':>6} {'peak RSS MB':>12} {'exit':>5} {'report MB':>10}  codes"
         )
         for name in names:
             path = folder / f"bench-{name}.json"
@@ -321,14 +325,15 @@ def main(argv: list[str] | None = None) -> int:
             runs = [run_once(path, extra, args.timeout, Path(tmp_name)) for _ in range(args.repeat)]
             last = runs[-1]
             wall = statistics.median(r["wall"] for r in runs)
+            cpu = statistics.median(r["cpu"] for r in runs)
             timed_out = " (killed at the timeout)" if any(r["timed_out"] for r in runs) else ""
             print(
-                f"{name:<9} {path.stat().st_size / 1e6:>6.1f} {wall:>9.2f} {max(r['rss_mb'] for r in runs):>12.0f} "
+                f"{name:<12} {path.stat().st_size / 1e6:>6.1f} {wall:>9.2f} {cpu:>6.2f} {max(r['rss_mb'] for r in runs):>12.0f} "
                 f"{last['exit']:>5} {last['report_mb']:>10.2f}  {describe_codes(last['codes'])}{timed_out}",
                 flush=True,
             )
             if last["exit"] == 2 and last["stderr"]:
-                print(f"{'':<9} stderr: {last['stderr']}")
+                print(f"{'':<12} stderr: {last['stderr']}")
     return 0
 
 
