@@ -239,6 +239,35 @@ def test_a_file_over_the_memory_cap_is_stopped(slow_rule, tmp_path, capsys, monk
     assert [v["code"] for v in found] == ["UNIT-TERRAIN"]
 
 
+def test_a_geos_computation_past_the_memory_cap_ends_the_file_with_one_budget_finding(
+    tmp_path, capsys, monkeypatch
+):
+    """Two comb-shaped woods laid crosswise overlap in 360,000 squares: GEOS's allocation past the worker's
+    memory limit fails (std::bad_alloc) inside the one call no signal reaches, and the file still gets its
+    BUDGET finding naming the rule, with the findings of the rules that finished."""
+    from dambuster.model.scenario import Area
+
+    monkeypatch.setattr("dambuster.batch.budget.FILE_MEMORY_BYTES", 150 << 20)
+    sc = new_table_scenario(2400, 1800, "paces", "combs", ["dbm-terrain"])
+    comb = []
+    for i in range(600):
+        x0, x1 = 700 + 2 * i * 1000 / 1200, 700 + (2 * i + 1) * 1000 / 1200
+        comb += [(x0, 400), (x0, 1400), (x1, 1400), (x1, 400)]
+    comb += [(1700, 400), (1700, 390), (700, 390)]
+    comb = [(round(x, 4), round(y, 4)) for x, y in comb]
+    crosswise = [(round(700 + (y - 400), 4), round(400 + (x - 700), 4)) for x, y in comb]
+    sc.map.areas += [
+        Area("wood", "wood", comb, None, "defender"),
+        Area("marsh", "marsh", crosswise[::-1], None, "defender"),
+    ]
+    save(sc, tmp_path / "combs.json")
+    code = main(["validate", str(tmp_path / "combs.json"), "--budget", "60", "--format", "json"])
+    budget, *found = json.loads(capsys.readouterr().out)["files"][0]["violations"]
+    assert code == 2 and budget["code"] == "BUDGET" and budget["witness"]["out_of_memory"] is True
+    assert "memory ran out during DBM-OVERLAP" in budget["message"]
+    assert found and "BUDGET" not in {v["code"] for v in found}
+
+
 def _waits(s):
     """Waits a second and a half without using the CPU (as a worker does on a machine busy with other
     work, or with more workers than CPUs), then finds."""
