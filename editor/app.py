@@ -8,6 +8,14 @@ import gc
 import importlib.util
 import os
 import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported once it is known to be there (``main``)
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from .mainwindow import MainWindow
 
 NO_DISPLAY = """\
 dambuster-editor: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the editor window cannot open.
@@ -46,41 +54,43 @@ def has_qt() -> bool:
         return False
 
 
-def has_display(env=None) -> bool:
+def has_display(env: Mapping[str, str] | None = None) -> bool:
     env = os.environ if env is None else env
     if not sys.platform.startswith("linux"):
         return True
     return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("QT_QPA_PLATFORM"))
 
 
-def build(argv: list[str], settings=None):
+def build(argv: list[str], settings: QSettings | None = None) -> tuple[QApplication, MainWindow]:
     """Creates the application and the main window (opening FILE if given); returns (app, window).
-    ``settings`` (a QSettings) defaults to the user's; tests pass their own."""
+    ``settings`` defaults to the user's; tests pass their own."""
     from PySide6.QtWidgets import QApplication
 
-    from . import pyside_module_check
-
-    pyside_module_check.install()  # before the editor's modules are imported
     from dambuster.model import ScenarioError
 
     from .document import Document
     from .mainwindow import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "dambuster-editor"])
+    running = QApplication.instance()
+    app = (
+        running
+        if isinstance(running, QApplication)
+        else QApplication([sys.argv[0] if sys.argv else "dambuster-editor"])
+    )
     app.setApplicationName("dambuster editor")
     app.setOrganizationName("dambuster")
     doc = None
     if argv:  # opened before the window is made, so that its map's scene is built once, not twice
         try:
             doc = Document()
-            doc.open(argv[0])
+            doc.open(argv[0])  # pyright: ignore[reportUnknownMemberType]  (Document's path type is untyped)
         except ScenarioError:
             doc = None  # the window's open_path says why
     window = MainWindow(doc, settings=settings)
     if argv and doc is None:
-        window.open_path(argv[0])  # a bad file shows its message and leaves an empty map
+        window.files.open_path(argv[0])  # a bad file shows its message and leaves an empty map
     elif argv:
-        window.opened(argv[0])
+        window.files.opened(argv[0])
     recovered = window.recovery.offer_orphans()  # work left by a session that did not close cleanly
     if not argv and not recovered:
         window.start_page.show_page()  # recent files, templates and samples instead of a blank map

@@ -79,13 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         loads.append(time.perf_counter() - t0)
         cpu["load"].append(time.thread_time() - c0)
         t0, c0 = time.perf_counter(), time.thread_time()
-        w.open_path(path)
+        w.files.open_path(path)
         w.view.zoom_to_fit()
         w.view.viewport().repaint()
         opens.append(time.perf_counter() - t0)
         cpu["open"].append(time.thread_time() - c0)
 
-    v, deadline = w.validator, time.perf_counter() + 30
+    v, deadline = w.validation, time.perf_counter() + 30
     while time.perf_counter() < deadline and (  # the opened map's rule check done, as a user waits for it
         v.timer.isActive() or getattr(v, "fresh", False) or getattr(v, "pending", False)
     ):
@@ -184,7 +184,7 @@ def monte_carlo_stall(argv: list[str] | None = None) -> int:
     w.resize(1400, 900)
     w.show()
     for path in args.files:
-        w.open_path(path)
+        w.files.open_path(path)
         w.preview_dock.show()
         pane = w.preview_dock.pane
         app.processEvents()

@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="journey-work-"))
     os.environ.setdefault("DAMBUSTER_RECOVERY_DIR", str(work / "recovery"))  # not the user's autosaves
     w = MainWindow(settings=QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     w.show()  # first launch: the size the editor chooses with fresh settings
     QTest.qWaitForWindowExposed(w)
     QTest.qWait(50)
@@ -113,7 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     first = w.view.mapFromScene(QPointF(*w.controller.geom.center(lay.to_axial(0, 0))))
     check(vp.rect().contains(first), "Ogre template: hex 0101 in view")
     if zoom > fit * 1.01:  # opened larger than the fit to show them: the status bar says so
-        check("hex numbers shown" in w.zoom_label.text(), f"the zoom label says why: {w.zoom_label.text()!r}")
+        check(
+            "hex numbers shown" in w.readouts.zoom_label.text(),
+            f"the zoom label says why: {w.readouts.zoom_label.text()!r}",
+        )
     on_screen("Ogre template")
     shot(1, "ogre-template")
     keys = w.show_shortcuts()  # Help > Keyboard Shortcuts: Close on the screen
@@ -192,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     shot(6, "rubber-band")
 
     # 5. the valley's breach preview and Monte Carlo
-    w.open_path(SAMPLES / "ogre-dambusters-valley.json")
+    w.files.open_path(SAMPLES / "ogre-dambusters-valley.json")
     QTest.keyClick(w, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
     QTest.qWait(300)
     check(w.preview_dock.isVisible(), "Ctrl+B: the breach preview opens")
@@ -244,26 +247,27 @@ def main(argv: list[str] | None = None) -> int:
     doc["map"]["dams"][0]["river"] = "river-2"
     broken = work / "broken.json"
     broken.write_text(json.dumps(doc))
-    opened = w.open_path(broken)
-    messages = [v.message for v in w.validator.violations]
+    opened = w.files.open_path(broken)
+    messages = [v.message for v in w.validation.violations]
     check(opened and any("river-2" in m for m in messages), "broken reference: opened, the problem listed")
     shot(9, "opened-with-problems")
 
     # 7. a DBM table
-    w.open_path(SAMPLES / "dbm-table.json")
+    w.files.open_path(SAMPLES / "dbm-table.json")
     QTest.qWait(200)
     check(not w.docks["terrain"].isVisible(), "DBM table: no terrain palette")
     check(
-        w.zoom_label.text().endswith("of the table"), f"DBM table: zoom said sensibly ({w.zoom_label.text()})"
+        w.readouts.zoom_label.text().endswith("of the table"),
+        f"DBM table: zoom said sensibly ({w.readouts.zoom_label.text()})",
     )
     shot(10, "dbm-table")
 
     # 8. save and reopen
-    w.open_path(SAMPLES / "ogre-dambusters-valley.json")
+    w.files.open_path(SAMPLES / "ogre-dambusters-valley.json")
     before = dumps(w.doc.scenario)
     saved = work / "again.json"
-    w.save_to(saved)
-    w.open_path(saved)
+    w.files.save_to(saved)
+    w.files.open_path(saved)
     check(dumps(w.doc.scenario) == before, "save and reopen: nothing lost")
     on_screen("at the end")
 

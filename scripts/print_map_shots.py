@@ -56,7 +56,7 @@ def main(argv=None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         window = MainWindow(settings=QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
-        window.open_path(VALLEY)
+        window.files.open_path(VALLEY)
         dialog = PrintDialog(window)
         dialog.resize(1100, 720)
         dialog.show()

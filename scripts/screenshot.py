@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     width, height = (int(v) for v in args.size.lower().split("x"))
     w.resize(width, height)
     w.show()
-    if sample.exists() and not w.open_path(sample):
+    if sample.exists() and not w.files.open_path(sample):
         return 2
     w.docks["validation"].show()
     w.resizeDocks([w.docks["validation"]], [130], Qt.Orientation.Vertical)
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     w.view.zoom_to_fit()
     if args.zoom != 1.0:
         w.view.zoom_by(args.zoom)
-    w.validator.run()
+    w.validation.run()
     if w.validation_panel.violations:
         w.validation_panel.activate_row(0)
     settle(app)

@@ -1,22 +1,31 @@
 """The QActions of one main window, made from the catalog: commands with their icons, shortcuts and
-handlers; tools as one exclusive group; the menus, the main tool bar and the tools' tool bar."""
+handlers; tools as one exclusive group; the menus, the main tool bar and the tools' tool bar.
+
+The window says what each command does in one ``Bindings``: a bound method per ``"call"`` command
+(its name in the catalog -> the method), the docks the ``"dock"`` commands show and hide, the undo stack
+and what fills each ``"submenu"``. ``ActionSet.build`` refuses bindings that leave a command out or
+name one the catalog does not have, so a command without a handler is an error at start-up, not a
+dead menu entry."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
-from .catalog import COMMANDS, GROUPS, MENUS, TOOLS, Command, commands, tools_for
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
+
+from .catalog import COMMANDS, GROUPS, MENUS, TOOLS, Command, MapKind, commands, tools_for
 from .icons import icon
 
 
-def key_sequences(shortcuts) -> list[QKeySequence]:
+def key_sequences(shortcuts: Iterable[str]) -> list[QKeySequence]:
     """Portable text or ``std:NAME`` (a QKeySequence.StandardKey: the platform's primary binding)."""
     keys: list[QKeySequence] = []
     for text in shortcuts:
         if text.startswith("std:"):
-            key = QKeySequence(getattr(QKeySequence.StandardKey, text[4:]))
+            key = QKeySequence(QKeySequence.StandardKey[text[4:]])
         else:
             key = QKeySequence(text)
         if not key.isEmpty() and key not in keys:
@@ -28,16 +37,37 @@ def keys_text(action: QAction) -> str:
     return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
 
 
-def resolve(window, path: str):
-    """``"view.zoom_in"`` -> window.view.zoom_in."""
-    obj = window
-    for part in path.split("."):
-        obj = getattr(obj, part)
-    return obj
+@dataclass(frozen=True)
+class Bindings:
+    """What the window's commands do, by the catalog's command names."""
 
+    calls: Mapping[str, Callable[[], object]]  # kind "call", not checkable: run when triggered
+    toggles: Mapping[str, Callable[[bool], object]]  # kind "call", checkable: given the new state
+    submenus: Mapping[str, Callable[[QMenu], None]]  # kind "submenu": given the empty submenu to fill
+    docks: Mapping[str, QDockWidget]  # kind "dock": the dock's own show/hide action
+    undo_stack: QUndoStack  # kinds "undo" and "redo"
 
-#: The catalog's "menu:ATTR" submenus filled by a part of the window: ATTR -> the method filling it.
-MENU_FILLERS = {"profiles_menu": "properties_panel.fill_profiles_menu"}
+    def check(self) -> None:
+        """Raises ValueError unless every command of the catalog is bound, once, as its kind wants."""
+        wanted = {
+            "call": {c.name for c in commands() if c.kind == "call" and not c.checkable},
+            "toggle": {c.name for c in commands() if c.kind == "call" and c.checkable},
+            "submenu": {c.name for c in commands() if c.kind == "submenu"},
+            "dock": {c.dock for c in commands() if c.kind == "dock"},
+        }
+        given: dict[str, set[str]] = {
+            "call": set(self.calls),
+            "toggle": set(self.toggles),
+            "submenu": set(self.submenus),
+            "dock": set(self.docks),
+        }
+        for kind, names in wanted.items():
+            missing = names - given[kind]
+            unknown = given[kind] - names if kind != "dock" else set[str]()  # a dock needs no command
+            if missing or unknown:
+                raise ValueError(
+                    f"{kind} bindings: missing {sorted(missing)}, not in the catalog {sorted(unknown)}"
+                )
 
 
 def _plain(text: str) -> str:
@@ -45,11 +75,14 @@ def _plain(text: str) -> str:
 
 
 class ActionSet:
-    """``acts["file.save"]`` and ``acts["tool.brush"]`` are the window's QActions."""
+    """``acts["file.save"]`` and ``acts["tool.brush"]`` are the window's QActions. The tools' actions
+    exist from the start (the Place dock's buttons show them); the commands' once ``build`` is given
+    the window's bindings."""
 
-    def __init__(self, window):
+    def __init__(self, window: QMainWindow, choose_tool: Callable[[str], None]):
         self.window = window
         self.actions: dict[str, QAction] = {}
+        self.submenus: dict[str, QMenu] = {}  # the "submenu" commands' menus, by command name
         self.tools = QActionGroup(window)
         self.tools.setExclusive(True)
         for tool in TOOLS:
@@ -61,10 +94,12 @@ class ActionSet:
                 act.setShortcut(QKeySequence(tool.shortcut))
             key = f" ({tool.shortcut})" if tool.shortcut else ""
             act.setToolTip(f"{tool.text}{key}" + (f": {tool.tip}" if tool.tip else ""))
-            act.triggered.connect(lambda _checked=False, name=tool.name: window.set_tool(name))
+            act.triggered.connect(lambda _checked=False, name=tool.name: choose_tool(name))
             self.tools.addAction(act)
             self.actions[f"tool.{tool.name}"] = act
-        self._group_separators: dict[str, list[QAction]] = {}
+        self._group_separators: dict[str, QAction] = {}
+        self.main_toolbar: QToolBar | None = None
+        self.tools_toolbar: QToolBar | None = None
 
     def __getitem__(self, name: str) -> QAction:
         return self.actions[name]
@@ -73,23 +108,23 @@ class ActionSet:
         return self.actions[f"tool.{name}"]
 
     # -- commands --------------------------------------------------------------------------------
-    def _command(self, c: Command) -> QAction:
+    def _command(self, c: Command, bindings: Bindings) -> QAction:
         w = self.window
-        if c.handler in ("undo", "redo"):
-            stack = w.doc.undo_stack
-            act = (
-                stack.createUndoAction(w, c.text)
-                if c.handler == "undo"
-                else stack.createRedoAction(w, c.text)
-            )
-        elif c.handler.startswith("dock:"):
-            act = w.docks[c.handler[5:]].toggleViewAction()
+        if c.kind == "undo":
+            act = bindings.undo_stack.createUndoAction(w, c.text)
+        elif c.kind == "redo":
+            act = bindings.undo_stack.createRedoAction(w, c.text)
+        elif c.kind == "dock":
+            act = bindings.docks[c.dock].toggleViewAction()
             act.setText(c.text)
+        elif c.checkable:
+            act = QAction(c.text, w)
+            act.setCheckable(True)
+            act.toggled.connect(bindings.toggles[c.name])  # follows setChecked too, as a menu click
         else:
             act = QAction(c.text, w)
-            act.setCheckable(c.checkable)
-            signal = act.toggled if c.checkable else act.triggered  # a checkable one follows setChecked too
-            signal.connect(lambda checked=False, c=c: self._call(c, checked))
+            handler = bindings.calls[c.name]
+            act.triggered.connect(lambda _checked=False: handler())
         keys = key_sequences(c.shortcuts)
         if keys:
             act.setShortcuts(keys)
@@ -100,28 +135,25 @@ class ActionSet:
         act.setObjectName(c.name)
         return act
 
-    def _call(self, c: Command, checked: bool) -> None:
-        handler = resolve(self.window, c.handler)
-        handler(checked) if c.checkable else handler()
-
-    def build(self) -> None:
-        """Menus and tool bars; called once the window has everything the handlers name."""
+    def build(self, bindings: Bindings) -> None:
+        """Menus and tool bars, each command bound as ``bindings`` says (ValueError when they do not
+        bind every command of the catalog)."""
+        bindings.check()
         w = self.window
         bar = w.menuBar()
         menus = {key: bar.addMenu(title) for key, title in MENUS.items()}
         submenus: dict[tuple[str, str], QMenu] = {}
-        last_menu = None
+        last_menu: QMenu | None = None
         for c in COMMANDS:
             if isinstance(c, str):  # SEPARATOR, the catalog's only string
                 if last_menu is not None:
                     last_menu.addSeparator()
                 continue
             menu = last_menu = menus[c.name.split(".")[0]]
-            if c.handler.startswith("menu:"):
-                sub = menu.addMenu(c.text)
-                setattr(w, c.handler[5:], sub)
+            if c.kind == "submenu":
+                self.submenus[c.name] = menu.addMenu(c.text)
                 continue
-            act = self.actions[c.name] = self._command(c)
+            act = self.actions[c.name] = self._command(c, bindings)
             if c.submenu:
                 where = (c.name.split(".")[0], c.submenu)
                 if where not in submenus:
@@ -131,8 +163,8 @@ class ActionSet:
                 continue
             menu.addAction(act)
         self._fill_tools_menu(menus["tools"])
-        for attr, filler in MENU_FILLERS.items():  # submenus whose items a dock keeps
-            resolve(w, filler)(getattr(w, attr))
+        for name, fill in bindings.submenus.items():  # recent files, layers, rule profiles
+            fill(self.submenus[name])
         self._main_toolbar()
         self._tools_toolbar()
 
@@ -164,19 +196,17 @@ class ActionSet:
         bar.setObjectName("toolbar-tools")
         self.window.addToolBar(Qt.ToolBarArea.LeftToolBarArea, bar)
         for group in GROUPS:
-            sep = bar.addSeparator()
-            self._group_separators[group] = [sep]
+            self._group_separators[group] = bar.addSeparator()
             for tool in TOOLS:
                 if tool.group == group:
                     bar.addAction(self.tool_action(tool.name))
         self.tools_toolbar = bar
 
-    def show_tools_for(self, kind: str) -> None:
+    def show_tools_for(self, kind: MapKind) -> None:
         """Only the tools of a hex (or a table) map are shown and have live shortcuts."""
         names = {t.name for t in tools_for(kind)}
         for tool in TOOLS:
             self.tool_action(tool.name).setVisible(tool.name in names)
         shown = [g for g in GROUPS if any(t.group == g and t.name in names for t in TOOLS)]
-        for group, seps in self._group_separators.items():
-            for sep in seps:
-                sep.setVisible(group in shown and group != shown[0])
+        for group, sep in self._group_separators.items():
+            sep.setVisible(group in shown and group != shown[0])

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout
+from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from .build import keys_text
+from .build import ActionSet, keys_text
 from .catalog import GROUPS, MENUS, NAVIGATION, TOOLS, commands
 
 FRAME = 70  # a title bar and borders, and a panel's share, kept free of the screen's height
 
 
-def shortcut_rows(acts) -> list[tuple[str, list[tuple[str, str]]]]:
+def shortcut_rows(acts: ActionSet) -> list[tuple[str, list[tuple[str, str]]]]:
     """(section, [(what, keys)]) in menu order, tools by group, then navigation."""
     sections: list[tuple[str, list[tuple[str, str]]]] = []
     for key, title in MENUS.items():
@@ -36,7 +36,7 @@ def shortcut_rows(acts) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 class ShortcutsDialog(QDialog):
-    def __init__(self, acts, parent=None):
+    def __init__(self, acts: ActionSet, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
         self.tree = QTreeWidget()
@@ -59,16 +59,13 @@ class ShortcutsDialog(QDialog):
         box.addWidget(buttons)
         # as tall as the list, within the screen less room for the frame (the list scrolls): Close is
         # never below a 1366x768 screen's edge
-        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
-        room = screen.availableGeometry() if screen is not None else None
-        high = 760 if room is None else min(760, room.height() - FRAME)
+        screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
+        high = min(760, screen.availableGeometry().height() - FRAME)
         self.resize(520, high)
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         screen = self.screen()
-        if screen is None:
-            return
         room, frame = screen.availableGeometry(), self.frameGeometry()
         if not room.contains(frame):  # centred on a window near the screen's edge: moved into it
             frame.moveBottom(min(frame.bottom(), room.bottom()))
@@ -79,7 +76,7 @@ class ShortcutsDialog(QDialog):
 
     def rows(self) -> dict[str, str]:
         """What -> keys, every section (for tests)."""
-        out = {}
+        out: dict[str, str] = {}
         for i in range(self.tree.topLevelItemCount()):
             head = self.tree.topLevelItem(i)
             if head is None:  # (never: i is in range)

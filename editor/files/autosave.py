@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 
+from dambuster.editor.document import Document
 from dambuster.model import dumps
 from dambuster.model.io import GENERATOR, write_atomic
 
@@ -45,16 +46,17 @@ def recovery_dir() -> Path:
     return Path(base or Path.home() / ".dambuster") / "recovery"
 
 
-def _setting_ms(settings, name: str, default: int) -> int:
+def _setting_ms(settings: QSettings | None, name: str, default: int) -> int:
     if settings is None:
         return default
+    value = settings.value(name, default)
     try:
-        return max(1, int(settings.value(name, default)))
-    except (TypeError, ValueError):
+        return max(1, int(value)) if isinstance(value, int | float | str) else default
+    except ValueError:
         return default
 
 
-def key_for(path: str | os.PathLike | None) -> str:
+def key_for(path: str | os.PathLike[str] | None) -> str:
     if path is None:
         return f"untitled-{os.urandom(16).hex()}"
     return hashlib.sha1(str(Path(path).resolve()).encode("utf-8")).hexdigest()[:20]
@@ -111,7 +113,8 @@ def session_alive(folder: Path, session: str) -> bool:
 def entries(folder: Path | None = None) -> tuple[list[Entry], list[str]]:
     """The copies in the folder and one line for each broken sidecar (which is moved aside)."""
     folder = folder or recovery_dir()
-    found, problems = [], []
+    found: list[Entry] = []
+    problems: list[str] = []
     if not folder.is_dir():
         return found, problems
     for side in sorted(folder.glob("*" + SIDECAR)):
@@ -145,7 +148,7 @@ def orphans(folder: Path | None = None) -> tuple[list[Entry], list[str]]:
     folder = folder or recovery_dir()
     found, problems = entries(folder)
     alive: dict[str, bool] = {}
-    left = []
+    left: list[Entry] = []
     for e in found:
         if e.session not in alive:
             alive[e.session] = session_alive(folder, e.session)
@@ -192,7 +195,13 @@ class Autosaver(QObject):
     failed = Signal(str)  # one sentence: the copy could not be written (the editor goes on, and retries)
     resumed = Signal(str)  # one sentence: a write succeeded after failures
 
-    def __init__(self, doc, settings=None, parent=None, folder: Path | None = None):
+    def __init__(
+        self,
+        doc: Document,
+        settings: QSettings | None = None,
+        parent: QObject | None = None,
+        folder: Path | None = None,
+    ):
         super().__init__(parent)
         self.doc = doc
         self.folder = Path(folder) if folder else recovery_dir()
@@ -238,11 +247,11 @@ class Autosaver(QObject):
     def copy_path(self) -> Path:
         return self.folder / f"{self.key}.json"
 
-    def _doc_gone(self, *_args) -> None:
+    def _doc_gone(self, *_args: object) -> None:
         self._gone = True
         self.timer.stop()
 
-    def _changed(self, *_args) -> None:
+    def _changed(self, *_args: object) -> None:
         if self._gone:
             return
         # started by a change, not restarted by later ones (a pending retry keeps its own time)
@@ -254,7 +263,7 @@ class Autosaver(QObject):
             self._fresh_run()
             self.discard()
 
-    def _path_changed(self, path) -> None:
+    def _path_changed(self, path: Path | None) -> None:
         new_key = key_for(path)
         if new_key != self.key:
             self.discard()

@@ -7,7 +7,9 @@ and moved aside."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
@@ -18,16 +20,19 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QHeaderView,
     QLabel,
+    QStatusBar,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
+from dambuster.editor.document import Document
 from dambuster.editor.panels import wheel_guard
 from dambuster.model import ScenarioError, load
 
 from . import autosave
-from .autosave import Entry
+from .autosave import Autosaver, Entry
 
 RECOVER, DISCARD, LATER = "recover", "discard", "later"
 COPY_NEWER, FILE_NEWER, ONLY_COPY = "copy newer", "file newer", "only copy"
@@ -60,7 +65,8 @@ def compare(e: Entry) -> tuple[str, str]:
 def default_choices(found: list[Entry]) -> dict[str, str]:
     """Recover the first copy that is at least as new as its file; keep the file (discard the copy)
     where the file is newer; decide later about the rest."""
-    chosen, recovering = {}, False
+    chosen: dict[str, str] = {}
+    recovering = False
     for e in found:
         if compare(e)[0] == FILE_NEWER:
             chosen[e.key] = DISCARD
@@ -80,7 +86,7 @@ class RecoveryDialog(QDialog):
     """Lists the copies with a choice per copy. The editor holds one document, so at most one copy
     is recovered now; choosing Recover on another row turns the earlier choice into Later."""
 
-    def __init__(self, found: list[Entry], parent=None):
+    def __init__(self, found: list[Entry], parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Recover unsaved work")
         self.found = found
@@ -95,7 +101,7 @@ class RecoveryDialog(QDialog):
             for code, text in action_labels(e).items():
                 combo.addItem(text, code)
             combo.setCurrentIndex(combo.findData(defaults[e.key]))
-            combo.currentIndexChanged.connect(lambda _i, row=row: self._chosen(row))
+            combo.currentIndexChanged.connect(partial(self._chosen, row))
             self.table.setCellWidget(row, 2, combo)
             self.combos.append(combo)
         self.table.setWordWrap(True)  # the two sentences share what the choice leaves, wrapped
@@ -115,27 +121,31 @@ class RecoveryDialog(QDialog):
     def choose(self, row: int, code: str) -> None:
         self.combos[row].setCurrentIndex(self.combos[row].findData(code))
 
-    def _chosen(self, row: int) -> None:
+    def _chosen(self, row: int, _index: int = 0) -> None:
         if self.combos[row].currentData() == RECOVER:
             for i, c in enumerate(self.combos):
                 if i != row and c.currentData() == RECOVER:
                     self.choose(i, LATER)
 
     def choices(self) -> dict[str, str]:
-        return {e.key: c.currentData() for e, c in zip(self.found, self.combos)}
+        return {e.key: str(c.currentData()) for e, c in zip(self.found, self.combos)}
 
 
 class Recovery(QObject):
-    """Offers and applies recovery copies for one main window."""
+    """Offers and applies recovery copies for one main window (``parent``: the window the dialog is
+    shown over)."""
 
-    def __init__(self, window, autosaver):
-        super().__init__(window)
-        self.window, self.autosaver = window, autosaver
-        self.ask = self._ask  # replaceable (tests): list[Entry] -> {key: recover|discard|later}
+    def __init__(self, doc: Document, autosaver: Autosaver, status: QStatusBar, parent: QWidget):
+        super().__init__(parent)
+        self.doc, self.autosaver, self.status, self.dialog_parent = doc, autosaver, status, parent
+        autosaver.failed.connect(partial(status.showMessage, timeout=15000))  # autosave's own trouble
+        autosaver.resumed.connect(partial(status.showMessage, timeout=8000))
+        # replaceable (tests): the copies found -> {key: recover|discard|later}
+        self.ask: Callable[[list[Entry]], dict[str, str]] = self._ask
         self.messages: list[str] = []  # one line per copy that could not be used
         self._recovering = False
         self._offered: set[str] = set()  # keys already offered this session (asked once)
-        window.doc.path_changed.connect(self._opened)
+        doc.path_changed.connect(self._opened)
 
     @property
     def folder(self) -> Path:
@@ -149,7 +159,7 @@ class Recovery(QObject):
                     file=sys.stderr,
                 )
             return {e.key: LATER for e in found}
-        dlg = RecoveryDialog(found, self.window)
+        dlg = RecoveryDialog(found, self.dialog_parent)
         wheel_guard.install()  # its choices are combo boxes, and at start-up the window is not painted yet
         dlg.exec()
         return dlg.choices()
@@ -157,7 +167,7 @@ class Recovery(QObject):
     def _report(self, line: str) -> None:
         self.messages.append(line)
         print(f"dambuster-editor: {line}", file=sys.stderr)
-        self.window.statusBar().showMessage(line, 10000)
+        self.status.showMessage(line, 10000)
 
     # -- offering --------------------------------------------------------------------------------
     def offer_orphans(self) -> bool:
@@ -167,14 +177,14 @@ class Recovery(QObject):
             self._report(line)
         return self._offer(found)
 
-    def _opened(self, path) -> None:
+    def _opened(self, path: Path | None) -> None:
         if self._recovering or path is None:
             return
         QTimer.singleShot(0, lambda: self.offer_for(path))
 
-    def offer_for(self, path) -> bool:
+    def offer_for(self, path: Path | None) -> bool:
         """After opening ``path``: offer its copy if one is newer than the file and has no live owner."""
-        if path is None or self.window.doc.path is None or Path(path) != self.window.doc.path:
+        if path is None or self.doc.path is None or Path(path) != self.doc.path:
             return False
         key = autosave.key_for(path)
         found, problems = autosave.orphans(self.folder)
@@ -210,28 +220,14 @@ class Recovery(QObject):
                 f"({str(err).splitlines()[0][:120]}); moved to {self.folder / autosave.CORRUPT}"
             )
             return False
-        doc = self.window.doc
+        doc = self.doc
         self._recovering = True
         try:
-            doc.reset(scenario, e.original)
+            doc.reset(scenario, e.original)  # pyright: ignore[reportUnknownMemberType]  (Document.reset: untyped parameter types)
         finally:
             self._recovering = False
         doc.undo_stack.resetClean()  # modified until saved, and undo cannot make it "clean"
         self.autosaver.adopt(e.key)
         self.autosaver.write_now()  # the copy now belongs to this session (rewritten, same bytes)
-        self.window.statusBar().showMessage(
-            f"Recovered autosaved work ({describe(e)}); save to keep it", 10000
-        )
+        self.status.showMessage(f"Recovered autosaved work ({describe(e)}); save to keep it", 10000)
         return True
-
-
-def install(window) -> Recovery:
-    """Gives a main window ``autosaver`` and ``recovery`` (its settings give the autosave interval);
-    returns the recovery."""
-    from .autosave import Autosaver
-
-    window.autosaver = Autosaver(window.doc, window.settings, window)
-    window.autosaver.failed.connect(lambda line: window.statusBar().showMessage(line, 15000))
-    window.autosaver.resumed.connect(lambda line: window.statusBar().showMessage(line, 8000))
-    window.recovery = Recovery(window, window.autosaver)
-    return window.recovery

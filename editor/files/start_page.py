@@ -4,18 +4,24 @@ files, templates (new scenarios from `templates.TEMPLATES`) and the bundled samp
 It shares the centre of the window with the map view (a stack); the docks stay where the user left
 them. It is shown only by `app.build` without a file (and File > Start Page), never by a bare
 `MainWindow`, so tests and a file on the command line go straight to the map. Any new document
-(open, recover, New, a template) hides it.
+(open, recover, New, a template) hides it. While it shows, nothing of the map left open under it
+shows or changes: its readouts and checks pause, the docks of its state are covered
+(``start_page_cover``), the palettes and the Edit, Scenario and Rules commands greyed.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMimeData, QSettings, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCommandLinkButton,
+    QDockWidget,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -26,8 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.actions.build import ActionSet
 from dambuster.editor.actions.icons import icon
+from dambuster.editor.document import Document
+from dambuster.editor.panels.status_readouts import StatusReadouts
+from dambuster.editor.validation.presenter import ValidationPresenter
+from dambuster.model import new_hex_scenario
 
+from .file_commands import FileCommands
 from .start_page_cover import DockCover, make_covers
 from .templates import TEMPLATES, Sample, checkout_samples_dir, glance, samples_in
 
@@ -59,16 +71,13 @@ def shown_path(path: Path) -> str:
 GLANCES_KEY = "start/glances"
 
 
-def glance_recent(settings, paths: list[Path]) -> dict[Path, Sample]:
+def glance_recent(settings: QSettings, paths: list[Path]) -> dict[Path, Sample]:
     """``glance`` of each existing file, remembered in ``settings`` with the file's size and modification
     time: the start page reads a recent file again only once it has changed (reading a 1.5 MB map for
     its title takes longer than building the whole page)."""
-    try:
-        memo = json.loads(str(settings.value(GLANCES_KEY, "{}")))
-        memo = memo if isinstance(memo, dict) else {}
-    except ValueError:
-        memo = {}
-    seen, kept = {}, {}
+    memo = _remembered(settings)
+    seen: dict[Path, Sample] = {}
+    kept: dict[str, list[str]] = {}
     for path in paths:
         try:
             st = path.stat()
@@ -76,12 +85,7 @@ def glance_recent(settings, paths: list[Path]) -> dict[Path, Sample]:
             continue
         stamp = f"{st.st_size}:{st.st_mtime_ns}"
         old = memo.get(str(path))
-        if (
-            isinstance(old, list)
-            and len(old) == 3
-            and old[0] == stamp
-            and all(isinstance(x, str) for x in old)
-        ):
+        if old is not None and old[0] == stamp:
             seen[path] = Sample(path, old[1], old[2])
         else:
             seen[path] = glance(path)
@@ -89,6 +93,23 @@ def glance_recent(settings, paths: list[Path]) -> dict[Path, Sample]:
     if kept != memo:
         settings.setValue(GLANCES_KEY, json.dumps(kept))
     return seen
+
+
+def _remembered(settings: QSettings) -> dict[str, list[str]]:
+    """The titles kept by ``glance_recent``: path -> [stamp, title, icon] (anything else left out)."""
+    try:
+        loaded: object = json.loads(str(settings.value(GLANCES_KEY, "{}")))
+    except ValueError:
+        return {}
+    if not isinstance(loaded, dict):
+        return {}
+    return {
+        str(key): cast("list[str]", entry)
+        for key, entry in cast("dict[object, object]", loaded).items()
+        if isinstance(entry, list)
+        and len(cast("list[object]", entry)) == 3
+        and all(isinstance(x, str) for x in cast("list[object]", entry))
+    }
 
 
 def heading(text: str) -> QLabel:
@@ -99,11 +120,30 @@ def heading(text: str) -> QLabel:
 
 class StartPage(QScrollArea):
     """The page, scrollable when the window is small. ``sections`` maps a section name ("templates",
-    "samples", "recent") to its entries' buttons, in order, for tests and the screenshot script."""
+    "samples", "recent") to its entries' buttons, in order, for tests and the screenshot script.
+    ``stack`` is the window's centre, where the page takes the place of ``map_view``; ``docks`` and
+    ``actions`` are the window's."""
 
-    def __init__(self, window, samples_dir: Path | None = None):
+    toggled = Signal(bool)  # shown (True) or hidden: the window's title follows
+
+    def __init__(
+        self,
+        doc: Document,
+        settings: QSettings,
+        files: FileCommands,
+        stack: QStackedWidget,
+        map_view: QWidget,
+        readouts: StatusReadouts,
+        findings: ValidationPresenter,
+        actions: ActionSet,
+        docks: Mapping[str, QDockWidget],
+        samples_dir: Path | None = None,
+    ):
         super().__init__()
-        self.window_ = window
+        self.doc, self.settings, self.files, self.stack, self.map_view = doc, settings, files, stack, map_view
+        self.readouts, self.findings, self.action_set, self.docks = readouts, findings, actions, docks
+        stack.addWidget(self)
+        doc.scenario_replaced.connect(self._replaced)
         self.samples_dir = checkout_samples_dir() if samples_dir is None else samples_dir
         self.setObjectName("start-page")
         self.setWidgetResizable(True)
@@ -173,7 +213,7 @@ class StartPage(QScrollArea):
                 QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
             )
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._arrange()
 
@@ -181,14 +221,15 @@ class StartPage(QScrollArea):
         row = QHBoxLayout()
         row.setContentsMargins(0, 16, 0, 0)
         self.buttons = {}
-        for text, icon_name, slot, name in (
-            ("New…", "std:SP_FileIcon", self.window_.file_new, "start-new"),
-            ("Open…", "std:SP_DialogOpenButton", self.window_.file_open, "start-open"),
+        entries: tuple[tuple[str, str, Callable[[], object], str], ...] = (
+            ("New…", "std:SP_FileIcon", self.files.new, "start-new"),
+            ("Open…", "std:SP_DialogOpenButton", self.files.open, "start-open"),
             ("Blank map", "hexside", self.hide_page, "start-blank"),
-        ):
+        )
+        for text, icon_name, slot, name in entries:
             button = QPushButton(icon(icon_name), text)
             button.setObjectName(name)
-            button.clicked.connect(lambda _checked=False, slot=slot: slot())
+            button.clicked.connect(slot)
             row.addWidget(button)
             self.buttons[name] = button
         self.buttons["start-blank"].setToolTip("Close the start page and edit the blank map behind it")
@@ -207,7 +248,7 @@ class StartPage(QScrollArea):
         return box
 
     def _template_entries(self) -> list[QWidget]:
-        entries = []
+        entries: list[QWidget] = []
         for t in TEMPLATES:
             button = entry(t.title, t.description, t.icon)
             button.clicked.connect(lambda _checked=False, key=t.key: self.open_template(key))
@@ -215,7 +256,7 @@ class StartPage(QScrollArea):
         return entries
 
     def _sample_entries(self) -> list[QWidget]:
-        entries = []
+        entries: list[QWidget] = []
         for sample in samples_in(self.samples_dir):
             button = entry(sample.title, sample.path.name, sample.icon)
             button.clicked.connect(lambda _checked=False, p=sample.path: self.open_file(p))
@@ -223,14 +264,14 @@ class StartPage(QScrollArea):
         return entries
 
     def _recent_entries(self) -> list[QWidget]:
-        recent = self.window_.recent_files()
+        recent = self.files.recent_files()
         if not recent:
             hint = QLabel("Files you open or save appear here.")
             hint.setProperty("hint", True)
             return [hint]
-        entries = []
+        entries: list[QWidget] = []
         paths = [Path(text) for text in recent]
-        glances = glance_recent(self.window_.settings, [p for p in paths if p.is_file()])
+        glances = glance_recent(self.settings, [p for p in paths if p.is_file()])
         for path in paths:
             missing = path not in glances
             if missing:
@@ -247,17 +288,18 @@ class StartPage(QScrollArea):
     def open_template(self, key: str) -> bool:
         """A new scenario from template ``key`` (after asking to save unsaved work)."""
         template = next(t for t in TEMPLATES if t.key == key)
-        if not self.window_.maybe_save():
+        if not self.files.maybe_save():
             return False
-        self.window_.doc.reset(template.make())  # scenario_replaced hides the page
+        # scenario_replaced hides the page
+        self.doc.reset(template.make())  # pyright: ignore[reportUnknownMemberType]  (Document.reset: untyped parameter types)
         return True
 
     def open_file(self, path: Path) -> bool:
-        return self.window_.maybe_save() and self.window_.open_path(path)
+        return self.files.maybe_save() and self.files.open_path(path)
 
     # -- a scenario dropped on the page ------------------------------------------------------------
     @staticmethod
-    def dropped_file(mime) -> Path | None:
+    def dropped_file(mime: QMimeData) -> Path | None:
         """The one local file a drag carries, or None (several files, a web link, text)."""
         urls = mime.urls() if mime.hasUrls() else []
         if len(urls) != 1 or not urls[0].isLocalFile():
@@ -265,41 +307,32 @@ class StartPage(QScrollArea):
         path = Path(urls[0].toLocalFile())
         return path if path.is_file() else None
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self.dropped_file(event.mimeData()) is not None:
             event.acceptProposedAction()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if self.dropped_file(event.mimeData()) is not None:
             event.acceptProposedAction()
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QDropEvent) -> None:
         path = self.dropped_file(event.mimeData())
         if path is not None:
             event.acceptProposedAction()
             self.open_file(path)
 
     # -- showing ---------------------------------------------------------------------------------
-    @property
-    def stack(self) -> QStackedWidget:
-        return self.window_.central_stack
-
     def is_showing(self) -> bool:
         return self.stack.currentWidget() is self
 
     def show_page(self) -> None:
         self.rebuild()
         self.stack.setCurrentWidget(self)
-        self.window_.setWindowTitle("Start — dambuster editor")  # no file is being edited
-        w = self.window_
-        w.zoom_label.hide()  # the hidden map's zoom means nothing here
-        w.validator.timer.stop()  # nor are the hidden map's rules checked: when it shows (hide_page)
-        w.validator.settle.stop()
-        w.validation_panel.summary.setText("")
-        w.problems_label.setText("")
-        w.pos_label.setText("")  # the hidden map's hex under the last cursor
+        self.readouts.map_hidden(True)  # the hidden map's zoom and hex mean nothing here
+        self.findings.map_hidden(True)  # nor are its rules checked: when it shows (hide_page)
         self._docks_enabled(False)  # they would edit the map hidden under the page
         self._actions_enabled(False)
+        self.toggled.emit(True)  # no file is being edited: the window's title says "Start"
 
     #: The commands that would change (or act on) the map hidden under the page: off while it shows
     HIDDEN_MAP_COMMANDS = ("edit.", "scenario.", "rules.")
@@ -308,7 +341,7 @@ class StartPage(QScrollArea):
         """Edit (Undo too), Scenario and Rules commands are greyed while the page shows, so Ctrl+Z or
         Delete cannot change a map nobody sees; on leaving, each is as it was (Undo and Redo as the
         map's history says)."""
-        acts = self.window_.acts.actions
+        acts = self.action_set.actions
         if not enabled:
             if self._was_enabled is None:
                 self._was_enabled = {
@@ -320,58 +353,40 @@ class StartPage(QScrollArea):
         for name, on in (self._was_enabled or {}).items():
             acts[name].setEnabled(on)
         self._was_enabled = None
-        stack = self.window_.doc.undo_stack
+        stack = self.doc.undo_stack
         acts["edit.undo"].setEnabled(stack.canUndo())
         acts["edit.redo"].setEnabled(stack.canRedo())
 
     def _docks_enabled(self, enabled: bool) -> None:
         """Palettes (Terrain, Place) greyed; docks showing the hidden map's state (its preview, history,
         properties, problems, minimap, layers) covered, so nothing of that map shows on the page."""
-        for dock in self.window_.docks.values():
+        for dock in self.docks.values():
             content = dock.widget()
-            if content is None:
-                continue
-            content.setEnabled(enabled)
+            if content is not None:  # pyright: ignore[reportUnnecessaryComparison]  (Preview's, before its pane is built; the stubs say never None)
+                content.setEnabled(enabled)
         if self._covers is None:  # made on first use: every dock is made by then
-            self._covers = make_covers(self.window_)
+            self._covers = make_covers(self.docks)
         for cover in self._covers.values():
             cover.set_covering(not enabled)
 
     def close_file(self) -> bool:
         """File > Close: asks to save changes, then leaves an empty map under the start page (the
         window as at a start without a file); False when the user cancelled."""
-        from dambuster.model import new_hex_scenario
-
-        if not self.window_.maybe_save():
+        if not self.files.maybe_save():
             return False
-        self.window_.doc.reset(new_hex_scenario(15, 22))
+        self.doc.reset(new_hex_scenario(15, 22))  # pyright: ignore[reportUnknownMemberType]  (Document.reset: untyped parameter types)
         self.show_page()
         return True
 
     def hide_page(self) -> None:
         self._docks_enabled(True)
         self._actions_enabled(True)
-        self.stack.setCurrentWidget(self.window_.view)
-        self.window_._update_title()
-        self.window_.zoom_label.show()
-        self.window_.view.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.window_.validator.fresh:  # the map under the page, not checked yet
-            self.window_.validator.schedule_new()
-            self.window_.validation_panel.summary.setText("Checking…")
-            self.window_.problems_label.setText("checking…")
+        self.stack.setCurrentWidget(self.map_view)
+        self.toggled.emit(False)
+        self.readouts.map_hidden(False)
+        self.map_view.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.findings.map_hidden(False)  # the map under the page is checked if it was not yet
 
-
-def install(window, samples_dir: Path | None = None) -> StartPage:
-    """Puts the map view and the start page in one stack at the window's centre (the view current)."""
-    stack = QStackedWidget(window)
-    stack.setObjectName("central-stack")
-    view = window.takeCentralWidget()  # not deleted, unlike setCentralWidget over it
-    stack.addWidget(view)
-    page = StartPage(window, samples_dir)
-    stack.addWidget(page)
-    stack.setCurrentWidget(view)
-    window.setCentralWidget(stack)
-    window.central_stack = stack
-    window.start_page = page
-    window.doc.scenario_replaced.connect(lambda: page.is_showing() and page.hide_page())
-    return page
+    def _replaced(self) -> None:
+        if self.is_showing():  # a new document (open, recover, New, a template) hides the page
+            self.hide_page()

@@ -5,6 +5,8 @@ the docks keep their sizes and the layout is the same when the map shows again."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -31,16 +33,16 @@ class DockCover(QObject):
 
     def _follow(self) -> None:
         content = self.dock.widget()
-        if self.panel.isVisible() and content is not None:
+        if self.panel.isVisible() and content is not None:  # pyright: ignore[reportUnnecessaryComparison]  (Preview's is None before its pane is built)
             self.panel.setGeometry(content.geometry())
             self.panel.raise_()
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest, QEvent.Type.ChildAdded):
             self._follow()
         return False
 
 
-def make_covers(window) -> dict[str, DockCover]:
-    """A cover for each of the window's docks of the map's own state."""
-    return {key: DockCover(window.docks[key]) for key in MAP_STATE_DOCKS if key in window.docks}
+def make_covers(docks: Mapping[str, QDockWidget]) -> dict[str, DockCover]:
+    """A cover for each of the window's docks (by key) of the map's own state."""
+    return {key: DockCover(docks[key]) for key in MAP_STATE_DOCKS if key in docks}

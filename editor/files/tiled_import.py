@@ -83,9 +83,9 @@ class TiledImporter:
     def run(self) -> None:
         """The menu command: asks to save changes, then for the map."""
         w = self.window
-        if not w.maybe_save():
+        if not w.files.maybe_save():
             return
-        near = w.doc.path or w.doc.imported_from or next(iter(w.recent_files()), None)
+        near = w.doc.path or w.doc.imported_from or next(iter(w.files.recent_files()), None)
         start = str(Path(near).parent) if near else ""  # the map's folder, not where the editor started
         path, _ = QFileDialog.getOpenFileName(w, "Import Tiled map", start, FILTER)
         if path:

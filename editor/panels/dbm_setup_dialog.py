@@ -13,6 +13,8 @@ the result (asking first when the table has any: ``replaced_features`` says whic
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import Any, cast
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,15 +28,18 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from dambuster.editor.commands import SetFields
+from dambuster.editor.document import Document
 from dambuster.editor.preview.roll_entry import RollEntry
 from dambuster.editor.properties.row_table import Col, RowTable
 from dambuster.model.ground_scale import GroundScale
+from dambuster.model.scenario import TableMap
 from dambuster.model.semantic import iter_problems
-from dambuster.simulation.dbm.request import KINDS, RequestError, request_from_dict
-from dambuster.simulation.dbm.setup import run
+from dambuster.simulation.dbm.request import KINDS, RequestError, SetupRequest, request_from_dict
+from dambuster.simulation.dbm.setup import Setup, Step, run
 from dambuster.simulation.dice import RollNeeded, TableDice
 
 #: The list the dialog starts with: the defender's BUA and fields, a hill, a wood and a road (3 equivalents).
@@ -55,14 +60,17 @@ def _yes_no(text: str) -> bool:
 
 
 class DbmSetupDialog(QDialog):
-    def __init__(self, doc, parent=None):
+    """The procedure on ``doc``'s table (a table map: ``open_dbm_setup`` says why not on a hex map)."""
+
+    def __init__(self, doc: Document, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
-        self.confirm_replace = self._confirm_replace  # replaceable, e.g. by tests: True to go on
-        self.setup = None  # the finished run, once there is one
+        # replaceable, e.g. by tests: True to go on
+        self.confirm_replace: Callable[[list[str]], bool] = self._confirm_replace
+        self.setup: Setup | None = None  # the finished run, once there is one
         self.rolls: list[int] = []
         self.setWindowTitle("Set up terrain (DBM)")
-        m = doc.scenario.map
+        m = self.table()
         sc = GroundScale.of(m)
         pace = (
             "measured in paces"
@@ -128,11 +136,17 @@ class DbmSetupDialog(QDialog):
         box.addWidget(self.problem)
         box.addWidget(self.buttons)
 
-    # ---------------------------------------------------------------------------- the run
-    def request(self):
-        """The request the rows describe on the open table; RequestError or ValueError (one sentence)."""
+    def table(self) -> TableMap:
         m = self.doc.scenario.map
-        invader, defender = None, []
+        assert isinstance(m, TableMap)  # the dialog is opened on tables only
+        return m
+
+    # ---------------------------------------------------------------------------- the run
+    def request(self) -> SetupRequest:
+        """The request the rows describe on the open table; RequestError or ValueError (one sentence)."""
+        m = self.table()
+        invader: dict[str, Any] | None = None
+        defender: list[dict[str, Any]] = []
         for player, kind, size, compulsory in self.rows.values("Features"):
             f = {"kind": kind, "compulsory": compulsory, **({"across": size} if size else {})}
             if player == "invader":
@@ -165,16 +179,16 @@ class DbmSetupDialog(QDialog):
             req = self.request()
         except (RequestError, ValueError) as e:
             self.problem.setText(str(e))
-            self.entry.ask(None)
+            self.entry.ask(None)  # pyright: ignore[reportUnknownMemberType]  (RollEntry.ask: ``need`` untyped)
             return
         dice = TableDice(self.rolls) if self.typed.isChecked() else None
         try:
             setup = run(req, self.seed.value(), dice)
         except RollNeeded as need:
             self._show(need.events, [])
-            self.entry.ask(need, can_undo=bool(self.rolls))
+            self.entry.ask(need, can_undo=bool(self.rolls))  # pyright: ignore[reportUnknownMemberType]  (RollEntry.ask: ``need`` untyped)
             return
-        self.entry.ask(None, can_undo=bool(self.rolls))
+        self.entry.ask(None, can_undo=bool(self.rolls))  # pyright: ignore[reportUnknownMemberType]  (RollEntry.ask: ``need`` untyped)
         self._show(setup.steps, setup.notes)
         problems = self._problems(setup)
         if problems:
@@ -195,12 +209,12 @@ class DbmSetupDialog(QDialog):
             self.rolls.pop()
         self.run()
 
-    def _show(self, steps, notes) -> None:
+    def _show(self, steps: list[Step], notes: list[str]) -> None:
         self.log.clear()
         self.log.addItems([f"Note: {n}" for n in notes] + [s.text for s in steps])
         self.log.scrollToBottom()
 
-    def _problems(self, setup) -> list[str]:
+    def _problems(self, setup: Setup) -> list[str]:
         """What the open scenario would break with the new features (an id another object has...)."""
         candidate = copy.copy(self.doc.scenario)
         candidate.map = copy.copy(candidate.map)
@@ -212,11 +226,11 @@ class DbmSetupDialog(QDialog):
     def apply(self) -> None:
         if self.setup is None:
             return
-        t, new = self.doc.scenario.map, self.setup.scenario.map
+        t, new = self.table(), self.setup.scenario.map
         there = replaced_features(t)
         if there and not self.confirm_replace(there):
             return  # the dialog stays open, the table as it was
-        changes = [(t, name, getattr(new, name)) for name in FEATURES]
+        changes: list[tuple[Any, str, Any]] = [(t, name, getattr(new, name)) for name in FEATURES]
         road_rule = self.setup.scenario.parameters.rules.get("DBM-ROAD")
         params = self.doc.scenario.parameters
         if road_rule and params.rules.get("DBM-ROAD") != road_rule:
@@ -234,34 +248,40 @@ class DbmSetupDialog(QDialog):
         return answer == QMessageBox.StandardButton.Yes
 
 
-def replaced_features(table) -> list[str]:
+def replaced_features(table: TableMap) -> list[str]:
     """What Apply would replace on ``table``, in words ("2 named areas", "the waterway"); [] when bare."""
-    out = []
+    out: list[str] = []
     for name in FEATURES:
-        value = getattr(table, name)
+        value: object = getattr(table, name)
         if isinstance(value, list) and value:
-            what = "named area" if name == "areas" else name[:-1]
-            out.append(f"{len(value)} {what}{'s' if len(value) > 1 else ''}")
+            n, what = len(cast("list[object]", value)), "named area" if name == "areas" else name[:-1]
+            out.append(f"{n} {what}{'s' if n > 1 else ''}")
         elif value is not None and not isinstance(value, list):
             out.append(f"the {name}")
     return out
 
 
-def open_dbm_setup(window) -> None:
-    """Scenario > Set Up Terrain… (``MainWindow.open_dbm_setup``); on a hex map it says why not."""
-    if window.doc.is_hex:
-        window.show_error(
+#: the features' rows and the seed a setup was left with, to start from the next time this session
+SetupChoices = tuple[list[list[str]], int]
+
+
+def open_dbm_setup(
+    doc: Document, parent: QWidget, show_error: Callable[[str, str], None], last: SetupChoices | None
+) -> SetupChoices | None:
+    """Scenario > Set Up Terrain…, starting from ``last``; returns the choices it was left with (None on
+    a hex map, where it says why not)."""
+    if doc.is_hex:
+        show_error(
             "Set up terrain",
             "The DBM terrain procedure lays out a table map; this scenario is a "
             "hex map. Make a table with File > New.",
         )
-        return
-    dialog = DbmSetupDialog(window.doc, window)
-    last = getattr(window, "dbm_setup_choices", None)  # the features and seed of the last time this session
+        return None
+    dialog = DbmSetupDialog(doc, parent)
     if last is not None:
         dialog.rows.set_rows(copy.deepcopy(last[0]))
         dialog.seed.setValue(last[1])
     dialog.exec()
     table = dialog.rows.table
     rows = [[dialog.rows.text(r, c) for c in range(table.columnCount())] for r in range(table.rowCount())]
-    window.dbm_setup_choices = (rows, dialog.seed.value())
+    return rows, dialog.seed.value()

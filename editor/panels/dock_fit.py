@@ -1,15 +1,18 @@
 """Docks that never push the window off the screen: a dock whose contents are taller (or wider) than
 the room it gets scrolls (``scrolling``) instead of raising the main window's minimum size, and the
 window is moved and shrunk back into the screen's available area whenever a dock opens, closes or
-floats (``install``). Without this, opening the breach preview (Ctrl+B) on the valley raised the
+floats (``DockFit``). Without this, opening the breach preview (Ctrl+B) on the valley raised the
 window's minimum height to 1,314 px and the status bar, Validation and History went off a 1,000 px
 screen, and stayed there after the preview was closed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import shiboken6
-from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, QTimer
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
+from PySide6.QtCore import QByteArray, QEvent, QMargins, QObject, QRect, QSize, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
 #: the first window's size when the screen has room for it (no size saved yet)
 PREFERRED = QSize(1280, 820)
@@ -41,18 +44,16 @@ def fitted(frame: QRect, room: QRect) -> QRect:
     return QRect(x, y, w, h)
 
 
-def available(window) -> QRect | None:
+def available(window: QWidget) -> QRect | None:
     """The room the window's screen gives windows, or None without a real screen (the offscreen
     platform's made-up 800x800 one, where tests and scripts size the window as they please)."""
-    from PySide6.QtGui import QGuiApplication
-
     screen = window.screen()
-    if screen is None or QGuiApplication.platformName() in ("offscreen", "minimal"):
+    if QGuiApplication.platformName() in ("offscreen", "minimal"):
         return None
     return screen.availableGeometry()
 
 
-def keep_on_screen(window) -> None:
+def keep_on_screen(window: QWidget) -> None:
     """Moves and shrinks the window back inside its screen's available area (not when maximised or
     full screen: the window manager keeps those)."""
     room = available(window)
@@ -75,41 +76,39 @@ def first_geometry(room: QRect, preferred: QSize = PREFERRED) -> QRect:
     return QRect(inner.topLeft(), size)
 
 
-class _FirstShow(QObject):
-    """Once the window is shown (and framed by the window manager, a moment later), pulls its
-    frame inside the screen: the allowance in ``first_geometry`` is a guess, the frame is known."""
+class DockFit(QObject):
+    """Wraps the tall docks' contents in scroll areas (``SCROLLED``; the preview dock wraps its own
+    pane: editor/preview/pane.py) and keeps the window on its screen after every dock change; sizes
+    the first window to its screen (a saved geometry, restored later, replaces it). Once the window is
+    shown (and framed by the window manager, a moment later), pulls its frame inside the screen: the
+    allowance in ``first_geometry`` is a guess, the frame is known."""
 
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() == QEvent.Type.Show:
+    def __init__(self, window: QMainWindow, docks: Mapping[str, QDockWidget]):
+        super().__init__(window)
+        self.window = window
+        room = available(window)
+        if room is not None:
+            window.setGeometry(first_geometry(room))
+        window.installEventFilter(self)  # its first Show (``eventFilter``)
+        for key in SCROLLED:
+            docks[key].setWidget(scrolling(docks[key].widget()))
+        for dock in docks.values():
+            dock.visibilityChanged.connect(self._soon)
+            dock.topLevelChanged.connect(self._soon)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and event.type() == QEvent.Type.Show:
             watched.removeEventFilter(self)
             for delay in (0, 300, 1000):
-                QTimer.singleShot(delay, watched, lambda: keep_on_screen(watched))
+                QTimer.singleShot(delay, self.window, lambda: keep_on_screen(self.window))
         return False
 
-
-def install(window) -> None:
-    """Wraps the tall docks' contents in scroll areas and keeps the window on its screen after every
-    dock change (the preview dock wraps its own pane: editor/preview/pane.py); sizes the first
-    window to its screen (a saved geometry, restored later, replaces it)."""
-    room = available(window)
-    if room is not None:
-        window.setGeometry(first_geometry(room))
-    window._first_show = _FirstShow(window)
-    window.installEventFilter(window._first_show)
-    for key in SCROLLED:
-        dock: QDockWidget = window.docks[key]
-        dock.setWidget(scrolling(dock.widget()))
-    for dock in window.docks.values():
-        dock.visibilityChanged.connect(lambda *_a: _soon(window))
-        dock.topLevelChanged.connect(lambda *_a: _soon(window))
+    def _soon(self, *_args: object) -> None:
+        if shiboken6.isValid(self.window):  # docks hide while the window is being destroyed
+            QTimer.singleShot(0, self.window, lambda: keep_on_screen(self.window))  # once the layout settled
 
 
-def _soon(window) -> None:
-    if shiboken6.isValid(window):  # docks hide while the window is being destroyed
-        QTimer.singleShot(0, window, lambda: keep_on_screen(window))  # once the layout has settled
-
-
-def restore_state(window, state, version: int) -> bool:
+def restore_state(window: QMainWindow, state: QByteArray, version: int) -> bool:
     """``window.restoreState`` with every dock left floating docked back in: a floating dock came
     back hidden behind the main window at the next start, and the first Ctrl+B seemed to do nothing
     (it hid what could not be seen). A dock floated again stays floating for that session."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QSignalBlocker
@@ -26,10 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from dambuster.editor.commands import SetFields
+from dambuster.editor.document import Document
 from dambuster.editor.geometry.locate import find_by_id
 from dambuster.editor.tools.object_words import describe
 from dambuster.model.errors import ScenarioError
 from dambuster.model.io import to_document
+from dambuster.model.scenario import Scenario
 from dambuster.model.schema_check import validate
 from dambuster.model.semantic import iter_problems
 
@@ -42,7 +46,7 @@ def editable_fields(obj: Any) -> list[tuple[str, type, bool]]:
     if obj is None or not dataclasses.is_dataclass(obj):
         return []
     hints = typing.get_type_hints(type(obj))
-    out = []
+    out: list[tuple[str, type, bool]] = []
     for f in dataclasses.fields(obj):
         if f.name == "id":
             continue
@@ -70,7 +74,7 @@ def parse(text: str, tp: type, optional: bool) -> Any:
         raise ValueError(f"{text!r} is not {'a whole number' if tp is int else 'a number'}") from None
 
 
-def problems_after(scenario, obj: Any, name: str, value: Any) -> list[str]:
+def problems_after(scenario: Scenario, obj: Any, name: str, value: Any) -> list[str]:
     """What the format would say about the scenario with ``obj.name = value`` (nothing: acceptable).
     The value is set for the check and put back before returning."""
     before = {(p.pointer, p.message) for p in iter_problems(scenario)}
@@ -86,14 +90,17 @@ def problems_after(scenario, obj: Any, name: str, value: Any) -> list[str]:
         setattr(obj, name, old)
 
 
-def reference_choices(scenario, obj: Any, name: str) -> list[tuple[str, str]] | None:
+def reference_choices(scenario: Scenario, obj: Any, name: str) -> list[tuple[str, str]] | None:
     """The (id, text) the field ``name`` of ``obj`` may refer to (a dam's or bridge's river, a
     bridge's road, the river a river joins, a unit's side, a mine's owner), or None for a plain field."""
     m = scenario.map
-    named = lambda items: [(x.id, f"{x.name} ({x.id})" if getattr(x, "name", "") else x.id) for x in items]  # noqa: E731
-    if name in ("river", "joins") and hasattr(m, "rivers"):
+
+    def named(items: Iterable[Any]) -> list[tuple[str, str]]:
+        return [(x.id, f"{x.name} ({x.id})" if getattr(x, "name", "") else x.id) for x in items]
+
+    if name in ("river", "joins"):  # hex maps and tables both have rivers and roads
         return named([r for r in m.rivers if r is not obj])
-    if name == "road" and hasattr(m, "roads"):
+    if name == "road":
         return named(m.roads)
     if name in ("side", "owner") and isinstance(getattr(obj, name, None), str):
         return named(scenario.sides)
@@ -101,7 +108,7 @@ def reference_choices(scenario, obj: Any, name: str) -> list[tuple[str, str]] | 
 
 
 class ObjectInspector(QGroupBox):
-    def __init__(self, doc, parent: QWidget | None = None):
+    def __init__(self, doc: Document, parent: QWidget | None = None):
         super().__init__("Selection", parent)
         self.doc = doc
         self.obj: Any = None
@@ -118,7 +125,7 @@ class ObjectInspector(QGroupBox):
         box.addLayout(self.form)
         box.addWidget(self.message)
         doc.features_changed.connect(self.refresh)
-        doc.scenario_replaced.connect(lambda *_: self.show_object(None))
+        doc.scenario_replaced.connect(partial(self.show_object, None))
 
     def show_object(self, obj: Any) -> None:
         self.obj = obj
@@ -137,10 +144,10 @@ class ObjectInspector(QGroupBox):
                     w.addItem("none", None)
                 for ident, text in choices:
                     w.addItem(text, ident)
-                w.activated.connect(lambda _i, n=name, box=w: self._commit(n, box.currentData()))
+                w.activated.connect(partial(self._commit_choice, name, w))
             elif tp is bool:
                 w: QWidget = QCheckBox()
-                w.toggled.connect(lambda on, n=name: self._commit(n, on))
+                w.toggled.connect(partial(self._commit, name))
             else:
                 w = QLineEdit()
                 if optional:
@@ -151,7 +158,7 @@ class ObjectInspector(QGroupBox):
             self.form.addRow(name.replace("_", " "), w)
         self.refresh()
 
-    def refresh(self, *_args) -> None:
+    def refresh(self, *_args: object) -> None:
         obj = self.obj
         if obj is None:
             return
@@ -197,6 +204,9 @@ class ObjectInspector(QGroupBox):
             self._refuse(name, str(e))
             return
         self._commit(name, value)
+
+    def _commit_choice(self, name: str, box: QComboBox, _index: int = 0) -> None:
+        self._commit(name, box.currentData())
 
     def _commit(self, name: str, value: Any) -> None:
         obj = self.obj

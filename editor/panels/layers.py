@@ -3,14 +3,17 @@ in Tiled and napari, with an eye (show / hide) and a lock; View > Layers holds t
 checkable actions. Both read and write the view's ``LayerState`` and follow its signals, so the dock,
 the menu, Ctrl+L (the hex labels or DBM sectors layer) and the map never disagree.
 
-``install(window)`` also remembers each file's layers (``layers_memory``), makes the map view refuse
-a tool whose layer is hidden or locked (the reason goes to the status bar), hands the hover tooltip
-the current violations and drops a selection whose layer gets locked or hidden.
+``LayersDock`` also remembers each file's layers (``layers_memory``), says why a tool whose layer is
+hidden or locked may not act (``tool_refusal``, which the map view asks before a press; the reason
+goes to the status bar) and drops a selection whose layer gets locked or hidden.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from collections.abc import Callable
+from functools import partial
+
+from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QIcon
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -18,14 +21,19 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QScrollArea,
+    QStatusBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from dambuster.editor.actions.icons import icon_path
+from dambuster.editor.document import Document
+from dambuster.editor.editor_state import EditorState
 from dambuster.editor.scene.layer_state import LayerState
-from dambuster.editor.scene.layer_table import LABELS_LAYER, object_layer
+from dambuster.editor.scene.layer_table import LABELS_LAYER, object_layer  # pyright: ignore[reportUnknownVariableType]  (layer_table.py: ``obj`` untyped)
+from dambuster.editor.scene.map_view import MapView
+from dambuster.editor.tools.capabilities import Selects
 
 from .layers_memory import LayerMemory
 
@@ -38,7 +46,7 @@ def _toggle_icon(on: str, off: str) -> QIcon:
 
 
 class LayersPanel(QWidget):
-    def __init__(self, state: LayerState, parent=None):
+    def __init__(self, state: LayerState, parent: QWidget | None = None):
         super().__init__(parent)
         self.state = state
         self.eyes: dict[str, QToolButton] = {}
@@ -86,13 +94,13 @@ class LayersPanel(QWidget):
         self.titles.clear()
         for row, lay in enumerate(reversed(self.state.layers())):
             eye = self._button(self._eye_icon, f"Show or hide {lay.title}", f"layer-eye-{lay.key}")
-            eye.toggled.connect(lambda on, key=lay.key: self.state.set_visible(key, on))
+            eye.toggled.connect(partial(self.state.set_visible, lay.key))
             lock = self._button(
                 self._lock_icon,
                 f"Lock {lay.title}: its objects cannot be selected or edited",
                 f"layer-lock-{lay.key}",
             )
-            lock.toggled.connect(lambda on, key=lay.key: self.state.set_locked(key, on))
+            lock.toggled.connect(partial(self.state.set_locked, lay.key))
             lock.setEnabled(lay.lockable)
             if not lay.lockable:
                 lock.setToolTip(f"{lay.title} has nothing to select or edit")
@@ -130,7 +138,7 @@ class LayersPanel(QWidget):
             act.setObjectName(f"layer-{lay.key}")
             act.setCheckable(True)
             act.setChecked(self.state.visible(lay.key))
-            act.toggled.connect(lambda on, key=lay.key: self.state.set_visible(key, on))
+            act.toggled.connect(partial(self.state.set_visible, lay.key))
             menu.addAction(act)
 
     def sync_menu(self, menu: QMenu) -> None:
@@ -140,75 +148,78 @@ class LayersPanel(QWidget):
                 act.setChecked(self.state.visible(key))
 
 
-class _RefusedDoubleClicks(QObject):
-    """Swallows a double-click on the map when the tool's layer is hidden or locked; installed after
-    the Place dock's filter, so it sees the event first."""
+class LayersDock(QDockWidget):
+    """The dock, and what follows the layers: the file's layers remembered and restored, a selection
+    on a layer locked or hidden dropped, a refused press said on the status bar."""
 
-    def __init__(self, view):
-        super().__init__(view)
-        self.view = view
-        view.viewport().installEventFilter(self)
+    def __init__(
+        self,
+        layers: LayerState,
+        doc: Document,
+        view: MapView,
+        state: EditorState,
+        settings: QSettings,
+        status: QStatusBar,
+        path_kind: Callable[[], str],
+        parent: QWidget | None = None,
+    ):
+        super().__init__("Layers", parent)
+        self.setObjectName("dock-layers")
+        self.layers, self.doc, self.view, self.state, self.status = layers, doc, view, state, status
+        self.path_kind = path_kind  # what the Path tool lays (a river's layer is not a road's)
+        self.panel = LayersPanel(layers)
+        self.setWidget(self.panel)
+        self.memory = LayerMemory(settings)
+        self.menu: QMenu | None = None
+        doc.scenario_replaced.connect(self.restore)
+        doc.path_changed.connect(self.remember)
+        layers.changed.connect(self.remember)
+        layers.changed.connect(self._drop_locked_selection)
+        view.refused.connect(self._refused)
+        self.restore()
 
-    def eventFilter(self, obj, event) -> bool:
-        return event.type() == QEvent.Type.MouseButtonDblClick and bool(self.view.tool_refusal())
+    def _refused(self, why: str) -> None:
+        """A press of the tool refused: why, and what to do about it ("Rivers is locked: unlock it...")."""
+        self.status.showMessage(f"{why}: {_remedy(why)} it in the Layers dock", 5000)
 
+    def restore(self) -> None:
+        """The layers the open file had when last edited (the defaults for a new one)."""
+        kind = "hex" if self.doc.is_hex else "table"
+        self.layers.reset(kind, self.doc.scenario.meta.profiles, self.memory.load(self.doc.path))  # pyright: ignore[reportUnknownMemberType]  (LayerState.reset: untyped parameter types)
 
-def install(window) -> LayersPanel:
-    """The Layers dock and the wiring described in the module's docstring; ``finish(window)`` fills
-    View > Layers once the menus exist."""
-    state, doc, view = window.view.layers, window.doc, window.view
-    panel = LayersPanel(state)
-    dock = QDockWidget("Layers", window)
-    dock.setObjectName("dock-layers")
-    dock.setWidget(panel)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)  # placed by MainWindow.arrange_docks
-    window.docks["layers"] = dock
-    window.layers_panel = panel
-    memory = LayerMemory(window.settings)
+    def remember(self, *_args: object) -> None:
+        self.memory.save(self.doc.path, self.layers.to_dict())  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]  (LayerState.to_dict: an untyped dict)
 
-    def restore() -> None:
-        kind = "hex" if doc.is_hex else "table"
-        state.reset(kind, doc.scenario.meta.profiles, memory.load(doc.path))
-
-    def remember(_key: str = "") -> None:
-        memory.save(doc.path, state.to_dict())
-
-    def drop_locked_selection(_key: str = "") -> None:
-        tool = view.tool
-        chosen = getattr(tool, "selection", None)
-        if chosen is not None and not state.editable(object_layer(state.kind, chosen)):
+    def _drop_locked_selection(self, _key: str = "") -> None:
+        tool = self.view.tool
+        if not isinstance(tool, Selects) or tool.selection is None:
+            return
+        if not self.layers.editable(object_layer(self.layers.kind, tool.selection)):
             tool.selection = None
-            window.show_selection(None)
+            self.state.select(None)
 
-    doc.scenario_replaced.connect(restore)
-    doc.path_changed.connect(lambda _p: remember())
-    state.changed.connect(remember)
-    state.changed.connect(drop_locked_selection)
-    view.tool_refusal = lambda: state.tool_refusal(window.current_tool, window.tool_options.path_kind())
-    view.refused.connect(
-        lambda why: window.statusBar().showMessage(f"{why}: {_remedy(why)} it in the Layers dock", 5000)
-    )
-    view.violations = lambda: window.validation_panel.violations
-    window._refused_double_clicks = _RefusedDoubleClicks(view)
-    restore()
-    return panel
+    def tool_refusal(self) -> str:
+        """Why the current tool may not act now ("Rivers is locked"), or ""."""
+        return self.layers.tool_refusal(self.state.tool, self.path_kind())
 
+    def attach_menu(self, menu: QMenu, labels: QAction) -> None:
+        """View > Layers (``menu``, rebuilt for each new map), and Ctrl+L's check mark (``labels``)
+        following the labels (or sectors) layer."""
+        self.menu = menu
 
-def finish(window) -> None:
-    """After the menus are built: View > Layers, and Ctrl+L's check mark following its layer."""
-    state, panel = window.view.layers, window.layers_panel
-    labels = window.act("view.labels")
+        def sync(_key: str = "") -> None:
+            on = self.layers.visible(LABELS_LAYER[self.layers.kind])
+            if labels.isChecked() != on:
+                labels.setChecked(on)
+            self.panel.sync_menu(menu)
 
-    def sync(_key: str = "") -> None:
-        on = state.visible(LABELS_LAYER[state.kind])
-        if labels.isChecked() != on:
-            labels.setChecked(on)
-        panel.sync_menu(window.layers_menu)
+        def rebuilt() -> None:
+            self.panel.fill_menu(menu)
+            sync()
 
-    state.reset_done.connect(lambda: (panel.fill_menu(window.layers_menu), sync()))
-    state.changed.connect(sync)
-    panel.fill_menu(window.layers_menu)
-    sync()
+        self.layers.reset_done.connect(rebuilt)
+        self.layers.changed.connect(sync)
+        rebuilt()
 
 
 def _remedy(why: str) -> str:

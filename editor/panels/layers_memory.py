@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any, cast
 
 from PySide6.QtCore import QSettings
 
@@ -23,21 +24,24 @@ class LayerMemory:
     def __init__(self, settings: QSettings):
         self.settings = settings
 
-    def load(self, path: Path | None) -> dict | None:
+    def load(self, path: Path | None) -> dict[str, Any] | None:
         """The layers saved for ``path`` (as ``LayerState.to_dict``), or None."""
         if path is None:
             return None
         raw = self.settings.value(f"{GROUP}/{_key(path)}")
         try:
-            entry = json.loads(raw) if isinstance(raw, str) else None
+            entry: object = json.loads(raw) if isinstance(raw, str) else None
         except ValueError:
             return None
-        if not isinstance(entry, dict) or entry.get("path") != str(Path(path).resolve()):
+        if not isinstance(entry, dict):
             return None
-        layers = entry.get("layers")
-        return layers if isinstance(layers, dict) else None
+        saved = cast("dict[str, object]", entry)  # a JSON object: its keys are text
+        layers = saved.get("layers")
+        if saved.get("path") != str(Path(path).resolve()) or not isinstance(layers, dict):
+            return None
+        return cast("dict[str, Any]", layers)
 
-    def save(self, path: Path | None, layers: dict) -> None:
+    def save(self, path: Path | None, layers: dict[str, Any]) -> None:
         if path is None:
             return
         key = _key(path)
@@ -52,7 +56,9 @@ class LayerMemory:
     def _order(self) -> list[str]:
         raw = self.settings.value(f"{GROUP}/order")
         try:
-            order = json.loads(raw) if isinstance(raw, str) else []
+            order: object = json.loads(raw) if isinstance(raw, str) else []
         except ValueError:
             return []
-        return [k for k in order if isinstance(k, str)] if isinstance(order, list) else []
+        return (
+            [k for k in cast("list[object]", order) if isinstance(k, str)] if isinstance(order, list) else []
+        )

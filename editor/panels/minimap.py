@@ -7,12 +7,19 @@ features change. Hexes sit on a plain grid there (a shifted column or row is off
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dambuster.editor.document import Document
+from dambuster.editor.editor_state import EditorState
 from dambuster.editor.geometry.hexes import SQRT3
+from dambuster.editor.scene.hex.scene import HexSceneController
+from dambuster.editor.scene.map_view import MapView
 from dambuster.editor.style import TERRAIN_STYLE
+from dambuster.model.hexgrid import Hex
 from dambuster.model.scenario import HexMap
 from dambuster.model.terrain import TERRAIN_KINDS, kind_index
 
@@ -20,9 +27,9 @@ TABLE_PIXELS = 400  # longest side of a table map's small rendering
 
 
 class Minimap(QWidget):
-    def __init__(self, doc, view, parent=None):
+    def __init__(self, doc: Document, view: MapView, state: EditorState, parent: QWidget | None = None):
         super().__init__(parent)
-        self.doc, self.view = doc, view
+        self.doc, self.view, self.state = doc, view, state
         self.image: QImage | None = None
         self.pixel_updates = 0  # pixels set by terrain changes (tests, figures)
         self.builds = 0  # whole images made
@@ -55,7 +62,7 @@ class Minimap(QWidget):
             self.image = None  # drawn when the view's scene is ready (see _table_image)
         self.update()
 
-    def on_terrain(self, hexes) -> None:
+    def on_terrain(self, hexes: Iterable[Hex]) -> None:
         m = self.doc.scenario.map
         if self.image is None or not isinstance(m, HexMap):
             return
@@ -99,10 +106,10 @@ class Minimap(QWidget):
 
     def _image_target(self) -> QRectF:
         """The widget rectangle the one-pixel-per-hex image covers (the hexes' centres span)."""
-        ctrl = getattr(self.window(), "controller", None)
-        geom = getattr(ctrl, "geom", None)
-        if geom is None:
+        ctrl = self.state.controller
+        if not isinstance(ctrl, HexSceneController):
             return self._frame()
+        geom = ctrl.geom
         x0, y0, x1, y1 = geom.map_bounds()
         s, lay = geom.size, geom.layout
         step_x, step_y = (1.5 * s, SQRT3 * s) if geom.flat else (SQRT3 * s, 1.5 * s)
@@ -125,7 +132,7 @@ class Minimap(QWidget):
         return self.view.mapToScene(self.view.viewport().rect()).boundingRect()
 
     # -- painting and input -----------------------------------------------------------------------
-    def paintEvent(self, event) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.fillRect(self.rect(), QColor("#d8d8d4"))
         if isinstance(self.doc.scenario.map, HexMap):
@@ -142,11 +149,11 @@ class Minimap(QWidget):
         )
         p.end()
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.pan_to(event.position())
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if event.buttons() & Qt.MouseButton.LeftButton:
             self.pan_to(event.position())
 
@@ -154,15 +161,3 @@ class Minimap(QWidget):
         """Centres the main view on the scene point under ``widget_pos``."""
         self.view.centerOn(self.to_scene(widget_pos))
         self.update()
-
-
-def install(window) -> None:
-    """Adds the Minimap dock (right, under the scenario dock)."""
-    from PySide6.QtWidgets import QDockWidget
-
-    window.minimap = Minimap(window.doc, window.view)
-    dock = QDockWidget("Minimap", window)
-    dock.setObjectName("dock-minimap")
-    dock.setWidget(window.minimap)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.docks["minimap"] = dock

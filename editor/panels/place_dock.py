@@ -1,12 +1,19 @@
 """The Place dock: the placement tools grouped by rule system (Dambusters, Engineers, Forces on hex
-maps; Table, Sewer on table maps) as buttons bound to the tools' own actions, and the selection.
-``install(window)`` also gives the window the Edit commands Delete, Copy Region and Paste Region."""
+maps; Table, Sewer on table maps) as buttons bound to the tools' own actions, and below them the
+details of the selection.
+
+The details follow the document, so none shows what is no longer true: written again after every
+change of the map (a dam's SP set in the inspector shows at once), and emptied when the selected
+object goes (deleted, or undone away) or another file (or template) opens."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
-    QDockWidget,
     QGridLayout,
     QLabel,
     QScrollArea,
@@ -17,15 +24,23 @@ from PySide6.QtWidgets import (
 )
 
 from dambuster.editor.actions.catalog import PLACE_GROUPS, TOOLS, tools_for
-from dambuster.editor.edits.clipboard import copy_region, paste
-from dambuster.editor.tools.region import RegionTool
-from dambuster.editor.tools.select import describe, summary
+from dambuster.editor.document import Document
+from dambuster.editor.editor_state import EditorState
+from dambuster.editor.geometry.locate import find_by_id
+from dambuster.editor.tools.object_words import summary  # pyright: ignore[reportUnknownVariableType]  (object_words.py: ``layout`` untyped)
+from dambuster.model.scenario import HexMap
 
 
 class PlacePanel(QWidget):
-    def __init__(self, window, parent=None):
+    def __init__(
+        self,
+        doc: Document,
+        state: EditorState,
+        tool_action: Callable[[str], QAction],
+        parent: QWidget | None = None,
+    ):
         super().__init__(parent)
-        self.main_window = window  # not `window`: QWidget.window() is the top-level widget
+        self.doc, self.state = doc, state
         self.groups: dict[str, QWidget] = {}
         self.buttons: dict[str, QToolButton] = {}
         self._grids: dict[str, tuple[QGridLayout, list[QToolButton]]] = {}
@@ -41,10 +56,10 @@ class PlacePanel(QWidget):
             title = QLabel(group)
             title.setStyleSheet("font-weight: bold; color: #404850")
             grid.addWidget(title, 0, 0, 1, -1)
-            members = []
+            members: list[QToolButton] = []
             for tool in (t for t in TOOLS if t.group == group):
                 b = QToolButton()
-                b.setDefaultAction(window.acts.tool_action(tool.name))
+                b.setDefaultAction(tool_action(tool.name))
                 b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
                 b.setAutoRaise(True)
                 b.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -69,6 +84,10 @@ class PlacePanel(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(scroll, 1)
         box.addWidget(self.selected)
+        state.selected.connect(self.show_details)
+        doc.features_changed.connect(self._edited)
+        doc.meta_changed.connect(self._edited)
+        doc.scenario_replaced.connect(self._file_changed)
         self.refresh()
 
     def _arrange(self, columns: int) -> None:
@@ -81,14 +100,14 @@ class PlacePanel(QWidget):
                 grid.removeWidget(b)
                 grid.addWidget(b, 1 + i // columns, i % columns)
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         widest = max(b.sizeHint().width() for b in self.buttons.values())
         self._arrange(max(1, (self.width() - 12) // (widest + 2)))
 
     def refresh(self) -> None:
         """Shows the groups of the open map's kind."""
-        kind = "hex" if self.main_window.doc.is_hex else "table"
+        kind = "hex" if self.doc.is_hex else "table"
         groups = {t.group for t in tools_for(kind)}
         for group, box in self.groups.items():
             box.setVisible(group in groups)
@@ -96,78 +115,30 @@ class PlacePanel(QWidget):
     def shown_groups(self) -> list[str]:
         return [g for g, box in self.groups.items() if not box.isHidden()]
 
+    # -- the selection's details -----------------------------------------------------------------
+    def _details(self, obj: Any) -> str:
+        m = self.doc.scenario.map
+        return summary(obj, m.layout) if isinstance(m, HexMap) else summary(obj, None, m.unit)
 
-class _ViewKeys(QObject):
-    """Forwards double-clicks, Enter and Escape on the map view to tools that take them."""
+    def show_details(self, obj: Any) -> None:
+        """The selected object's fields in people's words (nothing for None)."""
+        self.selected.setText(self._details(obj))
 
-    def __init__(self, view):
-        super().__init__(view)
-        self.view = view
-        view.viewport().installEventFilter(self)
-        view.installEventFilter(self)
-
-    def eventFilter(self, obj, event) -> bool:
-        tool = self.view.tool
-        if event.type() == QEvent.Type.MouseButtonDblClick and hasattr(tool, "double_click"):
-            tool.double_click(self.view.mapToScene(event.position().toPoint()))
-            return True
-        if event.type() == QEvent.Type.KeyPress:
-            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and hasattr(tool, "finish"):
-                tool.finish()
-                return True
-            if event.key() == Qt.Key.Key_Escape and hasattr(tool, "cancel"):
-                tool.cancel()
-                return True
-        return False
-
-
-def install(window) -> PlacePanel:
-    """Adds the Place dock and the window's ``show_selection``, ``delete_selection``, ``copy_region``
-    and ``paste_region`` (the handlers of Edit > Delete / Copy Region / Paste Region)."""
-    panel = PlacePanel(window)
-    dock = QDockWidget("Place", window)
-    dock.setObjectName("dock-place")
-    dock.setWidget(panel)
-    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
-    window.docks["place"] = dock
-    window.place_panel = panel
-    window.selection = None
-    window.clip = None
-    window.cursor_scene = QPointF()
-    window.view.cursor_moved.connect(lambda p: setattr(window, "cursor_scene", QPointF(p)))
-    window._view_keys = _ViewKeys(window.view)
-
-    def show_selection(obj) -> None:
-        window.selection = obj
-        m = window.doc.scenario.map
-        panel.selected.setText(
-            summary(obj, m.layout, None) if window.doc.is_hex else summary(obj, None, m.unit)
-        )
-        shower = getattr(window.properties_panel, "show_object", None)
-        if callable(shower):
-            shower(obj)
-        window.statusBar().showMessage(f"Selected {describe(obj)}" if obj is not None else "", 5000)
-
-    def delete_selection() -> None:
-        if hasattr(window.view.tool, "delete"):
-            window.view.tool.delete()
-
-    def copy() -> None:
-        tool = window.view.tool
-        if isinstance(tool, RegionTool) and tool.selected and window.doc.is_hex:
-            window.clip = copy_region(window.doc.scenario, tool.selected)
-            window.statusBar().showMessage(f"Copied {len(window.clip.terrain)} hexes", 5000)
-
-    def paste_here() -> None:
-        if window.clip is None or not window.doc.is_hex:
+    def _edited(self, *_args: object) -> None:
+        """After a change of the map: the selection as it now stands (found again by its id), or none."""
+        obj = self.state.selection
+        if obj is None:
             return
-        h = window.controller.hex_at(window.cursor_scene)
-        if h is not None:
-            paste(window.doc, window.clip, h)
+        ident = getattr(obj, "id", None)
+        current = find_by_id(self.doc.scenario, ident) if ident else obj
+        if current is None:
+            self.state.select(None)  # deleted or undone away
+            return
+        self.state.selection = current
+        self.show_details(current)
 
-    window.show_selection = show_selection
-    window.delete_selection = delete_selection
-    window.copy_region = copy
-    window.paste_region = paste_here
-    window.doc.scenario_replaced.connect(panel.refresh)
-    return panel
+    def _file_changed(self) -> None:
+        self.refresh()
+        if self.state.selection is not None:
+            self.state.selection = None
+            self.selected.setText("")

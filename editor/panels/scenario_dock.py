@@ -4,18 +4,24 @@ changes refresh the fields (without echo)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QSignalBlocker
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
     QGroupBox,
     QLineEdit,
+    QMenu,
     QPlainTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
 from dambuster.editor.commands import SetMeta
+from dambuster.editor.document import Document
 from dambuster.model.scenario import PROFILES
 
 from .inspector import ObjectInspector
@@ -24,17 +30,17 @@ from .inspector import ObjectInspector
 class _PlainText(QPlainTextEdit):
     """A QPlainTextEdit that reports when it loses focus (its 'editing finished')."""
 
-    def __init__(self, on_done, parent=None):
+    def __init__(self, on_done: Callable[[], None], parent: QWidget | None = None):
         super().__init__(parent)
         self.on_done = on_done
 
-    def focusOutEvent(self, event) -> None:
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         self.on_done()
 
 
 class PropertiesPanel(QWidget):
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: Document, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
         form = QFormLayout()
@@ -72,18 +78,18 @@ class PropertiesPanel(QWidget):
         doc.scenario_replaced.connect(self.refresh)
         self.refresh()
 
-    def show_object(self, obj) -> None:
-        """The selected map object's fields (called by the Place dock's selection)."""
+    def show_object(self, obj: Any) -> None:
+        """The selected map object's fields (each selection made by a tool or a command)."""
         self.inspector.show_object(obj)
 
-    def _set(self, name: str, value) -> None:
+    def _set(self, name: str, value: object) -> None:
         if getattr(self.doc.scenario.meta, name) != value:
             self.doc.push(SetMeta(self.doc, name, value))
 
     def _description_done(self) -> None:
         self._set("description", self.description.toPlainText())
 
-    def fill_profiles_menu(self, menu) -> None:
+    def fill_profiles_menu(self, menu: QMenu) -> None:
         """Rules > Rule Profiles: the same choices as the dock's boxes (ticked as the scenario has them),
         each a click on its box, so one undo step either way; rebuilt each time the menu opens."""
 
@@ -99,7 +105,7 @@ class PropertiesPanel(QWidget):
         menu.aboutToShow.connect(fill)
         fill()
 
-    def _profiles_done(self, *_args) -> None:
+    def _profiles_done(self, *_args: object) -> None:
         chosen = [p for p, cb in self.profiles.items() if cb.isChecked()]
         # keep unknown profiles a newer file may carry
         extra = [p for p in self.doc.scenario.meta.profiles if p not in self.profiles]

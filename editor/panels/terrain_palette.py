@@ -1,12 +1,15 @@
 """The Terrain dock: a grid of swatches with their names, and the current terrain (``TerrainChoice``)
-that the palette, the tool-options bar, the terrain tools and the ] / [ keys share."""
+that the palette, the tool-options bar, the terrain tools and the ] / [ keys share. The dock is hidden
+on table maps (a table has no hex terrain to paint) and comes back on hex maps when it was shown
+before; its View menu toggle is disabled on tables."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem
+from PySide6.QtWidgets import QDockWidget, QListView, QListWidget, QListWidgetItem, QWidget
 
+from dambuster.editor.document import Document
 from dambuster.editor.style import TERRAIN_STYLE
 from dambuster.model.terrain import TERRAIN_KINDS
 
@@ -33,7 +36,7 @@ class TerrainChoice(QObject):
 
     changed = Signal(str)
 
-    def __init__(self, kind: str = DEFAULT_TERRAIN, parent=None):
+    def __init__(self, kind: str = DEFAULT_TERRAIN, parent: QObject | None = None):
         super().__init__(parent)
         self.kind = kind
 
@@ -58,7 +61,7 @@ class TerrainChoice(QObject):
 class TerrainPalette(QListWidget):
     """Swatches in a grid, each with its name; a click chooses the terrain."""
 
-    def __init__(self, choice: TerrainChoice, parent=None):
+    def __init__(self, choice: TerrainChoice, parent: QWidget | None = None):
         super().__init__(parent)
         self.choice = choice
         self.setObjectName("terrain-palette")
@@ -76,7 +79,11 @@ class TerrainPalette(QListWidget):
             self.addItem(item)
         self._show(choice.kind)
         choice.changed.connect(self._show)
-        self.currentItemChanged.connect(lambda cur, _prev: cur is not None and choice.set(cur.text()))
+        self.currentItemChanged.connect(self._clicked)
+
+    def _clicked(self, current: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
+        if current is not None:
+            self.choice.set(current.text())
 
     def _show(self, kind: str) -> None:
         with QSignalBlocker(self):
@@ -91,3 +98,30 @@ class TerrainPalette(QListWidget):
 
     def set_kind(self, kind: str) -> None:
         self.choice.set(kind)
+
+
+class TerrainDock(QDockWidget):
+    """The palette in its dock, shown on hex maps only."""
+
+    def __init__(self, choice: TerrainChoice, doc: Document, parent: QWidget):
+        super().__init__("Terrain", parent)
+        self.setObjectName("dock-terrain")
+        self.doc = doc
+        self.terrain_palette = TerrainPalette(choice)
+        self.setWidget(self.terrain_palette)
+        self.wanted = True  # shown on hex maps (as the designer last had it on one)
+        doc.scenario_replaced.connect(self.follow_map)
+        self.follow_map()
+
+    def follow_map(self) -> None:
+        hex_map, toggle, parent = self.doc.is_hex, self.toggleViewAction(), self.parentWidget()
+        self.terrain_palette.setEnabled(hex_map)
+        if hex_map:
+            toggle.setEnabled(True)
+            if self.wanted and parent is not None and not self.isVisibleTo(parent):
+                self.show()
+            return
+        if toggle.isEnabled() and parent is not None:  # leaving a hex map: was it open?
+            self.wanted = self.isVisibleTo(parent)
+        self.hide()
+        toggle.setEnabled(False)

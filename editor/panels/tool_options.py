@@ -1,11 +1,13 @@
 """The tool-options bar: one tool bar whose controls are every option a tool can take (terrain, brush
 size and shape, path kind, hexside kind, unit type and side, town name...); the main window calls
-``show_for(tool)`` when the tool changes and only that tool's options (``Tool.options`` in the
-catalog) stay visible. Tools read the values when they act."""
+``show_for(tool)`` when the tool changes and only that tool's options (``ToolEntry.options`` in the
+catalog) stay visible. Tools read the values when they act; the choices that come from the scenario
+(its sides, dams and unit types) follow the document."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, QSize
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,11 +22,14 @@ from PySide6.QtWidgets import (
 
 from dambuster.editor.actions.catalog import TOOL
 from dambuster.editor.actions.icons import icon
+from dambuster.editor.document import Document
 from dambuster.editor.edits import hex_map as E
 from dambuster.editor.style import AREA_STYLE
+from dambuster.editor.tools.base import push_changes  # pyright: ignore[reportUnknownVariableType]  (tools/base.py: ``doc`` untyped)
+from dambuster.model.scenario import HexMap
 from dambuster.model.terrain import TERRAIN_KINDS
 
-from .terrain_palette import swatch
+from .terrain_palette import TerrainChoice, swatch
 from .unit_choice import fill_sides, fill_unit_types, install_new_side
 
 DEFAULT_SIDES = ("attacker", "defender", "invader")
@@ -53,9 +58,9 @@ BRUSH_SHAPES = ("hexagon", "square")
 
 
 class ToolOptionsBar(QToolBar):
-    def __init__(self, window):
-        super().__init__("Tool options", window)
-        self.main_window = window  # not ``window``: QWidget.window() is the top-level widget
+    def __init__(self, doc: Document, terrain: TerrainChoice, parent: QWidget | None = None):
+        super().__init__("Tool options", parent)
+        self.doc, self.terrain = doc, terrain
         self.setObjectName("toolbar-options")
         self.setIconSize(QSize(20, 20))
         self.tool_icon, self.tool_name = QLabel(), QLabel()
@@ -68,7 +73,7 @@ class ToolOptionsBar(QToolBar):
         self.no_options = self.addWidget(self.none)
         self._infantry_squads = 3  # the Squads box's count, kept while a type without squads is chosen
         self.widgets = self._make_widgets()
-        self.cells = {}
+        self.cells: dict[str, QAction] = {}
         for key, label in LABELS.items():
             cell = QWidget()
             row = QHBoxLayout(cell)
@@ -78,6 +83,9 @@ class ToolOptionsBar(QToolBar):
             row.addWidget(self.widgets[key])
             self.cells[key] = self.addWidget(cell)
         self.current: str | None = None
+        doc.features_changed.connect(self.refresh_choices)  # a dam, side or unit type added or renamed
+        doc.scenario_replaced.connect(self.refresh_choices)
+        self.refresh_choices()
 
     def _make_widgets(self) -> dict[str, QWidget]:
         """Every option's control by key; ``combos``: the drop-down lists among them."""
@@ -86,7 +94,7 @@ class ToolOptionsBar(QToolBar):
         c = self.combos = {key: QComboBox() for key in keys}
         town, squads, hidden = QLineEdit("Town"), QSpinBox(), QCheckBox("hidden")
         width, downstream, strength = QDoubleSpinBox(), QCheckBox("drawn downstream first"), QSpinBox()
-        choice = self.main_window.terrain_choice
+        choice = self.terrain
         for kind in TERRAIN_KINDS:
             c["terrain"].addItem(swatch(kind), kind)
         c["terrain"].setCurrentText(choice.kind)
@@ -125,7 +133,7 @@ class ToolOptionsBar(QToolBar):
         """Squads are infantry's alone: the box is greyed (and says 1) for any other unit type."""
         if not hasattr(self, "widgets"):  # (while the widgets are being made)
             return
-        kind = self.main_window.doc.scenario.unit_types.get(self.unit_type())
+        kind = self.doc.scenario.unit_types.get(self.unit_type())
         squads = self.widgets["squads"]
         assert isinstance(squads, QSpinBox)
         infantry = kind is None or kind.category == "infantry"
@@ -143,7 +151,7 @@ class ToolOptionsBar(QToolBar):
         self.current = name
         self.tool_icon.setPixmap(icon(tool.icon).pixmap(20, 20) if tool else icon(None).pixmap(20, 20))
         self.tool_name.setText(tool.text if tool else "")
-        shown = set(tool.options) if tool else set()
+        shown = set(tool.options) if tool else set[str]()
         for key, act in self.cells.items():
             act.setVisible(key in shown)
         self.no_options.setVisible(tool is not None and not shown)
@@ -164,6 +172,28 @@ class ToolOptionsBar(QToolBar):
         """The id of the side chosen (the box shows its name)."""
         return self.combos["side"].currentData() or E.side_id(self.text("side"))
 
+    def checked(self, key: str) -> bool:
+        """A check box option ("hidden", "downstream")."""
+        box = self.widgets[key]
+        assert isinstance(box, QCheckBox), key
+        return box.isChecked()
+
+    def number(self, key: str) -> float:
+        """A spin box option ("squads", "width", "strength")."""
+        box = self.widgets[key]
+        assert isinstance(box, QSpinBox | QDoubleSpinBox), key
+        return box.value()
+
+    def line(self, key: str) -> str:
+        """A typed option ("town")."""
+        box = self.widgets[key]
+        assert isinstance(box, QLineEdit), key
+        return box.text()
+
+    def chosen(self, key: str) -> object:
+        """The data of a drop-down's choice ("sector": a number, or None for the centroid's)."""
+        return self.combos[key].currentData()
+
     def brush_size(self) -> int:
         return int(self.combos["brush_size"].currentData())
 
@@ -178,7 +208,7 @@ class ToolOptionsBar(QToolBar):
 
     # -- choices that come from the scenario -------------------------------------------------------
     def refresh_choices(self) -> None:
-        doc, w = self.main_window.doc, self.combos
+        doc, w = self.doc, self.combos
         s = doc.scenario
         fill_sides(w["side"], s.sides, DEFAULT_SIDES)  # by name, not editable; "New side…" last
         for key, items in (("dam", [d.id for d in getattr(s.map, "dams", [])]),):
@@ -192,7 +222,7 @@ class ToolOptionsBar(QToolBar):
                         combo.setCurrentText(keep)
         fill_unit_types(w["unit_type"], s.unit_types)  # by name, with a counter as the icon
         self._squads_follow_type()
-        if doc.is_hex:
+        if isinstance(s.map, HexMap):
             with QSignalBlocker(w["fp_mode"]):
                 w["fp_mode"].setCurrentText(s.map.floodplain.mode)
 
@@ -201,7 +231,5 @@ class ToolOptionsBar(QToolBar):
             self.combos["terrain"].setCurrentText(kind)
 
     def _mode_chosen(self, _index: int) -> None:
-        from dambuster.editor.tools.base import push_changes
-
-        doc = self.main_window.doc
+        doc = self.doc
         push_changes(doc, E.set_floodplain_mode(doc.scenario, self.text("fp_mode")), "Set floodplain mode")

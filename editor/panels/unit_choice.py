@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSignalBlocker, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QComboBox, QInputDialog
+from PySide6.QtWidgets import QComboBox, QInputDialog, QWidget
 
 from dambuster.editor.edits.hex_map import side_id
-from dambuster.editor.scene.counter_face import counter_art, paint_counter
+from dambuster.editor.scene.counter_face import counter_art, paint_counter  # pyright: ignore[reportUnknownVariableType]  (counter_face.py: untyped parameters)
 from dambuster.model.scenario import Side, Unit, UnitType
 
 ICON_PX = 22
@@ -51,16 +51,18 @@ NEW_SIDE = "New side…"
 def fill_sides(combo: QComboBox, sides: list[Side], usual: tuple[str, ...]) -> None:
     """The scenario's sides by name (ids as data), the usual ones, sides added with "New side…" and
     not yet used, then "New side…"; the current side kept."""
-    added = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count()) if combo.itemData(i)]
+    added = [(combo.itemText(i), str(combo.itemData(i))) for i in range(combo.count()) if combo.itemData(i)]
     items = [(x.name or x.id, x.id) for x in sides]
     items += [(ident.capitalize(), ident) for ident in usual]  # named as a side is ("Defender")
     items += added
-    seen, unique = set(), []
+    seen: set[str] = set()
+    unique: list[tuple[str, str]] = []
     for text, ident in items:
         if ident not in seen:
             seen.add(ident)
             unique.append((text, ident))
-    if [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())] == unique + [(NEW_SIDE, None)]:
+    shown: list[tuple[str, object]] = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
+    if shown == [*unique, (NEW_SIDE, None)]:
         return
     keep = combo.currentData()
     with QSignalBlocker(combo):
@@ -87,7 +89,7 @@ def add_side(combo: QComboBox, name: str) -> str | None:
     return ident
 
 
-def install_new_side(combo: QComboBox, parent) -> None:
+def install_new_side(combo: QComboBox, parent: QWidget) -> None:
     """Choosing "New side…" asks for the side's name (Cancel goes back to the side chosen before)."""
     last = {"index": 0}
 

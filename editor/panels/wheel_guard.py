@@ -5,6 +5,7 @@ them); without it the wheel scrolls what holds them, as a designer scrolling a d
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 _BOXES = (QAbstractSpinBox, QComboBox)
@@ -18,11 +19,13 @@ def _no_wheel_focus(widget: QWidget) -> None:
 
 
 class WheelGuard(QObject):
-    def eventFilter(self, obj, event) -> bool:
-        kind = event.type()
+    """The application's event filter (a child of the application, one per application)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        obj, kind = watched, event.type()
         if kind == QEvent.Type.Polish and isinstance(obj, _BOXES):
             _no_wheel_focus(obj)  # a box made later (the inspector's, a dialog's) before it shows
-        elif kind == QEvent.Type.Wheel and isinstance(obj, _BOXES):
+        elif isinstance(event, QWheelEvent) and isinstance(obj, _BOXES):
             _no_wheel_focus(obj)
             if not obj.hasFocus():
                 area = _scroll_area(obj)
@@ -57,9 +60,9 @@ class _FirstPaint(QObject):
         super().__init__(window)
         window.installEventFilter(self)  # the window's own events only: a few dozen
 
-    def eventFilter(self, obj, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
-            obj.removeEventFilter(self)
+            watched.removeEventFilter(self)
             install()
             self.deleteLater()
         return False
@@ -68,9 +71,8 @@ class _FirstPaint(QObject):
 def install() -> None:
     """Once per application (the first window painted installs it)."""
     app = QApplication.instance()
-    if app is not None and not isinstance(getattr(app, "_dambuster_wheel_guard", None), WheelGuard):
+    if app is not None and app.findChild(WheelGuard) is None:
         guard = WheelGuard(app)
-        app._dambuster_wheel_guard = guard  # type: ignore[attr-defined]
         app.installEventFilter(guard)
         for widget in QApplication.allWidgets():  # those made before: new ones are caught at Polish
             if isinstance(widget, _BOXES):

@@ -1,6 +1,5 @@
 """The "Preview" dock: the breach preview on hex maps, the flash-flood preview on table maps with a
 sewer, a note otherwise. Hidden at first (View > Preview, Ctrl+B); closing it removes every overlay.
-``install_preview(window)`` is the one call the main window makes.
 
 The pane is built when the dock is first shown (or ``pane`` is first read), and again after a file is
 opened: a window that never shows the preview never imports it (the breach, the Monte Carlo panel and
@@ -8,11 +7,13 @@ the flash flood, about a fifth of the editor's start-up)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QScrollArea
 
+from dambuster.editor.document import Document
 from dambuster.editor.panels.dock_fit import scrolling
 from dambuster.model.scenario import TableMap
 
@@ -24,9 +25,12 @@ if TYPE_CHECKING:
 
 
 class PreviewDock(QDockWidget):
-    def __init__(self, window):
-        super().__init__("Preview", window)
-        self.win = window
+    """``host``: the main window, whose map the panes draw on (they read its ``doc``, ``view`` and
+    ``controller``) and whose ``docks`` make room for this one."""
+
+    def __init__(self, host: QMainWindow, doc: Document, docks: Mapping[str, QDockWidget]):
+        super().__init__("Preview", host)
+        self.win, self.doc, self.docks = host, doc, docks
         self.setObjectName("dock-preview")
         self._pane: BreachPreview | FloodPreview | QLabel | None = None  # a QLabel: the note
         self._stale = True  # the pane is built for the document's scenario when next needed
@@ -34,11 +38,11 @@ class PreviewDock(QDockWidget):
         # would hide QWidget.scroll()
         self.scroll_area: QScrollArea | None = None
         self._tabbed: list[QDockWidget] = []  # the docks made tabs while it shows (``_tab_beside``)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
-        window.installEventFilter(self)  # its close: the tabs go before the layout is saved
+        host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        host.installEventFilter(self)  # its close: the tabs go before the layout is saved
         self.hide()
         self.visibilityChanged.connect(self._visible)
-        window.doc.scenario_replaced.connect(self.rebuild)  # after the window's own: the scene is new
+        doc.scenario_replaced.connect(self.rebuild)  # after the window's own: the scene is new
         self.rebuild()
 
     @property
@@ -65,8 +69,8 @@ class PreviewDock(QDockWidget):
         from .flood_dock import FloodPreview
 
         self._stale = False
-        m = self.win.doc.scenario.map
-        if self.win.doc.is_hex:
+        m = self.doc.scenario.map
+        if self.doc.is_hex:
             self._pane = BreachPreview(self.win)
         elif isinstance(m, TableMap) and m.sewer is not None:
             self._pane = FloodPreview(self.win)
@@ -87,7 +91,7 @@ class PreviewDock(QDockWidget):
             QTimer.singleShot(0, self, self._untab)  # once the dock is out of the layout
         if on and not self.isFloating() and not self.win.tabifiedDockWidgets(self):
             # opened beside Scenario, Minimap and Layers: it gets most of the column, not a sliver
-            d, h = self.win.docks, self.win.height()
+            d, h = self.docks, self.win.height()
             self._tab_beside()
             column = [d[k] for k in ("properties", "preview", "minimap", "layers") if d[k].isVisible()]
             share = {"dock-properties": 0.15, "dock-preview": 0.6, "dock-minimap": 0.12, "dock-layers": 0.13}
@@ -105,12 +109,13 @@ class PreviewDock(QDockWidget):
         ``PREVIEW_ROOM`` (a 1366x768 laptop's window), they become tabs of one dock while it shows, so
         that its step controls, log and roll field have room; ``_untab`` puts them back one under the
         other when it closes (or the window does, before it saves its layout)."""
-        d = self.win.docks
+        d = self.docks
         beside = [d[k] for k in ("properties", "minimap", "layers") if d[k].isVisible()]
         beside = [x for x in beside if not x.isFloating()]
         if len(beside) < 2 or any(self.win.tabifiedDockWidgets(x) for x in beside):
             return
-        column = self.win.centralWidget().height()  # the docks on the right span the map's height
+        central = self.win.centralWidget()
+        column = central.height() if central is not None else self.win.height()  # the map's height
         if column - sum(x.minimumSizeHint().height() + 6 for x in beside) >= PREVIEW_ROOM:
             return
         area = self.win.dockWidgetArea(self)
@@ -121,7 +126,7 @@ class PreviewDock(QDockWidget):
         beside[-1].raise_()  # Layers in front: the preview overlay's eye
         self._tabbed = beside
 
-    def eventFilter(self, watched, event) -> bool:
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.win and event.type() == QEvent.Type.Close and self._tabbed:
             self._untab()  # the layout saved is the designer's, not the preview's tabs
         return False
@@ -139,10 +144,3 @@ class PreviewDock(QDockWidget):
             self.win.splitDockWidget(upper, lower, Qt.Orientation.Vertical)
         for dock in tabbed:
             dock.show()
-
-
-def install_preview(window) -> PreviewDock:
-    dock = PreviewDock(window)  # View > Preview (Ctrl+B) is its toggle action (editor/actions/catalog.py)
-    window.docks["preview"] = dock
-    window.preview_dock = dock
-    return dock

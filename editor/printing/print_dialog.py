@@ -330,9 +330,4 @@ class PrintDialog(QDialog):
         self.accept()
 
 
-def install(window) -> None:
-    """Gives the window ``print_pdf`` (File > Print to PDF… calls it)."""
-    window.print_pdf = lambda: PrintDialog(window).exec()
-
-
-__all__ = ["PREVIEW_PAGES", "PrintDialog", "install", "thumbnail"]
+__all__ = ["PREVIEW_PAGES", "PrintDialog", "thumbnail"]

@@ -89,6 +89,10 @@ class MapView(QGraphicsView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() + drift.y())
         self.zoom_changed.emit(self.zoom())
 
+    def mouse_at(self) -> QPoint | None:
+        """Where the mouse is over the map (viewport pixels), None when it is elsewhere."""
+        return self._mouse_at
+
     def _zoom_anchor(self) -> QPoint:
         """Where a key or button zoom keeps the map still: the mouse when it is over the map, else
         the view's centre."""

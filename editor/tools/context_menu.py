@@ -1,89 +1,109 @@
-"""The map's context menu on an object (right-click with the select tools): a right-click first
-selects what is under the mouse, as a left click would, then offers Properties… (the Selection
-inspector in the Scenario dock, brought to the front), Delete and Duplicate (``edits.duplicate``),
-each one undo step; on a rubber band's group, Copy and Delete of the group. Nothing under the
-mouse, or another tool: no menu."""
+"""Delete, Duplicate and the map's context menu on an object (right-click with the select tools):
+a right-click first selects what is under the mouse, as a left click would, then offers Properties…
+(the Selection inspector in the Scenario dock, brought to the front), Delete and Duplicate
+(``edits.duplicate``), each one undo step; on a rubber band's group, Copy and Delete of the group.
+Nothing under the mouse, or another tool: no menu. ``ObjectCommands`` are also Edit > Delete and
+Edit > Duplicate (Ctrl+D)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QMenu
+from typing import Any
 
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QDockWidget, QMenu, QStatusBar
+
+from dambuster.editor.document import Document
+from dambuster.editor.editor_state import EditorState
 from dambuster.editor.edits.duplicate import duplicate_object
+from dambuster.editor.panels.scenario_dock import PropertiesPanel
+from dambuster.editor.scene.map_view import MapView
 
-from .base import push_changes, say
-from .select import describe
-
-
-def select_at(window, scene_pos: QPointF):
-    """Selects the object under ``scene_pos`` with the current select tool (no drag) and returns it;
-    on a member of a rubber band's group the group stays selected and is returned."""
-    tool = window.view.tool
-    if getattr(tool, "name", "") not in ("select", "vertex"):
-        return None
-    tool.press(scene_pos)
-    tool.release(scene_pos)  # a click: nothing moves
-    group = getattr(tool, "group", [])
-    return group if len(group) > 1 else window.selection
+from .base import push_changes  # pyright: ignore[reportUnknownVariableType]  (base.py: ``doc`` untyped)
+from .capabilities import Deletes, Selects
+from .object_words import describe
+from .system_clipboard import ClipboardCommands
+from .table import VertexTool
 
 
-def duplicate(window) -> bool:
-    """Adds a copy of the selection (one undo step) and selects it; False (and why in the status
-    bar) when refused."""
-    obj = window.selection
-    if obj is None:
-        return False
-    changes, why, new = duplicate_object(window.doc.scenario, obj)
-    if why:
-        say(window.controller, f"Cannot duplicate {describe(obj)}: {why}")
-        return False
-    push_changes(window.doc, changes, f"Duplicate {describe(obj)}")
-    tool = window.view.tool
-    if hasattr(tool, "selection"):
-        tool.selection = new
-        if hasattr(tool, "grab"):
+class ObjectCommands:
+    """What a designer does to the selected object (or group) of one main window's map."""
+
+    def __init__(
+        self,
+        doc: Document,
+        view: MapView,
+        state: EditorState,
+        clipboard: ClipboardCommands,
+        properties: QDockWidget,
+        inspector: PropertiesPanel,
+        status: QStatusBar,
+    ):
+        self.doc, self.view, self.state, self.clipboard = doc, view, state, clipboard
+        self.properties, self.inspector, self.status = properties, inspector, status
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._requested)
+
+    def delete(self) -> None:
+        """Edit > Delete: the tool's selection (a vertex, an object, a rubber band's group)."""
+        tool = self.view.tool
+        if isinstance(tool, Deletes):
+            tool.delete()
+
+    def duplicate(self) -> bool:
+        """Adds a copy of the selection (one undo step) and selects it; False (and why in the status
+        bar) when refused."""
+        obj = self.state.selection
+        if obj is None:
+            return False
+        changes, why, new = duplicate_object(self.doc.scenario, obj)
+        if why:
+            self.status.showMessage(f"Cannot duplicate {describe(obj)}: {why}", 5000)
+            return False
+        push_changes(self.doc, changes, f"Duplicate {describe(obj)}")
+        tool = self.view.tool
+        if isinstance(tool, Selects):
+            tool.selection = new
+        if isinstance(tool, VertexTool):
             tool.grab = None
-    window.show_selection(new)
-    return True
+        self.state.select(new)
+        return True
 
+    def show_properties(self) -> None:
+        self.properties.show()
+        self.properties.raise_()
+        self.inspector.show_object(self.state.selection)
 
-def show_properties(window) -> None:
-    dock = window.docks.get("properties")
-    if dock is not None:
-        dock.show()
-        dock.raise_()
-    window.properties_panel.show_object(window.selection)
+    def select_at(self, scene_pos: QPointF) -> Any:
+        """Selects the object under ``scene_pos`` with the current select tool (no drag) and returns it;
+        on a member of a rubber band's group the group stays selected and is returned."""
+        tool = self.view.tool
+        if not isinstance(tool, Selects):
+            return None
+        tool.press(scene_pos)  # pyright: ignore[reportUnknownMemberType]  (Tool.press: ``modifiers`` untyped)
+        tool.release(scene_pos)  # a click: nothing moves
+        return tool.group if len(tool.group) > 1 else self.state.selection
 
-
-def object_menu(window) -> QMenu | None:
-    """The menu for the current selection (or a rubber band's group: Copy and Delete), or None."""
-    group = getattr(window.view.tool, "group", [])
-    if len(group) > 1:
-        menu = QMenu(window.view)
-        menu.addAction(f"Copy {len(group)} objects", window.copy_region)
-        menu.addAction(f"Delete {len(group)} objects", window.delete_selection)
+    def menu(self) -> QMenu | None:
+        """The menu for the current selection (or a rubber band's group: Copy and Delete), or None."""
+        tool = self.view.tool
+        group = tool.group if isinstance(tool, Selects) else []
+        if len(group) > 1:
+            menu = QMenu(self.view)
+            menu.addAction(f"Copy {len(group)} objects", self.clipboard.copy)
+            menu.addAction(f"Delete {len(group)} objects", self.delete)
+            return menu
+        if self.state.selection is None:
+            return None
+        menu = QMenu(self.view)
+        menu.addAction("Properties…", self.show_properties)
+        menu.addAction("Delete", self.delete)
+        menu.addAction("Duplicate", self.duplicate)
         return menu
-    if window.selection is None:
-        return None
-    menu = QMenu(window.view)
-    menu.addAction("Properties…", lambda: show_properties(window))
-    menu.addAction("Delete", window.delete_selection)
-    menu.addAction("Duplicate", lambda: duplicate(window))
-    return menu
 
-
-def install(window) -> None:
-    """The map view's context menu and the window's ``duplicate_selection`` (Edit > Duplicate, Ctrl+D)."""
-    view = window.view
-    window.duplicate_selection = lambda: duplicate(window)
-    view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-
-    def requested(pos) -> None:
-        if select_at(window, view.mapToScene(pos)) is None:
+    def _requested(self, pos: QPoint) -> None:
+        if self.select_at(self.view.mapToScene(pos)) is None:
             return
-        menu = object_menu(window)
+        menu = self.menu()
         if menu is not None:
-            menu.exec(view.viewport().mapToGlobal(pos))
+            menu.exec(self.view.viewport().mapToGlobal(pos))
             menu.deleteLater()
-
-    view.customContextMenuRequested.connect(requested)

@@ -1,15 +1,19 @@
 """A refused click is never silent: ``refuse(controller, text, pos)`` puts the reason in the status bar
 and, for a few seconds, in a small label beside the cursor on the map (the same size at every zoom,
 on a pale ground so it reads over every terrain). A later refusal replaces it; the next click, a
-change of file or the timer removes it."""
+change of file or the timer removes it. The label shown and its timer belong to the map view's
+``RefusalHints``, a child of the view made at its first refusal (and found again with ``findChild``)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem
+from typing import Protocol
 
-from .base import say
+import shiboken6
+from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsSimpleTextItem, QGraphicsView
+
+from .base import say  # pyright: ignore[reportUnknownVariableType]  (base.py: ``controller`` untyped)
 
 HINT_MS = 3500
 INK, GROUND, EDGE = QColor("#5a1a10"), QColor(255, 248, 225, 235), QColor("#c0602a")
@@ -38,7 +42,7 @@ class RefusalHint(QGraphicsRectItem):
     def text(self) -> str:
         return self.label.text()
 
-    def keep_inside(self, view) -> None:
+    def keep_inside(self, view: QGraphicsView) -> None:
         """Moves the box to the cursor's left (and above it) where it would run off the view's right
         (or bottom) edge, then along the edge as far as it must to be read whole (a long reason near
         the left edge of a narrow view)."""
@@ -64,35 +68,59 @@ def _into(start: float, size: float, room: float, margin: float = 2.0) -> float:
     return max(start_now, margin) - start
 
 
-def refuse(controller, text: str, pos: QPointF | None = None) -> None:
+class _OnAView(Protocol):
+    """What ``refuse`` needs of a scene controller: its map view."""
+
+    @property
+    def view(self) -> QGraphicsView: ...
+
+
+class RefusalHints(QObject):
+    """The hint a map view shows, if any, and the timer that takes it away."""
+
+    def __init__(self, view: QGraphicsView):
+        super().__init__(view)
+        self.view = view
+        self.hint: RefusalHint | None = None
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.timeout.connect(self.clear)
+
+    @staticmethod
+    def of(view: QGraphicsView) -> RefusalHints:
+        return view.findChild(RefusalHints) or RefusalHints(view)
+
+    def show(self, text: str, pos: QPointF) -> None:
+        self.clear()
+        scene = self.view.scene()  # the map view's, never None
+        self.hint = RefusalHint(text)
+        self.hint.setPos(pos)
+        scene.addItem(self.hint)
+        self.hint.keep_inside(self.view)
+        self.timer.start(HINT_MS)
+
+    def clear(self) -> None:
+        """Removes the hint, if one is shown (also when its scene went with another file)."""
+        hint, self.hint = self.hint, None
+        if hint is None or not shiboken6.isValid(hint):
+            return
+        scene = hint.scene()
+        if scene is not None:  # pyright: ignore[reportUnnecessaryComparison]  (None once out of its scene; the stubs say never)
+            scene.removeItem(hint)
+
+
+def refuse(controller: _OnAView, text: str, pos: QPointF | None = None) -> None:
     """Shows why a click did nothing: in the status bar, and beside ``pos`` (a scene point) on the map."""
     say(controller, text)
-    view = controller.view
-    clear(view)
-    scene = view.scene()
-    if pos is None or scene is None:
-        return
-    hint = RefusalHint(text)
-    hint.setPos(pos)
-    scene.addItem(hint)
-    hint.keep_inside(view)
-    view.refusal_hint = hint
-    timer = getattr(view, "refusal_timer", None)
-    if timer is None:
-        timer = view.refusal_timer = QTimer(view)
-        timer.setSingleShot(True)
-        timer.timeout.connect(lambda: clear(view))
-    timer.start(HINT_MS)
+    hints = RefusalHints.of(controller.view)
+    if pos is None:
+        hints.clear()
+    else:
+        hints.show(text, pos)
 
 
-def clear(view) -> None:
-    """Removes the hint, if one is shown (also when its scene went with another file)."""
-    hint = getattr(view, "refusal_hint", None)
-    view.refusal_hint = None
-    if hint is None:
-        return
-    try:
-        if hint.scene() is not None:
-            hint.scene().removeItem(hint)
-    except RuntimeError:
-        pass
+def clear(view: QGraphicsView) -> None:
+    """Removes the hint of ``view``, if one is shown."""
+    hints = view.findChild(RefusalHints)
+    if hints is not None:
+        hints.clear()

@@ -1,17 +1,14 @@
-"""Re-runs the rule checks ~300 ms after the last edit and shows the violations in a list;
-activating one centres and rings its location on the map.
-
-A new scenario (New, Open) is first checked once its map is drawn and the window has been still for
-``SETTLE_MS`` (a paint meanwhile puts the check off again, for at most ``SETTLE_CAP_S`` after the first
-paint; an edit checks as usual): the map shows as soon as it can, and its problems are listed when they
-arrive (the summary says "Checking…" until then)."""
+"""The Validation dock: the findings of the rule checks as whole rows (severity, code, "Where" from
+``where.py`` naming the hex or the object, the message; the JSON pointer in the row's tooltip), the
+summary line, and the quick fixes of the selected finding (Fix, Fix All N, the row's context menu,
+Rules > Apply Quick Fix). It only shows rows and says what was asked (``violation_activated``,
+``fix_requested``, ``fixable_changed``): when checks run is ``scheduler.py``'s, what a finding does to
+the map and the document is ``presenter.py``'s."""
 
 from __future__ import annotations
 
-import time
-
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QKeySequence
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,108 +21,28 @@ from PySide6.QtWidgets import (
 )
 
 from dambuster.editor.actions.catalog import QUICK_FIX_KEYS as FIX_KEYS  # Rules > Apply Quick Fix
+from dambuster.editor.document import Document
 from dambuster.editor.files.names import plural
-from dambuster.model.lenient import format_problems
-from dambuster.validators import Violation, check_scenario
+from dambuster.validators import Violation
 
-from .quick_fix import can_fix, fix_label
-from .where import readable_where
-
-DEBOUNCE_MS = 300
-SETTLE_MS = 500  # a new scenario's first check: this long after the map was last painted ...
-SETTLE_CAP_S = 2.0  # ... unless the map has been painting for this long since its first paint
-
-
-class Validator(QObject):
-    finished = Signal(list)  # list[Violation]
-
-    def __init__(self, doc, parent=None, delay_ms: int = DEBOUNCE_MS):
-        super().__init__(parent)
-        self.doc = doc
-        self.violations: list[Violation] = []
-        self.runs = 0
-        self.timer = QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(delay_ms)
-        self.timer.timeout.connect(self.run)
-        self.fresh = True  # a new scenario not checked yet: its check waits for the map to be drawn
-        self.opened_with_problems = False  # its format is checked on every run (an undo may bring one back)
-        self.first_paint: float | None = None  # when the new scenario's map was first painted
-        self.settle = QTimer(self)
-        self.settle.setSingleShot(True)
-        self.settle.setInterval(SETTLE_MS)
-        self.settle.timeout.connect(self._settled)
-        for sig in (doc.terrain_changed, doc.features_changed, doc.meta_changed):
-            sig.connect(self.schedule)
-        doc.scenario_replaced.connect(self.schedule_new)
-
-    def schedule(self, *args) -> None:
-        """The check after an edit, ``delay_ms`` after the last one (many quick edits give one run)."""
-        self.fresh = False
-        self.settle.stop()
-        self.timer.start()
-
-    def schedule_new(self) -> None:
-        """The first check of a new scenario: as ``schedule``, then put off while its map is drawn."""
-        self.fresh, self.first_paint = True, None
-        self.opened_with_problems = False
-        self.settle.stop()
-        self.timer.start()
-
-    def map_painted(self) -> None:
-        """The map view painted: a new scenario's first check is put off until the window is still."""
-        if not self.fresh or not (self.timer.isActive() or self.settle.isActive()):
-            return
-        now = time.monotonic()
-        if self.first_paint is None:
-            self.first_paint = now
-        if now - self.first_paint < SETTLE_CAP_S:
-            self.timer.stop()
-            self.settle.start()
-
-    def _settled(self) -> None:
-        self.run()
-
-    def run(self) -> list[Violation]:
-        self.timer.stop()
-        self.settle.stop()
-        self.fresh = False
-        self.runs += 1
-        self.opened_with_problems = self.opened_with_problems or bool(self.doc.format_problems)
-        found = format_rows(self.doc, self.opened_with_problems)
-        try:
-            found += check_scenario(self.doc.scenario)
-        except (
-            Exception
-        ) as e:  # a rule that crashes (or a dangling reference it meets) must not take the editor down
-            found.append(Violation(f"the rule checks failed: {type(e).__name__}: {e}", "ENGINE", "error"))
-        self.violations = found
-        self.finished.emit(found)
-        return found
-
-
-def format_rows(doc, opened_with_problems: bool = False) -> list[Violation]:
-    """The format problems a file was opened with (``Document.format_problems``), checked again on the
-    scenario as it stands, as error rows (code FORMAT) marked on the map by their JSON pointer. A file
-    opened without any is not looked at again (the editor's edits keep the format); one opened with
-    some is, until another is opened, so an Undo of a repair lists its problem again."""
-    if not (doc.format_problems or opened_with_problems):
-        return []
-    doc.format_problems = format_problems(doc.scenario)
-    return [Violation(p.message, "FORMAT", "error", {"pointer": p.pointer}) for p in doc.format_problems]
+from .quick_fix import can_fix, fix_label  # pyright: ignore[reportUnknownVariableType]  (quick_fix.py: untyped parameters)
+from .where import readable_where  # pyright: ignore[reportUnknownVariableType]  (where.py: untyped parameters)
 
 
 def counts(violations: list[Violation]) -> tuple[int, int]:
+    """(errors, warnings)."""
     errors = sum(1 for v in violations if v.severity == "error")
     return errors, len(violations) - errors
 
 
 class ValidationPanel(QWidget):
-    violation_activated = Signal(object)  # Violation
+    violation_activated = Signal(object)  # Violation: a row clicked or activated
     fix_requested = Signal(list)  # the violations to fix in one undo step (validation/quick_fix.py)
+    fixable_changed = Signal(bool)  # whether the selected finding has a quick fix (Rules > Apply Quick Fix)
 
-    def __init__(self, parent=None):
+    def __init__(self, doc: Document, parent: QWidget | None = None):
         super().__init__(parent)
+        self.doc = doc  # its scenario names where a problem lies ("Aller dam, 1109")
         self.summary = QLabel("Not checked yet")
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Severity", "Code", "Where", "Message"])
@@ -136,14 +53,11 @@ class ValidationPanel(QWidget):
         self.tree.setColumnWidth(1, 110)
         self.tree.setColumnWidth(2, 150)  # "Aller dam, 1109" (validation/where.py)
         self.tree.setVerticalScrollMode(QTreeWidget.ScrollMode.ScrollPerItem)  # scrolls by whole rows
-        self.scenario = lambda: (
-            None
-        )  # the document's scenario, to name where a problem lies (set by the window)
         self.tree.itemActivated.connect(self._activated)
         self.tree.itemClicked.connect(self._activated)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
-        self.tree.currentItemChanged.connect(lambda *_: self._update_fix_buttons())
+        self.tree.currentItemChanged.connect(self._update_fix_buttons)
         # no mnemonic: Alt+F is the File menu's; the fix's keys are Rules > Apply Quick Fix (Ctrl+.)
         self.fix_button = QPushButton("Fix")
         self.fix_button.setToolTip(f"Apply the quick fix of the selected finding (one undo step, {FIX_KEYS})")
@@ -170,13 +84,20 @@ class ValidationPanel(QWidget):
         self.tree.setSizePolicy(policy)
         self.tree.setVisible(False)
         self.violations: list[Violation] = []
-        self.window_actions = lambda: None  # the window's ActionSet, once wired
+        self._tab_order_set = False
         self._update_fix_buttons()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._tab_order_set:  # Tab from the table reaches the Fix button (set once the panel is
+            self._tab_order_set = True  # in its dock: reparenting reorders a focus chain set before)
+            QWidget.setTabOrder(self.tree, self.fix_button)
+            QWidget.setTabOrder(self.fix_button, self.fix_all_button)
 
     def set_violations(self, violations: list[Violation]) -> None:
         self.violations = list(violations)
         self.tree.clear()
-        scenario = self.scenario()
+        scenario = self.doc.scenario
         for v in self.violations:
             item = QTreeWidgetItem([v.severity, v.code, readable_where(v, scenario), v.message])
             item.setToolTip(1, v.code)
@@ -204,64 +125,29 @@ class ValidationPanel(QWidget):
         self.tree.clear()
         self.tree.setVisible(False)
         self.summary.setText("Checking…")
-        self.ringed = None
         self._update_fix_buttons()
 
-    def wire(self, window) -> None:
-        """Connects the window: a clicked row rings its place (``window.show_violation``), a quick fix
-        is applied to ``window.doc`` as one undo step, and the ring goes once its finding is gone."""
-        from .quick_fix import apply_fixes
-
-        self.ringed = None
-        # Tab from the table reaches the Fix button (set once the panel is in its dock: reparenting
-        # reorders a focus chain set before)
-        QWidget.setTabOrder(self.tree, self.fix_button)
-        QWidget.setTabOrder(self.fix_button, self.fix_all_button)
-        # History, beside this dock, at two lines, not a scroll area's 70 px: the bottom docks' row
-        # then shrinks as far as this dock does
-        history = window.undo_view
-        history.setMinimumHeight(2 * history.fontMetrics().height() + 8)
-        # Rules > Apply Quick Fix is enabled as the Fix button (the window's actions are made after the docks)
-        self.window_actions = lambda: getattr(window, "acts", None)
-        self.violation_activated.connect(window.show_violation)
-        self.violation_activated.connect(lambda v: setattr(self, "ringed", v))
-        self.fix_requested.connect(lambda found: self._fixed(window, apply_fixes(window.doc, found)))
-        window.validator.finished.connect(lambda found: self._ring_gone(window, found))
-
-    def _fixed(self, window, n: int) -> None:
-        """Says on the status bar what the quick fix did, and how to take it back."""
-        if n:
-            what = window.doc.undo_stack.undoText()
-            window.statusBar().showMessage(f"{what} ({plural(n, 'finding')}); Undo takes it back", 8000)
-
-    def _ring_gone(self, window, found: list) -> None:
-        if self.ringed is not None and self.ringed not in found:
-            self.ringed = None
-            window.view.clear_highlight()
-
     # -- quick fixes (validation/quick_fix.py) -----------------------------------------------------
-    def current_violation(self):
+    def current_violation(self) -> Violation | None:
         item = self.tree.currentItem()
-        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return _violation(item) if item is not None else None
 
-    def same_code(self, violation) -> list:
-        scenario = self.scenario()
+    def same_code(self, violation: Violation) -> list[Violation]:
+        scenario = self.doc.scenario
         return [v for v in self.violations if v.code == violation.code and can_fix(v, scenario)]
 
-    def _update_fix_buttons(self) -> None:
-        v, scenario = self.current_violation(), self.scenario()
+    def _update_fix_buttons(self, *_args: object) -> None:
+        v, scenario = self.current_violation(), self.doc.scenario
         fixable = v is not None and can_fix(v, scenario)
         self.fix_button.setEnabled(fixable)
-        n = len(self.same_code(v)) if fixable else 0
+        n = len(self.same_code(v)) if v is not None and fixable else 0
         self.fix_all_button.setEnabled(n > 1)
-        acts = self.window_actions()
-        if acts is not None and "rules.quick_fix" in acts.actions:
-            acts["rules.quick_fix"].setEnabled(fixable)
-        if fixable:
+        self.fixable_changed.emit(fixable)
+        if v is not None and fixable:
             self.fix_button.setToolTip(f"{fix_label(v, scenario)} ({FIX_KEYS})")
         else:
             self.fix_button.setToolTip("Select a finding that has a quick fix")
-        if n > 1:
+        if v is not None and n > 1:
             self.fix_all_button.setText(f"Fix All {n}")
             self.fix_all_button.setToolTip(fix_label(v, scenario, n))
         else:
@@ -277,12 +163,12 @@ class ValidationPanel(QWidget):
 
     def _fix(self, all_of_code: bool) -> None:
         v = self.current_violation()
-        if v is not None and can_fix(v, self.scenario()):
+        if v is not None and can_fix(v, self.doc.scenario):
             self.fix_requested.emit(self.same_code(v) if all_of_code else [v])
 
-    def fix_menu(self, violation) -> QMenu:
+    def fix_menu(self, violation: Violation | None) -> QMenu:
         """The row's context menu: its quick fix, and "Fix all N" of its code when there are more."""
-        menu, scenario = QMenu(self), self.scenario()
+        menu, scenario = QMenu(self), self.doc.scenario
         if violation is None or not can_fix(violation, scenario):
             menu.addAction("No quick fix for this finding").setEnabled(False)
             return menu
@@ -294,14 +180,14 @@ class ValidationPanel(QWidget):
             menu.addAction(fix_label(violation, scenario, len(same)), lambda: self.fix_requested.emit(same))
         return menu
 
-    def _context_menu(self, pos) -> None:
+    def _context_menu(self, pos: QPoint) -> None:
         item = self.tree.itemAt(pos)
         if item is None:
             return
         self.tree.setCurrentItem(item)
-        self.fix_menu(item.data(0, Qt.ItemDataRole.UserRole)).exec(self.tree.viewport().mapToGlobal(pos))
+        self.fix_menu(_violation(item)).exec(self.tree.viewport().mapToGlobal(pos))
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._whole_rows()
 
@@ -323,10 +209,17 @@ class ValidationPanel(QWidget):
         tree.setMinimumHeight(frame + row if tree.topLevelItemCount() else 1)
 
     def _activated(self, item: QTreeWidgetItem, column: int = 0) -> None:
-        self.violation_activated.emit(item.data(0, Qt.ItemDataRole.UserRole))
+        self.violation_activated.emit(_violation(item))
 
     def activate_row(self, row: int) -> None:
         item = self.tree.topLevelItem(row)
         if item is not None:
             self.tree.setCurrentItem(item)
             self._activated(item)
+
+
+def _violation(item: QTreeWidgetItem) -> Violation:
+    """The finding a row shows (kept in its data by ``set_violations``)."""
+    found = item.data(0, Qt.ItemDataRole.UserRole)
+    assert isinstance(found, Violation)
+    return found

@@ -89,7 +89,7 @@ def in_process(capsys, *args: str) -> tuple[int, list[str]]:
 def window(qapp, tmp_path_factory):
     settings = tmp_path_factory.mktemp("settings") / "settings.ini"
     w = MainWindow(settings=QSettings(str(settings), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     w.resize(1000, 700)
     w.show()
     yield w
@@ -124,7 +124,7 @@ def test_every_sample_renders_without_a_display_as_the_editor_exports_it(window,
     ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.png", "map.svg"]  # no temporary file left
 
-    assert window.open_path(sample)
+    assert window.files.open_path(sample)
     window.view.layers.set_visible("validation", False)  # the problem rings are the editor's, not the file's
     editor = pixels(window.exporter.export("png", tmp_path / "editor.png"))
     assert editor.shape == pixels(png).shape

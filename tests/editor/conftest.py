@@ -21,7 +21,7 @@ def window(qtbot, tmp_path, monkeypatch, window_size):
     monkeypatch.setenv("DAMBUSTER_RECOVERY_DIR", str(tmp_path / "recovery"))
     w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     # pytest-qt closes the window before fixtures tear down: discard whatever a test left unsaved
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     w.resize(*window_size)
     w.show()

@@ -53,7 +53,7 @@ def settings(tmp_path, interval_ms=40, first_delay_ms=40, retry_ms=20):
 def make_window(qtbot, tmp_path, recovery_dir):
     def make(interval_ms=40, first_delay_ms=40):
         w = MainWindow(settings=settings(tmp_path, interval_ms, first_delay_ms))
-        w.ask_save = lambda: QMessageBox.StandardButton.Discard
+        w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
         qtbot.addWidget(w)
         return w
 
@@ -74,7 +74,7 @@ def paint(doc, col=2, row=3, kind="forest"):
 
 def test_changes_are_autosaved_to_a_recovery_copy_with_a_sidecar(make_window, valley, recovery_dir, qtbot):
     w = make_window()
-    assert w.open_path(valley)
+    assert w.files.open_path(valley)
     paint(w.doc)
     copy = recovery_dir / f"{key_for(valley)}.json"
     qtbot.waitUntil(copy.exists, timeout=5000)
@@ -96,16 +96,16 @@ def test_an_untitled_scenario_is_autosaved_under_an_untitled_name(make_window, r
 
 def test_a_clean_save_removes_the_copy(make_window, valley, qtbot):
     w = make_window()
-    w.open_path(valley)
+    w.files.open_path(valley)
     paint(w.doc)
     qtbot.waitUntil(lambda: w.autosaver.copy_path.exists(), timeout=5000)
-    assert w.file_save()
+    assert w.files.save()
     assert not w.autosaver.copy_path.exists()
 
 
 def test_a_clean_close_removes_the_copy(make_window, valley, qtbot):
     w = make_window()
-    w.open_path(valley)
+    w.files.open_path(valley)
     paint(w.doc)
     qtbot.waitUntil(lambda: w.autosaver.copy_path.exists(), timeout=5000)
     copy = w.autosaver.copy_path
@@ -115,7 +115,7 @@ def test_a_clean_close_removes_the_copy(make_window, valley, qtbot):
 
 def test_a_copy_of_a_running_editor_is_not_offered_to_another_window(make_window, valley, qtbot):
     a = make_window()
-    a.open_path(valley)
+    a.files.open_path(valley)
     paint(a.doc)
     qtbot.waitUntil(lambda: a.autosaver.copy_path.exists(), timeout=5000)
     b = make_window()
@@ -191,7 +191,7 @@ def test_after_a_crash_the_next_start_offers_the_copy_and_recovers_the_same_scen
     assert dumps(w.doc.scenario) == expected_after_crash(valley)
     assert w.doc.path == valley.resolve()
     assert w.doc.modified and w.windowTitle().startswith("valley.json*")
-    assert w.file_save()  # saving the recovered work makes it the file, and the copy goes
+    assert w.files.save()  # saving the recovered work makes it the file, and the copy goes
     assert dumps(load(valley)) == expected_after_crash(valley)
     assert autosave.entries(recovery_dir)[0] == []
 
@@ -238,7 +238,7 @@ def test_opening_a_file_with_a_newer_copy_offers_it(make_window, valley, recover
     w = make_window()
     offered = []
     w.recovery.ask = lambda found: offered.extend(found) or {e.key: "recover" for e in found}
-    assert w.open_path(valley)
+    assert w.files.open_path(valley)
     qtbot.waitUntil(lambda: bool(offered), timeout=5000)
     assert w.doc.scenario.meta.title == "Valley, reworked"
     assert w.doc.modified and w.doc.path == valley.resolve()
@@ -251,7 +251,7 @@ def test_opening_a_file_with_an_older_copy_does_not_offer_it(make_window, valley
     w = make_window()
     offered = []
     w.recovery.ask = lambda found: offered.extend(found) or {}
-    assert w.open_path(valley)
+    assert w.files.open_path(valley)
     qtbot.wait(50)
     assert offered == [] and w.doc.scenario.meta.title == "Valley"
 
@@ -291,7 +291,7 @@ def test_start_up_without_a_screen_keeps_the_copies_and_says_so(qapp, tmp_path, 
         assert "autosaved work kept for later" in capfd.readouterr().err
         assert len(autosave.orphans(recovery_dir)[0]) == 1
     finally:
-        w.ask_save = lambda: QMessageBox.StandardButton.Discard
+        w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
         w.close()
         w.deleteLater()
 
@@ -300,7 +300,7 @@ def test_the_first_copy_comes_after_the_first_delay_and_later_ones_one_interval_
     make_window, valley, qtbot
 ):
     w = make_window(interval_ms=60_000, first_delay_ms=30)
-    w.open_path(valley)
+    w.files.open_path(valley)
     paint(w.doc)
     assert w.autosaver.timer.remainingTime() <= 30
     qtbot.waitUntil(lambda: w.autosaver.writes == 1, timeout=5000)
@@ -310,7 +310,7 @@ def test_the_first_copy_comes_after_the_first_delay_and_later_ones_one_interval_
     qtbot.wait(20)
     paint(w.doc, kind="water")  # later changes do not restart the timer
     assert w.autosaver.timer.remainingTime() < before - 10
-    assert w.file_save()  # clean: the next change starts a new run with the short first delay
+    assert w.files.save()  # clean: the next change starts a new run with the short first delay
     assert not w.autosaver.timer.isActive()
     paint(w.doc, col=4)
     assert w.autosaver.timer.remainingTime() <= 30

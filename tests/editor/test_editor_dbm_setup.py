@@ -152,7 +152,7 @@ def test_the_log_names_the_edges_a_road_runs_between_as_the_map_draws_them(qtbot
         Document(new_table_scenario(1800, 1200, "mm", profiles=["dbm-terrain"])),
         settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
     )
-    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # on closing, after the test
+    window.files.ask_save = lambda: QMessageBox.StandardButton.Discard  # on closing, after the test
     qtbot.addWidget(window)
     window.resize(1300, 900)
     window.show()

@@ -18,7 +18,7 @@ SHOWN = ["history", "layers", "minimap", "place", "properties", "terrain", "vali
 
 def open_window(qtbot, path):
     w = MainWindow(settings=QSettings(str(path), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

@@ -20,12 +20,12 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 @pytest.fixture
 def window(qtbot, tmp_path):
     w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     w.resize(1000, 700)
     w.show()
     qtbot.waitExposed(w)
-    assert w.open_path(SAMPLES / "ogre-dambusters-valley.json")
+    assert w.files.open_path(SAMPLES / "ogre-dambusters-valley.json")
     return w
 
 
@@ -73,6 +73,6 @@ def test_export_to_a_missing_folder_fails_cleanly(window, tmp_path, capsys):
 
 
 def test_table_map_exports(window, tmp_path):
-    assert window.open_path(SAMPLES / "sewer-flash-flood.json")
+    assert window.files.open_path(SAMPLES / "sewer-flash-flood.json")
     out = window.exporter.export("svg", tmp_path / "sewer.svg")
     assert ET.parse(out).getroot().tag.endswith("svg")

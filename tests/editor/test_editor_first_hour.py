@@ -30,7 +30,7 @@ def fits(window) -> bool:
 
 
 def test_the_preview_on_the_valley_keeps_the_window_on_a_1366x768_screen(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)  # View > Preview
     qtbot.waitUntil(lambda: window.preview_dock.isVisible())
     qtbot.wait(20)
@@ -44,7 +44,7 @@ def test_the_preview_on_the_valley_keeps_the_window_on_a_1366x768_screen(window,
 
 
 def test_every_dock_shown_at_once_still_fits_the_screen(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     for dock in window.docks.values():
         dock.show()
     qtbot.wait(20)
@@ -62,7 +62,7 @@ def test_a_window_off_its_screen_comes_back_inside_when_a_dock_opens(window, qtb
 
 
 def test_the_map_does_not_refit_when_the_validation_table_appears(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.validation_panel.set_violations([])
     qtbot.wait(20)
     viewport, scale = window.view.viewport().size(), window.view.transform().m11()
@@ -77,7 +77,7 @@ def test_the_place_details_follow_the_sp_set_in_the_inspector_and_go_with_the_fi
     from PySide6.QtCore import QPointF
     from PySide6.QtTest import QTest
 
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     dam = window.doc.scenario.map.dams[0]
     window.set_tool("select")
     at = window.view.mapFromScene(QPointF(*window.controller.geom.center(dam.hex)))
@@ -95,21 +95,21 @@ def test_the_place_details_follow_the_sp_set_in_the_inspector_and_go_with_the_fi
     window.act("edit.undo").trigger()
     assert "SP: 60" in details.text()
     QTest.mouseMove(window.view.viewport(), at)
-    assert window.pos_label.text() != ""
-    assert window.open_path(SAMPLES / "ogre-basic.json")
-    assert details.text() == "" and window.selection is None and window.pos_label.text() == ""
+    assert window.readouts.pos_label.text() != ""
+    assert window.files.open_path(SAMPLES / "ogre-basic.json")
+    assert details.text() == "" and window.state.selection is None and window.readouts.pos_label.text() == ""
 
 
 def test_the_terrain_dock_leaves_table_maps_and_comes_back_on_hex_maps(window, qtbot):
     terrain = window.docks["terrain"]
     assert terrain.isVisible()
-    assert window.open_path(SAMPLES / "dbm-table.json")
+    assert window.files.open_path(SAMPLES / "dbm-table.json")
     assert not terrain.isVisible() and not terrain.toggleViewAction().isEnabled()
     assert window.place_panel.selected.text() == ""
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     assert terrain.isVisible() and terrain.toggleViewAction().isEnabled()
     terrain.hide()  # the designer closed it: a table and back do not reopen it
-    assert window.open_path(SAMPLES / "dbm-table.json") and window.open_path(VALLEY)
+    assert window.files.open_path(SAMPLES / "dbm-table.json") and window.files.open_path(VALLEY)
     assert not terrain.isVisible()
 
 
@@ -117,21 +117,24 @@ def test_the_status_bar_describes_the_hex_again_when_its_terrain_changes(window,
     from PySide6.QtCore import QPointF
     from PySide6.QtTest import QTest
 
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     layout = window.doc.scenario.map.layout
     h = layout.to_axial(2, 2)
     at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
     QTest.mouseMove(window.view.viewport(), at)
-    before = window.pos_label.text()
+    before = window.readouts.pos_label.text()
     assert layout.label(h) in before
     window.set_tool("brush")
     window.terrain_choice.set("swamp" if "swamp" not in before else "forest")
     QTest.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
-    assert window.pos_label.text() != before and window.terrain_choice.kind in window.pos_label.text()
+    assert (
+        window.readouts.pos_label.text() != before
+        and window.terrain_choice.kind in window.readouts.pos_label.text()
+    )
 
 
 def test_the_preview_opens_with_most_of_its_column(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.statusBar().showMessage("about the valley")
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.preview_dock.isVisible())
@@ -139,5 +142,5 @@ def test_the_preview_opens_with_most_of_its_column(window, qtbot):
     beside = [window.docks[k] for k in ("properties", "minimap", "layers")]
     others = [d.height() for d in beside if not d.visibleRegion().isEmpty()]  # not a tab behind another
     assert window.preview_dock.height() > max(others)  # not a sliver under Scenario
-    assert window.open_path(SAMPLES / "ogre-basic.json")
+    assert window.files.open_path(SAMPLES / "ogre-basic.json")
     assert window.statusBar().currentMessage() == ""  # nothing said about the file before

@@ -110,8 +110,8 @@ class TestOnASmallScreen:
             box = label_box(window, sc.map.layout.to_axial(col, row))
             assert view.viewport().rect().contains(box)
             assert box.height() >= 6 and dark_pixels(image, box) > 5  # 6 px figures, drawn
-        assert "hex numbers shown" in window.zoom_label.text()
-        assert "Ctrl+0 fits the map" in window.zoom_label.text()
+        assert "hex numbers shown" in window.readouts.zoom_label.text()
+        assert "Ctrl+0 fits the map" in window.readouts.zoom_label.text()
 
     def test_zoom_to_fit_shows_the_whole_map(self, window, qtbot):
         ogre(window, qtbot)
@@ -119,17 +119,19 @@ class TestOnASmallScreen:
         view = window.view
         assert view.zoom() == pytest.approx(view.fit_zoom(), rel=0.01)
         assert not window.controller.labels.readable_at(view.zoom())
-        assert window.zoom_label.text() == f"zoom {view.zoom() * 100:.0f}%"  # the message's room kept
+        assert (
+            window.readouts.zoom_label.text() == f"zoom {view.zoom() * 100:.0f}%"
+        )  # the message's room kept
 
     def test_the_opening_zoom_follows_a_resize_until_the_user_zooms(self, window, qtbot):
         ogre(window, qtbot)
         window.resize(1600, 1000)  # now the fit shows the numbers: the map fits
         qtbot.wait(20)
         assert window.view.zoom() == pytest.approx(window.view.fit_zoom(), rel=0.01)
-        assert "hex numbers" not in window.zoom_label.text()
+        assert "hex numbers" not in window.readouts.zoom_label.text()
 
     def test_the_basic_ogre_sample_opens_with_its_hex_numbers_shown(self, window, qtbot):
-        assert window.open_path(SAMPLES / "ogre-basic.json")
+        assert window.files.open_path(SAMPLES / "ogre-basic.json")
         qtbot.wait(20)
         view, labels = window.view, window.controller.labels
         assert view.fit_zoom() < labels.readable_zoom() and labels.readable_at(view.zoom())

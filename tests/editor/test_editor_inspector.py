@@ -18,7 +18,7 @@ VALLEY = "samples/ogre-dambusters-valley.json"
 def window(qtbot, tmp_path):
     w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
-    w.open_path(VALLEY)
+    w.files.open_path(VALLEY)
     yield w
     w.doc.undo_stack.setClean()
 
@@ -31,7 +31,7 @@ def edit(w, name, text):
 
 def test_setting_a_dams_sp_is_one_undo_step(window):
     dam = window.doc.scenario.map.dams[0]
-    window.show_selection(dam)
+    window.state.select(dam)
     assert window.properties_panel.inspector.editors["sp"].text() == str(dam.sp)
     before = dam.sp
     edit(window, "sp", "85")
@@ -51,7 +51,7 @@ def test_setting_a_dams_sp_is_one_undo_step(window):
 )
 def test_values_the_format_refuses_are_refused_inline(window, name, text, words):
     dam = window.doc.scenario.map.dams[0]
-    window.show_selection(dam)
+    window.state.select(dam)
     old = getattr(dam, name)
     edit(window, name, text)
     assert getattr(dam, name) == old
@@ -61,7 +61,7 @@ def test_values_the_format_refuses_are_refused_inline(window, name, text, words)
 
 def test_a_deleted_selection_leaves_the_inspector(window):
     dam = window.doc.scenario.map.dams[0]
-    window.show_selection(dam)
+    window.state.select(dam)
     window.doc.scenario.map.dams.remove(dam)
     window.doc.features_changed.emit()
     assert window.properties_panel.inspector.obj is None
@@ -77,7 +77,7 @@ def test_ids_and_geometry_are_not_offered():
 
 def test_the_river_field_is_a_choice_of_the_maps_rivers(window):
     dam = window.doc.scenario.map.dams[0]
-    window.show_selection(dam)
+    window.state.select(dam)
     box = window.properties_panel.inspector.editors["river"]
     rivers = [r.id for r in window.doc.scenario.map.rivers]
     assert [box.itemData(i) for i in range(box.count())] == rivers  # no free text, no typo possible

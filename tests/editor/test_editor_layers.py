@@ -28,13 +28,13 @@ def settings(tmp_path):
 
 def make_window(qtbot, settings, path=None) -> MainWindow:
     w = MainWindow(settings=settings)
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     w.resize(1200, 800)
     w.show()
     qtbot.waitExposed(w)
     if path is not None:
-        assert w.open_path(path)
+        assert w.files.open_path(path)
     return w
 
 
@@ -71,13 +71,15 @@ def click(qtbot, w, scene_point: QPointF, to: QPointF | None = None) -> None:
 
 def test_the_dock_and_the_view_menu_list_the_layers_of_the_table(window):
     titles = [lay.title for lay in reversed(HEX_LAYERS)]
-    panel = window.layers_panel
+    panel = window.layers_dock.panel
     rows = sorted(panel.titles.values(), key=lambda label: label.y())
     assert [label.text() for label in rows] == titles  # top layer first
-    assert [a.text() for a in window.layers_menu.actions()] == titles
+    assert [a.text() for a in window.acts.submenus["view.layers_menu"].actions()] == titles
     assert window.act("view.layers") is window.docks["layers"].toggleViewAction()
-    assert window.open_path(SAMPLES / "sewer-flash-flood.json")
-    assert [a.text() for a in window.layers_menu.actions()] == [lay.title for lay in reversed(TABLE_LAYERS)]
+    assert window.files.open_path(SAMPLES / "sewer-flash-flood.json")
+    assert [a.text() for a in window.acts.submenus["view.layers_menu"].actions()] == [
+        lay.title for lay in reversed(TABLE_LAYERS)
+    ]
     assert set(panel.titles) == {lay.key for lay in TABLE_LAYERS}
 
 
@@ -89,7 +91,7 @@ def test_the_eye_hides_and_shows_a_layers_graphics(qtbot, window):
     body = QPointF(centre.x() - 0.38 * s, centre.y() - 0.2 * s)  # the counter's colour, off its figures
     side = next(x for x in window.doc.scenario.sides if x.id == unit.side)
     assert pixel(window, body) == QColor(side.color).name()
-    eye = window.layers_panel.eyes["units"]
+    eye = window.layers_dock.panel.eyes["units"]
     qtbot.mouseClick(eye, Qt.MouseButton.LeftButton)
     assert not window.view.layers.visible("units")
     assert pixel(window, body) == QColor(TERRAIN_STYLE[window.doc.terrain_at(unit.hex)][0]).name()
@@ -97,7 +99,7 @@ def test_the_eye_hides_and_shows_a_layers_graphics(qtbot, window):
     assert pixel(window, body) == QColor(side.color).name()
     # the terrain's eye: the view's background shows through
     window.view.layers.set_visible("terrain", False)
-    assert not window.layers_panel.eyes["terrain"].isChecked()
+    assert not window.layers_dock.panel.eyes["terrain"].isChecked()
     assert pixel(window, body) == QColor(side.color).name()
     window.view.layers.set_visible("units", False)
     assert pixel(window, body) == window.view.backgroundBrush().color().name()
@@ -119,7 +121,7 @@ def test_the_validation_and_preview_overlays_hide_with_their_layers(window):
     assert not later.isVisible()
     view.layers.set_visible("preview", True)
     assert preview_item.isVisible() and later.isVisible()
-    assert window.layers_panel.locks["preview"].isEnabled() is False  # nothing to lock
+    assert window.layers_dock.panel.locks["preview"].isEnabled() is False  # nothing to lock
 
 
 def test_a_locked_layer_cannot_be_selected_or_dragged(qtbot, window):
@@ -131,11 +133,11 @@ def test_a_locked_layer_cannot_be_selected_or_dragged(qtbot, window):
     col, row = lay.to_offset(unit.hex)
     target = lay.to_axial(col, row + 2)
     here, there = w.controller.scene_pos(unit.hex), w.controller.scene_pos(target)
-    qtbot.mouseClick(w.layers_panel.locks["units"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.layers_dock.panel.locks["units"], Qt.MouseButton.LeftButton)
     assert w.view.layers.locked("units")
 
     click(qtbot, w, here, there)
-    assert w.selection is None or type(w.selection).__name__ != "Unit"
+    assert w.state.selection is None or type(w.state.selection).__name__ != "Unit"
     assert next(u for u in w.doc.scenario.units if u.id == unit.id).hex == unit.hex
     assert w.doc.undo_stack.count() == 0
 
@@ -151,9 +153,9 @@ def test_locking_a_selected_objects_layer_drops_the_selection(qtbot, window):
     zoom_on(w, unit.hex, 1.5)
     w.set_tool("select")
     click(qtbot, w, w.controller.scene_pos(unit.hex))
-    assert w.selection is not None and w.selection.id == unit.id
+    assert w.state.selection is not None and w.state.selection.id == unit.id
     w.view.layers.set_locked("units", True)
-    assert w.selection is None
+    assert w.state.selection is None
     w.act("edit.delete").trigger()
     assert any(u.id == unit.id for u in w.doc.scenario.units)
 
@@ -194,10 +196,10 @@ def test_the_select_tool_passes_over_a_locked_layer_to_the_one_below(qtbot, sett
     zoom_on(w, dam.hex, 1.5)
     w.set_tool("select")
     click(qtbot, w, w.controller.scene_pos(dam.hex))
-    assert type(w.selection).__name__ == "Dam"
+    assert type(w.state.selection).__name__ == "Dam"
     w.view.layers.set_locked("dams", True)
     click(qtbot, w, w.controller.scene_pos(dam.hex))
-    assert type(w.selection).__name__ == "River" and w.selection.id == dam.river
+    assert type(w.state.selection).__name__ == "River" and w.state.selection.id == dam.river
 
 
 def test_ctrl_l_is_the_labels_layer_and_labels_are_on_by_default(window):
@@ -205,10 +207,12 @@ def test_ctrl_l_is_the_labels_layer_and_labels_are_on_by_default(window):
     assert action.isChecked() and window.view.layers.visible("labels")
     action.trigger()
     assert not window.view.layers.visible("labels")
-    assert not window.layers_panel.eyes["labels"].isChecked()
-    window.layers_panel.eyes["labels"].click()
+    assert not window.layers_dock.panel.eyes["labels"].isChecked()
+    window.layers_dock.panel.eyes["labels"].click()
     assert action.isChecked()
-    menu_entry = next(a for a in window.layers_menu.actions() if a.objectName() == "layer-labels")
+    menu_entry = next(
+        a for a in window.acts.submenus["view.layers_menu"].actions() if a.objectName() == "layer-labels"
+    )
     assert menu_entry.isChecked()
 
 
@@ -218,16 +222,17 @@ def test_each_files_layers_are_remembered(qtbot, settings, tmp_path, window):
     window.view.layers.set_locked("units", True)
     other = tmp_path / "other.json"
     shutil.copy(SAMPLES / "ogre-basic.json", other)
-    assert window.open_path(other)
+    assert window.files.open_path(other)
     assert window.view.layers.visible("hexsides") and not window.view.layers.locked("units")  # its own
     again = make_window(qtbot, settings, first)
     assert not again.view.layers.visible("hexsides") and again.view.layers.locked("units")
     assert (
-        not again.layers_panel.eyes["hexsides"].isChecked() and again.layers_panel.locks["units"].isChecked()
+        not again.layers_dock.panel.eyes["hexsides"].isChecked()
+        and again.layers_dock.panel.locks["units"].isChecked()
     )
     # Save As carries the layers to the new name
     copy = tmp_path / "copy.json"
-    assert again.save_to(copy)
+    assert again.files.save_to(copy)
     fresh = make_window(qtbot, settings, copy)
     assert fresh.view.layers.locked("units")
 
@@ -274,11 +279,11 @@ def test_a_locked_table_layer_is_passed_over_by_the_vertex_tool(qtbot, settings)
     inside = Polygon(area.polygon).representative_point()
     w.set_tool("vertex")
     click(qtbot, w, QPointF(inside.x, inside.y))
-    assert w.selection is area or getattr(w.selection, "id", None) == area.id
+    assert w.state.selection is area or getattr(w.state.selection, "id", None) == area.id
     w.view.layers.set_locked("areas", True)
-    assert w.selection is None
+    assert w.state.selection is None
     click(qtbot, w, QPointF(inside.x, inside.y))
-    assert type(w.selection).__name__ != "Area"
+    assert type(w.state.selection).__name__ != "Area"
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,7 @@ def test_dragging_a_dam_along_its_river_moves_its_reservoir_too(hexwin):
     dam = w.doc.scenario.map.dams[0]
     assert dam.hex == L.to_axial(4, 5)
     assert dam.reservoir == [L.to_axial(4, 3), L.to_axial(4, 4), L.to_axial(3, 4)]
-    assert w.doc.undo_stack.count() == steps + 1 and w.selection.id == "d1"
+    assert w.doc.undo_stack.count() == steps + 1 and w.state.selection.id == "d1"
     reloads(w)
     w.act("edit.undo").trigger()
     assert dumps(w.doc.scenario) == before
@@ -166,31 +166,30 @@ def test_sewer_points_and_models_are_dragged_in_one_step_each(sewerwin):
 
 
 def test_the_context_menu_selects_then_offers_properties_delete_and_duplicate(hexwin):
-    from dambuster.editor.tools.context_menu import object_menu, select_at
 
     w = hexwin
     L = lay(w)
     from PySide6.QtCore import QPointF
 
-    assert select_at(w, QPointF(*centre(w, L.to_axial(0, 11)))) is None  # nothing there: no menu
-    assert object_menu(w) is None
-    assert select_at(w, QPointF(*centre(w, L.to_axial(4, 3)))).id == "d1"
-    actions = {a.text(): a for a in object_menu(w).actions()}
+    assert w.objects.select_at(QPointF(*centre(w, L.to_axial(0, 11)))) is None  # nothing there: no menu
+    assert w.objects.menu() is None
+    assert w.objects.select_at(QPointF(*centre(w, L.to_axial(4, 3)))).id == "d1"
+    actions = {a.text(): a for a in w.objects.menu().actions()}
     assert list(actions) == ["Properties…", "Delete", "Duplicate"]
     steps = w.doc.undo_stack.count()
     actions["Duplicate"].trigger()
     dams = w.doc.scenario.map.dams
     assert [d.id for d in dams] == ["d1", "d2"] and dams[1].hex in w.doc.scenario.map.rivers[0].hexes
-    assert dams[1].hex != dams[0].hex and dams[1].reservoir == [] and w.selection.id == "d2"
+    assert dams[1].hex != dams[0].hex and dams[1].reservoir == [] and w.state.selection.id == "d2"
     assert w.doc.undo_stack.count() == steps + 1
     reloads(w)
-    {a.text(): a for a in object_menu(w).actions()}["Delete"].trigger()
+    {a.text(): a for a in w.objects.menu().actions()}["Delete"].trigger()
     assert [d.id for d in w.doc.scenario.map.dams] == ["d1"]
-    select_at(w, QPointF(*centre(w, L.to_axial(1, 9))))  # the mine: a copy on a neighbouring hex
-    {a.text(): a for a in object_menu(w).actions()}["Duplicate"].trigger()
+    w.objects.select_at(QPointF(*centre(w, L.to_axial(1, 9))))  # the mine: a copy on a neighbouring hex
+    {a.text(): a for a in w.objects.menu().actions()}["Duplicate"].trigger()
     mines = w.doc.scenario.map.markers.mines
     assert [m.id for m in mines] == ["mine-1", "mine-2"] and mines[1].hex in neighbors(mines[0].hex)
-    {a.text(): a for a in object_menu(w).actions()}["Properties…"].trigger()
+    {a.text(): a for a in w.objects.menu().actions()}["Properties…"].trigger()
     assert w.docks["properties"].isVisible()
     assert "mine-2" in w.properties_panel.inspector.title()
     for _ in range(3):
@@ -201,11 +200,9 @@ def test_the_context_menu_selects_then_offers_properties_delete_and_duplicate(he
 def test_duplicating_on_a_table_sets_the_copy_off(sewerwin):
     from PySide6.QtCore import QPointF
 
-    from dambuster.editor.tools.context_menu import duplicate, select_at
-
     w = sewerwin
-    assert select_at(w, QPointF(200, 100)).id == "grate-1"
-    assert duplicate(w)
+    assert w.objects.select_at(QPointF(200, 100)).id == "grate-1"
+    assert w.objects.duplicate()
     grates = w.doc.scenario.map.sewer.grates
     assert [g.id for g in grates] == ["grate-1", "grate-2"] and grates[1].point == (210.0, 100.0)
     reloads(w)
@@ -231,10 +228,10 @@ def test_a_rubber_band_selects_several_that_move_and_go_together(hexwin):
     reloads(w)
     from PySide6.QtCore import QPointF
 
-    from dambuster.editor.tools.context_menu import object_menu, select_at
-
-    assert len(select_at(w, QPointF(*centre(w, L.to_axial(7, 4))))) == 2  # a right-click keeps the group
-    menu = {a.text(): a for a in object_menu(w).actions()}
+    assert (
+        len(w.objects.select_at(QPointF(*centre(w, L.to_axial(7, 4))))) == 2
+    )  # a right-click keeps the group
+    menu = {a.text(): a for a in w.objects.menu().actions()}
     assert list(menu) == ["Copy 2 objects", "Delete 2 objects"]
     menu["Delete 2 objects"].trigger()
     assert w.doc.scenario.map.dams == [] and [t.id for t in w.doc.scenario.map.towns] == ["town-2"]
@@ -253,22 +250,21 @@ def test_copy_in_one_window_and_paste_in_another_through_the_system_clipboard(he
 
     from dambuster.editor.edits.fragment import MIME
     from dambuster.editor.mainwindow import MainWindow
-    from dambuster.editor.tools.context_menu import select_at
     from dambuster.model import new_hex_scenario
 
     w = hexwin
     L = lay(w)
     other = MainWindow(settings=QSettings(str(tmp_path / "o.ini"), QSettings.Format.IniFormat))
-    other.ask_save = lambda: QMessageBox.StandardButton.Discard
+    other.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(other)
     other.doc.reset(new_hex_scenario(10, 12, "flat", "odd-q", title="Other"))
     other.show()
 
-    select_at(w, QPointF(*centre(w, L.to_axial(1, 9))))  # the mine
+    w.objects.select_at(QPointF(*centre(w, L.to_axial(1, 9))))  # the mine
     w.act("edit.copy").trigger()
     md = QGuiApplication.clipboard().mimeData()
     assert md.hasFormat(MIME) and json.loads(md.text())["dambuster-fragment"] == 1  # plain text too
-    other.cursor_scene = QPointF(*other.controller.geom.center(L.to_axial(5, 5)))
+    other.state.cursor = QPointF(*other.controller.geom.center(L.to_axial(5, 5)))
     other.act("edit.paste").trigger()
     [mine] = other.doc.scenario.map.markers.mines
     assert mine.hex == L.to_axial(5, 5) and mine.owner == "defender"
@@ -279,7 +275,7 @@ def test_copy_in_one_window_and_paste_in_another_through_the_system_clipboard(he
     use(w, "region")  # a region with a town goes as the region copy did
     stroke(w, [centre(w, L.to_axial(6, 1)), centre(w, L.to_axial(9, 3))])
     w.act("edit.copy").trigger()
-    other.cursor_scene = QPointF(*other.controller.geom.center(L.to_axial(6, 1)))
+    other.state.cursor = QPointF(*other.controller.geom.center(L.to_axial(6, 1)))
     other.act("edit.paste").trigger()
     m = other.doc.scenario.map
     assert [(t.name, t.hexes) for t in m.towns] == [("Essen", [L.to_axial(7, 2), L.to_axial(8, 2)])]
@@ -287,7 +283,7 @@ def test_copy_in_one_window_and_paste_in_another_through_the_system_clipboard(he
     reloads(other)
 
     QGuiApplication.clipboard().setText('{"dambuster-fragment": 1, "anchor": "broken"')  # damaged: ignored,
-    other.clip = None  # and this window copied nothing itself
+    other.state.clip = None  # and this window copied nothing itself
     other.act("edit.paste").trigger()
     assert other.doc.undo_stack.count() == 2
 
@@ -305,7 +301,7 @@ def test_dragging_a_hex_of_a_river_reroutes_it_through_the_drop(hexwin):
     assert L.to_axial(6, 9) in hexes and L.to_axial(4, 9) not in hexes
     assert all(distance(a, b) == 1 for a, b in zip(hexes, hexes[1:]))  # still a chain of neighbours
     assert hexes[:9] == [L.to_axial(4, r) for r in range(9)] and hexes[-1] == L.to_axial(4, 11)
-    assert w.doc.undo_stack.count() == steps + 1 and w.selection.id == "r1"
+    assert w.doc.undo_stack.count() == steps + 1 and w.state.selection.id == "r1"
     reloads(w)
     drag(w, L.to_axial(5, 6), L.to_axial(5, 7))  # the road: its bridge at column 4 stays on it
     road = w.doc.scenario.map.roads[0].hexes
@@ -320,12 +316,10 @@ def test_dragging_a_hex_of_a_river_reroutes_it_through_the_drop(hexwin):
 def test_ctrl_d_duplicates_the_selection(hexwin):
     from PySide6.QtCore import QPointF
 
-    from dambuster.editor.tools.context_menu import select_at
-
     w = hexwin
     L = lay(w)
     assert w.act("edit.duplicate").shortcut().toString() == "Ctrl+D"
-    select_at(w, QPointF(*centre(w, L.to_axial(7, 9))))  # Hagen
+    w.objects.select_at(QPointF(*centre(w, L.to_axial(7, 9))))  # Hagen
     w.act("edit.duplicate").trigger()
     towns = w.doc.scenario.map.towns
     assert [t.id for t in towns] == ["town-1", "town-2", "town-3"] and towns[2].name == "Hagen"
@@ -375,7 +369,7 @@ def test_a_stream_bridge_dragged_snaps_to_the_hexside_under_the_cursor(bridgewin
     QTest.mouseRelease(vp, LEFT, K.NoModifier, at(w, *drop))
     [bridge] = w.doc.scenario.map.stream_bridges
     assert tuple(bridge.side) == east and bridge.id == "bridge-2"
-    assert w.doc.undo_stack.count() == steps + 1 and w.selection is bridge
+    assert w.doc.undo_stack.count() == steps + 1 and w.state.selection is bridge
     assert w.view.tool.ghost is None
     from dambuster.validators import check_scenario
 
@@ -410,7 +404,7 @@ def test_stream_bridges_join_a_rubber_band_and_go_with_it(bridgewin):
     stroke(w, [(x0, y0), (x1, y1)])
     group = w.view.tool.group
     assert sorted(type(o).__name__ for o in group) == ["RoadCut", "StreamBridge"]
-    w.delete_selection()
+    w.objects.delete()
     m = w.doc.scenario.map
     assert m.stream_bridges == [] and m.markers.road_cuts == [] and w.doc.undo_stack.count() == steps + 1
     reloads(w)

@@ -58,7 +58,7 @@ def test_an_area_dragged_by_its_body_moves_whole_and_the_validation_follows(dbm,
     stroke(w, [(100, 100), (110, 105), (130, 120)])  # inside the wood, away from its corners
     [area] = w.doc.scenario.map.areas
     assert close(area.polygon, shifted(SQUARE, 30, 20)) and area.sector == 1
-    assert w.doc.undo_stack.count() == steps + 1 and w.selection is area
+    assert w.doc.undo_stack.count() == steps + 1 and w.state.selection is area
     assert w.view.tool.preview.item is None  # the dashed outline went with the release
     reloads(w)
     stroke(w, [(130, 120), (250, 120)])  # across into sector 2: the validation says so
@@ -96,7 +96,7 @@ def test_a_click_on_a_shape_moves_nothing(dbm):
     QTest.mouseClick(
         w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(w, 100, 100)
     )
-    assert w.selection.id == "area-1" and dumps(w.doc.scenario) == before
+    assert w.state.selection.id == "area-1" and dumps(w.doc.scenario) == before
 
 
 def band(w, a, b):
@@ -144,14 +144,13 @@ def test_a_group_copied_through_the_system_clipboard_pastes_at_the_mouse(dbm):
 
     w = dbm
     steps = w.doc.undo_stack.count()
-    from dambuster.editor.tools.context_menu import object_menu, select_at
 
     band(w, (240, 230), (360, 370))
-    assert len(select_at(w, QPointF(300, 350))) == 3  # a right-click on the grate keeps the group
-    {a.text(): a for a in object_menu(w).actions()}["Copy 3 objects"].trigger()
+    assert len(w.objects.select_at(QPointF(300, 350))) == 3  # a right-click on the grate keeps the group
+    {a.text(): a for a in w.objects.menu().actions()}["Copy 3 objects"].trigger()
     md = QGuiApplication.clipboard().mimeData()
     assert md.hasFormat(MIME) and json.loads(md.text())["kind"] == "table"
-    w.cursor_scene = QPointF(100, 250)  # where the corridor's first point goes
+    w.state.cursor = QPointF(100, 250)  # where the corridor's first point goes
     w.act("edit.paste").trigger()
     sw = w.doc.scenario.map.sewer
     assert [c.id for c in sw.corridors] == ["c1", "corridor-1"]
@@ -163,7 +162,7 @@ def test_a_group_copied_through_the_system_clipboard_pastes_at_the_mouse(dbm):
     ]
     assert w.doc.undo_stack.count() == steps + 1
     reloads(w)
-    w.cursor_scene = QPointF(520, 250)  # the corridor would leave the table: left out; the grate lands,
+    w.state.cursor = QPointF(520, 250)  # the corridor would leave the table: left out; the grate lands,
     w.act("edit.paste").trigger()  # and the model goes onto the corridor nearest its point (c1's end)
     sw = w.doc.scenario.map.sewer
     assert len(sw.corridors) == 2 and len(sw.grates) == 3 and close([sw.grates[2].point], [(570, 350)])
@@ -183,14 +182,14 @@ def test_a_single_shape_copies_and_a_second_waterway_is_left_out(dbm):
     use(w, "vertex")
     stroke(w, [(100, 100), (100, 100)])  # a click: the wood alone
     w.act("edit.copy").trigger()
-    w.cursor_scene = QPointF(350, 50)
+    w.state.cursor = QPointF(350, 50)
     w.act("edit.paste").trigger()
     areas = w.doc.scenario.map.areas
     assert [a.id for a in areas] == ["area-1", "area-2"] and close(areas[1].polygon, shifted(SQUARE, 300, 0))
     stroke(w, [(580, 200), (580, 200)])
-    assert w.selection.id == "waterway-1"
+    assert w.state.selection.id == "waterway-1"
     w.act("edit.copy").trigger()
-    w.cursor_scene = QPointF(10, 0)  # on the table, along the left edge: a second waterway
+    w.state.cursor = QPointF(10, 0)  # on the table, along the left edge: a second waterway
     steps = w.doc.undo_stack.count()
     w.act("edit.paste").trigger()
     assert w.doc.undo_stack.count() == steps
@@ -233,13 +232,12 @@ def test_the_waterway_dragged_across_extends_from_the_nearer_short_edge(dbm):
 def test_a_table_paste_selects_the_pasted_features_not_the_originals(dbm):
     """Issue 24 (shot-105/106): after a paste the originals stayed selected and Delete removed them."""
     w = dbm
-    from dambuster.editor.tools.context_menu import object_menu, select_at
 
     band(w, (240, 230), (360, 370))
-    originals = select_at(w, QPointF(300, 350))
+    originals = w.objects.select_at(QPointF(300, 350))
     assert len(originals) == 3
-    {a.text(): a for a in object_menu(w).actions()}["Copy 3 objects"].trigger()
-    w.cursor_scene = QPointF(100, 250)
+    {a.text(): a for a in w.objects.menu().actions()}["Copy 3 objects"].trigger()
+    w.state.cursor = QPointF(100, 250)
     w.act("edit.paste").trigger()
     tool = w.view.tool
     selected = tool.group or [tool.selection]
@@ -264,7 +262,7 @@ def test_a_model_pasted_where_every_corridor_is_a_single_point_is_left_out(dbm):
     sc.map.sewer = Sewer(corridors=[Corridor("c1", [(250.0, 250.0)], 5)])
     w.doc.reset(sc)
     steps = w.doc.undo_stack.count()
-    w.cursor_scene = QPointF(300, 250)
+    w.state.cursor = QPointF(300, 250)
     w.act("edit.paste").trigger()
     assert w.doc.scenario.map.sewer.models == [] and w.doc.undo_stack.count() == steps
     said = w.statusBar().currentMessage()
@@ -284,7 +282,7 @@ def test_a_second_waterway_is_refused_as_one_even_where_it_would_overhang(dbm):
     use(w, "vertex")
     stroke(w, [(580, 200), (580, 200)])
     w.act("edit.copy").trigger()
-    w.cursor_scene = QPointF(590, 390)  # most of it below the table
+    w.state.cursor = QPointF(590, 390)  # most of it below the table
     w.act("edit.paste").trigger()
     said = w.statusBar().currentMessage()
     assert "waterway waterway-1: the table has a waterway already" in said, said
@@ -303,7 +301,7 @@ def test_a_road_whose_bua_is_left_out_of_a_paste_is_left_out_with_it(dbm, qtbot)
     band(w, (5, 30), (170, 170))
     assert sorted(o.id for o in w.view.tool.group) == ["area-1", "road-1"]
     w.act("edit.copy").trigger()
-    w.cursor_scene = QPointF(560, 200)  # the BUA would overhang the right edge; the road would not
+    w.state.cursor = QPointF(560, 200)  # the BUA would overhang the right edge; the road would not
     steps = w.doc.undo_stack.count()
     w.act("edit.paste").trigger()
     said = w.statusBar().currentMessage()

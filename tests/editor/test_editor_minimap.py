@@ -26,7 +26,7 @@ def window_size():
 def big(window, tmp_path):
     path = tmp_path / "big.json"
     save(new_hex_scenario(60, 40, title="Big"), path)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     return window
 
 
@@ -86,7 +86,7 @@ def test_a_new_scenario_rebuilds_the_minimap_and_a_table_map_is_drawn_small(wind
 
 # -- live validation in a worker -------------------------------------------------------------------
 def test_slow_checks_run_in_the_worker_and_their_results_still_arrive(big, qtbot):
-    v = big.validator
+    v = big.validation
     v.threshold_ms = -1  # as if the last check had been slow
     big.doc.push(PaintTerrain(big.doc, {big.doc.scenario.map.layout.to_axial(3, 3): "water"}))
     v.timer.stop()
@@ -99,7 +99,7 @@ def test_slow_checks_run_in_the_worker_and_their_results_still_arrive(big, qtbot
 
 
 def test_a_result_older_than_the_document_is_dropped(big, qtbot):
-    v = big.validator
+    v = big.validation
     v.threshold_ms = -1
     v.timer.stop()
     shown = []
@@ -118,7 +118,7 @@ def test_a_result_older_than_the_document_is_dropped(big, qtbot):
 
 
 def test_quick_checks_and_check_now_stay_in_the_gui_thread(window):
-    v = window.validator
+    v = window.validation
     shown = []
     v.finished.connect(shown.append)
     v.run_live()  # quick: answered at once
@@ -129,7 +129,7 @@ def test_quick_checks_and_check_now_stay_in_the_gui_thread(window):
 
 
 def test_edits_schedule_a_live_check_in_the_worker_when_checks_are_slow(big, qtbot):
-    v = big.validator
+    v = big.validation
     v.threshold_ms = -1
     v.timer.setInterval(1)
     with qtbot.waitSignal(v.finished, timeout=10000):

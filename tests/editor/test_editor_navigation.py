@@ -17,14 +17,14 @@ pytestmark = pytest.mark.qt
 @pytest.fixture
 def window(qtbot, tmp_path):
     w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     w.resize(900, 650)
     w.show()
     qtbot.waitExposed(w)
     path = tmp_path / "map.json"
     save(new_hex_scenario(30, 20), path)
-    assert w.open_path(path)
+    assert w.files.open_path(path)
     return w
 
 

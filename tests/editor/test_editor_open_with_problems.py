@@ -33,26 +33,29 @@ def rows(window) -> list[tuple[str, str]]:
 
 
 def test_a_dangling_reference_opens_listed_and_ringed_then_repaired(window, broken, qtbot):
-    assert window.open_path(broken)
+    assert window.files.open_path(broken)
     assert ("FORMAT", "refers to river 'river-2', which does not exist") in rows(window)
     assert (
         window.validation_panel.tree.isVisible()
         and "Opened with 1 problem" in window.statusBar().currentMessage()
     )
-    assert window.problems_label.text().startswith("1 error") or "error" in window.problems_label.text()
+    assert (
+        window.readouts.problems_label.text().startswith("1 error")
+        or "error" in window.readouts.problems_label.text()
+    )
     dam = window.doc.scenario.map.dams[0]
     x, y = window.controller.geom.center(dam.hex)
     ring = window.view._problems
     assert ring is not None and ring.path().boundingRect().adjusted(-1, -1, 1, 1).contains(x, y)  # marked
     window.validation_panel.activate_row(0)  # the row clicked: the view goes to the dam
     assert "river-2" in window.statusBar().currentMessage()
-    window.show_selection(dam)  # the repair: the inspector's river is a choice of the map's rivers
+    window.state.select(dam)  # the repair: the inspector's river is a choice of the map's rivers
     box = window.properties_panel.inspector.editors["river"]
     assert box.currentText() == "river-2 (missing)"
     box.setCurrentIndex(box.findData("river-main"))
     box.activated.emit(box.currentIndex())
     assert dam.river == "river-main"
-    window.validator.run()
+    window.validation.run()
     assert all(code != "FORMAT" for code, _m in rows(window)) and window.doc.format_problems == []
 
 
@@ -72,14 +75,14 @@ def test_a_file_the_schema_refuses_stays_refused_with_its_location(window, tmp_p
     bad = tmp_path / "schema.json"
     bad.write_text(json.dumps(doc))
     title = window.windowTitle()
-    assert not window.open_path(bad)
+    assert not window.files.open_path(bad)
     assert "/map/dams/0/sp" in capsys.readouterr().err and window.windowTitle() == title
 
 
 def test_the_preview_refuses_a_file_with_problems_until_repaired(window, broken, qtbot):
     """Issue 24, finding 7: the status bar and the preview agree: the preview waits, naming the
     problem, and breaches once it is repaired."""
-    assert window.open_path(broken)
+    assert window.files.open_path(broken)
     said = window.statusBar().currentMessage()
     assert "the preview and the command line refuse the file" in said
     window.preview_dock.show()
@@ -89,7 +92,7 @@ def test_the_preview_refuses_a_file_with_problems_until_repaired(window, broken,
     assert "waits until the file's problems are repaired" in text and "river-2" in text
     assert "/map/dams/0/river" in text
     dam = window.doc.scenario.map.dams[0]
-    window.show_selection(dam)
+    window.state.select(dam)
     box = window.properties_panel.inspector.editors["river"]
     box.setCurrentIndex(box.findData("river-main"))
     box.activated.emit(box.currentIndex())

@@ -27,7 +27,7 @@ def test_a_pasted_group_names_each_object_left_out_and_selects_the_rest(hexwin):
     assert "Copied 3 objects" in w.statusBar().currentMessage()
 
     steps = w.doc.undo_stack.count()
-    w.cursor_scene = QPointF(*centre(w, L.to_axial(8, 8)))  # no river there; Essen's east hex off the map
+    w.state.cursor = QPointF(*centre(w, L.to_axial(8, 8)))  # no river there; Essen's east hex off the map
     w.act("edit.paste").trigger()
     said = w.statusBar().currentMessage()
     assert said.startswith("2 pasted objects left out: ")
@@ -36,5 +36,5 @@ def test_a_pasted_group_names_each_object_left_out_and_selects_the_rest(hexwin):
     assert w.doc.undo_stack.count() == steps + 1
     units = w.doc.scenario.units
     assert len(units) == 2
-    assert w.selection is units[1] and w.view.tool.group == []  # the one pasted, selected
+    assert w.state.selection is units[1] and w.view.tool.group == []  # the one pasted, selected
     reloads(w)

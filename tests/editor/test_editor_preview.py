@@ -25,7 +25,7 @@ def window_size():
 
 
 def open_preview(w, path):
-    assert w.open_path(path)
+    assert w.files.open_path(path)
     w.preview_dock.show()
     return w.preview_dock.pane
 
@@ -210,9 +210,9 @@ def test_opening_another_file_rebuilds_the_preview(window, qtbot):
     p = open_preview(window, VALLEY)
     p.go_to(2)
     monte_carlo(qtbot, p, 200)
-    assert window.open_path(SEWER)
+    assert window.files.open_path(SEWER)
     assert isinstance(window.preview_dock.pane, FloodPreview)
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     q = window.preview_dock.pane
     assert isinstance(q, BreachPreview) and q.run.state.step == -1 and q.heat.root is None
     q.go_to(1)

@@ -21,7 +21,7 @@ def window_size():
 
 
 def preview(w):
-    assert w.open_path(VALLEY)
+    assert w.files.open_path(VALLEY)
     w.preview_dock.show()
     p = w.preview_dock.pane
     p.dam.setCurrentIndex(p.dam.findData("dam-aller"))

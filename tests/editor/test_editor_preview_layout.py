@@ -27,7 +27,7 @@ def seen_whole(widget, viewport) -> bool:
 
 
 def test_the_preview_controls_show_without_scrolling(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     p = window.preview_dock.pane
     qtbot.wait(50)
@@ -50,7 +50,7 @@ def test_on_a_short_screen_the_docks_beside_the_preview_become_tabs_while_it_sho
     d = window.docks
     beside = [d["properties"], d["minimap"], d["layers"]]
     before = window.preview_dock.height()
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     qtbot.wait(50)
     assert set(window.tabifiedDockWidgets(d["layers"])) == {d["properties"], d["minimap"]}
@@ -64,7 +64,7 @@ def test_on_a_short_screen_the_docks_beside_the_preview_become_tabs_while_it_sho
 
 
 def test_a_roll_asked_scrolls_the_dock_to_the_roll_field(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     p = window.preview_dock.pane
     p.dice_mode.setCurrentIndex(1)  # dice from the table
@@ -82,7 +82,7 @@ def test_the_preview_tabs_are_not_saved_as_the_designers_layout(window, qtbot, t
 
     from dambuster.editor.mainwindow import MainWindow
 
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     qtbot.wait(50)
     assert window.tabifiedDockWidgets(window.docks["layers"])  # tabs while it shows
@@ -98,7 +98,7 @@ def test_the_preview_tabs_are_not_saved_as_the_designers_layout(window, qtbot, t
 def test_after_two_steps_the_log_shows_four_lines_or_more_beside_the_step_buttons(window, qtbot):
     """Issue 24, shot-55/56: at 1366x768 the log lay below the collapse box and showed one cut line
     after two Forward steps; now it follows the step controls and takes the dock's spare height."""
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     p = window.preview_dock.pane
     p.dam.setCurrentIndex(p.dam.findData("dam-aller"))

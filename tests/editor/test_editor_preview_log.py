@@ -19,7 +19,7 @@ SEWER = SAMPLES / "sewer-flash-flood.json"
 
 
 def open_preview(w, path):
-    assert w.open_path(path)
+    assert w.files.open_path(path)
     w.preview_dock.show()
     return w.preview_dock.pane
 

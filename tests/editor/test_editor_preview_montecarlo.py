@@ -20,7 +20,7 @@ VALLEY = SAMPLES / "ogre-dambusters-valley.json"
 
 
 def open_preview(w, path):
-    assert w.open_path(path)
+    assert w.files.open_path(path)
     w.preview_dock.show()
     return w.preview_dock.pane
 

@@ -22,7 +22,7 @@ def window_size() -> tuple[int, int]:
 
 
 def preview(window):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     return window.preview_dock.pane
 

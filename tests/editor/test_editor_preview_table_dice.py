@@ -21,7 +21,7 @@ TABLE = 1
 
 
 def open_preview(w, path):
-    assert w.open_path(path)
+    assert w.files.open_path(path)
     w.preview_dock.show()
     return w.preview_dock.pane
 

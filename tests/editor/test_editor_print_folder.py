@@ -20,7 +20,7 @@ def test_the_pdf_goes_to_the_documents_folder_then_the_last_one_used(window, tmp
 
     from dambuster.editor.printing.print_dialog import PrintDialog
 
-    assert window.open_path(SAMPLES / "ogre-basic.json")
+    assert window.files.open_path(SAMPLES / "ogre-basic.json")
     dlg = PrintDialog(window)
     first = dlg.suggested_path()
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
@@ -49,7 +49,7 @@ def test_a_scenario_of_the_designers_own_prints_beside_itself(window, tmp_path):
     mine = tmp_path / "campaign"
     mine.mkdir()
     shutil.copy(SAMPLES / "ogre-basic.json", mine / "valley.json")
-    assert window.open_path(mine / "valley.json")
+    assert window.files.open_path(mine / "valley.json")
     dlg = PrintDialog(window)
     assert dlg.suggested_path() == mine.resolve() / "valley.pdf"
     dlg.deleteLater()

@@ -190,7 +190,7 @@ def test_the_dialog_opens_from_the_scenario_menu_and_the_dock_follows_the_change
 
     monkeypatch.setenv("DAMBUSTER_RECOVERY_DIR", str(tmp_path / "rec"))
     w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
 
     def fill():

@@ -14,7 +14,7 @@ def _dry_river(window, n: int = 4):
     hexes = [lay.to_axial(3, r) for r in range(1, 1 + n)]
     s.map.rivers.append(River("r1", hexes))
     window.doc.reset(s)
-    window.validator.run()
+    window.validation.run()
     return hexes
 
 
@@ -37,7 +37,7 @@ def test_fix_button_paints_one_river_hex_water_in_one_undo_step_and_the_ring_goe
     fixed = tuple(ringed.location["hex"])
     assert window.doc.terrain_at(fixed) == "water"
     assert sum(window.doc.terrain_at(h) == "water" for h in hexes) == 1
-    window.validator.run()
+    window.validation.run()
     assert len(_rows(window)) == 3
     assert not window.view._highlight.isVisible()  # its finding is gone: so is its ring
     window.doc.undo_stack.undo()
@@ -55,6 +55,6 @@ def test_context_menu_fix_all_of_a_code_is_one_undo_step(window, qtbot):
     menu.actions()[1].trigger()
     assert window.doc.undo_stack.count() == before + 1
     assert {window.doc.terrain_at(h) for h in hexes} == {"water"}
-    window.validator.run()
+    window.validation.run()
     assert _rows(window) == []
     assert not panel.fix_button.isEnabled()

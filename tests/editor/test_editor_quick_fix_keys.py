@@ -26,7 +26,7 @@ def _dry_river_row_selected(window, qtbot):
     hexes = [s.map.layout.to_axial(3, r) for r in range(1, 4)]
     s.map.rivers.append(River("r1", hexes))
     window.doc.reset(s)
-    window.validator.run()
+    window.validation.run()
     panel = window.validation_panel
     window.docks["validation"].show()
     row = next(i for i, v in enumerate(panel.violations) if v.code == "RIVER-TERRAIN")
@@ -48,7 +48,7 @@ def test_ctrl_period_applies_the_selected_findings_fix_in_one_undo_step(window, 
     assert stack.count() == before + 1 and stack.undoText().startswith("Fix: ")
     assert window.doc.terrain_at(fixed) == "water"
     assert sum(window.doc.terrain_at(h) == "water" for h in hexes) == 1  # that finding only
-    window.validator.run()
+    window.validation.run()
     panel.tree.setCurrentItem(None)
     assert not window.acts["rules.quick_fix"].isEnabled()  # nothing selected: nothing to fix
 

@@ -23,8 +23,8 @@ def open_valley(window, tmp_path, change, name="valley.json") -> None:
     change(doc)
     path = tmp_path / name
     path.write_text(json.dumps(doc))
-    assert window.open_path(path)
-    window.validator.run()
+    assert window.files.open_path(path)
+    window.validation.run()
 
 
 def rows(window, code: str) -> list[int]:
@@ -53,12 +53,12 @@ def fix_by_button(window, code: str) -> None:
     assert window.doc.undo_stack.count() == before + 1  # one undo step
     said = window.statusBar().currentMessage()
     assert said.startswith("Fix: ") and "(1 finding); Undo takes it back" in said
-    window.validator.run()
+    window.validation.run()
 
 
 def undo(window) -> None:
     window.doc.undo_stack.undo()
-    window.validator.run()
+    window.validation.run()
 
 
 def test_a_hidden_dam_is_shown_by_its_quick_fix(window, tmp_path):
@@ -78,7 +78,7 @@ def test_a_weak_dam_is_raised_to_the_minimum_from_the_rows_menu(window, tmp_path
     menu = panel.fix_menu(panel.violations[rows(window, "DAM-SP-MIN")[0]])
     assert [a.text() for a in menu.actions()] == ["Raise the dam's SP to 50"]
     menu.actions()[0].trigger()
-    window.validator.run()
+    window.validation.run()
     assert rows(window, "DAM-SP-MIN") == [] and ": 50 SP" in hover(window, dam.hex)
     undo(window)
     assert rows(window, "DAM-SP-MIN") and ": 30 SP" in hover(window, dam.hex)
@@ -97,7 +97,7 @@ def test_fix_all_hides_every_open_mine_in_one_undo_step(window, tmp_path):
     before = window.doc.undo_stack.count()
     panel.fix_all_button.click()
     assert window.doc.undo_stack.count() == before + 1
-    window.validator.run()
+    window.validation.run()
     assert rows(window, "MINE-VISIBLE") == []
     assert all(f"({m.owner}, hidden)" in hover(window, m.hex) for m in mines)
     undo(window)
@@ -130,7 +130,7 @@ def test_a_river_hex_repeated_twice_in_a_row_is_dropped_but_a_jump_has_no_fix(wi
     assert [a.text() for a in panel.fix_menu(jump).actions()] == ["No quick fix for this finding"]
     repeat = next(v for v in gaps if "repeats" in v.message)
     panel.fix_menu(repeat).actions()[0].trigger()
-    window.validator.run()
+    window.validation.run()
     assert len(brook.hexes) == n - 1 and [v.message for v in window.validation_panel.violations] == [
         jump.message
     ]

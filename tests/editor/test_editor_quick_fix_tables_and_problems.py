@@ -23,8 +23,8 @@ def open_sample(window, tmp_path, sample: str, change) -> None:
     change(doc)
     path = tmp_path / sample
     path.write_text(json.dumps(doc))
-    assert window.open_path(path)
-    window.validator.run()
+    assert window.files.open_path(path)
+    window.validation.run()
 
 
 def found(window, code: str) -> list:
@@ -37,12 +37,12 @@ def fix_from_menu(window, violation, label: str) -> None:
     before = window.doc.undo_stack.count()
     menu.actions()[0].trigger()
     assert window.doc.undo_stack.count() == before + 1  # one undo step
-    window.validator.run()
+    window.validation.run()
 
 
 def undo(window) -> None:
     window.doc.undo_stack.undo()
-    window.validator.run()
+    window.validation.run()
 
 
 def river_widths(window) -> set[float]:
@@ -62,7 +62,7 @@ def test_a_too_wide_dbm_river_is_narrowed_to_the_widest_allowed(window, tmp_path
     panel = window.validation_panel
     panel.activate_row(panel.violations.index(found(window, "DBM-RIVER-WIDTH")[0]))
     panel.fix_button.click()
-    window.validator.run()
+    window.validation.run()
     assert found(window, "DBM-RIVER-WIDTH") == [] and window.doc.scenario.map.rivers[0].width == 200.0
     assert 200.0 in river_widths(window) and 250.0 not in river_widths(window)
     undo(window)
@@ -136,7 +136,7 @@ def test_a_missing_side_is_dropped_from_who_knows_the_dams_sp(window, tmp_path):
     panel.activate_row(0)
     assert panel.current_violation().code == "FORMAT" and panel.fix_button.isEnabled()
     panel.fix_button.click()
-    window.validator.run()
+    window.validation.run()
     assert format_rows(window) == [] and dam.sp_known_to == ["paneuropean"]
     undo(window)
     assert format_rows(window) and dam.sp_known_to == ["paneuropean", "ghosts"]
@@ -200,7 +200,7 @@ def test_fix_all_repairs_a_files_different_problems_in_one_undo_step(window, tmp
     before = window.doc.undo_stack.count()
     panel.fix_all_button.click()
     assert window.doc.undo_stack.count() == before + 1
-    window.validator.run()
+    window.validation.run()
     assert format_rows(window) == [] and found(window, "RIVER-CYCLE") == []
     assert (ogre.squads, brook.joins, len(s.map.hexsides)) == (1, "river-main", sides - 1)
     hover = window.controller.tooltip(window.controller.scene_pos(ogre.hex))

@@ -42,15 +42,15 @@ def test_a_picked_object_is_outlined_and_the_outline_goes_with_it(hexwin):
     dam_hex = L.to_axial(4, 3)
     assert blue_near(w, dam_hex) == 0
     click(w, centre(w, dam_hex))
-    assert w.selection.id == "d1" and blue_near(w, dam_hex) > 20
+    assert w.state.selection.id == "d1" and blue_near(w, dam_hex) > 20
     assert len(w.view.tool.marks.items) == 2 + 8  # the outline on its halo, eight handles
     drag(w, dam_hex, L.to_axial(4, 5))
     assert blue_near(w, L.to_axial(4, 5)) > 20 and blue_near(w, dam_hex) == 0  # the marks moved with it
     w.act("edit.undo").trigger()  # the dam back where it was, still selected: the marks with it
-    assert w.selection.id == "d1" and w.selection.hex == dam_hex
+    assert w.state.selection.id == "d1" and w.state.selection.hex == dam_hex
     assert blue_near(w, dam_hex) > 20 and blue_near(w, L.to_axial(4, 5)) == 0
-    w.delete_selection()  # Edit > Delete
-    assert w.doc.scenario.map.dams == [] and w.view.tool.marks.items == [] and w.selection is None
+    w.objects.delete()  # Edit > Delete
+    assert w.doc.scenario.map.dams == [] and w.view.tool.marks.items == [] and w.state.selection is None
     click(w, centre(w, L.to_axial(1, 11)))  # an empty hex: nothing selected, nothing marked
     assert w.view.tool.marks.items == []
 
@@ -77,7 +77,7 @@ def test_a_click_off_the_group_replaces_it_as_in_tiled(hexwin):
     m = w.doc.scenario.map
     assert [t.hexes for t in m.towns] == [[L.to_axial(7, 2), L.to_axial(8, 2)], [L.to_axial(6, 10)]]
     assert m.dams[0].hex == L.to_axial(4, 3) and w.view.tool.group == []
-    assert w.selection.id == "town-2" and blue_near(w, L.to_axial(6, 10)) > 20
+    assert w.state.selection.id == "town-2" and blue_near(w, L.to_axial(6, 10)) > 20
     assert blue_near(w, L.to_axial(4, 3)) == 0 and "Cannot" not in w.statusBar().currentMessage()
 
 
@@ -88,7 +88,7 @@ def test_on_a_table_the_picked_shape_and_a_bands_members_are_outlined(dbm):
     wood = next(a for a in w.doc.scenario.map.areas if a.id == "area-1")
     inside = tuple(sum(c) / len(c) for c in zip(*wood.polygon))
     click(w, inside)
-    assert w.selection is wood
+    assert w.state.selection is wood
     tool = w.view.tool
     assert len(tool.marks.items) == 2 + 8 and tool.marks.polygons == [list(wood.polygon)]
     band(w, (30, 30), (200, 340))  # the wood and the road

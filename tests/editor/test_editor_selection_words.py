@@ -23,9 +23,9 @@ def shown(w) -> tuple[str, str, str]:
 
 
 def test_a_river_bridge_is_named_as_the_editor_names_it(window):
-    assert window.open_path(ROOT / "samples" / "ogre-dambusters-valley.json")
+    assert window.files.open_path(ROOT / "samples" / "ogre-dambusters-valley.json")
     bridge = next(b for b in window.doc.scenario.map.river_bridges if b.id == "bridge-kessel")
-    window.show_selection(bridge)
+    window.state.select(bridge)
     status, details, title = shown(window)
     assert status == "Selected river bridge bridge-kessel"
     assert details.splitlines()[0] == "River bridge"
@@ -43,13 +43,13 @@ def test_a_table_road_and_area_are_told_in_the_tables_unit(window):
     table.roads.append(road)
     table.areas.append(area)
     window.doc.reset(sc)
-    window.show_selection(road)
+    window.state.select(road)
     status, details, title = shown(window)
     assert status == "Selected road road-2" and title == "Selection: road road-2"
     assert details.splitlines()[0] == "Road"
     assert "Line: (2312, 1499), (2400, 1621) mm" in details.splitlines()
     assert "TableRoad" not in status + details + title and "2311.5" not in details
-    window.show_selection(area)
+    window.state.select(area)
     _status, details, _title = shown(window)
     assert "Polygon: 14 corners, 110 x 220 mm" in details.splitlines()
     assert "hexes" not in details
@@ -62,7 +62,7 @@ def test_a_table_rivers_width_is_in_the_tables_unit(window):
     river = TableRiver("river-1", [(450.0, 0.0), (450.0, 400.0)], 20.0)
     table.rivers.append(river)
     window.doc.reset(sc)
-    window.show_selection(river)
+    window.state.select(river)
     _status, details, _title = shown(window)
     assert details.splitlines()[:3] == ["River", "Id: river-1", "Line: (450, 0), (450, 400) paces"]
     assert "Width: 20 paces" in details.splitlines()

@@ -39,9 +39,9 @@ def codes(w) -> list[str]:
 
 def checked(w, qtbot) -> list[str]:
     """Runs the check now (F5) and waits until the validation dock shows the result."""
-    w.validator.run()
-    qtbot.waitUntil(lambda: not getattr(w.validator, "pending", False), timeout=10000)
-    expected = [v.code for v in w.validator.violations]
+    w.validation.run()
+    qtbot.waitUntil(lambda: not getattr(w.validation, "pending", False), timeout=10000)
+    expected = [v.code for v in w.validation.violations]
     qtbot.waitUntil(lambda: codes(w) == expected, timeout=5000)
     return codes(w)
 
@@ -134,7 +134,7 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
     assert not w.doc.modified
     blank_path, undone_path = tmp_path / "blank.json", tmp_path / "undone.json"
     save(blank, blank_path)
-    assert w.save_to(undone_path)
+    assert w.files.save_to(undone_path)
     assert undone_path.read_bytes() == blank_path.read_bytes()
 
     # redo everything, save, reopen: the same scenario
@@ -142,8 +142,8 @@ def test_a_designers_session(window, qtbot, monkeypatch, tmp_path):
         w.act("edit.redo").trigger()
     assert dumps(w.doc.scenario) == edited
     final = tmp_path / "valley.json"
-    assert w.save_to(final)
-    assert w.open_path(final)
+    assert w.files.save_to(final)
+    assert w.files.open_path(final)
     assert dumps(w.doc.scenario) == edited == dumps(load(final))
     assert w.doc.scenario.map.river_bridges[0].id == bridge.id
     assert w.windowTitle().startswith("valley.json —")

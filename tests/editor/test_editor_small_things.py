@@ -24,13 +24,13 @@ VALLEY = SAMPLES / "ogre-dambusters-valley.json"
 
 def test_counts_are_plural_only_when_they_should_be(window):
     assert [plural(n, "warning") for n in (0, 1, 2)] == ["0 warnings", "1 warning", "2 warnings"]
-    window._validated([Violation("a lonely warning", "W-1", "warning")])
-    assert window.problems_label.text() == "0 errors, 1 warning"
+    window.findings.show_findings([Violation("a lonely warning", "W-1", "warning")])
+    assert window.readouts.problems_label.text() == "0 errors, 1 warning"
     assert window.validation_panel.summary.text() == "0 errors, 1 warning"
 
 
 def test_ctrl_y_redoes(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.set_tool("brush")
     h = window.doc.scenario.map.layout.to_axial(2, 2)
     at = window.view.mapFromScene(QPointF(*window.controller.geom.center(h)))
@@ -45,7 +45,7 @@ def test_ctrl_y_redoes(window, qtbot):
 
 
 def test_the_unit_tool_lists_types_by_name_with_icons_and_history_names_the_type(window):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.set_tool("unit")
     types = window.tool_options.widgets["unit_type"]
     names = [types.itemText(i) for i in range(types.count())]
@@ -67,7 +67,7 @@ def test_the_unit_tool_lists_types_by_name_with_icons_and_history_names_the_type
 
 def test_the_squads_box_is_greyed_at_one_for_a_unit_type_without_squads(window):
     """Only infantry has squads: for a GEV the box shows 1, greyed; back on infantry, the count chosen."""
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.set_tool("unit")
     types, squads = window.tool_options.widgets["unit_type"], window.tool_options.widgets["squads"]
     types.setCurrentIndex(types.findData("infantry"))
@@ -80,7 +80,7 @@ def test_the_squads_box_is_greyed_at_one_for_a_unit_type_without_squads(window):
 
 def test_rule_profiles_are_in_the_rules_menu_and_one_undo_step(window):
     """Rules > Rule Profiles: the dock's choices where a designer looks for them first."""
-    menu = window.profiles_menu
+    menu = window.acts.submenus["rules.profiles"]
     rules = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == "Rules")
     assert menu in [a.menu() for a in rules.actions()]
     menu.aboutToShow.emit()
@@ -111,12 +111,12 @@ def test_save_as_offers_a_name_made_from_the_title(window, monkeypatch, tmp_path
         QFileDialog, "getSaveFileName", lambda _w, _t, start, _f: (offered.append(start), ("", ""))[1]
     )
     window.doc.scenario.meta.title = "Dambusters: the Aller valley"
-    window.file_save_as()  # the dialog itself is the platform's: what it is offered is ours
+    window.files.save_as()  # the dialog itself is the platform's: what it is offered is ours
     assert Path(offered[0]).name == "dambusters-the-aller-valley.json"
 
 
 def test_plus_and_minus_keep_the_point_under_the_mouse(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.view.zoom_by(3.0)  # the map wider than the view: it can move any way (fitted, it stays centred)
     vp = window.view.viewport()
     spot = vp.rect().center() + vp.rect().topLeft() + QPointF(-vp.width() / 4, vp.height() / 5).toPoint()
@@ -130,11 +130,11 @@ def test_plus_and_minus_keep_the_point_under_the_mouse(window, qtbot):
 
 
 def test_a_tables_zoom_says_how_much_of_the_table_is_in_view(window, qtbot):
-    assert window.open_path(SAMPLES / "dbm-table.json")
+    assert window.files.open_path(SAMPLES / "dbm-table.json")
     window.view.zoom_to_fit()
-    assert window.zoom_label.text() == "zoom 100% of the table"
+    assert window.readouts.zoom_label.text() == "zoom 100% of the table"
     window.view.zoom_in()
-    assert window.zoom_label.text() == "zoom 125% of the table"
+    assert window.readouts.zoom_label.text() == "zoom 125% of the table"
 
 
 def test_print_lists_show_names_not_ids(window):
@@ -154,7 +154,7 @@ def test_the_brush_shows_its_footprint_before_it_paints(window, qtbot):
     from PySide6.QtCore import QEvent
     from PySide6.QtWidgets import QApplication
 
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.set_tool("brush")
     window.tool_options.set_brush_size(2)  # seven hexes
     window.terrain_choice.set("swamp")

@@ -37,12 +37,12 @@ def rings_drawn(window) -> bool:
 
 @pytest.mark.parametrize("how", ["open", "new", "template"])
 def test_the_findings_of_the_file_before_go_the_moment_another_opens(window, qtbot, how):
-    assert window.open_path(WITH_FINDINGS)
+    assert window.files.open_path(WITH_FINDINGS)
     qtbot.waitUntil(lambda: len(rows(window)) > 0, timeout=5_000)
     window.validation_panel.activate_row(0)  # its place ringed on the map
     assert rings_drawn(window) and window.validation_panel.summary.text() != "Checking…"
     if how == "open":
-        assert window.open_path(SAMPLES / "ogre-basic.json")
+        assert window.files.open_path(SAMPLES / "ogre-basic.json")
     elif how == "new":
         from dambuster.model import new_hex_scenario
 
@@ -55,7 +55,7 @@ def test_the_findings_of_the_file_before_go_the_moment_another_opens(window, qtb
     # at once, before the new map's first check: no row, no ring, the summary waiting
     assert rows(window) == [] and not window.validation_panel.tree.isVisible()
     assert window.validation_panel.summary.text() == "Checking…"
-    assert not rings_drawn(window) and window.problems_label.text() == "checking…"
+    assert not rings_drawn(window) and window.readouts.problems_label.text() == "checking…"
     assert not window.validation_panel.fix_button.isEnabled()
     qtbot.waitUntil(lambda: window.validation_panel.summary.text() != "Checking…", timeout=5_000)
 
@@ -63,7 +63,7 @@ def test_the_findings_of_the_file_before_go_the_moment_another_opens(window, qtb
 def test_a_change_of_the_breach_parameters_in_the_properties_dialog_resets_the_preview(window, qtbot):
     from dambuster.editor.properties.commands import properties_command
 
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
     pane = window.preview_dock.pane
     pane.go_to(2)
@@ -82,9 +82,9 @@ def test_a_change_of_the_breach_parameters_in_the_properties_dialog_resets_the_p
 def test_the_inspectors_river_list_follows_a_river_renamed_elsewhere_and_its_undo(window):
     from dambuster.editor.commands import SetFields
 
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     dam = window.doc.scenario.map.dams[0]
-    window.show_selection(dam)  # picked with the Select tool
+    window.state.select(dam)  # picked with the Select tool
     box = window.properties_panel.inspector.editors["river"]
     river = next(r for r in window.doc.scenario.map.rivers if r.id == dam.river)
     old = river.name
@@ -99,6 +99,6 @@ def test_the_inspectors_river_list_follows_a_river_renamed_elsewhere_and_its_und
 
 def test_opening_dev_null_says_what_it_is_without_a_stray_pointer(window, capsys):
     """Issue 24: "/dev/null: /: is a character device" had the pointer of the whole document in it."""
-    assert not window.open_path("/dev/null")
+    assert not window.files.open_path("/dev/null")
     err = capsys.readouterr().err
     assert "/dev/null: is a character device" in err and ": /: " not in err

@@ -39,7 +39,7 @@ def start(qtbot, tmp_path, files):
     settings = settings_at(tmp_path)
     settings.setValue("recent", [str(p) for p in files])
     _app, w = build([], settings)
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
     w.resize(1200, 800)
     w.show()
@@ -133,7 +133,7 @@ def test_clicking_a_recent_file_opens_it_and_hides_the_page(start, files):
 
 
 def test_opening_a_file_from_the_menu_hides_the_page(start, files):
-    assert start.open_path(files[0])
+    assert start.files.open_path(files[0])
     assert not start.start_page.is_showing() and start.view.isVisible()
 
 
@@ -212,7 +212,7 @@ def test_unsaved_work_is_not_dropped_by_a_template_when_the_user_cancels(start):
     start.doc.scenario.meta.title = "Mine"
     start.doc.undo_stack.resetClean()  # as after an edit: modified
     start.act("file.start_page").trigger()
-    start.ask_save = lambda: QMessageBox.StandardButton.Cancel
+    start.files.ask_save = lambda: QMessageBox.StandardButton.Cancel
     click(start.start_page.sections["templates"][2])
     assert start.doc.is_hex and start.doc.scenario.meta.title == "Mine"
     assert start.start_page.is_showing()
@@ -255,16 +255,16 @@ def test_file_close_asks_to_save_then_shows_the_start_page(start, files):
     """Issue 24 (cosmetic): File > Close (Ctrl+W) closes the file, asking to save changes first."""
     from PySide6.QtGui import QKeySequence
 
-    assert start.open_path(files[0])
+    assert start.files.open_path(files[0])
     close = start.act("file.close")
     assert close.shortcut() == QKeySequence(QKeySequence.StandardKey.Close)
     start.doc.scenario.meta.title = "Changed"
     start.doc.meta_changed.emit()
     start.doc.undo_stack.resetClean()  # unsaved changes
-    start.ask_save = lambda: QMessageBox.StandardButton.Cancel
+    start.files.ask_save = lambda: QMessageBox.StandardButton.Cancel
     close.trigger()
     assert start.doc.path == files[0] and not start.start_page.is_showing()  # cancelled: nothing lost
-    start.ask_save = lambda: QMessageBox.StandardButton.Discard
+    start.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     close.trigger()
     assert start.doc.path is None and start.start_page.is_showing()
     assert start.windowTitle().startswith("Start")
@@ -296,16 +296,16 @@ def test_no_entry_is_cut_at_the_pages_right_edge(start, qtbot, width):
 def test_the_start_page_shows_nothing_of_the_map_left_open(start, files, qtbot):
     """File > Start Page with a map open left its preview ("Step 0 … swell on 3 hexes"), its history and
     the status bar's hex under the cursor ("110119 q 109, r 64 forest") showing beside the page."""
-    assert start.open_path(ROOT / "samples" / "ogre-dambusters-valley.json")
+    assert start.files.open_path(ROOT / "samples" / "ogre-dambusters-valley.json")
     start.view.cursor_moved.emit(start.view.mapToScene(start.view.viewport().rect().center()))
-    assert start.pos_label.text()  # the map's hex readout
+    assert start.readouts.pos_label.text()  # the map's hex readout
     start.docks["preview"].show()
     qtbot.wait(20)
     assert "swell" in " ".join(label.text() for label in start.docks["preview"].findChildren(QLabel))
     sizes = {key: dock.size() for key, dock in start.docks.items()}
     start.act("file.start_page").trigger()
     assert start.start_page.is_showing()
-    assert start.pos_label.text() == ""
+    assert start.readouts.pos_label.text() == ""
     for key in ("preview", "history", "properties", "validation"):
         assert one_colour(start.docks[key]), key  # its contents covered: no step, no log, no history
     assert {key: dock.size() for key, dock in start.docks.items()} == sizes  # the layout as it was

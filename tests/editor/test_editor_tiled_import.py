@@ -396,7 +396,7 @@ def test_file_open_on_a_tiled_map_offers_to_import_it(window, monkeypatch, tmp_p
     path = a_tiled_map(tmp_path / name)
     asked = []
     monkeypatch.setattr(tiled_import, "ask_to_import", lambda w, p: asked.append(p) or True)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     assert asked == [path]
     assert window.doc.scenario.map.terrain.counts() == {"clear": 4, "forest": 2}
     assert window.doc.path is None  # a new, unsaved scenario: the map itself is never written over
@@ -404,16 +404,16 @@ def test_file_open_on_a_tiled_map_offers_to_import_it(window, monkeypatch, tmp_p
 
 def test_file_open_on_a_tiled_map_says_to_import_it_and_changes_nothing_when_not(window, mini, capsys):
     before = window.doc.scenario
-    assert not window.open_path(mini)  # offscreen nobody answers: the plain words are the answer
+    assert not window.files.open_path(mini)  # offscreen nobody answers: the plain words are the answer
     err = capsys.readouterr().err
     assert "hexagonal-mini.tmx is a Tiled map" in err and "File > Import > Tiled Map…" in err
     assert "JSON" not in err and window.doc.scenario is before
     xml = mini.with_name("old-map.dat")  # no telling suffix: its first bytes say it
     xml.write_bytes(mini.read_bytes())
-    assert not window.open_path(xml) and "old-map.dat is a Tiled map" in capsys.readouterr().err
+    assert not window.files.open_path(xml) and "old-map.dat is a Tiled map" in capsys.readouterr().err
     broken = mini.with_name("broken.json")
     broken.write_text('{"map": ')
-    assert not window.open_path(broken)
+    assert not window.files.open_path(broken)
     err = capsys.readouterr().err
     assert "Cannot open scenario" in err and "Tiled" not in err  # a scenario's own fault, as before
 
@@ -430,7 +430,7 @@ def test_save_as_and_the_next_import_start_in_the_maps_folder(window, monkeypatc
     monkeypatch.setattr(
         QFileDialog, "getOpenFileName", lambda _w, _t, start, _f: (starts.append(start), ("", ""))[1]
     )
-    window.file_save_as()
+    window.files.save_as()
     TiledImporter(window).run()
     assert Path(starts[0]).parent == path.parent and starts[0].endswith(".json")
     assert starts[1] == str(path.parent)

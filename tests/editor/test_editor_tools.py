@@ -274,7 +274,7 @@ def test_units_select_drag_and_delete(hexwin):
     stroke(w, [centre(w, a), centre(w, lay(w).to_axial(1, 3)), centre(w, b)])  # drags the top unit
     assert [u.hex for u in w.doc.scenario.units] == [a, b]
     assert w.doc.undo_stack.count() == steps + 1
-    assert w.selection.id == "unit-2"
+    assert w.state.selection.id == "unit-2"
     assert "unit-2" in w.statusBar().currentMessage()
     shown = w.place_panel.selected.text()
     assert "Type: heavy-tank" in shown and f"Hex: {lay(w).label(b)}" in shown
@@ -291,11 +291,11 @@ def test_select_and_delete_a_dam_and_a_river(hexwin):
     w = hexwin
     use(w, "select")
     click(w, centre(w, w.doc.scenario.map.dams[0].hex))
-    assert w.selection.id == "d1"
+    assert w.state.selection.id == "d1"
     w.act("edit.delete").trigger()
     assert w.doc.scenario.map.dams == []
     click(w, centre(w, lay(w).to_axial(4, 9)))
-    assert w.selection.id == "r1"
+    assert w.state.selection.id == "r1"
     w.act("edit.delete").trigger()
     assert w.doc.scenario.map.rivers == []
     w.act("edit.undo").trigger()
@@ -318,10 +318,10 @@ def test_copy_and_paste_a_region_with_new_ids_in_one_undo_step(hexwin, qtbot):
     stroke(w, [centre(w, lay(w).to_axial(3, 0)), centre(w, lay(w).to_axial(5, 4))])
     assert sorted(w.view.tool.selected) == sorted(src)
     w.act("edit.copy").trigger()
-    assert len(w.clip.terrain) == 15
+    assert len(w.state.clip.terrain) == 15
     before = dumps(w.doc.scenario)
     target = lay(w).to_axial(3, 7)  # the selection's top-left hex lands here
-    w.cursor_scene = QPointF(*centre(w, target))
+    w.state.cursor = QPointF(*centre(w, target))
     w.act("edit.paste").trigger()
     m = w.doc.scenario.map
     assert [r.id for r in m.rivers] == ["r1", "brook", "river-1"]
@@ -452,7 +452,7 @@ def test_deleting_a_road_takes_its_bridges_and_cuts_so_the_file_still_opens(hexw
     w.doc.scenario.map.markers.road_cuts[0].route = "road-a"
     use(w, "select")
     click(w, centre(w, lay(w).to_axial(7, 6)))
-    assert w.selection.id == "road-a"
+    assert w.state.selection.id == "road-a"
     w.act("edit.delete").trigger()
     m = w.doc.scenario.map
     assert (m.roads, m.river_bridges, m.stream_bridges, m.markers.bridges_out, m.markers.road_cuts) == (
@@ -500,7 +500,7 @@ def test_a_click_inside_an_area_selects_it_and_delete_removes_it_whole(tablewin)
     QTest.mouseDClick(w.view.viewport(), LEFT, K.NoModifier, at(w, 100, 200))
     use(w, "vertex")
     click(w, (150, 150))
-    assert w.selection.id == "area-1"
+    assert w.state.selection.id == "area-1"
     w.act("edit.delete").trigger()
     assert w.doc.scenario.map.areas == []
     w.act("edit.undo").trigger()
@@ -515,7 +515,7 @@ def test_choosing_a_brush_after_a_region_removes_the_region_outline(hexwin):
     assert outline is not None and outline.scene() is w.view.scene()
     w.set_tool("brush")
     assert outline.scene() is None
-    assert w.current_tool == "brush" and type(w.view.tool).__name__ == "TerrainBrush"
+    assert w.state.tool == "brush" and type(w.view.tool).__name__ == "TerrainBrush"
 
 
 def test_deleting_the_waterway_frees_the_rivers_that_flowed_into_it(tablewin):
@@ -527,7 +527,7 @@ def test_deleting_the_waterway_frees_the_rivers_that_flowed_into_it(tablewin):
     t.rivers.append(TableRiver("tr", [(500, 200), (100, 200)], 10, flows_into="w1"))
     use(w, "vertex")
     click(w, (50, 100))
-    assert w.selection.id == "w1"
+    assert w.state.selection.id == "w1"
     w.act("edit.delete").trigger()
     assert w.doc.scenario.map.waterway is None and w.doc.scenario.map.rivers[0].flows_into is None
     reloads(w)

@@ -34,7 +34,7 @@ def broken(tmp_path) -> Path:
 
 
 def test_rows_show_whole_and_where_is_readable(window, broken, qtbot):
-    assert window.open_path(broken)
+    assert window.files.open_path(broken)
     tree = window.validation_panel.tree
     qtbot.waitUntil(lambda: tree.topLevelItemCount() >= 5, timeout=5_000)
     where = [tree.topLevelItem(i).text(2) for i in range(tree.topLevelItemCount())]
@@ -62,7 +62,7 @@ def test_the_code_column_shows_the_longest_code_whole(window, qtbot):
         Path(__file__).resolve().parents[2]
         / "samples/scale-errors/river-590-paces-from-edge-25mm-reduced-mm.json"
     )
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     tree = window.validation_panel.tree
     qtbot.waitUntil(lambda: tree.topLevelItemCount() > 0, timeout=10_000)
     codes = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]

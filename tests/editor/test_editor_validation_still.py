@@ -24,7 +24,7 @@ def _dry_river(window, qtbot):
     assert isinstance(s.map, HexMap)
     s.map.rivers.append(River("r1", [s.map.layout.to_axial(3, r) for r in range(1, 5)]))
     window.doc.reset(s)
-    window.validator.run()
+    window.validation.run()
     window.docks["validation"].show()
     panel = window.validation_panel
     qtbot.waitUntil(panel.tree.isVisible)
@@ -51,7 +51,7 @@ def test_a_click_on_a_fixable_row_rings_that_row_the_first_time(window, qtbot):
     assert _table_top(panel) == top  # the table did not move under the pointer
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=where)
     assert panel.current_violation() is item.data(0, Qt.ItemDataRole.UserRole)
-    assert panel.ringed is panel.current_violation()  # the click rang its place on the map
+    assert window.findings.ringed is panel.current_violation()  # the click rang its place on the map
     assert window.view._highlight is not None and window.view._highlight.isVisible()
     assert panel.fix_button.isEnabled() and panel.fix_all_button.isEnabled()
     assert panel.fix_all_button.text() == "Fix All 4"

@@ -80,10 +80,10 @@ def _window_system_wheel(qtbot, window, widget, steps: int = -1) -> None:
 
 
 def test_a_wheel_notch_over_the_inspectors_river_box_leaves_the_dam_on_its_river(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()  # Ctrl+B, as the designer had it
     dam = next(d for d in window.doc.scenario.map.dams if d.id == "dam-aller")
-    window.show_selection(dam)  # S, click the Aller dam
+    window.state.select(dam)  # S, click the Aller dam
     box = window.properties_panel.inspector.editors["river"]
     dock = next(d for d in window.findChildren(QDockWidget) if d.isAncestorOf(box))
     dock.raise_()
@@ -104,9 +104,9 @@ def test_a_wheel_notch_over_the_inspectors_river_box_leaves_the_dam_on_its_river
 
 
 def test_every_spin_and_combo_box_in_docks_and_dialogs_made_later_takes_no_focus_by_wheel(window, qtbot):
-    assert window.open_path(VALLEY)
+    assert window.files.open_path(VALLEY)
     window.preview_dock.show()
-    window.show_selection(window.doc.scenario.map.dams[0])  # the inspector's boxes are made now
+    window.state.select(window.doc.scenario.map.dams[0])  # the inspector's boxes are made now
     dialog = NewScenarioDialog(window)
     qtbot.addWidget(dialog)
     dialog.show()

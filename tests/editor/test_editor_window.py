@@ -36,7 +36,7 @@ def window_size():
 def opened(window, tmp_path):
     path = tmp_path / "valley.json"
     save(dam_scenario(), path)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     window.view.zoom_to_fit()
     return window, path
 
@@ -123,12 +123,12 @@ def test_a_version_another_program_saved_meanwhile_is_never_written_over_unasked
     save(theirs, path)  # another program (or a second editor window) saves the file
     drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
     asked = []
-    w.ask_changed = lambda parent, p, how: asked.append((p, how)) or CANCEL
+    w.files.ask_changed = lambda parent, p, how: asked.append((p, how)) or CANCEL
     w.act("file.save").trigger()
     assert asked == [(path, "it was replaced by another file")]  # an atomic save is a new file
     assert load(path).meta.title == "Their version"  # theirs kept
     assert w.doc.modified and w.windowTitle().startswith("valley.json*")
-    w.ask_changed = lambda parent, p, how: asked.append((p, how)) or OVERWRITE
+    w.files.ask_changed = lambda parent, p, how: asked.append((p, how)) or OVERWRITE
     w.act("file.save").trigger()
     assert dumps(load(path)) == dumps(w.doc.scenario) and not w.doc.modified
     drag(w, [w.doc.scenario.map.layout.to_axial(1, 0)])
@@ -144,11 +144,11 @@ def test_save_as_and_reopen_gives_the_same_scenario(opened, tmp_path):
     drag(w, [layout.to_axial(0, 0), layout.to_axial(2, 3)])
     assert sum(1 for h in layout.hexes() if w.doc.terrain_at(h) == "rubble") == 12
     copy = tmp_path / "copy.json"
-    assert w.save_to(copy)
+    assert w.files.save_to(copy)
     text = dumps(w.doc.scenario)
-    assert w.open_path(copy)
+    assert w.files.open_path(copy)
     assert dumps(w.doc.scenario) == text
-    assert str(copy.resolve()) == w.recent_files()[0]
+    assert str(copy.resolve()) == w.files.recent_files()[0]
 
 
 def test_bucket_fill_and_eyedropper(opened):
@@ -166,14 +166,14 @@ def test_bucket_fill_and_eyedropper(opened):
 
 def test_validation_dock_lists_violations_and_clicking_one_rings_it(opened, qtbot):
     w, _ = opened
-    expected = w.validator.run()  # check_scenario, with a crashing rule reported as an ENGINE error
+    expected = w.validation.run()  # check_scenario, with a crashing rule reported as an ENGINE error
     if not expected:
         pytest.skip("check_scenario finds nothing in a dam of SP 40 yet (rule DAM-SP-MIN not written)")
     qtbot.waitUntil(lambda: w.validation_panel.tree.topLevelItemCount() == len(expected), timeout=3000)
     codes = [w.validation_panel.tree.topLevelItem(i).text(1) for i in range(len(expected))]
     assert codes == [v.code for v in expected]
     errors = sum(v.severity == "error" for v in expected)
-    assert w.problems_label.text().startswith(f"{errors} errors")
+    assert w.readouts.problems_label.text().startswith(f"{errors} errors")
     located = [i for i, v in enumerate(expected) if w.controller.locate(v.location)]
     if located:
         w.validation_panel.activate_row(located[0])
@@ -182,11 +182,11 @@ def test_validation_dock_lists_violations_and_clicking_one_rings_it(opened, qtbo
 
 def test_validation_reruns_after_an_edit(opened, qtbot):
     w, _ = opened
-    qtbot.waitUntil(lambda: w.validator.runs >= 1, timeout=3000)
-    runs = w.validator.runs
+    qtbot.waitUntil(lambda: w.validation.runs >= 1, timeout=3000)
+    runs = w.validation.runs
     drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
     drag(w, [w.doc.scenario.map.layout.to_axial(0, 1)])
-    qtbot.waitUntil(lambda: w.validator.runs == runs + 1, timeout=3000)
+    qtbot.waitUntil(lambda: w.validation.runs == runs + 1, timeout=3000)
 
 
 def test_a_violation_at_a_hex_is_centred_and_ringed(opened):
@@ -195,12 +195,12 @@ def test_a_violation_at_a_hex_is_centred_and_ringed(opened):
     w, _ = opened
     dam = w.doc.scenario.map.dams[0]
     v = Violation("dam too weak", "DAM-SP-MIN", "error", {"hex": list(dam.hex), "pointer": "/map/dams/0"})
-    w.show_violation(v)
+    w.findings.show_violation(v)
     ring = w.view._highlight.sceneBoundingRect().center()
     centre = w.controller.scene_pos(dam.hex)
     assert abs(ring.x() - centre.x()) < 1 and abs(ring.y() - centre.y()) < 1
     # a pointer alone finds the dam too
-    w.show_violation(Violation("x", "X", "error", {"pointer": "/map/dams/0/sp"}))
+    w.findings.show_violation(Violation("x", "X", "error", {"pointer": "/map/dams/0/sp"}))
     assert w.view._highlight.sceneBoundingRect().center() == ring
 
 
@@ -216,7 +216,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(opened):
     w, _ = opened
     drag(w, [w.doc.scenario.map.layout.to_axial(0, 0)])
     asked = []
-    w.ask_save = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel
+    w.files.ask_save = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel
     assert not w.close()
     assert asked and w.isVisible()
 
@@ -233,7 +233,7 @@ def test_a_table_map_with_a_sewer_opens(window, tmp_path):
     )
     path = tmp_path / "sewer.json"
     save(sc, path)
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     assert window.controller.kind == "table"
     assert type(window.view.tool).__name__ == "VertexTool" and not window.terrain_palette.isEnabled()
     assert window.controller.describe(QPointF(50, 50)).endswith("sector 1")
@@ -261,13 +261,13 @@ def test_the_status_bar_names_the_hex_under_the_mouse(opened):
     w, _ = opened
     h = w.doc.scenario.map.layout.to_axial(2, 3)
     hover(w, viewport_point(w, h))
-    assert w.pos_label.text().startswith("0304")
-    assert "clear" in w.pos_label.text()
+    assert w.readouts.pos_label.text().startswith("0304")
+    assert "clear" in w.readouts.pos_label.text()
 
 
 def test_located_violations_are_ringed_on_the_map(opened, qtbot):
     w, _ = opened
-    found = w.validator.run()
+    found = w.validation.run()
     located = [v for v in found if w.controller.locate(v.location)]
     if not located:
         pytest.skip("no located violation in the weak-dam scenario yet")
@@ -301,7 +301,7 @@ def test_a_rule_that_crashes_shows_as_one_engine_row_not_a_crash(window):
 
     try:
         window.doc.scenario.meta.profiles = ["test-crash-profile"]
-        found = window.validator.run()
+        found = window.validation.run()
         assert [v.code for v in found] == ["ENGINE"]
         assert "KeyError" in window.validation_panel.tree.topLevelItem(0).text(3)
     finally:
@@ -329,7 +329,7 @@ def test_the_wheel_zooms_and_the_status_bar_shows_it(opened):
     )
     QApplication.sendEvent(vp, event)
     assert w.view.zoom() == pytest.approx(before * 1.44)
-    assert w.zoom_label.text() == f"zoom {w.view.zoom() * 100:.0f}%"
+    assert w.readouts.zoom_label.text() == f"zoom {w.view.zoom() * 100:.0f}%"
     w.view.zoom_to_fit()
     assert w.view.zoom() == pytest.approx(before, rel=0.01)
 

@@ -26,11 +26,11 @@ def hairpin_table(path):
 def test_the_curvature_witness_is_drawn_as_two_points_and_a_line(qtbot, tmp_path):
     w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
-    w.open_path(hairpin_table(tmp_path / "hairpin.json"))
-    found = [v for v in w.validator.run() if v.code == "DBM-RIVER-CURVATURE"]
+    w.files.open_path(hairpin_table(tmp_path / "hairpin.json"))
+    found = [v for v in w.validation.run() if v.code == "DBM-RIVER-CURVATURE"]
     assert found, "the hairpin must break the curvature rule"
     v = found[0]
-    w.show_violation(v)
+    w.findings.show_violation(v)
     path = w.view.witness_path()
     assert path is not None
     p, q = tuple(v.witness["p"]), tuple(v.witness["q"])

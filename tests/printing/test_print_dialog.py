@@ -20,9 +20,9 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 @pytest.fixture
 def window(qtbot, tmp_path):
     w = MainWindow(settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-    w.ask_save = lambda: QMessageBox.StandardButton.Discard
+    w.files.ask_save = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(w)
-    assert w.open_path(SAMPLES / "ogre-dambusters-valley.json")
+    assert w.files.open_path(SAMPLES / "ogre-dambusters-valley.json")
     return w
 
 
