@@ -6,7 +6,8 @@
 #
 #   bash scripts/test.sh            # everything, as CI does
 #   bash scripts/test.sh --quick    # the developer's loop: no set-up, no pyright, the Qt-free tests not
-#                                   # marked slow, 10 examples per property (HYPOTHESIS_PROFILE=quick)
+#                                   # marked slow, 10 examples per property (HYPOTHESIS_PROFILE=quick),
+#                                   # and the editor's catalog checks (tests/editor/test_editor_catalog.py)
 #   bash scripts/test.sh tests/cli  # only some tests (either run may then find none: that is no failure)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +62,10 @@ if (( quick )); then
   export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-quick}
   run .venv/bin/python tests/run_without_qt.py -q "${xdist[@]}" -m "not qt and not slow" "$@" || status=$?
   took "Qt-free tests not marked slow"
+  # what a new editor tool or command must declare (catalog entry, factory line, handler) needs the
+  # window to check: that one module, offscreen
+  run .venv/bin/python -m pytest -q -m qt tests/editor/test_editor_catalog.py || status=$?
+  took "the editor's catalog checks"
   exit "$status"
 fi
 run .venv/bin/python -m pytest -q "${xdist[@]}" -m qt "$@" || status=$?

@@ -18,8 +18,11 @@ name by ``tools.factory.make_tool``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
+#: our icons, ``NAME.svg`` (package data)
+ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
 SEPARATOR = "-"
 QUICK_FIX_KEYS = "Ctrl+."  # as VS Code's quick fix; the Validation dock shows it on its Fix button and menu
 
@@ -189,6 +192,30 @@ TABLE_GROUPS = ("Table", "Sewer")
 GROUPS = HEX_GROUPS + TABLE_GROUPS
 #: groups shown in the Place dock (the others are on the tool bar and in the Tools menu only)
 PLACE_GROUPS = ("Dambusters", "Engineers", "Forces", "Table", "Sewer")
+
+#: the tool-options bar's controls, in bar order: option key -> the label shown before it ("" for a
+#: check box that names itself); a tool's ``options`` are some of these keys (panels/tool_options.py
+#: makes a control for each)
+OPTIONS = {
+    "terrain": "Terrain",
+    "brush_size": "Size",
+    "brush_shape": "Shape",
+    "path_kind": "Lays",
+    "hexside_kind": "Hexside",
+    "town": "Town name",
+    "fp_mode": "Floodplain mode",
+    "size": "Size",
+    "unit_type": "Unit type",
+    "side": "Side",
+    "squads": "Squads",
+    "hidden": "",
+    "dam": "Dam",
+    "area_kind": "Kind",
+    "sector": "Sector",
+    "width": "Width",
+    "downstream": "",
+    "strength": "Strength",
+}
 
 TERRAIN = ("terrain",)
 TOOLS: tuple[ToolEntry, ...] = (

@@ -8,7 +8,8 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
-ICON_DIR = Path(__file__).resolve().parent.parent / "resources" / "icons"
+from .catalog import ICON_DIR
+
 _cache: dict[str, QIcon] = {}
 
 

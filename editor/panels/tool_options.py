@@ -1,5 +1,6 @@
 """The tool-options bar: one tool bar whose controls are every option a tool can take (terrain, brush
-size and shape, path kind, hexside kind, unit type and side, town name...); the main window calls
+size and shape, path kind, hexside kind, unit type and side, town name...: the catalog's ``OPTIONS``,
+in bar order, each with its label); the main window calls
 ``show_for(tool)`` when the tool changes and only that tool's options (``ToolEntry.options`` in the
 catalog) stay visible. Tools read the values when they act; the choices that come from the scenario
 (its sides, dams and unit types) follow the document."""
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dambuster.editor.actions.catalog import TOOL
+from dambuster.editor.actions.catalog import OPTIONS, TOOL
 from dambuster.editor.actions.icons import icon
 from dambuster.editor.document import Document
 from dambuster.editor.edits import hex_map as E
@@ -33,27 +34,6 @@ from .terrain_palette import TerrainChoice, swatch
 from .unit_choice import fill_sides, fill_unit_types, install_new_side
 
 DEFAULT_SIDES = ("attacker", "defender", "invader")
-#: option key -> label shown before its control ("" for a check box that names itself)
-LABELS = {
-    "terrain": "Terrain",
-    "brush_size": "Size",
-    "brush_shape": "Shape",
-    "path_kind": "Lays",
-    "hexside_kind": "Hexside",
-    "town": "Town name",
-    "fp_mode": "Floodplain mode",
-    "size": "Size",
-    "unit_type": "Unit type",
-    "side": "Side",
-    "squads": "Squads",
-    "hidden": "",
-    "dam": "Dam",
-    "area_kind": "Kind",
-    "sector": "Sector",
-    "width": "Width",
-    "downstream": "",
-    "strength": "Strength",
-}
 BRUSH_SHAPES = ("hexagon", "square")
 
 
@@ -74,7 +54,7 @@ class ToolOptionsBar(QToolBar):
         self._infantry_squads = 3  # the Squads box's count, kept while a type without squads is chosen
         self.widgets = self._make_widgets()
         self.cells: dict[str, QAction] = {}
-        for key, label in LABELS.items():
+        for key, label in OPTIONS.items():
             cell = QWidget()
             row = QHBoxLayout(cell)
             row.setContentsMargins(6, 0, 6, 0)

@@ -12,10 +12,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox, QToolButton
 
 from dambuster.editor.actions import catalog
-from dambuster.editor.actions.build import Bindings
 from dambuster.editor.actions.icons import icon_path
 from dambuster.editor.mainwindow import MainWindow
-from dambuster.editor.tools.factory import UnknownTool, make_tool
 from dambuster.model import new_hex_scenario, new_table_scenario, save
 from dambuster.model.terrain import TERRAIN_KINDS
 
@@ -66,37 +64,6 @@ def test_every_icon_is_a_drawing_and_every_name_is_unique(qapp):
             assert QSvgRenderer(str(icon_path(c.icon))).isValid(), c.icon
     names = [c.name for c in catalog.commands()] + [t.name for t in catalog.TOOLS]
     assert len(names) == len(set(names))
-
-
-def test_every_command_of_the_catalog_is_bound_once_to_a_callable(window):
-    """The window's one table of handlers names each "call" command of the catalog, and no other:
-    a command added to the catalog without its handler (or a handler left after its command went)
-    fails here, and the window would not start."""
-    b = window.bindings()
-    calls = {c.name for c in catalog.commands() if c.kind == "call" and not c.checkable}
-    toggles = {c.name for c in catalog.commands() if c.kind == "call" and c.checkable}
-    assert set(b.calls) == calls and set(b.toggles) == toggles
-    assert all(callable(h) for h in [*b.calls.values(), *b.toggles.values(), *b.submenus.values()])
-    assert set(b.submenus) == {c.name for c in catalog.commands() if c.kind == "submenu"}
-    assert {c.dock for c in catalog.commands() if c.kind == "dock"} <= set(b.docks)
-    unbound = Bindings(
-        {k: v for k, v in b.calls.items() if k != "file.save"}, b.toggles, b.submenus, b.docks, b.undo_stack
-    )
-    with pytest.raises(ValueError, match=r"file\.save"):
-        unbound.check()
-
-
-def test_every_tool_of_the_catalog_is_made_and_an_unknown_name_is_an_error(window, tmp_path):
-    w = window
-    args = (w.doc, w.controller, w.tool_options, w.terrain_choice, w.state.select)
-    for tool in catalog.tools_for("hex"):
-        assert make_tool(tool.name, *args) is not None, tool.name
-    open_table(w, tmp_path)
-    args = (w.doc, w.controller, w.tool_options, w.terrain_choice, w.state.select)
-    for tool in catalog.tools_for("table"):
-        assert make_tool(tool.name, *args) is not None, tool.name
-    with pytest.raises(UnknownTool, match="'sewer-pump'"):
-        make_tool("sewer-pump", *args)  # not a sewer point by default: no such tool
 
 
 def test_menus_and_tool_bars_are_made_from_the_catalog(window):
