@@ -1,7 +1,9 @@
 """dambuster.editor: the PySide6 scenario and map editor, the only package that imports Qt.
 
-At the top: ``app`` (entry point), ``mainwindow``, ``document`` (the open scenario and its undo
-stack), ``commands`` (undo commands) and ``style`` (colours and patterns). The parts: ``actions``
+At the top: ``app`` (entry point), ``mainwindow`` (makes the parts, binds the commands),
+``editor_state`` (what the parts share: the selection, the clip, the cursor, the current tool),
+``document`` (the open scenario and its undo stack), ``commands`` (undo commands) and ``style``
+(colours and patterns). The parts: ``actions``
 (every command and tool declared once; menus, tool bars, shortcuts page), ``geometry`` (Qt-free
 drawing arithmetic), ``scene`` (the map view and its layers), ``tools`` (mouse input into
 edits), ``edits`` (Qt-free edits as field changes), ``panels`` (docks), ``validation`` (live rule

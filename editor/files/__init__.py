@@ -1,2 +1,3 @@
-"""Files beyond plain open and save: the New dialog, PNG/SVG export, autosave to a recovery folder
-and recovery of copies left by a session that did not close cleanly."""
+"""Files: the File menu's commands (``file_commands``: New, Open, Open Recent, Save, Save As), the
+start page, the New dialog, PNG/SVG export, Tiled import, autosave to a recovery folder and recovery
+of copies left by a session that did not close cleanly."""

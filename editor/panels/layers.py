@@ -170,7 +170,6 @@ class LayersDock(QDockWidget):
         self.panel = LayersPanel(layers)
         self.setWidget(self.panel)
         self.memory = LayerMemory(settings)
-        self.menu: QMenu | None = None
         doc.scenario_replaced.connect(self.restore)
         doc.path_changed.connect(self.remember)
         layers.changed.connect(self.remember)
@@ -205,7 +204,6 @@ class LayersDock(QDockWidget):
     def attach_menu(self, menu: QMenu, labels: QAction) -> None:
         """View > Layers (``menu``, rebuilt for each new map), and Ctrl+L's check mark (``labels``)
         following the labels (or sectors) layer."""
-        self.menu = menu
 
         def sync(_key: str = "") -> None:
             on = self.layers.visible(LABELS_LAYER[self.layers.kind])

@@ -1,2 +1,3 @@
-"""Live rule checks: re-run after edits (in a worker thread when they are slow) and listed in the
-Validation dock, whose rows ring their place on the map."""
+"""Live rule checks: when they run (``scheduler``: after edits, in a worker thread when they are slow),
+where their findings go (``presenter``: the Validation dock, the status bar, rings on the map) and the
+dock itself (``panel``), with the quick fixes of findings that have one."""
