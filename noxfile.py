@@ -92,13 +92,8 @@ def build(session: nox.Session) -> None:
 
 @nox.session(python=False)
 def docs(session: nox.Session) -> None:
-    """The generated documents are current: the format, the rules, the manual page."""
-    for module in (
-        "dambuster.cli.docs.format_md",
-        "dambuster.cli.docs.rules_md",
-        "dambuster.cli.docs.manpage",
-    ):
-        session.run(tool("python"), "-m", module, "--check")
+    """The generated documents are current: the format, the rules, the audit, the manual page."""
+    session.run(tool("python"), "-m", "dambuster.cli.docs", "--check")
 
 
 @nox.session(python=False)

@@ -20,6 +20,7 @@ class FileReport:
     load_error: bool = False
     checked: list[str] = field(default_factory=list[str])  # rule codes that ran on the file (not in the JSON)
     source: str | None = None  # where the file's text is when ``path`` names something else (- for stdin)
+    profiles: list[str] = field(default_factory=list[str])  # profiles of the rules it was checked with
 
     @property
     def valid(self) -> bool:

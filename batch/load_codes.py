@@ -1,4 +1,6 @@
-"""The codes a report may hold that are no rule: the stages of loading and checking a file."""
+"""The codes a report may hold that are no rule: the stages of loading and checking a file, each with
+its catalog entry (docs/rules.md, SARIF's rule descriptors) and its quick fix in the editor or why none
+(``fix`` / ``no_fix``, as a rule declares them)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ LOAD_STAGES: dict[str, dict[str, str]] = {
         "most 64 levels, and is valid JSON with no NaN or Infinity, no duplicate keys and no "
         "oversized integers.",
         "source": "dambuster file format (model/io.py)",
+        "no_fix": "the editor refuses the file; repair it in a text editor",
     },
     "SCHEMA": {
         "summary": "The document follows the scenario format.",
@@ -26,6 +29,12 @@ LOAD_STAGES: dict[str, dict[str, str]] = {
         "migration to the current format version, and passes the model's consistency checks: "
         "unique ids, references that resolve, terrain rows that fit the map.",
         "source": "dambuster file format (schema/scenario.schema.json, model/semantic.py)",
+        "fix": "in the editor, a file opened with problems offers: a reference that differs from an existing "
+        "id only in case points to it; a river joining itself or a river that does not exist joins the one "
+        "other river its last hex is in or next to (none: the joins is dropped); a side in a dam's "
+        "sp_known_to that does not exist is dropped; a repeated id gets a fresh one (references keep the "
+        "first owner); squads of a non-infantry unit become 1; a repeated hexside entry is dropped; a hex's "
+        "entrenchment entries merge into one with their counts added",
     },
     "ENGINE": {
         "summary": "The rule checks ran to the end.",
@@ -33,6 +42,7 @@ LOAD_STAGES: dict[str, dict[str, str]] = {
         "so the file could not be checked. This is a fault in dambuster, not in the file: please "
         "report it with the file.",
         "source": "dambuster itself",
+        "no_fix": "a fault in dambuster, not in the file",
     },
     "BUDGET": {
         "summary": "The file was loaded and checked within its budget.",
@@ -42,6 +52,7 @@ LOAD_STAGES: dict[str, dict[str, str]] = {
         "checked, so this is not a verdict (exit status 2). --select and --ignore never hide it, "
         "and it is never cached.",
         "source": "dambuster itself (docs/untrusted.md)",
+        "no_fix": "nothing to change in the file",
     },
     "TRUNCATED": {
         "summary": "The report lists every finding of the file.",
@@ -49,6 +60,7 @@ LOAD_STAGES: dict[str, dict[str, str]] = {
         "others by code. It is an error when any finding left out is an error, so the file's verdict is the "
         "full list's. The cap keeps one file from making a report code scanning refuses.",
         "source": "dambuster itself (docs/untrusted.md)",
+        "no_fix": "a count of other findings",
     },
 }
 
@@ -58,6 +70,16 @@ def load_infos() -> list[RuleInfo]:
     from dambuster.validators.catalog_doc import RuleInfo
 
     return [
-        RuleInfo(code, "error", None, d["summary"], d["checks"], d["source"], is_load_stage=True)
+        RuleInfo(
+            code,
+            "error",
+            None,
+            d["summary"],
+            d["checks"],
+            d["source"],
+            is_load_stage=True,
+            fix=d.get("fix", ""),
+            no_fix=d.get("no_fix", ""),
+        )
         for code, d in LOAD_STAGES.items()
     ]

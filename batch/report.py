@@ -136,8 +136,10 @@ def validate_file(
             between=not running,
         )
         checked = [c for c in done if codes.wants(c)]
-        return FileReport(path, [stop] + found.listed(), load_error=True, checked=checked)
-    return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)])
+        ran = sorted({r.profile for r in rules})
+        return FileReport(path, [stop] + found.listed(), load_error=True, checked=checked, profiles=ran)
+    ran = sorted({r.profile for r in rules})
+    return FileReport(path, found.listed(), checked=[c for c in done if codes.wants(c)], profiles=ran)
 
 
 def _safe_validate(

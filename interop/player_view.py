@@ -57,9 +57,10 @@ class Masked:
 
 def unknown_sp_placeholder(scenario: Scenario) -> int:
     """The dambusters text's least dam SP, as the scenario sets it for its DAM-SP-MIN check (default 50)."""
-    from dambuster.validators.engine import param
+    from dambuster.validators.engine import load, param
 
-    return max(1, int(param(scenario, "DAM-SP-MIN", "min_sp", 50)))
+    load(["ogre-dambusters"])  # the profile whose DAM-SP-MIN declares min_sp
+    return max(1, int(param(scenario, "DAM-SP-MIN", "min_sp")))
 
 
 def player_view(

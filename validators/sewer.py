@@ -19,51 +19,16 @@ from dambuster.model.scenario import Point as TablePoint
 from dambuster.model.scenario import Scenario, Sewer, TableMap
 
 from .common import point_json
-from .engine import param, rule
+from .engine import param, rule, settings
 from .violation import Violation
 
 P = "flash-flood"
-F = "sewer-flash-flood.txt"
-
-SOURCE: dict[str, str] = {
-    "SEWER-ORIGIN": f"{F}, Flash flood rules (where the flood originates)",
-    "SEWER-UNREACHED": f"{F}, Flash flood rules (parts out of the flood's reach)",
-    "SEWER-FEATURE": f"{F}, Flash flood rules (grates, sluice gates, cave-ins)",
-    "SEWER-MODEL": f"{F}, Flash flood rules (models carried along corridors)",
-}
-
-DECISIONS: dict[str, str] = {
-    "SEWER": (
-        "Tolerance: parameters.rules['SEWER']['tolerance'] in table units (default 0.01) added to every "
-        "'on a corridor' and 'meets' test."
-    ),
-    "SEWER-ORIGIN": (
-        "The text only says to decide where the flood originates (a table corner suggested); we require "
-        "an origin and that it lies on a corridor (within half the corridor's width of its centre "
-        "line), since the flood travels along corridors. A table map in the flash-flood profile with "
-        "no sewer at all is reported too."
-    ),
-    "SEWER-UNREACHED": (
-        "A warning, not an error: the text expects some parts to stay out of reach. Corridors meet "
-        "when an end of one lies on the other (within half the other's width -- this includes ends "
-        "that coincide) or when their centre lines cross. Reach runs from every corridor the origin "
-        "lies on through that graph. Grates, sluice gates and cave-ins stop models, not water, so "
-        "they do not cut the graph. A corridor lying wholly under a gantry (a part declared out of "
-        "reach) is not reported. Not checked when the origin is missing or off every corridor "
-        "(SEWER-ORIGIN reports that)."
-    ),
-    "SEWER-FEATURE": (
-        "Nodes, grates, sluice gates and cave-ins must lie on some corridor (within half its width)."
-    ),
-    "SEWER-MODEL": (
-        "A model's position is a distance along its corridor's centre line from the first point; it "
-        "must name an existing corridor and lie between 0 and the corridor's length (plus tolerance)."
-    ),
-}
-
-
-for _code in SOURCE:
-    DECISIONS[_code] += " " + DECISIONS["SEWER"]
+#: Settings every rule here reads: the slack added to each "on a corridor" and "meets" test.
+SETTINGS = settings("SEWER", {"tolerance": 0.01})
+TOLERANCE_NOTE = (
+    "Tolerance: parameters.rules['SEWER']['tolerance'] in table units (default 0.01) added to every "
+    "'on a corridor' and 'meets' test."
+)
 
 
 def _sewer(s: Scenario) -> Sewer | None:
@@ -72,7 +37,7 @@ def _sewer(s: Scenario) -> Sewer | None:
 
 
 def _tol(s: Scenario) -> float:
-    return param(s, "SEWER", "tolerance", 0.01)
+    return param(s, SETTINGS, "tolerance")
 
 
 class _Corridors:
@@ -98,7 +63,21 @@ class _Corridors:
         return [k for k in map(int, near) if self.lines[k].distance(pt) <= self.items[k].width / 2 + tol]
 
 
-@rule("SEWER-ORIGIN", P, "error", "The flood has no origin, or its origin is not on a corridor")
+@rule(
+    "SEWER-ORIGIN",
+    P,
+    "error",
+    "The flood has no origin, or its origin is not on a corridor",
+    source="sewer-flash-flood.txt, Flash flood rules (where the flood originates)",
+    decision=(
+        "The text only says to decide where the flood originates (a table corner suggested); we "
+        "require an origin and that it lies on a corridor (within half the corridor's width of its "
+        "centre line), since the flood travels along corridors. A table map in the flash-flood "
+        "profile with no sewer at all is reported too. " + TOLERANCE_NOTE
+    ),
+    verdict="the text says: decide where the flood originates; on a corridor: the text is silent.",
+    no_fix="where the flood starts is the designer's choice",
+)
 def origin(s: Scenario) -> Iterator[Violation]:
     """The flood has an origin, and it lies on a corridor (within half the corridor's width of its
     centre line)."""
@@ -148,7 +127,27 @@ def corridor_graph(sewer: Sewer, tol: float) -> Digraph[str]:
     return g
 
 
-@rule("SEWER-UNREACHED", P, "warning", "Corridors the flood cannot reach from its origin")
+@rule(
+    "SEWER-UNREACHED",
+    P,
+    "warning",
+    "Corridors the flood cannot reach from its origin",
+    source="sewer-flash-flood.txt, Flash flood rules (parts out of the flood's reach)",
+    decision=(
+        "A warning, not an error: the text expects some parts to stay out of reach. Corridors meet "
+        "when an end of one lies on the other (within half the other's width -- this includes ends "
+        "that coincide) or when their centre lines cross. Reach runs from every corridor the origin "
+        "lies on through that graph. Grates, sluice gates and cave-ins stop models, not water, so "
+        "they do not cut the graph. A corridor lying wholly under a gantry (a part declared out of "
+        "reach) is not reported. Not checked when the origin is missing or off every corridor "
+        "(SEWER-ORIGIN reports that). " + TOLERANCE_NOTE
+    ),
+    verdict=(
+        "the text says: note which parts stay out of the flood's reach; a warning, since some parts "
+        "are expected to."
+    ),
+    no_fix="a warning the text expects; which corridor to join is a choice",
+)
 def unreached(s: Scenario) -> Iterator[Violation]:
     """Every corridor not under a gantry can be reached by the flood from the corridors at its
     origin, through corridors that meet."""
@@ -183,7 +182,22 @@ def unreached(s: Scenario) -> Iterator[Violation]:
         )
 
 
-@rule("SEWER-FEATURE", P, "error", "A grate, sluice gate, cave-in or node is not on a corridor")
+@rule(
+    "SEWER-FEATURE",
+    P,
+    "error",
+    "A grate, sluice gate, cave-in or node is not on a corridor",
+    source="sewer-flash-flood.txt, Flash flood rules (grates, sluice gates, cave-ins)",
+    decision=(
+        "Nodes, grates, sluice gates and cave-ins must lie on some corridor (within half its width). "
+        + TOLERANCE_NOTE
+    ),
+    verdict=(
+        "the text is silent: it names grates, sluice gates and cave-ins in the system; that they lie "
+        "on a corridor is what the format needs to use them."
+    ),
+    no_fix="which corridor it belongs on is the designer's choice",
+)
 def feature(s: Scenario) -> Iterator[Violation]:
     """Every node, grate, sluice gate and cave-in lies on a corridor."""
     sewer = _sewer(s)
@@ -210,7 +224,20 @@ def feature(s: Scenario) -> Iterator[Violation]:
                 )
 
 
-@rule("SEWER-MODEL", P, "error", "A model is not on a corridor (missing corridor or position past its end)")
+@rule(
+    "SEWER-MODEL",
+    P,
+    "error",
+    "A model is not on a corridor (missing corridor or position past its end)",
+    source="sewer-flash-flood.txt, Flash flood rules (models carried along corridors)",
+    decision=(
+        "A model's position is a distance along its corridor's centre line from the first point; it "
+        "must name an existing corridor and lie between 0 and the corridor's length (plus "
+        "tolerance). " + TOLERANCE_NOTE
+    ),
+    verdict="the text is silent: models are carried along corridors, so each stands on one.",
+    fix="a model past its corridor's end: put it at that end (a missing corridor: none)",
+)
 def model(s: Scenario) -> Iterator[Violation]:
     """Every model names an existing corridor and stands within its length."""
     sewer = _sewer(s)

@@ -1,4 +1,6 @@
-"""SARIF 2.1.0: one run, every known code as a rule (ruleId = the code), one result per violation.
+"""SARIF 2.1.0: one run, one result per violation; the rules (ruleId = the code) are the stages of loading
+a file and the rules of the profiles that ran (dambuster.batch.rules_catalog: only those rule modules are
+loaded), each described as it is declared, plus any other code a result names.
 
 File locations are relative URIs against the uriBaseId SRCROOT (the working folder, given in
 originalUriBaseIds). The region is the finding's own line, else the line where its JSON pointer's
@@ -177,10 +179,10 @@ def _result(
 
 
 def build(reports: list[FileReport]) -> dict[str, Any]:
-    from dambuster.batch.load_codes import load_infos
-    from dambuster.validators.catalog_doc import RuleInfo, rule_infos
+    from dambuster.batch.rules_catalog import entries, profiles_that_ran
+    from dambuster.validators.catalog_doc import RuleInfo
 
-    infos = load_infos() + rule_infos()
+    infos = entries(profiles_that_ran(reports))
     known = {i.code for i in infos}
     extra = sorted({v.code for r in reports for v in r.violations if v.code not in known})
     infos += [RuleInfo(c, "warning", None, f"Code {c} (not in the rules catalog)") for c in extra]

@@ -23,10 +23,9 @@ from dambuster.validators.engine import param, rule
 from dambuster.validators.shapes import coords, pieces, polygon
 from dambuster.validators.violation import Violation
 
-from .table import FLANK_SECTORS, Frame, scale, to_unit, tolerance
+from .table import FLANK_SECTORS, Frame, paces, scale, tolerance
 
 P = "dbm-terrain"
-F = "dbm-terrain.txt"
 
 FIELDS = ("fields-open", "fields-enclosed")
 NOT_DICED = ("bua",) + FIELDS
@@ -44,52 +43,6 @@ GOING: dict[str, str] = {
     "wood": "difficult",
     "marsh": "difficult",
     "bua": "bua",
-}
-
-SOURCE: dict[str, str] = {
-    "DBM-SECTOR": f"{F}, Terrain choosing (dicing for sectors)",
-    "DBM-FEATURE-SIZE": f"{F}, Terrain choosing (area feature size)",
-    "DBM-FEATURE-COUNT": f"{F}, Terrain choosing (feature equivalents)",
-    "DBM-BUA": f"{F}, Terrain choosing (BUA and fields)",
-}
-
-DECISIONS: dict[str, str] = {
-    "DBM-SECTOR": (
-        "Sectors: the table is bisected by the line midway between the long edges, then each half is "
-        "trisected along the long edges; 1-3 from the first short edge in the half next to the first "
-        "long edge (y = 0 when width >= depth), 4-6 in the other half. An area whose sector is null "
-        "has not been diced and is not checked; BUA and fields are never diced (dambuster dbm-setup writes "
-        "the sector it threw for every other area feature, and null for them). The outline may stray "
-        "outside its sector by the DBM tolerance."
-    ),
-    "DBM-FEATURE-SIZE": (
-        "'Across in a direction' is the outline's width measured in that direction (the distance "
-        "between two parallel lines enclosing it). The largest such width is the diameter (largest "
-        "distance between two of its points), the smallest is the minimum width of its convex hull. "
-        "Too big: diameter above max_across (1000p); too small: minimum width below min_across (100p). "
-        "Applies to every area feature, BUA and fields included."
-    ),
-    "DBM-FEATURE-COUNT": (
-        "Equivalence from the diameter: 1/2 if at most half_across (500p), 1 1/2 if above "
-        "one_and_half_across (750p), else 1. Going classes: good (gentle hill, open fields), rough "
-        "(rocky hill, rocky ground, dunes, enclosed fields), difficult (steep or wooded hill, wood, "
-        "marsh), and BUA on its own. Counted per player (placed_by); area features without placed_by "
-        "are not counted. Roads, rivers and the waterway are not area features and are not counted. "
-        "Parameter max_same (3)."
-    ),
-    "DBM-BUA": (
-        "A BUA's fields are the fields within the DBM tolerance of it; BUA and fields must lie in one "
-        "sector (tolerance allowed). Fields touching no BUA are reported. The placement condition "
-        "(touching the waterway if there is one, else in a flank sector 1, 3, 4, 6 or touching a road "
-        "placed by the invader or by nobody in particular) applies to BUAs not placed by the invader."
-    ),
-}
-
-
-#: Thresholds per code (parameters.rules.<CODE>.<name>); distances in paces.
-PARAMETERS: dict[str, dict[str, float]] = {
-    "DBM-FEATURE-SIZE": {"max_across": 1000, "min_across": 100},
-    "DBM-FEATURE-COUNT": {"half_across": 500, "one_and_half_across": 750, "max_same": 3},
 }
 
 
@@ -157,7 +110,23 @@ def min_width(poly: Polygon) -> tuple[float, Pt, Pt]:
 
 
 # ---------------------------------------------------------------------------------- sectors
-@rule("DBM-SECTOR", P, "error", "An area feature is not entirely within the sector diced for it")
+@rule(
+    "DBM-SECTOR",
+    P,
+    "error",
+    "An area feature is not entirely within the sector diced for it",
+    source="dbm-terrain.txt, Terrain choosing (dicing for sectors)",
+    decision=(
+        "Sectors: the table is bisected by the line midway between the long edges, then each half is "
+        "trisected along the long edges; 1-3 from the first short edge in the half next to the first "
+        "long edge (y = 0 when width >= depth), 4-6 in the other half. An area whose sector is null "
+        "has not been diced and is not checked; BUA and fields are never diced (dambuster dbm-setup "
+        "writes the sector it threw for every other area feature, and null for them). The outline "
+        "may stray outside its sector by the DBM tolerance."
+    ),
+    verdict="the text says: each diced area feature entirely in its sector.",
+    no_fix="the feature fits its sector in many places (or the sector is re-diced)",
+)
 def sector(s: Scenario) -> Iterator[Violation]:
     """A diced area feature (not a BUA or fields) lies entirely within the sector diced for it.
     Witness: the part outside, as WKT."""
@@ -182,15 +151,34 @@ def sector(s: Scenario) -> Iterator[Violation]:
 
 
 # ---------------------------------------------------------------------------- size and count
-@rule("DBM-FEATURE-SIZE", P, "error", "An area feature is more than 1000 or less than 100 paces across")
+@rule(
+    "DBM-FEATURE-SIZE",
+    P,
+    "error",
+    "An area feature is more than 1000 or less than 100 paces across",
+    params={"max_across": 1000, "min_across": 100},
+    source="dbm-terrain.txt, Terrain choosing (area feature size)",
+    decision=(
+        "'Across in a direction' is the outline's width measured in that direction (the distance "
+        "between two parallel lines enclosing it). The largest such width is the diameter (largest "
+        "distance between two of its points), the smallest is the minimum width of its convex hull. "
+        "Too big: diameter above max_across (1000p); too small: minimum width below min_across "
+        "(100p). Applies to every area feature, BUA and fields included."
+    ),
+    verdict=(
+        "the text says: at most 1,000p across in any direction, at least 100p. How 'across' is "
+        "measured: the text is silent (diameter and minimum width)."
+    ),
+    no_fix="an outline can be reshaped in many ways",
+)
 def feature_size(s: Scenario) -> Iterator[Violation]:
     """An area feature is at most 1000 paces across in any direction (its diameter) and at least 100
     paces (its narrowest width)."""
     m = table_map(s)
     if m is None:
         return
-    big = to_unit(s, param(s, "DBM-FEATURE-SIZE", "max_across", 1000))
-    small = to_unit(s, param(s, "DBM-FEATURE-SIZE", "min_across", 100))
+    big = paces(s, "DBM-FEATURE-SIZE", "max_across")
+    small = paces(s, "DBM-FEATURE-SIZE", "min_across")
     say = scale(s).say_pair
     for i, a in enumerate(m.areas):
         poly = polygon(a.polygon)
@@ -216,8 +204,8 @@ def feature_size(s: Scenario) -> Iterator[Violation]:
 def _equivalence_bounds(s: Scenario) -> tuple[float, float]:
     """Diameters (table units) up to which a feature counts 1/2, and above which 1 1/2, equivalents."""
     return (
-        to_unit(s, param(s, "DBM-FEATURE-COUNT", "half_across", 500)),
-        to_unit(s, param(s, "DBM-FEATURE-COUNT", "one_and_half_across", 750)),
+        paces(s, "DBM-FEATURE-COUNT", "half_across"),
+        paces(s, "DBM-FEATURE-COUNT", "one_and_half_across"),
     )
 
 
@@ -241,14 +229,35 @@ def _equivalence_words(s: Scenario, eq: float) -> str:
     return f"more than {half} and at most {one_and_half} across"
 
 
-@rule("DBM-FEATURE-COUNT", P, "error", "A player uses more than 3 features of the same equivalence and going")
+@rule(
+    "DBM-FEATURE-COUNT",
+    P,
+    "error",
+    "A player uses more than 3 features of the same equivalence and going",
+    params={"max_same": 3, "half_across": 500, "one_and_half_across": 750},
+    source="dbm-terrain.txt, Terrain choosing (feature equivalents)",
+    decision=(
+        "Equivalence from the diameter: 1/2 if at most half_across (500p), 1 1/2 if above "
+        "one_and_half_across (750p), else 1. Going classes: good (gentle hill, open fields), rough "
+        "(rocky hill, rocky ground, dunes, enclosed fields), difficult (steep or wooded hill, wood, "
+        "marsh), and BUA on its own. Counted per player (placed_by); area features without placed_by "
+        "are not counted. Roads, rivers and the waterway are not area features and are not counted. "
+        "Parameter max_same (3)."
+    ),
+    verdict=(
+        "the text says: at most 3 features of the same equivalence and going per player, 1/2 up to "
+        "500p across, 1 1/2 beyond 750p. The going classes are our reading of the terrain list (the "
+        "text is silent on a table of them)."
+    ),
+    no_fix="which feature to drop or resize is the designer's choice",
+)
 def feature_count(s: Scenario) -> Iterator[Violation]:
     """No player has more than 3 area features of the same feature equivalence (1/2, 1, 1 1/2 by
     size) and going."""
     m = table_map(s)
     if m is None:
         return
-    limit = param(s, "DBM-FEATURE-COUNT", "max_same", 3)
+    limit = param(s, "DBM-FEATURE-COUNT", "max_same")
     groups: dict[tuple[str, float, str], list[int]] = defaultdict(list)
     for i, a in enumerate(m.areas):
         if a.placed_by is None:
@@ -297,7 +306,26 @@ def _on_invaders_road(m: TableMap, buas: list[int], polys: dict[int, Polygon], t
     return {buas[k] for k in map(int, x)}
 
 
-@rule("DBM-BUA", P, "error", "A BUA or its fields are not placed as the text requires")
+@rule(
+    "DBM-BUA",
+    P,
+    "error",
+    "A BUA or its fields are not placed as the text requires",
+    source="dbm-terrain.txt, Terrain choosing (BUA and fields)",
+    decision=(
+        "A BUA's fields are the fields within the DBM tolerance of it; BUA and fields must lie in "
+        "one sector (tolerance allowed). Fields touching no BUA are reported. The placement "
+        "condition (touching the waterway if there is one, else in a flank sector 1, 3, 4, 6 or "
+        "touching a road placed by the invader or by nobody in particular) applies to BUAs not "
+        "placed by the invader."
+    ),
+    verdict=(
+        "the text says: one BUA, touching the waterway, else in a flank sector or linked to an "
+        "invader's road; BUA and fields in one sector; fields contiguous with the BUA. The tolerance "
+        "is ours."
+    ),
+    no_fix="where to put the BUA or its fields is the designer's choice",
+)
 def bua(s: Scenario) -> Iterator[Violation]:
     """A BUA and its fields lie within one sector; fields touch a BUA; a BUA not placed by the
     invader touches the waterway, or, with no waterway, lies in a flank sector or touches an

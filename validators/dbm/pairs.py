@@ -26,34 +26,6 @@ from dambuster.validators.violation import Violation
 from .table import scale, tolerance
 
 P = "dbm-terrain"
-F = "dbm-terrain.txt"
-
-SOURCE: dict[str, str] = {
-    "DBM-OVERLAP": f"{F}, Terrain choosing (superimposed features)",
-    "DBM-ROAD": f"{F}, Terrain choosing (external roads)",
-}
-
-DECISIONS: dict[str, str] = {
-    "DBM-OVERLAP": (
-        "Features overlap when their intersection has an area above the tolerance squared; touching "
-        "is allowed. Allowed overlaps: a hill and the waterway; a BUA and a hill; a BUA and the "
-        "waterway (a promontory); a river and the waterway or another river (a mouth or confluence). "
-        "Rivers take part with their bodies (mid-stream line widened by half their width), so a "
-        "river through a wood or a hill is reported. Roads never overlap anything. The beach is not "
-        "drawn, so marsh, rocks, dunes or a BUA replacing beach need no exception."
-    ),
-    "DBM-ROAD": (
-        "Road order is list order. A road not placed by the invader must touch a BUA or an earlier "
-        "road (within the DBM tolerance), unless roads are compulsory (parameter compulsory = 1). More "
-        "than max_roads (2) roads not placed by the invader are reported. dambuster dbm-setup sets "
-        "compulsory to 1 when the defender's list has a compulsory road."
-    ),
-}
-
-#: Thresholds per code (parameters.rules.<CODE>.<name>).
-PARAMETERS: dict[str, dict[str, float]] = {
-    "DBM-ROAD": {"compulsory": 0, "max_roads": 2},
-}
 
 _PAIRS = 64  # intersections computed at once (each may hold as many points as both outlines)
 _QUERIES = 256  # road pieces looked up at once (bounds the candidate pairs held in memory)
@@ -73,7 +45,26 @@ def _allowed(k1: str, k2: str) -> bool:
     return one_is("bua", lambda o: o.startswith("hill"))  # a BUA on a hill
 
 
-@rule("DBM-OVERLAP", P, "error", "Features are superimposed other than as the text allows")
+@rule(
+    "DBM-OVERLAP",
+    P,
+    "error",
+    "Features are superimposed other than as the text allows",
+    source="dbm-terrain.txt, Terrain choosing (superimposed features)",
+    decision=(
+        "Features overlap when their intersection has an area above the tolerance squared; touching "
+        "is allowed. Allowed overlaps: a hill and the waterway; a BUA and a hill; a BUA and the "
+        "waterway (a promontory); a river and the waterway or another river (a mouth or confluence). "
+        "Rivers take part with their bodies (mid-stream line widened by half their width), so a "
+        "river through a wood or a hill is reported. Roads never overlap anything. The beach is not "
+        "drawn, so marsh, rocks, dunes or a BUA replacing beach need no exception."
+    ),
+    verdict=(
+        "the text says: no superimposed features but the exceptions it lists; rivers through area "
+        "features are reported because they are not among them."
+    ),
+    no_fix="which feature to move, and where, is the designer's choice",
+)
 def overlap(s: Scenario) -> Iterator[Violation]:
     """Features are not superimposed except a hill on the waterway, a BUA on a hill or the waterway,
     and rivers meeting the waterway or each other. Witness: the overlap, as WKT."""
@@ -159,7 +150,25 @@ def _joins_earlier(geoms: np.ndarray, owner: np.ndarray, count: int, tol: float)
     return joins
 
 
-@rule("DBM-ROAD", P, "error", "A road neither links a BUA nor joins or crosses an earlier road")
+@rule(
+    "DBM-ROAD",
+    P,
+    "error",
+    "A road neither links a BUA nor joins or crosses an earlier road",
+    params={"max_roads": 2, "compulsory": 0},
+    source="dbm-terrain.txt, Terrain choosing (external roads)",
+    decision=(
+        "Road order is list order. A road not placed by the invader must touch a BUA or an earlier "
+        "road (within the DBM tolerance), unless roads are compulsory (parameter compulsory = 1). "
+        "More than max_roads (2) roads not placed by the invader are reported. dambuster dbm-setup "
+        "sets compulsory to 1 when the defender's list has a compulsory road."
+    ),
+    verdict=(
+        "the text says: up to 2 external roads, each linking a BUA or joining or crossing an earlier "
+        "road, unless roads are compulsory."
+    ),
+    no_fix="where the road runs is the designer's choice",
+)
 def road(s: Scenario) -> Iterator[Violation]:
     """A road not placed by the invader touches a BUA or an earlier road (unless roads are
     compulsory); at most 2 such roads."""
@@ -167,8 +176,8 @@ def road(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     tol = tolerance(s)
-    compulsory = bool(param(s, "DBM-ROAD", "compulsory", 0))
-    most = param(s, "DBM-ROAD", "max_roads", 2)
+    compulsory = bool(param(s, "DBM-ROAD", "compulsory"))
+    most = param(s, "DBM-ROAD", "max_roads")
     drawn = [i for i, r in enumerate(m.roads) if len(r.line) >= 2]  # roads that are lines
     geoms, owner = pieces([coords(m.roads[i].line) for i in drawn])
     links = _joins_earlier(geoms, owner, len(drawn), tol)

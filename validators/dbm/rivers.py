@@ -1,7 +1,7 @@
 """Rules: DBM rivers (dbm-terrain.txt, Water features). The waterway, islands and promontories are in
 ``waterway``.
 
-Distances are the text's paces, converted to the table's unit by ``table.to_unit``; messages give
+Distances are the text's paces, converted to the table's unit by ``table.paces``; messages give
 measures in paces and in the table's unit (``table.scale``).
 """
 
@@ -21,67 +21,35 @@ from dambuster.validators.engine import param, rule
 from dambuster.validators.violation import Violation
 
 from .curvature import max_detour
-from .table import Frame, nearest_edge, scale, to_unit, tolerance
+from .table import Frame, nearest_edge, paces, scale, tolerance
 
 P = "dbm-terrain"
-F = "dbm-terrain.txt"
-
-SOURCE: dict[str, str] = {
-    "DBM-RIVER-CURVATURE": f"{F}, Water features (river curvature)",
-    "DBM-RIVER-WIDTH": f"{F}, Water features (river width)",
-    "DBM-RIVER-COURSE": f"{F}, Water features (first river) and Terrain choosing (defender's river)",
-    "DBM-RIVER-LONG-EDGE": f"{F}, Terrain choosing (defender's river)",
-    "DBM-RIVER-CENTRE": f"{F}, Terrain choosing (defender's river)",
-}
-
-DECISIONS: dict[str, str] = {
-    "DBM-RIVER-CURVATURE": (
-        "Checked exactly over all pairs of points of the mid-stream line, not only vertices (the "
-        "largest ratio always has one point at a vertex; the best point on each segment has a closed "
-        "form). A mid-stream line that crosses or touches itself fails with an infinite ratio. "
-        "Parameter max_ratio (default 4/3: straight distance at least 3/4 of the distance along)."
-    ),
-    "DBM-RIVER-WIDTH": "Parameter max_width in paces (default 200). The width is the river's stated width.",
-    "DBM-RIVER-COURSE": (
-        "River order is list order: the first river listed is the first placed. The first river must "
-        "start on a table edge and end on the opposite edge or at the waterway (its end within the "
-        "tolerance of the waterway's outline); if the defender placed it, it must start on a short "
-        "edge. Every later river must start on a short edge and end in the first river (its end within "
-        "the first river's half width). The text allows a river from each player, so a third river is "
-        "reported. 'On an edge' means within the DBM tolerance (default 5 paces)."
-    ),
-    "DBM-RIVER-LONG-EDGE": (
-        "Applies to every river not placed by the invader (the text restricts the defender's river; "
-        "the invader's may run from long edge to long edge). Distance is from the river's bank: the "
-        "mid-stream line's distance minus half its width. Parameter min_distance in paces (default 600)."
-    ),
-    "DBM-RIVER-CENTRE": (
-        "The 'transverse centre line' is read as the line midway between the long edges (a river from "
-        "one short edge to the other must otherwise cross it). A river crosses it when its mid-stream "
-        "line has points strictly on both sides; running along it is not crossing. Applies to rivers "
-        "not placed by the invader."
-    ),
-}
-
-
-#: Thresholds per code (parameters.rules.<CODE>.<name>); distances in paces.
-PARAMETERS: dict[str, dict[str, float]] = {
-    "DBM-RIVER-CURVATURE": {"max_ratio": 4 / 3},
-    "DBM-RIVER-WIDTH": {"max_width": 200},
-    "DBM-RIVER-LONG-EDGE": {"min_distance": 600},
-}
 
 
 def _loc(i: int, r: TableRiver, **extra: Any) -> dict[str, Any]:
     return {"pointer": f"/map/rivers/{i}", "feature": r.id, **extra}
 
 
-def _paces(s: Scenario, code: str, name: str, default: float | None = None) -> float:
-    return to_unit(s, param(s, code, name, PARAMETERS[code][name] if default is None else default))
-
-
 # ------------------------------------------------------------------------------------ rivers
-@rule("DBM-RIVER-CURVATURE", P, "error", "A river curves more than its mid-stream line allows")
+@rule(
+    "DBM-RIVER-CURVATURE",
+    P,
+    "error",
+    "A river curves more than its mid-stream line allows",
+    params={"max_ratio": 4 / 3},
+    source="dbm-terrain.txt, Water features (river curvature)",
+    decision=(
+        "Checked exactly over all pairs of points of the mid-stream line, not only vertices (the "
+        "largest ratio always has one point at a vertex; the best point on each segment has a closed "
+        "form). A mid-stream line that crosses or touches itself fails with an infinite ratio. "
+        "Parameter max_ratio (default 4/3: straight distance at least 3/4 of the distance along)."
+    ),
+    verdict=(
+        "the text says: no two points closer in a straight line than 3/4 of their distance along the "
+        "mid-stream line."
+    ),
+    no_fix="the river's course is the designer's choice",
+)
 def river_curvature(s: Scenario) -> Iterator[Violation]:
     """No two points of a river's mid-stream line (anywhere, not only vertices) may be closer in a
     straight line than 3/4 of their distance along the line; exact (validators/dbm/curvature.py). A
@@ -89,7 +57,7 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
     m = table_map(s)
     if m is None:
         return
-    limit = param(s, "DBM-RIVER-CURVATURE", "max_ratio", 4 / 3)
+    limit = param(s, "DBM-RIVER-CURVATURE", "max_ratio")
     for i, r in enumerate(m.rivers):
         if len(r.line) < 3:
             continue
@@ -120,13 +88,23 @@ def river_curvature(s: Scenario) -> Iterator[Violation]:
         )
 
 
-@rule("DBM-RIVER-WIDTH", P, "error", "A river is wider than 200 paces")
+@rule(
+    "DBM-RIVER-WIDTH",
+    P,
+    "error",
+    "A river is wider than 200 paces",
+    params={"max_width": 200},
+    source="dbm-terrain.txt, Water features (river width)",
+    decision="Parameter max_width in paces (default 200). The width is the river's stated width.",
+    verdict="the text says: a river's width must not exceed 200p.",
+    fix="narrow the river to the widest allowed",
+)
 def river_width(s: Scenario) -> Iterator[Violation]:
     """A river's width must not exceed 200 paces."""
     m = table_map(s)
     if m is None:
         return
-    limit = _paces(s, "DBM-RIVER-WIDTH", "max_width", 200)
+    limit = paces(s, "DBM-RIVER-WIDTH", "max_width")
     for i, r in enumerate(m.rivers):
         if r.width > limit:
             yield Violation(
@@ -147,6 +125,21 @@ def _ends_in_waterway(m: TableMap, r: TableRiver, tol: float) -> bool:
     P,
     "error",
     "A river does not run where the text allows (edge to edge, to the waterway or the first river)",
+    source="dbm-terrain.txt, Water features (first river) and Terrain choosing (defender's river)",
+    decision=(
+        "River order is list order: the first river listed is the first placed. The first river must "
+        "start on a table edge and end on the opposite edge or at the waterway (its end within the "
+        "tolerance of the waterway's outline); if the defender placed it, it must start on a short "
+        "edge. Every later river must start on a short edge and end in the first river (its end "
+        "within the first river's half width). The text allows a river from each player, so a third "
+        "river is reported. 'On an edge' means within the DBM tolerance (default 5 paces)."
+    ),
+    verdict=(
+        "the text says: the first river edge to opposite edge or to the waterway, the defender's "
+        "from a short edge to the opposite one, the waterway or the first river. List order as "
+        "placing order: the text is silent."
+    ),
+    no_fix="the river's course is the designer's choice",
 )
 def river_course(s: Scenario) -> Iterator[Violation]:
     """The first river runs from a table edge to the opposite edge or into the waterway (from a
@@ -207,7 +200,22 @@ def _restricted(r: TableRiver) -> bool:
     return r.placed_by != "invader"
 
 
-@rule("DBM-RIVER-LONG-EDGE", P, "error", "A river is closer than 600 paces to a long table edge")
+@rule(
+    "DBM-RIVER-LONG-EDGE",
+    P,
+    "error",
+    "A river is closer than 600 paces to a long table edge",
+    params={"min_distance": 600},
+    source="dbm-terrain.txt, Terrain choosing (defender's river)",
+    decision=(
+        "Applies to every river not placed by the invader (the text restricts the defender's river; "
+        "the invader's may run from long edge to long edge). Distance is from the river's bank: the "
+        "mid-stream line's distance minus half its width. Parameter min_distance in paces (default "
+        "600)."
+    ),
+    verdict="the text says: the defender's river at least 600p from both long edges.",
+    no_fix="the river's course is the designer's choice",
+)
 def river_long_edge(s: Scenario) -> Iterator[Violation]:
     """A river not placed by the invader keeps its banks at least 600 paces from both long edges.
     Witness: the nearest river and edge points."""
@@ -215,7 +223,7 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
     if m is None:
         return
     frame = Frame.of(m)
-    limit = _paces(s, "DBM-RIVER-LONG-EDGE", "min_distance", 600)
+    limit = paces(s, "DBM-RIVER-LONG-EDGE", "min_distance")
     for i, r in enumerate(m.rivers):
         if len(r.line) < 2 or not _restricted(r):
             continue
@@ -239,7 +247,24 @@ def river_long_edge(s: Scenario) -> Iterator[Violation]:
                 break
 
 
-@rule("DBM-RIVER-CENTRE", P, "error", "A river crosses the table's centre line")
+@rule(
+    "DBM-RIVER-CENTRE",
+    P,
+    "error",
+    "A river crosses the table's centre line",
+    source="dbm-terrain.txt, Terrain choosing (defender's river)",
+    decision=(
+        "The 'transverse centre line' is read as the line midway between the long edges (a river "
+        "from one short edge to the other must otherwise cross it). A river crosses it when its "
+        "mid-stream line has points strictly on both sides; running along it is not crossing. "
+        "Applies to rivers not placed by the invader."
+    ),
+    verdict=(
+        "the text is ambiguous: 'the transverse centre line' is read as the line midway between the "
+        "long edges, the one reading under which an edge-to-edge river can obey it."
+    ),
+    no_fix="the river's course is the designer's choice",
+)
 def river_centre(s: Scenario) -> Iterator[Violation]:
     """A river not placed by the invader does not cross the centre line midway between the long
     edges. Witness: the crossing point."""

@@ -7,13 +7,15 @@ this module registers them all. Table geometry and the paces-to-unit conversion 
 
 from __future__ import annotations
 
+from dambuster.validators.engine import profile_note
+
 from . import areas, pairs, rivers, waterway
 
-SOURCE: dict[str, str] = {**rivers.SOURCE, **waterway.SOURCE, **areas.SOURCE, **pairs.SOURCE}
+__all__ = ["areas", "pairs", "rivers", "waterway"]
 
-#: Said once for the whole profile (docs/rules.md prints it under the profile's heading).
-PROFILE_NOTES: dict[str, str] = {
-    "dbm-terrain": (
+profile_note(
+    "dbm-terrain",
+    (
         "**Distances, once for every rule below.** The text gives its distances in paces; each threshold "
         "is a parameter in paces, converted to the table's unit by the table's ground scale: its "
         "`figures` and the text's 5/8 `reduced` distances ([format.md 6.4](format.md#64-ground-scale-dbm) "
@@ -30,11 +32,4 @@ PROFILE_NOTES: dict[str, str] = {
         "`dambuster dbm-setup` runs that procedure ([dbm-setup.md](dbm-setup.md)). Beach width is not "
         "drawn and not checked."
     ),
-}
-
-DECISIONS: dict[str, str] = {
-    **rivers.DECISIONS,
-    **waterway.DECISIONS,
-    **areas.DECISIONS,
-    **pairs.DECISIONS,
-}
+)

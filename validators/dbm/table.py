@@ -17,15 +17,15 @@ from shapely.geometry import LineString, Polygon, box
 from dambuster.model.ground_scale import GroundScale
 from dambuster.model.scenario import Scenario, TableMap
 from dambuster.validators.common import XY
-from dambuster.validators.engine import param
+from dambuster.validators.engine import param, settings
 
 #: Sectors 1-3 lie in the half next to the first long edge (across < half depth), 4-6 in the other;
 #: numbered from the first short edge.
 FLANK_SECTORS = (1, 3, 4, 6)
 CENTRAL_SECTORS = (2, 5)
 
-#: Common settings, read from parameters.rules["DBM"].
-SETTINGS = "DBM"
+#: Settings every DBM rule reads (parameters.rules.DBM): the slack of "touches" and "on an edge", in paces.
+SETTINGS = settings("DBM", {"tolerance": 5.0})
 
 
 def scale(s: Scenario) -> GroundScale:
@@ -40,9 +40,14 @@ def to_unit(s: Scenario, paces: float) -> float:
     return scale(s).length(paces)
 
 
+def paces(s: Scenario, code: str, name: str) -> float:
+    """A rule's parameter given in paces (``param``), in the table's unit."""
+    return to_unit(s, param(s, code, name))
+
+
 def tolerance(s: Scenario) -> float:
     """Slack for "touches" / "on the edge" tests: parameters.rules["DBM"]["tolerance"] paces (default 5)."""
-    return to_unit(s, param(s, SETTINGS, "tolerance", 5.0))
+    return paces(s, SETTINGS, "tolerance")
 
 
 @dataclass(frozen=True)

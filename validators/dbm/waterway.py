@@ -1,6 +1,6 @@
 """Rules: DBM waterway, islands and promontories (dbm-terrain.txt, Water features).
 
-Distances are the text's paces, converted to the table's unit by ``table.to_unit``; messages give
+Distances are the text's paces, converted to the table's unit by ``table.paces``; messages give
 measures in paces and in the table's unit (``table.scale``).
 """
 
@@ -19,51 +19,9 @@ from dambuster.validators.common import point_json, table_map
 from dambuster.validators.engine import param, rule
 from dambuster.validators.violation import Violation
 
-from .table import Frame, scale, to_unit, tolerance
+from .table import Frame, paces, scale, tolerance
 
 P = "dbm-terrain"
-F = "dbm-terrain.txt"
-
-SOURCE: dict[str, str] = {
-    "DBM-WATERWAY": f"{F}, Water features (waterway extent)",
-    "DBM-ISLAND": f"{F}, Water features (islands)",
-    "DBM-PROMONTORY": f"{F}, Water features (promontories)",
-}
-
-DECISIONS: dict[str, str] = {
-    "DBM-WATERWAY": (
-        "The waterway must touch its short edge (left = x 0, right = x width; an edge that is a long "
-        "edge is reported). Its extent inward is measured at each point of its frontage on that edge: "
-        "nowhere more than max_extent (900p), nowhere less than min_extent (300p), and the frontage "
-        "where it extends more than deep_extent (600p) must be at most deep_fraction (1/2) of the "
-        "frontage. A waterway need not cover the whole short edge. Computed exactly from the "
-        "polygon: the set of frontage points reaching beyond a depth is the projection of the polygon "
-        "part beyond that depth."
-    ),
-    "DBM-ISLAND": (
-        "An island is a hill whose outline lies inside the waterway's outer boundary. 'The table edge' "
-        "is the short edge the waterway extends from (the far side of the water); 'the shore' is the "
-        "waterway's outer boundary apart from where it runs along a table edge. One element width is the "
-        "frontage of an element of the table's figures (40 mm for 15mm figures, 60 mm for 25mm: 80 or 75 "
-        "paces; never reduced), from the table's ground scale."
-    ),
-    "DBM-PROMONTORY": (
-        "A hill or BUA that overlaps the waterway but is not an island is a promontory; the part "
-        "inside the water must be at least min_edge_distance (300p) from the short edge the waterway "
-        "extends from."
-    ),
-}
-
-#: Thresholds per code (parameters.rules.<CODE>.<name>); distances in paces.
-PARAMETERS: dict[str, dict[str, float]] = {
-    "DBM-WATERWAY": {"min_extent": 300, "max_extent": 900, "deep_extent": 600, "deep_fraction": 0.5},
-    "DBM-ISLAND": {"min_edge_distance": 300},
-    "DBM-PROMONTORY": {"min_edge_distance": 300},
-}
-
-
-def _paces(s: Scenario, code: str, name: str, default: float | None = None) -> float:
-    return to_unit(s, param(s, code, name, PARAMETERS[code][name] if default is None else default))
 
 
 # ---------------------------------------------------------------------------------- waterway
@@ -118,6 +76,19 @@ def _uncovered(
     P,
     "error",
     "The waterway does not extend 300-900 paces inward from its short edge (at most half beyond 600)",
+    params={"deep_fraction": 0.5, "min_extent": 300, "max_extent": 900, "deep_extent": 600},
+    source="dbm-terrain.txt, Water features (waterway extent)",
+    decision=(
+        "The waterway must touch its short edge (left = x 0, right = x width; an edge that is a long "
+        "edge is reported). Its extent inward is measured at each point of its frontage on that "
+        "edge: nowhere more than max_extent (900p), nowhere less than min_extent (300p), and the "
+        "frontage where it extends more than deep_extent (600p) must be at most deep_fraction (1/2) "
+        "of the frontage. A waterway need not cover the whole short edge. Computed exactly from the "
+        "polygon: the set of frontage points reaching beyond a depth is the projection of the "
+        "polygon part beyond that depth."
+    ),
+    verdict="the text says: 300p to 900p inward from a short edge, no more than half beyond 600p.",
+    no_fix="the waterway's outline can change in many ways",
 )
 def waterway(s: Scenario) -> Iterator[Violation]:
     """The waterway lies along a short edge, extends 300-900 paces inward everywhere along its
@@ -142,10 +113,10 @@ def waterway(s: Scenario) -> Iterator[Violation]:
     def band(d0: float, d1: float) -> Polygon:
         return frame.rect(d0, d1, 0, frame.span) if from_start else frame.rect(L - d1, L - d0, 0, frame.span)
 
-    lo = _paces(s, "DBM-WATERWAY", "min_extent", 300)
-    hi = _paces(s, "DBM-WATERWAY", "max_extent", 900)
-    deep = _paces(s, "DBM-WATERWAY", "deep_extent", 600)
-    frac = param(s, "DBM-WATERWAY", "deep_fraction", 0.5)
+    lo = paces(s, "DBM-WATERWAY", "min_extent")
+    hi = paces(s, "DBM-WATERWAY", "max_extent")
+    deep = paces(s, "DBM-WATERWAY", "deep_extent")
+    frac = param(s, "DBM-WATERWAY", "deep_fraction")
     front = _intervals(poly.intersection(band(0, tol)), frame)
     if not front:
         yield Violation(f"waterway {ww.id!r} does not touch the {ww.edge} edge", location=loc)
@@ -201,6 +172,17 @@ def _hills_and_water(s: Scenario):
     P,
     "error",
     "An island is closer than 300 paces to the table edge or one element width to the shore",
+    params={"min_edge_distance": 300},
+    source="dbm-terrain.txt, Water features (islands)",
+    decision=(
+        "An island is a hill whose outline lies inside the waterway's outer boundary. 'The table "
+        "edge' is the short edge the waterway extends from (the far side of the water); 'the shore' "
+        "is the waterway's outer boundary apart from where it runs along a table edge. One element "
+        "width is the frontage of an element of the table's figures (40 mm for 15mm figures, 60 mm "
+        "for 25mm: 80 or 75 paces; never reduced), from the table's ground scale."
+    ),
+    verdict="the text says: at least 300p from the table edge and one element width from the shore.",
+    no_fix="the island can move or shrink in many ways",
 )
 def island(s: Scenario) -> Iterator[Violation]:
     """A hill inside the waterway (an island) is at least 300 paces from the table edge and one
@@ -210,7 +192,7 @@ def island(s: Scenario) -> Iterator[Violation]:
         return
     m, _water, outline, edge, lagoon = got
     frame, tol = Frame.of(m), tolerance(s)
-    edge_min = _paces(s, "DBM-ISLAND", "min_edge_distance", 300)
+    edge_min = paces(s, "DBM-ISLAND", "min_edge_distance")
     shore_min = scale(s).element_width
     border = frame.table.boundary
     shore = LineString(outline.exterior.coords).difference(border.buffer(tol))
@@ -258,6 +240,15 @@ def island(s: Scenario) -> Iterator[Violation]:
     P,
     "error",
     "A promontory projects into the waterway closer than 300 paces to the table edge",
+    params={"min_edge_distance": 300},
+    source="dbm-terrain.txt, Water features (promontories)",
+    decision=(
+        "A hill or BUA that overlaps the waterway but is not an island is a promontory; the part "
+        "inside the water must be at least min_edge_distance (300p) from the short edge the waterway "
+        "extends from."
+    ),
+    verdict="the text says: a promontory no closer than 300p to the table edge.",
+    no_fix="the feature can move or shrink in many ways",
 )
 def promontory(s: Scenario) -> Iterator[Violation]:
     """The part of a hill or BUA projecting into the waterway (a promontory) is at least 300 paces
@@ -267,7 +258,7 @@ def promontory(s: Scenario) -> Iterator[Violation]:
         return
     m, water, _outline, border, lagoon = got
     tol = tolerance(s)
-    limit = _paces(s, "DBM-PROMONTORY", "min_edge_distance", 300)
+    limit = paces(s, "DBM-PROMONTORY", "min_edge_distance")
     for i, a in enumerate(m.areas):
         if not (a.kind.startswith("hill") or a.kind == "bua"):
             continue

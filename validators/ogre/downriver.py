@@ -17,29 +17,6 @@ from .dambusters import PROFILE, dam_hexes
 from .flow import analyse
 from .surges import surges
 
-SOURCE: dict[str, str] = {
-    "BRIDGE-SITE": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
-    "BRIDGE-KIND": "ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
-    "FLOODPLAIN-TERRAIN": "ogre-dambusters.txt, Downriver effects (floodplains; flooded towns)",
-    "FLOODPLAIN-REACH": "ogre-dambusters.txt, Downriver effects (floodplains flood when the surge is adjacent)",
-}
-
-DECISIONS: dict[str, str] = {
-    "BRIDGE-SITE": "A river bridge must sit on a hex of the river it names and of the road (or rail) it "
-    "carries. A stream bridge's hexside must carry a stream and its road must pass from one "
-    "of the side's two hexes straight to the other. When the bridge is simply of the wrong "
-    "kind, BRIDGE-KIND reports it instead.",
-    "BRIDGE-KIND": "A river bridge is of the wrong kind when its hex is on no river but one of its hexsides "
-    "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
-    "but touches a river hex.",
-    "FLOODPLAIN-TERRAIN": "The text names clear and forest hexes as floodplain and lets towns flood too, so "
-    "clear, forest and town are accepted (parameter allow_towns, 0 to refuse towns). "
-    "Swamp or flooded town are results of a flood, not a starting floodplain.",
-    "FLOODPLAIN-REACH": "A hex is reachable when it is within one hex of a hex the surge of some dam passes "
-    "(the hexes below the dam, not the dam itself). Other dams stop the surge only when "
-    "SURGE-PATH's dams_block is 1. With no dam on a river every floodplain hex is reported.",
-}
-
 
 def _side(side: Hexside) -> Hexside:
     return (side[0], side[1], side[2])
@@ -116,26 +93,77 @@ def _bridge_violations(s: Scenario, code: str) -> Iterator[Violation]:
             yield Violation(message, location=loc)
 
 
-@rule("BRIDGE-SITE", PROFILE, "error", "A bridge is not where its road crosses water.")
+@rule(
+    "BRIDGE-SITE",
+    PROFILE,
+    "error",
+    "A bridge is not where its road crosses water.",
+    source="ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
+    decision=(
+        "A river bridge must sit on a hex of the river it names and of the road (or rail) it "
+        "carries. A stream bridge's hexside must carry a stream and its road must pass from one of "
+        "the side's two hexes straight to the other. When the bridge is simply of the wrong kind, "
+        "BRIDGE-KIND reports it instead."
+    ),
+    verdict="the text is silent on geometry: a bridge carries its road over its water.",
+    fix=(
+        "move the bridge to where its road crosses its river or a stream, when that is one free hex "
+        "or hexside (anywhere else: none, moving it or re-routing the road is a choice)"
+    ),
+)
 def bridge_site(s: Scenario) -> Iterator[Violation]:
     """A river bridge is on its river and its road; a stream bridge is on a stream hexside its road crosses."""
     yield from _bridge_violations(s, "BRIDGE-SITE")
 
 
-@rule("BRIDGE-KIND", PROFILE, "error", "A river bridge spans a stream, or a stream bridge a river.")
+@rule(
+    "BRIDGE-KIND",
+    PROFILE,
+    "error",
+    "A river bridge spans a stream, or a stream bridge a river.",
+    source="ogre-dambusters.txt, Downriver effects (river bridges and stream bridges)",
+    decision=(
+        "A river bridge is of the wrong kind when its hex is on no river but one of its hexsides "
+        "carries a stream; a stream bridge is of the wrong kind when its hexside carries no stream "
+        "but touches a river hex."
+    ),
+    verdict=(
+        "the text says: river bridges and stream bridges are different things (the surge passes "
+        "under one and washes out the other)."
+    ),
+    fix=(
+        "the bridge becomes the other kind where there is one place for it: the one stream hexside "
+        "of its hex its road crosses, or the one hex of its hexside where its road meets one river "
+        "(anywhere else: none, moving it or the road is a choice)"
+    ),
+)
 def bridge_kind(s: Scenario) -> Iterator[Violation]:
     """River bridges stand on river hexes, stream bridges on stream hexsides."""
     yield from _bridge_violations(s, "BRIDGE-KIND")
 
 
 # ------------------------------------------------------------------------------- floodplain
-@rule("FLOODPLAIN-TERRAIN", PROFILE, "error", "A floodplain hex is not clear, forest or town.")
+@rule(
+    "FLOODPLAIN-TERRAIN",
+    PROFILE,
+    "error",
+    "A floodplain hex is not clear, forest or town.",
+    params={"allow_towns": 1},
+    source="ogre-dambusters.txt, Downriver effects (floodplains; flooded towns)",
+    decision=(
+        "The text names clear and forest hexes as floodplain and lets towns flood too, so clear, "
+        "forest and town are accepted (parameter allow_towns, 0 to refuse towns). Swamp or flooded "
+        "town are results of a flood, not a starting floodplain."
+    ),
+    verdict=("the text says: clear and forest hexes along the river may be floodplain; towns may flood too."),
+    no_fix="repaint the hex or take it out of the floodplain: two edits",
+)
 def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
     """Floodplain hexes are clear, forest or (unless allow_towns is 0) town."""
     m = hex_map(s)
     if m is None:
         return
-    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns", 1) else set[str]())
+    ok = {"clear", "forest"} | ({"town"} if param(s, "FLOODPLAIN-TERRAIN", "allow_towns") else set[str]())
     for j, h in enumerate(m.floodplain.hexes):
         kind = m.terrain.get(as_hex(h))
         if kind is not None and kind not in ok:
@@ -145,14 +173,30 @@ def floodplain_terrain(s: Scenario) -> Iterator[Violation]:
             )
 
 
-@rule("FLOODPLAIN-REACH", PROFILE, "error", "No dam's surge can ever come next to a floodplain hex.")
+@rule(
+    "FLOODPLAIN-REACH",
+    PROFILE,
+    "error",
+    "No dam's surge can ever come next to a floodplain hex.",
+    source="ogre-dambusters.txt, Downriver effects (floodplains flood when the surge is adjacent)",
+    decision=(
+        "A hex is reachable when it is within one hex of a hex the surge of some dam passes (the "
+        "hexes below the dam, not the dam itself). Other dams stop the surge only when SURGE-PATH's "
+        "dams_block is 1. With no dam on a river every floodplain hex is reported."
+    ),
+    verdict=(
+        "the text says: floodplain hexes roll when the surge is adjacent, so one it never comes next "
+        "to cannot flood."
+    ),
+    no_fix="a new dam or a smaller floodplain: the designer's choice",
+)
 def floodplain_reach(s: Scenario) -> Iterator[Violation]:
     """Every floodplain hex is next to (or on) a hex that the surge of some dam passes."""
     m = hex_map(s)
     if m is None or not m.floodplain.hexes:
         return
     flow = analyse(m)
-    block = bool(param(s, "SURGE-PATH", "dams_block", 0))
+    block = bool(param(s, "SURGE-PATH", "dams_block"))
     dams = dam_hexes(m)
     wet = surges(flow, dams, block).passed(dams)
     reach = set(wet)
