@@ -46,7 +46,8 @@ class _QuickFixes(Mapping[str, str]):
         self.fixed = fixed
 
     def _table(self) -> dict[str, str]:
-        return {i.code: i.fix if self.fixed else i.no_fix for i in entries() if (i.fix if self.fixed else i.no_fix)}
+        said = ((i.code, i.fix if self.fixed else i.no_fix) for i in entries())
+        return {code: text for code, text in said if text}
 
     def __getitem__(self, code: str) -> str:
         return self._table()[code]

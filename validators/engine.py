@@ -82,8 +82,7 @@ RULE_MODULES: tuple[tuple[str, frozenset[str]], ...] = (
     ("ogre.rivers", frozenset({"ogre-dambusters"})),
     ("ogre.downriver", frozenset({"ogre-dambusters"})),
     ("dbm.rules", frozenset({"dbm-terrain"})),
-    ("ogre.rules", frozenset({"ogre-basic"})),
-    ("ogre.engineers", frozenset({"ogre-engineers"})),
+    ("ogre.rules", frozenset({"ogre-basic", "ogre-engineers"})),
     ("sewer", frozenset({"flash-flood"})),
 )
 _RANK = {profile: i for i, (_, of) in enumerate(RULE_MODULES) for profile in of}

@@ -46,7 +46,7 @@ def render_markdown(prose: str, infos: list[RuleInfo]) -> str:
 
 def render() -> str:
     """docs/audit.md: the prose, and a row for every rule (in the order of docs/rules.md)."""
-    prose = resources.files(__package__).joinpath(PROSE_FILE).read_text(encoding="utf-8")
+    prose = resources.files("dambuster.cli.docs").joinpath(PROSE_FILE).read_text(encoding="utf-8")
     return render_markdown(prose, rule_infos())
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from dambuster.batch.load_codes import load_infos
 from dambuster.batch.report import ProgressBar
 from dambuster.cli import main
 from dambuster.cli.docs import rules_md
@@ -23,14 +22,9 @@ from dambuster.validators import REGISTRY, Violation, catalog_doc, param, rule
 ROOT = Path(__file__).resolve().parents[2]
 DAMBUSTER = [sys.executable, "-m", "dambuster"]
 
-SOURCE = {"ZZCLI-001": "a test text, part 2"}
-DECISIONS = {"ZZCLI-001": "a test decision"}
-
 
 def _towns_rule(scenario):
-    if "bad" in scenario.meta.title and param(scenario, "ZZCLI-001", "min_towns", 1) > len(
-        scenario.map.towns
-    ):
+    if "bad" in scenario.meta.title and param(scenario, "ZZCLI-001", "min_towns") > len(scenario.map.towns):
         yield Violation("the map needs a town", location={"pointer": "/map/towns"})
 
 
@@ -41,7 +35,15 @@ def _note_rule(scenario):
 
 @pytest.fixture(scope="module", autouse=True)
 def test_rules():
-    rule("ZZCLI-001", "ogre-basic", "error", "Needs a town")(_towns_rule)
+    rule(
+        "ZZCLI-001",
+        "ogre-basic",
+        "error",
+        "Needs a town",
+        params={"min_towns": 1},
+        source="a test text, part 2",
+        decision="a test decision",
+    )(_towns_rule)
     rule("ZZCLI-002", "ogre-engineers", "warning", "A test warning")(_note_rule)
     yield
     REGISTRY.pop("ZZCLI-001", None)
@@ -291,7 +293,7 @@ def test_the_hook_entry_point_is_the_installed_command():
 
 
 # ------------------------------------------------------------------------------ rules catalog
-def test_catalog_reads_source_decisions_and_parameters_of_a_rule():
+def test_catalog_reads_source_decisions_and_parameters_of_a_rule_from_its_declaration():
     info = catalog_doc.rule_info(REGISTRY["ZZCLI-001"])
     assert (info.severity, info.profile, info.summary) == ("error", "ogre-basic", "Needs a town")
     assert info.source == "a test text, part 2" and info.decisions == "a test decision"
@@ -301,13 +303,9 @@ def test_catalog_reads_source_decisions_and_parameters_of_a_rule():
     assert "### ZZCLI-001" in md and "`min_towns` (default `1`)" in md and "a test decision" in md
 
 
-def test_docs_rules_md_is_up_to_date():
-    """Regenerate with `python -m dambuster.cli.docs.rules_md` when rules change."""
-    infos = load_infos() + [i for i in catalog_doc.rule_infos() if not i.code.startswith("ZZ")]
+def test_docs_rules_md_lists_every_rule():
+    """docs/rules.md is current (tests/test_format_docs.py runs `python -m dambuster.cli.docs --check`)."""
     current = rules_md.DOC_PATH.read_text(encoding="utf-8")
-    assert current == rules_md.render_markdown(infos, catalog_doc.shared_settings()), (
-        "docs/rules.md is out of date: run python -m dambuster.cli.docs.rules_md"
-    )
     for code in REGISTRY:
         if not code.startswith("ZZ"):
             assert f"### {code}" in current
