@@ -5,6 +5,7 @@ quick: a rule added without one of these fails here, in the quick loop."""
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +29,15 @@ def product_rules() -> list[engine.Rule]:
 
 def test_there_are_rules_of_every_profile():
     assert {r.profile for r in product_rules()} == {p for _, of in engine.RULE_MODULES for p in of}
+
+
+def test_every_rule_module_is_loaded_by_its_profile():
+    """A module of rules missing from engine.RULE_MODULES would register them only when imported by name."""
+    loaded = {r.code for r in product_rules()}
+    package = importlib.import_module("dambuster.validators")
+    for module in pkgutil.walk_packages(package.__path__, "dambuster.validators."):
+        importlib.import_module(module.name)
+    assert {r.code for r in product_rules()} == loaded
 
 
 @pytest.mark.parametrize("rule", product_rules(), ids=lambda r: r.code)
