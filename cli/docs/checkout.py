@@ -1,8 +1,9 @@
 """Where the source checkout is, when dambuster runs from one (an editable install or the repository).
 
-The doc generators (``python -m dambuster.cli.docs.format_md``, ``python -m dambuster.cli.docs.rules_md``)
-write into the checkout's ``docs/`` by default; run from an installed wheel they have no checkout, so
-they print to standard output unless told a file with ``--output``. Nothing ever writes into the install.
+The doc generators (``python -m dambuster.cli.docs.format_md``, ``python -m dambuster.cli.docs.rules_md``, ...;
+``python -m dambuster.cli.docs`` runs them all) write into the checkout's ``docs/`` by default; run from an
+installed wheel they have no checkout, so they print to standard output unless told a file with
+``--output``. Nothing ever writes into the install.
 """
 
 from __future__ import annotations
