@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QStatusBar, QWidget
+
+from dambuster.editor.document import Document
+from dambuster.editor.scene.map_scene import MapScene
+from dambuster.editor.scene.map_view import MapView
 
 LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
 SVG_DPI = 96  # SVG user units an inch (CSS pixels), for the width and height written in millimetres
@@ -34,7 +39,7 @@ def image_size(rect: QRectF, long_side: int = LONG_SIDE) -> QSize:
     return QSize(max(1, round(rect.width() * k)), max(1, round(rect.height() * k)))
 
 
-def _render(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
+def _render(scene: MapScene, painter: QPainter, target: QRectF, source: QRectF) -> None:
     """Draws at the level of detail the target's scale asks for, not the one the window shows."""
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
     scale = min(target.width() / max(source.width(), 1e-9), target.height() / max(source.height(), 1e-9))
@@ -43,7 +48,11 @@ def _render(scene, painter: QPainter, target: QRectF, source: QRectF) -> None:
 
 
 def export_png(
-    scene, path, rect: QRectF | None = None, long_side: int = LONG_SIDE, dpi: float | None = None
+    scene: MapScene,
+    path: str | Path,
+    rect: QRectF | None = None,
+    long_side: int = LONG_SIDE,
+    dpi: float | None = None,
 ) -> QSize:
     """The scene (or ``rect`` of it) as a PNG of ``long_side`` pixels on its longer side, on white;
     ``dpi``, when given, is written in the file (pHYs) so it prints at the size it was drawn for."""
@@ -70,7 +79,11 @@ def export_png(
 
 
 def export_svg(
-    scene, path, rect: QRectF | None = None, title: str = "dambuster map", scale: float | None = None
+    scene: MapScene,
+    path: str | Path,
+    rect: QRectF | None = None,
+    title: str = "dambuster map",
+    scale: float | None = None,
 ) -> QSize:
     """The scene (or ``rect`` of it) as SVG, ``scale`` user units a scene unit; by default as large as
     the PNG (LONG_SIDE on the longer side), so text drawn at a fixed size on screen (table labels)
@@ -108,17 +121,33 @@ def export_svg(
     return size
 
 
+class ExportWindow(Protocol):
+    """What File > Export needs of the main window: the document, its map view, where messages go,
+    and the window itself (QWidget.window()) as the save dialog's parent."""
+
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def view(self) -> MapView: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+    def window(self) -> QWidget: ...
+
+
 class Exporter:
     """The File > Export actions of a main window."""
 
-    def __init__(self, window):
+    def __init__(self, window: ExportWindow):
         self.win = window
 
     def _ask(self, kind: str) -> str | None:
         doc = self.win.doc
         base = doc.path.with_suffix(f".{kind}") if doc.path else Path(f"map.{kind}")
         path, _ = QFileDialog.getSaveFileName(
-            self.win, f"Export {kind.upper()}", str(base), f"{kind.upper()} (*.{kind});;All files (*)"
+            self.win.window(),
+            f"Export {kind.upper()}",
+            str(base),
+            f"{kind.upper()} (*.{kind});;All files (*)",
         )
         return path or None
 
@@ -128,7 +157,7 @@ class Exporter:
     def export_svg(self) -> Path | None:
         return self.export("svg")
 
-    def export(self, kind: str, path=None) -> Path | None:
+    def export(self, kind: str, path: str | Path | None = None) -> Path | None:
         path = path or self._ask(kind)
         if not path:
             return None

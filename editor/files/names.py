@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (for its type only: this module stays Qt-free)
+    from dambuster.editor.document import Document
 
 MAX_STEM = 60
 
@@ -25,7 +29,7 @@ def file_stem(title: str) -> str:
     return stem or "untitled"
 
 
-def suggested_name(doc, recent: list[str]) -> str:
+def suggested_name(doc: Document, recent: list[str]) -> str:
     """The path Save As starts from for the unsaved document ``doc``: its title as a file name, in the
     folder of the foreign map it was imported from (``doc.imported_from``), else of the file opened last."""
     name = f"{file_stem(doc.scenario.meta.title)}.json"

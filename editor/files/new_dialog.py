@@ -24,7 +24,7 @@ from dambuster.model.scenario import PROFILES
 
 
 class NewScenarioDialog(QDialog):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("New scenario")
         self.kind = QComboBox()

@@ -12,11 +12,14 @@ whether to, with the list. No leaves the document open before as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QStatusBar, QWidget
 
+from dambuster.editor.document import Document
 from dambuster.interop.tiled.importer import import_document, looks_like_tiled, read_document
 from dambuster.interop.tiled.read import TiledImportError
 from dambuster.interop.tiled.unresolved import unresolved_tiles
@@ -40,7 +43,21 @@ def lenient_question(left_out: list[str]) -> str:
     )
 
 
-def refused_open(window, path: Path, message: str) -> bool:
+class ImportWindow(Protocol):
+    """What a Tiled import needs of the main window: the document it replaces, a chance to save it
+    first, the recent files (where the open dialog starts), where messages go, and the window itself
+    (QWidget.window()) as the dialogs' parent."""
+
+    @property
+    def doc(self) -> Document: ...
+    def maybe_save(self) -> bool: ...
+    def recent_files(self) -> list[str]: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+    def window(self) -> QWidget: ...
+
+
+def refused_open(window: ImportWindow, path: Path, message: str) -> bool:
     """File > Open's answer to a file that is no scenario: a Tiled map (``looks_like_tiled``) is offered
     to import (yes: as File > Import > Tiled Map… would; True when imported); anything else, ``message``."""
     if not looks_like_tiled(path):
@@ -49,7 +66,7 @@ def refused_open(window, path: Path, message: str) -> bool:
     return ask_to_import(window, path) and TiledImporter(window).import_map(path)
 
 
-def ask_to_import(window, path: Path) -> bool:
+def ask_to_import(window: ImportWindow, path: Path) -> bool:
     """Whether to import the Tiled map ``path`` File > Open was given (replaceable, e.g. by tests)."""
     said = (
         f"{path.name} is a Tiled map, not a dambuster scenario: Tiled maps come in through "
@@ -59,7 +76,7 @@ def ask_to_import(window, path: Path) -> bool:
         window.show_error("Cannot open scenario", said)
         return False
     B = QMessageBox.StandardButton
-    box = QMessageBox(QMessageBox.Icon.Question, "Open a Tiled map", said, B.Yes | B.No, window)
+    box = QMessageBox(QMessageBox.Icon.Question, "Open a Tiled map", said, B.Yes | B.No, window.window())
     box.setInformativeText("Import it now?")
     box.button(B.Yes).setText("&Import")
     box.button(B.No).setText("&Cancel")
@@ -73,10 +90,14 @@ class TiledImporter:
     ``ask_lenient(problem, left_out)`` says whether to import a refused map leaving out what cannot be
     read (asked only when that makes it importable)."""
 
-    def __init__(self, window):
+    def __init__(self, window: ImportWindow):
         self.window = window
-        self.ask = lambda dialog: dialog.exec() == QDialog.DialogCode.Accepted
-        self.ask_lenient = self._ask_lenient  # a refusal: import leaving out what cannot be read?
+        self.ask: Callable[[TiledTerrainDialog], bool] = lambda dialog: (
+            dialog.exec() == QDialog.DialogCode.Accepted
+        )
+        self.ask_lenient: Callable[[str, list[str]], bool] = (
+            self._ask_lenient
+        )  # a refusal: import leaving out what cannot be read?
         self.warnings: list[str] = []  # what the last lenient import left out
         self.dialog: TiledTerrainDialog | None = None  # the last one shown
 
@@ -87,7 +108,7 @@ class TiledImporter:
             return
         near = w.doc.path or w.doc.imported_from or next(iter(w.files.recent_files()), None)
         start = str(Path(near).parent) if near else ""  # the map's folder, not where the editor started
-        path, _ = QFileDialog.getOpenFileName(w, "Import Tiled map", start, FILTER)
+        path, _ = QFileDialog.getOpenFileName(w.window(), "Import Tiled map", start, FILTER)
         if path:
             self.import_map(Path(path))
 
@@ -104,7 +125,7 @@ class TiledImporter:
         mapping: dict[int, str] = {}
         saved = ""  # where the choices went, for the messages
         if tiles:
-            self.dialog = TiledTerrainDialog(path, tiles, w)
+            self.dialog = TiledTerrainDialog(path, tiles, w.window())
             if not self.ask(self.dialog):
                 return False
             mapping = self.dialog.choices()  # saved by the dialog's Import
@@ -135,7 +156,7 @@ class TiledImporter:
             self.window.show_error(TITLE, problem)
             return False
         B = QMessageBox.StandardButton
-        box = QMessageBox(QMessageBox.Icon.Question, TITLE, problem, B.Yes | B.No, self.window)
+        box = QMessageBox(QMessageBox.Icon.Question, TITLE, problem, B.Yes | B.No, self.window.window())
         box.setInformativeText(lenient_question(left_out))
         box.setDetailedText("\n".join(left_out))
         box.setDefaultButton(B.No)

@@ -91,7 +91,7 @@ class TiledTerrainDialog(QDialog):
     ``mapping_path()`` are the answer once accepted. ``confirm_replace`` (replaceable, e.g. by tests)
     asks before an existing mapping file is replaced."""
 
-    def __init__(self, map_path: Path, tiles: list[UnresolvedTile], parent=None):
+    def __init__(self, map_path: Path, tiles: list[UnresolvedTile], parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle(f"Import {map_path.name}: terrain of its tiles")
         self.map_path = map_path
@@ -139,7 +139,11 @@ class TiledTerrainDialog(QDialog):
                 font = combo.font()
                 font.setItalic(True)
                 combo.setFont(font)
-                combo.activated.connect(lambda _i, c=combo: self._confirm(c))
+
+                def confirm(_index: int, c: QComboBox = combo) -> None:
+                    self._confirm(c)
+
+                combo.activated.connect(confirm)
             combo.currentIndexChanged.connect(self._update)
             self.rows[id(combo)] = row
             holder = QWidget()  # the combo box at its own height, in the middle of the tall row
@@ -239,7 +243,7 @@ class TiledTerrainDialog(QDialog):
         combo.setFont(font)
         combo.setToolTip("")
 
-    def _update(self, *_args) -> None:
+    def _update(self, *_args: object) -> None:
         left = [gid for gid, c in self.combos.items() if not c.currentData()]
         named = ", ".join(str(g) for g in left[:MAX_NAMED]) + (", …" if len(left) > MAX_NAMED else "")
         which = f"gid {named}" if len(left) == 1 else f"gids {named}"

@@ -3,10 +3,15 @@ names, and how to put them together."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from . import marks
+from .map_source import MapSource
+from .page_grid import PageGrid
+from .sheet import PrintSettings
 
 HOW_TO = (
     "Print at 100 % (no fit to page) and check the bar on each page with a ruler. Trim each page along its "
@@ -17,7 +22,20 @@ HOW_TO = (
 PAGE_LINE = QColor(200, 30, 30)
 
 
-def draw(painter: QPainter, sheet) -> None:
+class AssembledMap(Protocol):
+    """What the assembly page shows of the map sheet (map_pages.MapSheet)."""
+
+    @property
+    def source(self) -> MapSource: ...
+    @property
+    def settings(self) -> PrintSettings: ...
+    @property
+    def grid(self) -> PageGrid: ...
+    @property
+    def title(self) -> str: ...
+
+
+def draw(painter: QPainter, sheet: AssembledMap) -> None:
     g, p, s = sheet.grid, sheet.settings.printable, sheet.settings
     marks.text(
         painter,

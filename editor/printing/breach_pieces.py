@@ -62,11 +62,12 @@ def swell_shape(hexes: list[Hex]) -> str:
 
 def _branches(hexes: list[Hex], depth: dict[Hex, int]) -> list[list[Hex]]:
     """The window's hexes split into connected runs, each from the dam's end down (by depth)."""
-    left, out = set(hexes), []
+    left, out = set(hexes), list[list[Hex]]()
     for start in hexes:
         if start not in left:
             continue
-        group, todo = [], [start]
+        group: list[Hex] = []
+        todo = [start]
         left.discard(start)
         while todo:
             h = todo.pop()
@@ -120,7 +121,8 @@ def breach_pieces(
     why a dam that cannot breach got none (the simulation's sentence, e.g. a dam on no river)."""
     if not isinstance(scenario.map, HexMap):
         return [], []
-    pieces, problems = [], []
+    pieces: list[Piece] = []
+    problems: list[str] = []
     for d in scenario.map.dams:
         try:
             pieces += dam_pieces(scenario, d.id, runs, seed)

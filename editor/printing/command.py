@@ -9,9 +9,19 @@ layer, paper too small for its margins. Without a display Qt draws offscreen.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Collection, Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from dambuster.model.paper import DEFAULT_HEX_SIZE, PAPER_SIZES, parse_hex_size
+
+if TYPE_CHECKING:  # (the modules that draw are imported when the command runs: start-up stays light)
+    from PySide6.QtCore import QCoreApplication
+
+    from dambuster.model.scenario import Scenario
+
+    from .map_source import MapSource
+    from .sheet import PrintSettings, Sheet
 
 EXIT_OK, EXIT_REFUSED = 0, 2
 PROG = "dambuster render"
@@ -23,7 +33,7 @@ class Refusal(Exception):
     """One sentence for the user; the command exits 2."""
 
 
-def qt_app():
+def qt_app() -> QCoreApplication:
     """The running QApplication, else one on the offscreen platform unless another was asked for (the
     image renderer's ``start_qt``: Qt's own warnings kept off standard error)."""
     from dambuster.editor.render.headless import RenderError, start_qt
@@ -34,7 +44,7 @@ def qt_app():
         raise Refusal(str(e)) from None
 
 
-def load_scenario(path: str):
+def load_scenario(path: str) -> Scenario:
     from dambuster.model.errors import ScenarioError
     from dambuster.model.io import load
     from dambuster.model.output import drawn_scenario
@@ -45,7 +55,7 @@ def load_scenario(path: str):
         raise Refusal(e.one_line("<stdin>" if path == "-" else path)) from None
 
 
-def view_for(scenario, side: str | None):
+def view_for(scenario: Scenario, side: str | None) -> Scenario:
     if side is None:
         return scenario
     from dambuster.interop.player_view import PlayerViewError, player_view
@@ -56,7 +66,7 @@ def view_for(scenario, side: str | None):
         raise Refusal(f"--player-view: {e}") from None
 
 
-def settings_for(args: argparse.Namespace, scenario):
+def settings_for(args: argparse.Namespace, scenario: Scenario) -> PrintSettings:
     """PrintSettings from the arguments (the orientation still portrait: see ``print_sheets``)."""
     from dambuster.model.scenario import HexMap
 
@@ -84,28 +94,42 @@ def settings_for(args: argparse.Namespace, scenario):
     )
 
 
-def collect_sheets(scenario, settings, names=None, map_source=None, flip: str = "long"):
+def collect_sheets(
+    scenario: Scenario,
+    settings: PrintSettings,
+    names: Collection[str] | None = None,
+    map_source: MapSource | None = None,
+    flip: str = "long",
+) -> list[Sheet]:
     """The sheets that apply, in the order maps, counters, overlays, templates (only ``names`` if given);
     ``flip`` is the edge the printer turns a duplex page on (the counters' backs are mirrored for it)."""
     from . import counters, map_pages, overlays, templates
 
-    modules = {"maps": map_pages, "counters": counters, "overlays": overlays, "templates": templates}
-    out = []
+    out: list[Sheet] = []
     for name in SHEET_ORDER:
         if names is not None and name not in names:
             continue
+        sheet: Sheet | None
         if name == "maps":
             sheet = map_pages.sheet_for(scenario, settings, map_source)
         elif name == "counters":
             sheet = counters.sheet_for(scenario, settings, flip=flip)
+        elif name == "overlays":
+            sheet = overlays.sheet_for(scenario, settings)
         else:
-            sheet = modules[name].sheet_for(scenario, settings)
+            sheet = templates.sheet_for(scenario, settings)
         if sheet is not None and sheet.page_count() > 0:
             out.append(sheet)
     return out
 
 
-def print_sheets(scenario, settings, names=None, orientation: str = "auto", flip: str = "long"):
+def print_sheets(
+    scenario: Scenario,
+    settings: PrintSettings,
+    names: Collection[str] | None = None,
+    orientation: str = "auto",
+    flip: str = "long",
+) -> tuple[list[Sheet], PrintSettings]:
     """The sheets of ``scenario`` and the settings they were laid out with: ``orientation`` "auto" takes
     the one in which the map needs fewer pages (portrait on a tie), for every sheet of the file."""
     from .map_pages import choose_landscape
@@ -128,7 +152,7 @@ def print_sheets(scenario, settings, names=None, orientation: str = "auto", flip
     return sheets, settings
 
 
-def check_page_count(sheets) -> None:
+def check_page_count(sheets: Iterable[Sheet]) -> None:
     """Refuses a file of more than MAX_PAGES pages (a 200x200 map at 10 cm hexes is 22,000 A4 pages)."""
     pages = sum(s.page_count() for s in sheets)
     if pages > MAX_PAGES:

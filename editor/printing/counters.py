@@ -70,7 +70,7 @@ def counters_of(scenario: Scenario) -> list[Counter]:
     types = {**DEFAULT_UNIT_TYPES, **scenario.unit_types}
     order = {s.id: i for i, s in enumerate(scenario.sides)}
     sides = {s.id: s for s in scenario.sides}
-    out = []
+    out: list[Counter] = []
     for u in sorted(scenario.units, key=lambda u: order.get(u.side, len(order))):
         t = types.get(u.type)
         side = sides.get(u.side)
@@ -175,7 +175,7 @@ class CounterSheet:
 
 
 def sheet_for(
-    scenario, settings: PrintSettings, *, flip: str = "long", fraction: float = COUNTER_OF_SQUARE
+    scenario: Scenario, settings: PrintSettings, *, flip: str = "long", fraction: float = COUNTER_OF_SQUARE
 ) -> Sheet | None:
     """The counters sheet of ``scenario``, or None when it has no units."""
     if not scenario.units:

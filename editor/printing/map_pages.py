@@ -14,7 +14,7 @@ from dataclasses import replace
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter
 
-from dambuster.model.scenario import TableMap
+from dambuster.model.scenario import Scenario, TableMap
 
 from . import assembly, marks
 from .map_source import MapSource
@@ -44,7 +44,7 @@ def choose_landscape(source: MapSource, settings: PrintSettings) -> bool:
     return landscape < portrait
 
 
-def _title(scenario) -> str:
+def _title(scenario: Scenario) -> str:
     return (scenario.meta.title or "untitled").strip()
 
 
@@ -144,7 +144,7 @@ class MapSheet:
         )
 
 
-def sheet_for(scenario, settings: PrintSettings, source: MapSource | None = None) -> MapSheet:
+def sheet_for(scenario: Scenario, settings: PrintSettings, source: MapSource | None = None) -> MapSheet:
     """The map sheet of a scenario (every scenario has a map)."""
     return MapSheet(source or MapSource(scenario, settings.hex_mm, settings.layers), settings)
 

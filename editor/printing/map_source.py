@@ -12,6 +12,8 @@ by hand over the printed map), the validation rings and the previews, which are 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QAbstractGraphicsShapeItem, QGraphicsItem
@@ -37,7 +39,7 @@ def layer_keys(kind: str) -> tuple[str, ...]:
     return tuple(layer_names(kind))
 
 
-def check_layers(kind: str, names) -> frozenset[str]:
+def check_layers(kind: str, names: Iterable[str]) -> frozenset[str]:
     """``names`` as a set of layer keys of a ``kind`` map; LayerError names the first unknown one."""
     keys = layer_keys(kind)
     chosen = frozenset(n.strip() for n in names if n.strip())

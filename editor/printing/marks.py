@@ -26,7 +26,7 @@ def text(
     rect: QRectF,
     words: str,
     height_mm: float,
-    align=Qt.AlignmentFlag.AlignCenter,
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
     bold: bool = False,
     colour: QColor = INK,
 ) -> None:
@@ -37,7 +37,7 @@ def text(
     painter.restore()
 
 
-def _pen(width: float = HAIRLINE_MM, style=Qt.PenStyle.SolidLine) -> QPen:
+def _pen(width: float = HAIRLINE_MM, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     return QPen(INK, width, style, Qt.PenCapStyle.FlatCap)
 
 

@@ -254,7 +254,7 @@ class OverlaySheet:
 
 
 def sheet_for(
-    scenario, settings: PrintSettings, *, runs: int = MONTE_CARLO_RUNS, seed: int = 0
+    scenario: Scenario, settings: PrintSettings, *, runs: int = MONTE_CARLO_RUNS, seed: int = 0
 ) -> Sheet | None:
     """The overlays sheet of ``scenario``, or None when it has no dams (or is a table)."""
     pieces, problems = breach_pieces(scenario, runs, seed)

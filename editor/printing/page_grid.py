@@ -69,7 +69,7 @@ class PageGrid:
         """Registration crosses in map mm: one in the middle of every overlap strip shared by two pages,
         so each shows on both and the pages are aligned by laying one cross over the other."""
         (ox, oy), (sx, sy) = self.origin, self.step
-        out = []
+        out: list[tuple[float, float]] = []
         for c in range(self.columns - 1):
             x = ox + (c + 1) * sx + self.overlap / 2
             out += [(x, oy + r * sy + self.window_h / 2) for r in range(self.rows)]

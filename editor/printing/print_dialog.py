@@ -8,10 +8,12 @@ pages is always the whole file's, the thumbnails the first ``PREVIEW_PAGES`` of 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Protocol
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,12 +28,15 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSizePolicy,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
 
+from dambuster.editor.document import Document
 from dambuster.editor.files.names import preset_name
 from dambuster.editor.scene.layer_table import layers_for
+from dambuster.editor.scene.map_view import MapView
 from dambuster.model.paper import (
     DEFAULT_HEX_SIZE,
     HEX_PRESETS,
@@ -40,12 +45,13 @@ from dambuster.model.paper import (
     parse_hex_size,
     parse_paper,
 )
+from dambuster.model.scenario import Scenario
 
 from .command import SHEET_ORDER, Refusal, check_page_count, collect_sheets, view_for
 from .map_pages import choose_landscape
 from .map_source import NOT_PRINTED_BY_DEFAULT, MapSource
 from .page_grid import GridError
-from .sheet import PrintSettings
+from .sheet import PrintSettings, Sheet
 from .writer import FONT_DPI
 
 #: the settings key of the folder the last PDF was printed to (the save dialog opens there)
@@ -57,7 +63,23 @@ EVERYTHING = "Everything (the designer's view)"
 MAX_PROBLEM = 300  # characters of why there are no pages shown above the preview (all in its tooltip)
 
 
-def thumbnail(sheet, index: int, page_mm: tuple[float, float], long_side: int = THUMB_PX) -> QImage:
+class PrintWindow(Protocol):
+    """What File > Print to PDF… needs of the main window: the document, its map view (the layers
+    shown), the settings (the folder printed to last), where messages go, and the window itself
+    (QWidget.window()) as the dialog's parent."""
+
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def view(self) -> MapView: ...
+    @property
+    def settings(self) -> QSettings: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+    def window(self) -> QWidget: ...
+
+
+def thumbnail(sheet: Sheet, index: int, page_mm: tuple[float, float], long_side: int = THUMB_PX) -> QImage:
     """Page ``index`` of ``sheet`` drawn into an image, white paper with a grey edge."""
     w, h = page_mm
     k = long_side / max(w, h)
@@ -78,14 +100,14 @@ def thumbnail(sheet, index: int, page_mm: tuple[float, float], long_side: int = 
 
 
 class PrintDialog(QDialog):
-    def __init__(self, window, parent=None):
-        super().__init__(parent or window)
+    def __init__(self, window: PrintWindow, parent: QWidget | None = None):
+        super().__init__(parent or window.window())
         self.win = window
         self.setWindowTitle("Print to PDF")
-        self.sheets: list = []
+        self.sheets: list[Sheet] = []
         self.settings: PrintSettings | None = None
         self.problem = ""
-        self._source_key = None
+        self._source_key: tuple[float, frozenset[str] | None, str | None] | None = None
         self._source: MapSource | None = None
         scenario = window.doc.scenario
         self.kind = "hex" if window.doc.is_hex else "table"
@@ -181,7 +203,7 @@ class PrintDialog(QDialog):
             box.toggled.connect(self._later)
         self.refresh()
 
-    def _later(self, *_args) -> None:
+    def _later(self, *_args: object) -> None:
         self._timer.start()
 
     # -- the choices -----------------------------------------------------------------------------
@@ -199,7 +221,7 @@ class PrintDialog(QDialog):
         )
         return settings, names, ORIENTATIONS[self.orientation.currentIndex()]
 
-    def _map_source(self, scenario, settings: PrintSettings) -> MapSource:
+    def _map_source(self, scenario: Scenario, settings: PrintSettings) -> MapSource:
         key = (settings.hex_mm, settings.layers, settings.player_view)
         if self._source is None or key != self._source_key:
             self._source, self._source_key = MapSource(scenario, settings.hex_mm, settings.layers), key
@@ -258,7 +280,7 @@ class PrintDialog(QDialog):
                 shown += 1
 
     # -- writing ---------------------------------------------------------------------------------
-    def write(self, path) -> int:
+    def write(self, path: str | Path) -> int:
         """Writes the PDF (replacing a file the save dialog has already asked about); the page count."""
         from .writer import write_pdf
 
@@ -269,7 +291,7 @@ class PrintDialog(QDialog):
         title = (self.win.doc.scenario.meta.title or "untitled").strip()
         return write_pdf(path, self.sheets, self.settings, force=True, title=title, progress=self._progress())
 
-    def _progress(self):
+    def _progress(self) -> Callable[[int, int], bool]:
         """A progress dialog for a print that takes a while (shown after half a second): pages done of
         all, and Cancel, which stops it with nothing written."""
         from PySide6.QtWidgets import QProgressDialog
@@ -330,4 +352,4 @@ class PrintDialog(QDialog):
         self.accept()
 
 
-__all__ = ["PREVIEW_PAGES", "PrintDialog", "thumbnail"]
+__all__ = ["PREVIEW_PAGES", "PrintDialog", "PrintWindow", "thumbnail"]

@@ -57,7 +57,7 @@ def templates_of(scenario: Scenario) -> list[Template]:
     m = scenario.map
     if not isinstance(m, TableMap) or PROFILE not in scenario.meta.profiles:
         return []
-    out = []
+    out: list[Template] = []
     for a in m.areas:
         if len(a.polygon) >= 3:
             out.append(_template(m, a.id, a.kind, a.name, a.sector, Polygon(a.polygon).buffer(0)))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from shapely.geometry.base import BaseGeometry
 
 from dambuster.editor import style
 from dambuster.editor.scene.counter_face import draw_text
@@ -43,7 +44,7 @@ class TemplatePage:
     column: int = 0
 
 
-def qt_path(geom) -> QPainterPath:
+def qt_path(geom: BaseGeometry) -> QPainterPath:
     """A shapely (multi)polygon as a QPainterPath, holes included."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
@@ -171,7 +172,7 @@ class TemplateSheet:
         )
 
 
-def sheet_for(scenario, settings: PrintSettings) -> Sheet | None:
+def sheet_for(scenario: Scenario, settings: PrintSettings) -> Sheet | None:
     """The templates sheet of a DBM table (the dbm-terrain profile) with features, else None."""
     templates = templates_of(scenario)
     if not templates:

@@ -10,7 +10,7 @@ and in the editor.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
@@ -18,7 +18,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPaintDevice, QPainter, QPdfWr
 
 from dambuster import __version__
 
-from .sheet import PrintSettings
+from .sheet import PrintSettings, Sheet
 
 RESOLUTION = 1200  # device dots per inch of the PDF's coordinates
 FONT_DPI = 96  # what fonts are told (see above)
@@ -26,7 +26,7 @@ _DPI = (QPaintDevice.PaintDeviceMetric.PdmDpiX, QPaintDevice.PaintDeviceMetric.P
 
 
 class _PdfDevice(QPdfWriter):
-    def metric(self, metric):
+    def metric(self, metric: QPaintDevice.PaintDeviceMetric) -> int:
         if metric in _DPI:
             return FONT_DPI
         return super().metric(metric)
@@ -52,7 +52,10 @@ class Cancelled(Exception):
 
 
 def pdf_bytes(
-    sheets, settings: PrintSettings, title: str, progress: Callable[[int, int], bool] | None = None
+    sheets: Sequence[Sheet],
+    settings: PrintSettings,
+    title: str,
+    progress: Callable[[int, int], bool] | None = None,
 ) -> tuple[bytes, int]:
     """The PDF of ``sheets`` (their pages in order) and its page count. ``progress(done, total)`` is
     called after each page; when it returns False the printing stops (Cancelled)."""
@@ -88,8 +91,8 @@ def pdf_bytes(
 
 
 def write_pdf(
-    path,
-    sheets,
+    path: str | Path,
+    sheets: Sequence[Sheet],
     settings: PrintSettings,
     force: bool = False,
     title: str = "dambuster print",

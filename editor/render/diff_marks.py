@@ -17,14 +17,23 @@ neither is anything when a hex map was replaced by a table (or back): the whole 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from dambuster.editor.geometry.hexes import HexGeometry
 from dambuster.editor.geometry.locate import find_by_id
 from dambuster.model.codec import to_dict
+from dambuster.model.hexgrid import Hex, Hexside, Layout
+from dambuster.model.scenario import HexMap, Model, Point, Scenario, TableMap
+from dambuster.model.semantic_diff import Change
+
+if TYPE_CHECKING:
+    from .headless import HeadlessMap
 
 CHANGED = QColor("#f08c00")
 ADDED = QColor("#1e9e3c")
@@ -39,11 +48,11 @@ _IDS = re.compile(r"\[([^\]]*)\]")
 class Places:
     """Where a value lies: hexes and hexsides (hex maps), points, lines and polygons (tables)."""
 
-    hexes: set = field(default_factory=set)
-    hexsides: set = field(default_factory=set)
-    points: list = field(default_factory=list)
-    lines: list = field(default_factory=list)
-    polygons: list = field(default_factory=list)
+    hexes: set[Hex] = field(default_factory=set[Hex])
+    hexsides: set[Hexside] = field(default_factory=set[Hexside])
+    points: list[Point] = field(default_factory=list[Point])
+    lines: list[tuple[Point, ...]] = field(default_factory=list[tuple[Point, ...]])
+    polygons: list[tuple[Point, ...]] = field(default_factory=list[tuple[Point, ...]])
 
     def __bool__(self) -> bool:
         return bool(self.hexes or self.hexsides or self.points or self.lines or self.polygons)
@@ -58,7 +67,9 @@ class Places:
             [pg for pg in self.polygons if pg not in other.polygons],
         )
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Places):
+            return NotImplemented
         return (
             self.hexes,
             self.hexsides,
@@ -68,23 +79,23 @@ class Places:
         ) == (other.hexes, other.hexsides, sorted(other.points), sorted(other.lines), sorted(other.polygons))
 
 
-def _numbers(v, n: int, whole: bool) -> bool:
+def _numbers(v: Any, n: int, whole: bool) -> bool:
+    if not isinstance(v, list):
+        return False
+    items = cast("list[Any]", v)  # JSON
     kinds = int if whole else (int, float)
-    return (
-        isinstance(v, list)
-        and len(v) == n
-        and all(isinstance(x, kinds) and not isinstance(x, bool) for x in v)
-    )
+    return len(items) == n and all(isinstance(x, kinds) and not isinstance(x, bool) for x in items)
 
 
-def places_of(value, hex_map: bool, out: Places | None = None, key: str = "") -> Places:
+def places_of(value: Any, hex_map: bool, out: Places | None = None, key: str = "") -> Places:
     """The places in a value as the file holds it (JSON): on a hex map [q, r] is a hex and [q, r, d] a
     hexside; on a table [x, y] is a point, a list of points a line (a polygon under ``polygon``)."""
     out = Places() if out is None else out
     if isinstance(value, dict):
-        for k, v in value.items():
+        for k, v in cast("dict[str, Any]", value).items():  # JSON: an object's keys are text
             places_of(v, hex_map, out, k)
     elif isinstance(value, list):
+        value = cast("list[Any]", value)  # JSON
         if hex_map and _numbers(value, 2, True):
             out.hexes.add(tuple(value))
         elif hex_map and _numbers(value, 3, True):
@@ -99,24 +110,27 @@ def places_of(value, hex_map: bool, out: Places | None = None, key: str = "") ->
     return out
 
 
-def anchor_of(obj, scenario, hex_map: bool) -> Places:
+def anchor_of(obj: object, scenario: Scenario, hex_map: bool) -> Places:
     """Where a feature is marked when a field without a place changed: its hex, hexside or point, else
     all its places (a sewer model: its point along its corridor)."""
     data = to_dict(obj)
-    for key in ("hex", "side", "point"):
-        if isinstance(data, dict) and data.get(key) is not None:
-            return places_of(data[key], hex_map)
+    if isinstance(data, dict):
+        fields = cast("dict[str, Any]", data)  # JSON: an object's keys are text
+        for key in ("hex", "side", "point"):
+            if fields.get(key) is not None:
+                return places_of(fields[key], hex_map)
     found = places_of(data, hex_map)
-    if not found and getattr(obj, "corridor", None) and getattr(scenario.map, "sewer", None):
+    sewer = scenario.map.sewer if isinstance(scenario.map, TableMap) else None
+    if not found and isinstance(obj, Model) and obj.corridor and sewer:
         from dambuster.editor.geometry.table import model_point
 
-        pt = model_point(scenario.map.sewer, obj)
+        pt = model_point(sewer, obj)
         if pt is not None:
             found.points.append((pt[0], pt[1]))
     return found
 
 
-def _feature(scenario, path: str):
+def _feature(scenario: Scenario, path: str) -> object:
     """The deepest object with an id named in a change's path (``map.dams[dam-1].sp``), or None."""
     for ident in reversed(_IDS.findall(path)):
         obj = find_by_id(scenario, ident)
@@ -125,8 +139,10 @@ def _feature(scenario, path: str):
     return None
 
 
-def _labels(layout, labels) -> set:
-    hexes = set()
+def _labels(layout: Layout | None, labels: Iterable[str] | None) -> set[Hex]:
+    hexes: set[Hex] = set()
+    if layout is None:  # a table: no hex labels
+        return hexes
     for label in labels or ():
         try:
             hexes.add(layout.from_label(label))
@@ -135,7 +151,7 @@ def _labels(layout, labels) -> set:
     return hexes
 
 
-def _terrain_hexes(layout, change) -> set:
+def _terrain_hexes(layout: Layout, change: Change) -> set[Hex]:
     """The hexes of a terrain run: ``count`` hexes down the column from the first label."""
     first = _labels(layout, change.extra.get("hexes", [])[:1])
     if not first:
@@ -144,12 +160,12 @@ def _terrain_hexes(layout, change) -> set:
     return {layout.to_axial(col, row + i) for i in range(int(change.extra.get("count", 1)))}
 
 
-def sort_changes(old, new, changes, hex_map: bool) -> dict[str, Places]:
+def sort_changes(old: Scenario, new: Scenario, changes: Iterable[Change], hex_map: bool) -> dict[str, Places]:
     """The places of ``changes`` by how they are drawn: "changed", "added", "removed"."""
     marks = {"changed": Places(), "added": Places(), "removed": Places()}
     if type(old.map) is not type(new.map):  # a hex map replaced by a table, or back: all of it is new
         return marks
-    layout = new.map.layout if hex_map else None
+    layout = new.map.layout if hex_map and isinstance(new.map, HexMap) else None
 
     def into(kind: str, places: Places) -> None:
         m = marks[kind]
@@ -161,7 +177,7 @@ def sort_changes(old, new, changes, hex_map: bool) -> dict[str, Places]:
 
     for c in changes:
         if c.change == "terrain":
-            if hex_map:
+            if layout is not None:
                 into("changed", Places(hexes=_terrain_hexes(layout, c)))
             continue
         if c.change == "order" or c.path.split(".")[0].split("[")[0] not in PLACED:
@@ -183,7 +199,7 @@ def sort_changes(old, new, changes, hex_map: bool) -> dict[str, Places]:
     return marks
 
 
-def _path(places: Places, geom) -> QPainterPath:
+def _path(places: Places, geom: HexGeometry | None) -> QPainterPath:
     path = QPainterPath()
     if geom is not None:
         region = QPainterPath()
@@ -212,17 +228,18 @@ def _table_path(places: Places, radius: float) -> QPainterPath:
     return path
 
 
-def mark_changes(headless, old, new, changes) -> dict[str, Places]:
+def mark_changes(
+    headless: HeadlessMap, old: Scenario, new: Scenario, changes: Iterable[Change]
+) -> dict[str, Places]:
     """Adds the outlines of ``changes`` to the headless map's scene (above every layer); the places."""
     hex_map = headless.doc.is_hex
     marks = sort_changes(old, new, changes, hex_map)
-    if hex_map:
-        geom = headless.controller.geom
+    geom = headless.hex_geometry()
+    if geom is not None:
         width = 0.16 * geom.size
     else:
-        geom = None
         m = new.map
-        width = 0.004 * max(m.width, m.depth)
+        width = 0.004 * max(m.width, m.depth) if isinstance(m, TableMap) else 0.0
     scene = headless.scene
     headless.marks = []  # the scene does not keep the Python side of items added through MapScene.addItem
     for kind, colour, dash in (

@@ -9,12 +9,21 @@ sewers), so a render is File > Export of the same file. ``show_only`` applies ``
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
+from typing import TYPE_CHECKING
 
 from dambuster.editor.files.export import LONG_SIDE, SVG_DPI, export_png, export_svg
-from dambuster.editor.geometry.hexes import SQRT3
+from dambuster.editor.geometry.hexes import SQRT3, HexGeometry
 from dambuster.model.paper import MM_PER_INCH
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication, QRectF
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from dambuster.editor.scene.map_scene import MapScene
+    from dambuster.model.scenario import Scenario
 
 #: editor overlays with nothing to draw headless (no validation runs, no preview is open)
 EDITOR_ONLY_LAYERS = ("validation", "preview")
@@ -33,7 +42,7 @@ class RenderError(ValueError):
     """An option the scenario or the output cannot take: one sentence for the user."""
 
 
-def start_qt():
+def start_qt() -> QCoreApplication:
     """The QApplication, started on the offscreen platform unless QT_QPA_PLATFORM names another."""
     platform = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0]
     needs = DISPLAY_OF.get(platform)
@@ -56,7 +65,7 @@ def start_qt():
 class HeadlessMap:
     """A scenario's document, an unshown map view and the scene controller the editor would use."""
 
-    def __init__(self, scenario, path=None):
+    def __init__(self, scenario: Scenario, path: str | None = None):
         from dambuster.editor.document import Document
         from dambuster.editor.scene.hex.scene import HexSceneController
         from dambuster.editor.scene.map_view import MapView
@@ -66,21 +75,29 @@ class HeadlessMap:
         self.view = MapView()
         cls = HexSceneController if self.doc.is_hex else TableSceneController
         self.controller = cls(self.doc, self.view)
+        #: items drawn over the map (``dambuster diff``'s marks): the scene does not keep the Python side
+        #: of items added through MapScene.addItem
+        self.marks: list[QGraphicsItem] = []
 
     @property
-    def scene(self):
+    def scene(self) -> MapScene:
         return self.view.scene()
 
     @property
     def kind(self) -> str:
         return "hex" if self.doc.is_hex else "table"
 
-    def hex_radius(self) -> float | None:
-        """A hex's circumradius in scene units (None on a table)."""
+    def hex_geometry(self) -> HexGeometry | None:
+        """The hex map's geometry in scene units (None on a table)."""
         from dambuster.editor.scene.hex.scene import HexSceneController
 
         controller = self.controller  # (a HexSceneController for a hex map)
-        return controller.geom.size if isinstance(controller, HexSceneController) else None
+        return controller.geom if isinstance(controller, HexSceneController) else None
+
+    def hex_radius(self) -> float | None:
+        """A hex's circumradius in scene units (None on a table)."""
+        geom = self.hex_geometry()
+        return None if geom is None else geom.size
 
 
 def layer_names(kind: str) -> list[str]:
@@ -105,7 +122,7 @@ def show_only(headless: HeadlessMap, text: str | None) -> None:
         layers.set_visible(key, key in wanted)
 
 
-def pixels_per_unit(headless: HeadlessMap, args, fmt: str) -> float | None:
+def pixels_per_unit(headless: HeadlessMap, args: argparse.Namespace, fmt: str) -> float | None:
     """Output pixels (SVG: user units) per scene unit that ``--zoom`` or ``--hex-size`` ask for, or None
     for the editor's export size (LONG_SIDE pixels or user units on the longer side)."""
     zoom = getattr(args, "zoom", None)
@@ -124,14 +141,14 @@ def pixels_per_unit(headless: HeadlessMap, args, fmt: str) -> float | None:
     return across / (SQRT3 * radius)
 
 
-def png_dpi(args, physical: bool) -> float | None:
+def png_dpi(args: argparse.Namespace | None, physical: bool) -> float | None:
     """The pixels an inch a PNG is drawn at and says it is: --dpi, else PNG_DPI for a physical hex size,
     else none said."""
     value = getattr(args, "dpi", None)
     return PNG_DPI if value is None and physical else value
 
 
-def output_size(rect, scale: float | None, fmt: str) -> tuple[int, int]:
+def output_size(rect: QRectF, scale: float | None, fmt: str) -> tuple[int, int]:
     """The output's width and height (pixels, or SVG user units) for ``scale``; RenderError past the limits."""
     k = LONG_SIDE / max(rect.width(), rect.height(), 1e-9) if scale is None else scale
     width, height = max(1, round(rect.width() * k)), max(1, round(rect.height() * k))
@@ -148,7 +165,9 @@ def output_size(rect, scale: float | None, fmt: str) -> tuple[int, int]:
     return width, height
 
 
-def write(headless: HeadlessMap, path, fmt: str, scale: float | None, args=None) -> tuple[int, int]:
+def write(
+    headless: HeadlessMap, path: str, fmt: str, scale: float | None, args: argparse.Namespace | None = None
+) -> tuple[int, int]:
     """Draws the scene into ``path`` (PNG or SVG) through File > Export's own functions; the size."""
     scene = headless.scene
     width, height = output_size(scene.sceneRect(), scale, fmt)

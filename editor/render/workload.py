@@ -21,8 +21,14 @@ pages of 50 x 50 hexes (10,000 elements) took 3.9 s.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 from dambuster.batch.budget import EstimateTooLarge, check_estimate
+from dambuster.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from .headless import HeadlessMap
 
 #: Elements drawn a second, by output format.
 ELEMENTS_PER_SECOND = {"png": 10_000, "svg": 15_000, "pdf": 10_000}
@@ -32,17 +38,18 @@ DETAILED_PIXELS = 24.0
 DETAIL = 4
 
 
-def feature_elements(scenario) -> int:
+def feature_elements(scenario: Scenario) -> int:
     """Every object, point and hex reference of the scenario outside the terrain grid."""
     count = 0
-    stack = [scenario.units, getattr(scenario.map, "__dict__", {})]
+    stack: list[Any] = [scenario.units, getattr(scenario.map, "__dict__", {})]
     while stack:
         value = stack.pop()
         if isinstance(value, (str, bytes, bytearray, int, float, bool)) or value is None:
             continue
         if isinstance(value, dict):
-            stack.extend(value.values())
+            stack.extend(cast("dict[Any, Any]", value).values())
         elif isinstance(value, (list, tuple)):
+            value = cast("list[Any] | tuple[Any, ...]", value)
             if value and all(isinstance(v, (int, float)) for v in value):
                 count += 1  # a point or a hex
             else:
@@ -53,12 +60,12 @@ def feature_elements(scenario) -> int:
     return count
 
 
-def hexes(scenario) -> int:
+def hexes(scenario: Scenario) -> int:
     m = scenario.map
     return int(getattr(m, "columns", 0) or 0) * int(getattr(m, "rows", 0) or 0)
 
 
-def check_image(scenario, fmt: str, hex_pixels: float | None, budget: float | None) -> None:
+def check_image(scenario: Scenario, fmt: str, hex_pixels: float | None, budget: float | None) -> None:
     """Refuses (EstimateTooLarge) a PNG or SVG whose drawing cannot fit in ``budget`` seconds;
     ``hex_pixels``: a hex's width in the output (None: on a table, or the least the drawing can be)."""
     detailed = hex_pixels is not None and hex_pixels >= DETAILED_PIXELS
@@ -74,13 +81,13 @@ def check_image(scenario, fmt: str, hex_pixels: float | None, budget: float | No
     )
 
 
-def check_before_drawing(scenario, fmt: str, budget: float | None) -> None:
+def check_before_drawing(scenario: Scenario, fmt: str, budget: float | None) -> None:
     """The least the drawing can be (every hex without detail, every feature), checked before Qt starts
     and the scene is built, so that a map far over the budget is refused at once."""
     check_image(scenario, fmt, None, budget)
 
 
-def check_drawing(headless, scale: float | None, fmt: str, budget: float | None) -> None:
+def check_drawing(headless: HeadlessMap, scale: float | None, fmt: str, budget: float | None) -> None:
     """check_image for a HeadlessMap drawn at ``scale`` output pixels a scene unit (None: the export size)."""
     from dambuster.editor.geometry.hexes import SQRT3
 
@@ -93,7 +100,12 @@ def check_drawing(headless, scale: float | None, fmt: str, budget: float | None)
     check_image(headless.doc.scenario, fmt, hex_pixels, budget)
 
 
-def check_pdf(scenario, sheets, budget: float | None, paper_mm: tuple[float, float] | None = None) -> None:
+def check_pdf(
+    scenario: Scenario,
+    sheets: Iterable[str] | None,
+    budget: float | None,
+    paper_mm: tuple[float, float] | None = None,
+) -> None:
     """Refuses (EstimateTooLarge) print sheets that cannot fit in ``budget`` seconds: the overlay
     sheet's Monte Carlo first (it runs before any page is laid out), then the map pages' elements,
     drawn the slower the larger the paper (ELEMENTS_PER_SECOND["pdf"] is for A4)."""
