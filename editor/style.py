@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPen
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 #: terrain kind -> (fill, pattern style or None, pattern colour)
 TERRAIN_STYLE: dict[str, tuple[str, Qt.BrushStyle | None, str]] = {
@@ -86,7 +91,7 @@ def text_colour_on(fill: QColor) -> QColor:
     return QColor("#000000") if fill.lightnessF() > 0.55 else QColor("#ffffff")
 
 
-def tool_preview_item(scene, width: float = 2.0):
+def tool_preview_item(scene: QGraphicsScene, width: float = 2.0) -> QGraphicsPathItem:
     """The dashed red outline a tool draws while the user drags (a path, a stroke, a ghost, a shape)."""
     from PySide6.QtWidgets import QGraphicsPathItem
 

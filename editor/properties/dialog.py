@@ -6,10 +6,20 @@ or pushes one compound undo command."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QScrollArea, QTabWidget, QVBoxLayout
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from dambuster.model import ScenarioError
+from dambuster.editor.document import Document
+from dambuster.model import Scenario, ScenarioError
 from dambuster.model.io import to_document
 from dambuster.model.schema_check import validate
 from dambuster.model.semantic import iter_problems
@@ -20,14 +30,14 @@ from .meta_page import MetaPage
 from .rules_page import RulesPage
 
 
-def _scrolled(widget):
+def _scrolled(widget: QWidget) -> QScrollArea:
     area = QScrollArea()
     area.setWidgetResizable(True)
     area.setWidget(widget)
     return area
 
 
-def candidate_problems(original, candidate) -> list[str]:
+def candidate_problems(original: Scenario, candidate: Scenario) -> list[str]:
     """Schema errors of the candidate, and semantic problems it has that the original had not."""
     try:
         validate(to_document(candidate))
@@ -40,7 +50,7 @@ def candidate_problems(original, candidate) -> list[str]:
 
 
 class PropertiesDialog(QDialog):
-    def __init__(self, doc, parent=None):
+    def __init__(self, doc: Document, parent: QWidget | None = None):
         super().__init__(parent)
         self.doc = doc
         self.setWindowTitle("Scenario properties")
@@ -68,7 +78,7 @@ class PropertiesDialog(QDialog):
         box.addWidget(buttons)
         self.resize(720, 640)
 
-    def changes(self) -> dict:
+    def changes(self) -> dict[str, Any]:
         """The changed top-level fields as new objects; raises ValueError with one sentence if refused."""
         sc = self.doc.scenario
         cand = copy.copy(sc)

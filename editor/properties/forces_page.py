@@ -6,7 +6,7 @@ import re
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QSpinBox, QVBoxLayout, QWidget
 
-from dambuster.model.scenario import Budget, Side, VictoryLevel
+from dambuster.model.scenario import Budget, Scenario, Side, VictoryLevel
 
 from .row_table import Col, RowTable, as_int, as_optional_int, as_text
 
@@ -51,7 +51,7 @@ def _budget_counts(units: dict[str, int]) -> str:
 
 
 class ForcesPage(QWidget):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.sides = RowTable(
             [
@@ -90,7 +90,7 @@ class ForcesPage(QWidget):
     def _first_side(self) -> str:
         return self.sides.text(0, 0) if self.sides.table.rowCount() else ""
 
-    def load(self, sc) -> None:
+    def load(self, sc: Scenario) -> None:
         self.sides.set_rows([[s.id, s.name, s.role, s.color] for s in sc.sides])
         self.budgets.set_rows(
             [
@@ -106,7 +106,7 @@ class ForcesPage(QWidget):
         self.victory.set_rows([[v.side, str(v.rank), v.name, v.condition] for v in sc.victory])
         self.turn_limit.setValue(sc.turn_limit or 0)
 
-    def collect(self, sc) -> None:
+    def collect(self, sc: Scenario) -> None:
         sides = [Side(*row) for row in self.sides.values("Sides")]
         ids = [s.id for s in sides]
         if len(set(ids)) != len(ids):

@@ -12,11 +12,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dambuster.model.scenario import PROFILES
+from dambuster.model.scenario import PROFILES, Scenario
 
 
 class MetaPage(QWidget):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.title, self.author, self.license, self.tags = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
         self.tags.setPlaceholderText("comma separated")
@@ -39,7 +39,7 @@ class MetaPage(QWidget):
         box.addLayout(form)
         box.addWidget(group)
 
-    def load(self, sc) -> None:
+    def load(self, sc: Scenario) -> None:
         m = sc.meta
         self.title.setText(m.title)
         self.author.setText(m.author)
@@ -50,7 +50,7 @@ class MetaPage(QWidget):
             cb.setChecked(p in m.profiles)
         self._extra = [p for p in m.profiles if p not in self.profiles]  # unknown ones a newer file carries
 
-    def collect(self, sc) -> None:
+    def collect(self, sc: Scenario) -> None:
         m = sc.meta
         m.title, m.author, m.license = self.title.text(), self.author.text(), self.license.text()
         m.tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]

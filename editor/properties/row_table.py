@@ -41,12 +41,14 @@ def as_text(text: str) -> str:
 class Col:
     header: str
     parse: Callable[[str], Any] = as_text
-    choices: list[str] = field(default_factory=list)  # a combo box instead of free text
+    choices: list[str] = field(default_factory=list[str])  # a combo box instead of free text
     swatch: bool = False  # the cell's text is a colour: paint the cell in it
 
 
 class RowTable(QWidget):
-    def __init__(self, columns: list[Col], new_row: Callable[[int], list[str]], parent=None):
+    def __init__(
+        self, columns: list[Col], new_row: Callable[[int], list[str]], parent: QWidget | None = None
+    ):
         super().__init__(parent)
         self.columns, self.new_row = columns, new_row
         self.table = QTableWidget(0, len(columns))
@@ -131,9 +133,9 @@ class RowTable(QWidget):
 
     def values(self, what: str) -> list[list[Any]]:
         """The parsed rows; raises ValueError naming the first bad cell (and selects it)."""
-        out = []
+        out: list[list[Any]] = []
         for r in range(self.table.rowCount()):
-            row = []
+            row: list[Any] = []
             for c, col in enumerate(self.columns):
                 text = self.text(r, c)
                 try:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dambuster.model.scenario import CollapseThreshold, CombatResults, FloodTurn
+from dambuster.model.scenario import CollapseThreshold, CombatResults, FloodTurn, Scenario
 
 from .row_table import Col, RowTable, as_int, as_text
 
@@ -45,7 +45,7 @@ def as_fraction(text: str) -> float:
 
 
 class RulesPage(QWidget):
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.surge_length, self.surge_speed = _spin(1, 100), _spin(1, 100)
         self.washout = _spin(0, 100)
@@ -103,7 +103,7 @@ class RulesPage(QWidget):
         box.addWidget(crt_box)
         box.addWidget(ff_box)
 
-    def load(self, sc) -> None:
+    def load(self, sc: Scenario) -> None:
         p = sc.parameters
         self.surge_length.setValue(p.surge.length)
         self.surge_speed.setValue(p.surge.speed)
@@ -122,7 +122,7 @@ class RulesPage(QWidget):
         self.impassable_hit.setValue(ff.impassable_hit)
         self.bump_on.setValue(ff.bump_on)
 
-    def collect(self, sc) -> None:
+    def collect(self, sc: Scenario) -> None:
         p = sc.parameters
         p.surge.length, p.surge.speed = self.surge_length.value(), self.surge_speed.value()
         p.washout_radius = self.washout.value()
