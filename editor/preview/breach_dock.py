@@ -13,7 +13,9 @@ needs no more, so the result is the seeded run that would have drawn the same ro
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Protocol, cast
 
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtWidgets import (
@@ -22,13 +24,20 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
+    QStatusBar,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from dambuster.editor.document import Document
+from dambuster.editor.geometry.hexes import HexGeometry
+from dambuster.editor.scene.map_view import MapView
+from dambuster.model.hexgrid import Hex, Hexside
+from dambuster.model.scenario import Dam, HexMap
 from dambuster.simulation import Breach, Dice, RollNeeded, Run, SimulationError, TableDice
-from dambuster.simulation.narrate import breach_sentences
+from dambuster.simulation.montecarlo import MonteCarloResult
+from dambuster.simulation.narrate import Sentence, breach_sentences
 from dambuster.simulation.summary import breach_summary, summary_sentences
 
 from .apply_copy import apply_to_copy
@@ -36,10 +45,9 @@ from .breach_layer import BreachLayer
 from .collapse_box import CollapseBox
 from .event_log import EventLog
 from .focus_layer import FocusLayer
-from .montecarlo.panel import MAX_RUNS, MonteCarloPanel  # noqa: F401 (MAX_RUNS: the pane's bound)
+from .montecarlo.panel import MonteCarloPanel
 from .montecarlo.view import HeatLayer
-from .parts import LEGEND, waiting_line
-from .parts import button as _button
+from .parts import LEGEND, button, waiting_line
 from .roll_entry import RollEntry
 
 #: Quiet time after the last edit before the preview's breach is rebuilt.
@@ -49,18 +57,32 @@ PLAY_MS = 700
 SEEDED, TABLE = 0, 1
 
 
+class BreachWindow(Protocol):
+    """What the breach preview needs of the main window: the document, the map view it draws over and
+    brings hexes into view in, and where Apply to a copy's messages go (apply_copy.py)."""
+
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def view(self) -> MapView: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
+
+
 class BreachPreview(QWidget):
-    def __init__(self, window):
+    """The pane for a hex map: ``geom``, the hex geometry of the map's scene (its scene controller's)."""
+
+    def __init__(self, window: BreachWindow, geom: HexGeometry):
         super().__init__()
-        self.win, self.doc = window, window.doc
-        scene, geom = window.view.scene(), window.controller.geom
+        self.win, self.doc, self.geom = window, window.doc, geom
+        scene = window.view.scene()
         self.layer = BreachLayer(scene, geom)
         self.heat = HeatLayer(scene, geom)
         self.focus = FocusLayer(scene, geom)
         self.run: Run | None = None
         self.pending: RollNeeded | None = None  # the roll a step from the table waits for
         self.active = False
-        self._told: list[list] = []  # sentences of each step of the run, as run.events
+        self._told: list[list[Sentence]] = []  # sentences of each step of the run, as run.events
 
         self.dam = QComboBox()
         self.dice_mode = QComboBox()
@@ -78,11 +100,11 @@ class BreachPreview(QWidget):
         form.addRow("Dice", self.dice_mode)
         form.addRow("Seed", self.seed)
 
-        self.btn_reset = _button("Reset", "Reset: before the breach", self.reset)
-        self.btn_back = _button("◀ Back", "Step back", self.back)
-        self.btn_play = _button("Play", "Play / pause", self.toggle_play)
+        self.btn_reset = button("Reset", "Reset: before the breach", self.reset)
+        self.btn_back = button("◀ Back", "Step back", self.back)
+        self.btn_play = button("Play", "Play / pause", self.toggle_play)
         self.btn_play.setCheckable(True)
-        self.btn_forward = _button("Forward ▶", "Step forward", self.forward)
+        self.btn_forward = button("Forward ▶", "Step forward", self.forward)
         steps = QHBoxLayout()  # the step controls: the Breach tab's first row, never below the fold
         steps.setSpacing(2)
         for b in (self.btn_reset, self.btn_back, self.btn_forward, self.btn_play):
@@ -100,11 +122,11 @@ class BreachPreview(QWidget):
         self.rolls.hide()
         self.log = EventLog(lines=4)  # at least 4 lines; the dock's spare height goes to it
         self.log.setMinimumHeight(self.log.lines_height(4))
-        self.log.picked.connect(lambda hexes, _subjects: self.focus_on(hexes))
+        self.log.picked.connect(self._picked)
         self.summary = EventLog()
         self.summary.setMaximumHeight(120)
-        self.summary.picked.connect(lambda hexes, _subjects: self.focus_on(hexes))
-        self.btn_apply = _button(
+        self.summary.picked.connect(self._picked)
+        self.btn_apply = button(
             "Apply to a copy…",
             "Save the map as it stands after this step to a new file",
             lambda: self.apply_to_copy(),
@@ -133,9 +155,9 @@ class BreachPreview(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
-        self.dam.currentIndexChanged.connect(lambda _i: (self.hide_heat(), self.reset()))
-        self.seed.valueChanged.connect(lambda _v: self.reset())
-        self.dice_mode.currentIndexChanged.connect(lambda _i: self.reset())
+        self.dam.currentIndexChanged.connect(self._dam_changed)
+        self.seed.valueChanged.connect(self.reset)
+        self.dice_mode.currentIndexChanged.connect(self.reset)
         # An edit invalidates the run at once (cheap), but the breach is rebuilt only once editing
         # pauses: rebuilding it (river graph, swell plan) on every brush stamp made painting slow.
         self._rebuild = QTimer(self)
@@ -151,10 +173,15 @@ class BreachPreview(QWidget):
     def from_table(self) -> bool:
         return self.dice_mode.currentIndex() == TABLE
 
+    def _dams(self) -> list[Dam]:
+        """The map's dams (none once the map is not a hex map: the pane is about to be rebuilt)."""
+        m = self.doc.scenario.map
+        return m.dams if isinstance(m, HexMap) else []
+
     def _fill_dams(self) -> None:
         self.dam.blockSignals(True)
         self.dam.clear()
-        for d in self.doc.scenario.map.dams:
+        for d in self._dams():
             self.dam.addItem(f"{d.name or d.id} ({d.id})" if d.name else d.id, d.id)
         self.dam.blockSignals(False)
         self.reset()
@@ -162,7 +189,11 @@ class BreachPreview(QWidget):
     def dam_id(self) -> str | None:
         return self.dam.currentData()
 
-    def _document_edited(self, *_args) -> None:
+    def _dam_changed(self, _index: int) -> None:
+        self.hide_heat()
+        self.reset()
+
+    def _document_edited(self, *_args: object) -> None:
         self.timer.stop()
         self.btn_play.setChecked(False)
         self.hide_heat()
@@ -180,7 +211,8 @@ class BreachPreview(QWidget):
             self.dam.setCurrentIndex(i)
         self.hide_heat()
 
-    def reset(self) -> None:
+    def reset(self, *_args: object) -> None:
+        """Before the breach (``_args``: a changed seed or dice mode's value)."""
         self.timer.stop()
         self.btn_play.setChecked(False)
         self.run, self.pending, self._told = None, None, []
@@ -196,14 +228,14 @@ class BreachPreview(QWidget):
                 self.run = Run(Breach(self.doc.scenario, dam), dice)
             except SimulationError as e:
                 self.step_label.setText(f"Cannot breach {dam}: {e}")
-        elif not self.doc.scenario.map.dams:
+        elif not self._dams():
             self.step_label.setText("This map has no dam.")
-        dams = {d.id: d for d in self.doc.scenario.map.dams}
+        chosen = next((d for d in self._dams() if d.id == dam), None)
         params = self.doc.scenario.parameters
-        self.collapse.set_dam(dams.get(dam), params.collapse, self.from_table, self.seed.value())
+        self.collapse.set_dam(chosen, params.collapse, self.from_table, self.seed.value())
         self._refresh()
 
-    def _collapsed(self, dice) -> None:
+    def _collapsed(self, dice: Dice) -> None:
         """The collapse rolls brought the dam down: the breach, with the dice they left."""
         self.timer.stop()
         dam = self.dam_id()
@@ -283,7 +315,7 @@ class BreachPreview(QWidget):
             self.toggle_play(False)
 
     # -- what is shown ---------------------------------------------------------------------------
-    def _sentences(self, run: Run) -> list[list]:
+    def _sentences(self, run: Run) -> list[list[Sentence]]:
         """The sentences of each step of ``run`` so far (kept, so stepping tells only the new step)."""
         del self._told[len(run.events) :]
         for step in run.events[len(self._told) :]:
@@ -328,7 +360,8 @@ class BreachPreview(QWidget):
         dice = run.dice
         self.rolls.ask(self.pending, isinstance(dice, TableDice) and len(dice.given) > dice.used)
         opts = self.pending.options if self.pending is not None else None
-        sides = opts if opts and all(isinstance(o, tuple) for o in opts) else ()
+        # a pick among hexsides (its options are Hexsides) is numbered on the map
+        sides = cast("list[Hexside]", opts) if opts and all(isinstance(o, tuple) for o in opts) else []
         self.focus.candidates(sides if self.active else ())
         self._draw()
 
@@ -345,13 +378,16 @@ class BreachPreview(QWidget):
             return
         self.layer.show(self.run.breach, self.run.state, [e for step in self.run.events for e in step])
 
-    def focus_on(self, hexes) -> None:
+    def _picked(self, hexes: tuple[Hex, ...], _subjects: tuple[str, ...]) -> None:
+        self.focus_on(hexes)
+
+    def focus_on(self, hexes: Iterable[Sequence[int]]) -> None:
         """Outlines ``hexes`` on the map (the log line or table row clicked) and brings them into view."""
         if not self.active:
             return
         self.focus.show(hexes)
         if self.focus.hexes:
-            x0, y0, x1, y1 = self.win.controller.geom.bounds(self.focus.hexes)
+            x0, y0, x1, y1 = self.geom.bounds(self.focus.hexes)
             self.win.view.ensureVisible(QRectF(x0, y0, x1 - x0, y1 - y0), 40, 40)
 
     # -- showing and hiding ----------------------------------------------------------------------
@@ -385,10 +421,10 @@ class BreachPreview(QWidget):
         return self.mc.start(runs)
 
     @property
-    def mc_result(self):
+    def mc_result(self) -> MonteCarloResult | None:
         return self.mc.result
 
-    def show_heat(self, result) -> None:
+    def show_heat(self, result: MonteCarloResult) -> None:
         if self.active:
             self.heat.show(result)
 

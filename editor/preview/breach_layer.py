@@ -7,17 +7,23 @@ out, road cuts and the result of each caught unit. Scene items only -- the docum
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 import shiboken6
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from dambuster.editor import style
 from dambuster.editor.geometry.hexes import HexGeometry
-from dambuster.editor.scene.hex.overlay import _text
-from dambuster.model.hexgrid import Hex
+from dambuster.editor.scene.map_text import halo_text
+from dambuster.model.hexgrid import Hex, Hexside, Layout
+from dambuster.model.scenario import Scenario
 from dambuster.model.terrain import TERRAIN_KINDS
+from dambuster.simulation import Breach, Event, SimState
 from dambuster.simulation.narrate import Names
+from dambuster.simulation.network import as_hex, as_side
 
 Z_PREVIEW = 60  # above the map's own overlay (10) and below the problem rings
 SWELL_FILL = QColor(20, 90, 200, 110)
@@ -27,7 +33,7 @@ CUT = QColor("#c8102e")
 UNIT_EVENTS = ("surge-attack", "stuck-roll", "unaffected", "on-bridge")
 
 
-def unit_results(scenario, state, events) -> dict[str, str]:
+def unit_results(scenario: Scenario, state: SimState, events: Iterable[Event]) -> dict[str, str]:
     """unit id -> a short result for every unit an event so far touched (the last word wins)."""
     index = {u.id: i for i, u in enumerate(scenario.units)}
     out: dict[str, str] = {}
@@ -46,7 +52,7 @@ def unit_results(scenario, state, events) -> dict[str, str]:
     return out
 
 
-def changed_hexes(layout, before: bytes, after: bytes) -> dict[Hex, str]:
+def changed_hexes(layout: Layout, before: bytes, after: bytes) -> dict[Hex, str]:
     """Hexes whose terrain differs between two terrain arrays, with the new kind."""
     cols = layout.columns
     return {
@@ -57,10 +63,10 @@ def changed_hexes(layout, before: bytes, after: bytes) -> dict[Hex, str]:
 
 
 class BreachLayer:
-    def __init__(self, scene, geom: HexGeometry):
+    def __init__(self, scene: QGraphicsScene, geom: HexGeometry):
         self.scene, self.geom = scene, geom
         self.root: QGraphicsItem | None = None
-        self.shown: dict = {}
+        self.shown: dict[str, Any] = {}
 
     def clear(self) -> None:
         if self.root is not None and shiboken6.isValid(self.root):
@@ -68,12 +74,12 @@ class BreachLayer:
         self.root = None
         self.shown = {}
 
-    def show(self, breach, state, events) -> None:
+    def show(self, breach: Breach, state: SimState, events: Iterable[Event]) -> None:
         """Draws ``state`` (a SimState); ``events`` are all events up to and including its step."""
         self.clear()
-        self.root = QGraphicsPathItem()
-        self.root.setZValue(Z_PREVIEW)
-        self.scene.addItem(self.root)
+        root = self.root = QGraphicsPathItem()
+        root.setZValue(Z_PREVIEW)
+        self.scene.addItem(root)
         m, sc = breach.map, breach.scenario
         changed = changed_hexes(m.layout, breach.initial().terrain, state.terrain)
         results = unit_results(sc, state, events)
@@ -114,14 +120,14 @@ class BreachLayer:
         item.setZValue(z)
         return item
 
-    def _hexes(self, hexes, scale: float = 1.0) -> QPainterPath:
+    def _hexes(self, hexes: Iterable[Hex], scale: float = 1.0) -> QPainterPath:
         path = QPainterPath()
         for h in hexes:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.geom.corners(h, scale)]))
             path.closeSubpath()
         return path
 
-    def _streams(self, sides) -> None:
+    def _streams(self, sides: Sequence[Hexside]) -> None:
         if not sides:
             return
         path = QPainterPath()
@@ -140,15 +146,15 @@ class BreachLayer:
         path.moveTo(x - r, y + r)
         path.lineTo(x + r, y - r)
 
-    def _bridges_out(self, breach, ids) -> None:
-        sides = {b.id: tuple(b.side) for b in breach.map.stream_bridges}
+    def _bridges_out(self, breach: Breach, ids: Iterable[str]) -> None:
+        sides = {b.id: as_side(b.side) for b in breach.map.stream_bridges}
         path = QPainterPath()
         for bid in ids:
             if bid in sides:
                 self._cross(path, *self.geom.hexside_mid(sides[bid]), self.geom.size * 0.35)
         self._path(path, QPen(CUT, 4.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap), None, 4)
 
-    def _cuts(self, cuts) -> None:
+    def _cuts(self, cuts: Iterable[tuple[Hex, str]]) -> None:
         path = QPainterPath()
         r = self.geom.size * 0.3
         for h, _route in cuts:
@@ -157,9 +163,9 @@ class BreachLayer:
             path.lineTo(x + r, y - r * 0.4)
         self._path(path, QPen(CUT, 4.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap), None, 4)
 
-    def _units(self, scenario, results: dict[str, str], names: dict[str, str]) -> None:
+    def _units(self, scenario: Scenario, results: dict[str, str], names: dict[str, str]) -> None:
         """A label per unit an event touched, named as the log names it."""
-        where = {u.id: tuple(u.hex) for u in scenario.units if u.hex is not None}
+        where = {u.id: as_hex(u.hex) for u in scenario.units if u.hex is not None}
         seen: dict[Hex, int] = {}
         for uid, text in results.items():
             h = where.get(uid)
@@ -168,7 +174,7 @@ class BreachLayer:
             n = seen[h] = seen.get(h, 0) + 1
             x, y = self.geom.center(h)
             colour = CUT if text in ("destroyed", "disabled", "stuck") else style.TEXT
-            label = _text(
+            label = halo_text(
                 self.root,
                 f"{names.get(uid, uid)}: {text}",
                 x,

@@ -9,9 +9,12 @@ it with: the seeded generator as the collapse rolls left it, so the breach conti
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox
+from collections.abc import Iterable
 
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+
+from dambuster.model.scenario import CollapseThreshold, Dam
 from dambuster.simulation.collapse import collapses_on, percent_lost
 from dambuster.simulation.dice import Dice, TableDice
 from dambuster.simulation.narrate import at_most
@@ -20,10 +23,10 @@ from dambuster.simulation.narrate import at_most
 class CollapseBox(QGroupBox):
     collapsed = Signal(object)  # the dice the breach goes on with
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__("Collapse rolls", parent)
-        self.dam = None
-        self.thresholds: list = []
+        self.dam: Dam | None = None
+        self.thresholds: list[CollapseThreshold] = []
         self.dice: Dice | None = None
         self.from_table = False
         self.turn = 0
@@ -32,7 +35,7 @@ class CollapseBox(QGroupBox):
         self.fallen = False  # the collapse rolls brought the dam down
         self.damage = QSpinBox()
         self.damage.setToolTip("Structure points the dam has lost so far")
-        self.damage.valueChanged.connect(lambda _v: self._restart())
+        self.damage.valueChanged.connect(self._restart)
         self.chance = QLabel()
         self.chance.setWordWrap(True)
         self.die = QSpinBox()
@@ -53,7 +56,9 @@ class CollapseBox(QGroupBox):
         form.addRow(self.log)
         self.set_dam(None, [], False, 0)
 
-    def set_dam(self, dam, thresholds, from_table: bool, seed: int) -> None:
+    def set_dam(
+        self, dam: Dam | None, thresholds: Iterable[CollapseThreshold], from_table: bool, seed: int
+    ) -> None:
         """A new dam, dice or seed: start over with the dam's damage from the file."""
         self.dam, self.thresholds, self.from_table, self.seed = dam, list(thresholds), from_table, seed
         self.damage.blockSignals(True)
@@ -78,7 +83,7 @@ class CollapseBox(QGroupBox):
             self.begun = begun
             self._show(self.fallen)
 
-    def _restart(self) -> None:
+    def _restart(self, *_args: object) -> None:
         self.turn, self.rolls = 0, []
         self.dice = TableDice() if self.from_table else Dice(self.seed)
         self._show(False)

@@ -6,9 +6,13 @@ map."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+
+from dambuster.simulation.narrate import Sentence
 
 BULLET = QSize(16, 8)
 
@@ -29,10 +33,10 @@ def _bullet(colour: str) -> QIcon:
 class EventLog(QListWidget):
     picked = Signal(tuple, tuple)  # hexes, subjects of the line clicked
 
-    def __init__(self, parent=None, lines: int = 0):
+    def __init__(self, parent: QWidget | None = None, lines: int = 0):
         super().__init__(parent)
         self.lines = lines  # asks no more height than this many lines (0: a list's usual), takes spare
-        self.sentences: list = []  # one per row
+        self.sentences: list[Sentence] = []  # one per row
         self.setWordWrap(True)
         self.setAlternatingRowColors(False)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -40,7 +44,7 @@ class EventLog(QListWidget):
         self.setIconSize(BULLET)
         self._bullets = {False: _bullet("#505050"), True: _bullet("#a0a0a0")}
         self.itemClicked.connect(self._clicked)
-        self.currentItemChanged.connect(lambda item, _old: item is not None and self._clicked(item))
+        self.currentItemChanged.connect(self._current_changed)
 
     def lines_height(self, n: int) -> int:
         """The height that shows ``n`` one-line sentences whole."""
@@ -51,7 +55,7 @@ class EventLog(QListWidget):
         hint = super().sizeHint()
         return QSize(hint.width(), self.lines_height(self.lines)) if self.lines else hint
 
-    def add(self, sentences, pending: bool = False) -> None:
+    def add(self, sentences: Iterable[Sentence], pending: bool = False) -> None:
         """Appends sentences; ``pending`` lines (a step waiting for rolls) are set in grey italics."""
         for s in sentences:
             item = QListWidgetItem(s.text)
@@ -67,7 +71,7 @@ class EventLog(QListWidget):
             item.setToolTip("Click to show it on the map" if s.hexes or s.subjects else "")
             self.addItem(item)
 
-    def show_sentences(self, sentences) -> None:
+    def show_sentences(self, sentences: Iterable[Sentence]) -> None:
         self.blockSignals(True)
         self.clear()
         self.sentences = []
@@ -76,6 +80,10 @@ class EventLog(QListWidget):
 
     def texts(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]
+
+    def _current_changed(self, item: QListWidgetItem | None, _old: QListWidgetItem | None) -> None:
+        if item is not None:
+            self._clicked(item)
 
     def _clicked(self, item: QListWidgetItem) -> None:
         s = self.sentences[self.row(item)]

@@ -10,6 +10,7 @@ after each roll typed; the log shows every event known up to the roll asked next
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsRectItem,
+    QGraphicsScene,
     QGraphicsSimpleTextItem,
     QHBoxLayout,
     QLabel,
@@ -28,14 +30,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dambuster.editor.document import Document
 from dambuster.editor.geometry.table import point_along
-from dambuster.simulation import Dice, RollNeeded, SimulationError, TableDice
+from dambuster.editor.scene.map_view import MapView
+from dambuster.model.scenario import Point, Sewer, TableMap
+from dambuster.simulation import Dice, Event, RollNeeded, SimulationError, TableDice
 from dambuster.simulation.flashflood import flood, when
-from dambuster.simulation.narrate import flood_sentences
+from dambuster.simulation.narrate import Sentence, flood_sentences
 
-from .breach_dock import PLAY_MS, _button
+from .breach_dock import PLAY_MS
 from .event_log import EventLog
-from .flood_paths import picture
+from .flood_paths import SewerPicture, corridor_lines, picture
+from .parts import button
 from .roll_entry import RollEntry
 
 Z_FLOOD = 60
@@ -44,17 +50,17 @@ BUMP = QColor("#e07000")
 HIT = QColor("#c8102e")
 
 
-def _cosmetic(colour, width: float, dash=Qt.PenStyle.SolidLine) -> QPen:
+def _cosmetic(colour: QColor | str, width: float, dash: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
     pen = QPen(QColor(colour), width, dash, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
     pen.setCosmetic(True)
     return pen
 
 
 class FloodLayer:
-    def __init__(self, scene, table):
+    def __init__(self, scene: QGraphicsScene, table: TableMap):
         self.scene, self.table = scene, table
         self.root: QGraphicsItem | None = None
-        self.shown = None
+        self.shown: SewerPicture | None = None
 
     def clear(self) -> None:
         if self.root is not None and shiboken6.isValid(self.root):
@@ -62,7 +68,7 @@ class FloodLayer:
         self.root = None
         self.shown = None
 
-    def _label(self, text: str, at, colour, bold=True) -> None:
+    def _label(self, text: str, at: Point, colour: QColor | str, bold: bool = True) -> None:
         holder = QGraphicsRectItem(self.root)
         holder.setPen(QPen(Qt.PenStyle.NoPen))
         holder.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
@@ -79,20 +85,20 @@ class FloodLayer:
         holder.setRect(item.mapRectToParent(r).adjusted(-2, 0, 2, 0))
         holder.setBrush(QColor(255, 255, 255, 215))
 
-    def show(self, sewer, events, current=None) -> None:
+    def show(self, sewer: Sewer, events: Sequence[Event], current: Event | None = None) -> None:
         self.clear()
-        self.root = QGraphicsPathItem()
-        self.root.setZValue(Z_FLOOD)
-        self.scene.addItem(self.root)
+        root = self.root = QGraphicsPathItem()
+        root.setZValue(Z_FLOOD)
+        self.scene.addItem(root)
         pic = self.shown = picture(sewer, events)
-        lines = {c.id: [tuple(p) for p in c.line] for c in sewer.corridors}
+        lines = corridor_lines(sewer)
         names = {m.id: m.name or m.id for m in sewer.models}  # as the log names them
         u = 0.01 * max(self.table.width, self.table.depth)
         for _mid, pts in pic.paths:
             path = QPainterPath(QPointF(*pts[0]))
             for p in pts[1:]:
                 path.lineTo(*p)
-            item = QGraphicsPathItem(path, self.root)
+            item = QGraphicsPathItem(path, root)
             item.setPen(_cosmetic(PATH, 3.5))
             item.setZValue(2)
         for mid, (cid, pos) in pic.at.items():
@@ -100,13 +106,13 @@ class FloodLayer:
             if pt is None:
                 continue
             moved = any(m == mid for m, _ in pic.paths)
-            ring = QGraphicsPathItem(self.root)
+            ring = QGraphicsPathItem(root)
             shape = QPainterPath()
             shape.addEllipse(QRectF(pt[0] - 1.4 * u, pt[1] - 1.4 * u, 2.8 * u, 2.8 * u))
             ring.setPath(shape)
             ring.setPen(_cosmetic(PATH if moved else "#404040", 2.5 if moved else 1.2))
             ring.setZValue(3)
-            notes = []
+            notes: list[str] = []
             if mid in pic.tested:
                 notes.append("fails" if pic.tested[mid] else "holds")
             if mid in pic.hits:
@@ -125,15 +131,19 @@ class FloodLayer:
 
 
 class FloodPreview(QWidget):
-    def __init__(self, window):
+    """The pane for a table map with a sewer: the document it reads, the map view it draws over."""
+
+    def __init__(self, doc: Document, view: MapView):
         super().__init__()
-        self.win, self.doc = window, window.doc
-        self.layer = FloodLayer(window.view.scene(), self.doc.scenario.map)
-        self.events: list = []
-        self.told: list = []  # the events as sentences
+        self.doc, self.view = doc, view
+        table = doc.scenario.map
+        assert isinstance(table, TableMap)  # (the Preview dock makes this pane for a table with a sewer)
+        self.layer = FloodLayer(view.scene(), table)
+        self.events: list[Event] = []
+        self.told: list[Sentence] = []  # the events as sentences
         self.n = 0  # events shown
         self.active = False
-        self.turn = None
+        self.turn: int | None = None
         self.table: TableDice | None = None  # dice from the table
         self.pending: RollNeeded | None = None
         self.problem: str | None = None  # why there is no flood to show
@@ -151,10 +161,10 @@ class FloodPreview(QWidget):
         dice_row.addWidget(self.seed)
         form = QFormLayout()
         form.addRow("Dice", dice_row)
-        self.btn_reset = _button("Reset", "Reset: before the flood", self.reset)
-        self.btn_back = _button("◀ Back", "Back one event", self.back)
-        self.btn_forward = _button("Forward ▶", "Forward one event", self.forward)
-        self.btn_play = _button("Play", "Play / pause", lambda: self.toggle_play())
+        self.btn_reset = button("Reset", "Reset: before the flood", self.reset)
+        self.btn_back = button("◀ Back", "Back one event", self.back)
+        self.btn_forward = button("Forward ▶", "Forward one event", self.forward)
+        self.btn_play = button("Play", "Play / pause", lambda: self.toggle_play())
         self.btn_play.setCheckable(True)
         row = QHBoxLayout()
         for b in (self.btn_reset, self.btn_back, self.btn_forward, self.btn_play):
@@ -167,7 +177,7 @@ class FloodPreview(QWidget):
         self.rolls.hide()
         self.log = EventLog()
         self.log.setMinimumHeight(150)
-        self.log.picked.connect(lambda _hexes, subjects: self.focus_on(subjects))
+        self.log.picked.connect(self._picked)
         lay = QVBoxLayout(self)
         lay.addLayout(form)
         lay.addLayout(row)
@@ -177,8 +187,8 @@ class FloodPreview(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_MS)
         self.timer.timeout.connect(self._tick)
-        self.seed.valueChanged.connect(lambda _v: self.reset())
-        self.dice_mode.currentIndexChanged.connect(lambda _i: self.reset())
+        self.seed.valueChanged.connect(self.reset)
+        self.dice_mode.currentIndexChanged.connect(self.reset)
         self.doc.features_changed.connect(self.reset)
         self.reset()
 
@@ -186,7 +196,13 @@ class FloodPreview(QWidget):
     def from_table(self) -> bool:
         return self.dice_mode.currentIndex() == 1
 
-    def reset(self) -> None:
+    def _sewer(self) -> Sewer | None:
+        """The sewer of the table (an edit may have removed it)."""
+        m = self.doc.scenario.map
+        return m.sewer if isinstance(m, TableMap) else None
+
+    def reset(self, *_args: object) -> None:
+        """Before the flood (``_args``: a changed seed or dice mode's value)."""
         self.timer.stop()
         self.btn_play.setChecked(False)
         self.table = TableDice() if self.from_table else None
@@ -204,7 +220,8 @@ class FloodPreview(QWidget):
         dice = table if table is not None else Dice(self.seed.value())
         if table is not None:
             table.restore((0, 0))  # every roll given is replayed from the first
-        self.pending, self.problem, pre = None, None, []
+        self.pending, self.problem = None, None
+        pre: list[Event] = []
         try:
             self.turn, pre = when(sc.parameters.flash_flood, dice)
             result = flood(sc, dice) if self.turn is not None else None
@@ -284,22 +301,30 @@ class FloodPreview(QWidget):
         if not self.active or self.n == 0:
             self.layer.clear()
             return
-        self.layer.show(self.doc.scenario.map.sewer, self.events[: self.n], self.events[self.n - 1])
+        sewer = self._sewer()
+        if sewer is None:  # (the pane is made for a table with a sewer)
+            self.layer.clear()
+            return
+        self.layer.show(sewer, self.events[: self.n], self.events[self.n - 1])
 
-    def focus_on(self, models) -> None:
+    def _picked(self, _hexes: tuple[object, ...], subjects: tuple[str, ...]) -> None:
+        self.focus_on(subjects)
+
+    def focus_on(self, models: Iterable[str]) -> None:
         """Rings the models a clicked line names, where they stand after the events shown."""
-        sewer = self.doc.scenario.map.sewer
+        sewer, t = self._sewer(), self.doc.scenario.map
+        if sewer is None or not isinstance(t, TableMap):  # (the pane is made for a table with a sewer)
+            return
         pic = picture(sewer, self.events[: self.n])
-        lines = {c.id: [tuple(p) for p in c.line] for c in sewer.corridors}
-        pts = [point_along(lines.get(pic.at[m][0], []), pic.at[m][1]) for m in models if m in pic.at]
-        pts = [p for p in pts if p is not None]
+        lines = corridor_lines(sewer)
+        found = [point_along(lines.get(pic.at[m][0], []), pic.at[m][1]) for m in models if m in pic.at]
+        pts = [p for p in found if p is not None]
         if not self.active or not pts:
             return
         x = sum(p[0] for p in pts) / len(pts)
         y = sum(p[1] for p in pts) / len(pts)
-        t = self.doc.scenario.map
         r = max([0.03 * max(t.width, t.depth)] + [math.dist((x, y), p) * 1.3 for p in pts])
-        self.win.view.highlight(x, y, r)
+        self.view.highlight(x, y, r)
 
     def set_active(self, on: bool) -> None:
         self.active = on

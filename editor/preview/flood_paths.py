@@ -4,16 +4,24 @@ the polyline a carried model followed along the corridors."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dambuster.editor.geometry.table import point_along
+from dambuster.model.scenario import Point, Sewer
+from dambuster.simulation import Event
 
 
-def _length(line) -> float:
+def corridor_lines(sewer: Sewer) -> dict[str, list[Point]]:
+    """Each corridor's line by its id, its points as tuples (a point read from JSON is a list)."""
+    return {c.id: [(p[0], p[1]) for p in c.line] for c in sewer.corridors}
+
+
+def _length(line: Sequence[Point]) -> float:
     return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(line, line[1:]))
 
 
-def sub_line(line, a: float, b: float) -> list[tuple[float, float]]:
+def sub_line(line: list[Point], a: float, b: float) -> list[Point]:
     """The part of a polyline between distances a and b from its first point, in the order a -> b."""
     lo, hi = sorted((a, b))
     first, last = point_along(line, lo), point_along(line, hi)
@@ -29,7 +37,9 @@ def sub_line(line, a: float, b: float) -> list[tuple[float, float]]:
     return pts if a <= b else pts[::-1]
 
 
-def carried_path(lines: dict, corridors: list[str], start: float, end: float) -> list[tuple[float, float]]:
+def carried_path(
+    lines: dict[str, list[Point]], corridors: list[str], start: float, end: float
+) -> list[Point]:
     """The way a model went: from ``start`` on the first corridor, through each junction, to ``end``
     on the last. At each change of corridor the model leaves by the end nearer the next corridor."""
     if len(corridors) == 1:
@@ -59,15 +69,17 @@ class SewerPicture:
     """What the map shows after some events: positions, paths walked, bumps and hits per model."""
 
     at: dict[str, tuple[str, float]]
-    paths: list[tuple[str, list]] = field(default_factory=list)  # (model, polyline)
-    bumps: list[tuple[str, bool]] = field(default_factory=list)  # (model, knocked off)
-    hits: dict[str, list[int]] = field(default_factory=dict)
-    tested: dict[str, bool] = field(default_factory=dict)  # model -> failed
+    paths: list[tuple[str, list[Point]]] = field(
+        default_factory=list[tuple[str, list[Point]]]
+    )  # (model, polyline)
+    bumps: list[tuple[str, bool]] = field(default_factory=list[tuple[str, bool]])  # (model, knocked off)
+    hits: dict[str, list[int]] = field(default_factory=dict[str, list[int]])
+    tested: dict[str, bool] = field(default_factory=dict[str, bool])  # model -> failed
     turn: int | None = None
 
 
-def picture(sewer, events) -> SewerPicture:
-    lines = {c.id: [tuple(p) for p in c.line] for c in sewer.corridors}
+def picture(sewer: Sewer, events: Iterable[Event]) -> SewerPicture:
+    lines = corridor_lines(sewer)
     pic = SewerPicture({m.id: (m.corridor, m.position) for m in sewer.models})
     for e in events:
         if e.kind == "flood-comes":

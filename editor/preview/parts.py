@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QPushButton
 
+if TYPE_CHECKING:
+    from dambuster.editor.document import Document
 
-def button(text: str, tip: str, slot) -> QPushButton:
+
+def button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
     b = QPushButton(text)
     b.setToolTip(tip)
     b.clicked.connect(slot)
     return b
 
 
-def waiting_line(doc) -> str:
+def waiting_line(doc: Document) -> str:
     """Why the preview waits: the file was opened with problems in its references or ids (the
     command line refuses it, and a breach over a dangling river would mislead); "" once repaired."""
     if not doc.format_problems:

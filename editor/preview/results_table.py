@@ -4,11 +4,13 @@ row emits the hexes it concerns, for the map to show."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
-from dambuster.simulation.summary import SECTIONS
+from dambuster.simulation.summary import SECTIONS, ChanceRow
 
 
 def percent(p: float) -> str:
@@ -23,9 +25,9 @@ def percent(p: float) -> str:
 class ChanceTable(QTreeWidget):
     picked = Signal(tuple)  # hexes of the row clicked
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.rows: list = []  # the ChanceRows shown; a child item keeps its index (UserRole)
+        self.rows: list[ChanceRow] = []  # the ChanceRows shown; a child item keeps its index (UserRole)
         self.setColumnCount(3)
         self.setHeaderLabels(["What", "Outcome", "Chance"])
         self.setRootIsDecorated(False)
@@ -36,10 +38,10 @@ class ChanceTable(QTreeWidget):
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.currentItemChanged.connect(lambda item, _old: self._clicked(item))
-        self.itemClicked.connect(lambda item, _col: self._clicked(item))
+        self.currentItemChanged.connect(self._clicked)
+        self.itemClicked.connect(self._clicked)
 
-    def show_rows(self, rows) -> None:
+    def show_rows(self, rows: Iterable[ChanceRow]) -> None:
         self.clear()
         self.rows = list(rows)
         bold = QFont(self.font())
@@ -62,7 +64,7 @@ class ChanceTable(QTreeWidget):
 
     def table(self) -> list[tuple[str, str, str, str]]:
         """(section, subject, outcome, chance as shown), top to bottom."""
-        out = []
+        out: list[tuple[str, str, str, str]] = []
         for i in range(self.topLevelItemCount()):
             top = self.topLevelItem(i)
             if top is None:  # (never: i is in range)
@@ -73,7 +75,8 @@ class ChanceTable(QTreeWidget):
                     out.append((top.text(0), c.text(0), c.text(1), c.text(2)))
         return out
 
-    def _clicked(self, item) -> None:
+    def _clicked(self, item: QTreeWidgetItem | None, *_rest: object) -> None:
+        """A row clicked or made current (``_rest``: the column, or the item current before)."""
         i = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
         if isinstance(i, int) and 0 <= i < len(self.rows):
             self.picked.emit(tuple(self.rows[i].hexes))

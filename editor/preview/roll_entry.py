@@ -16,6 +16,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QWidget
 
+from dambuster.simulation.dice import RollNeeded
 from dambuster.simulation.narrate import prompt
 
 
@@ -33,9 +34,9 @@ class RollEntry(QWidget):
     rolled = Signal(int)
     undo = Signal()
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.need = None
+        self.need: RollNeeded | None = None
         self._typing = False  # the rolls typed are being given (the map gets the keyboard after)
         self.question = QLabel()
         self.question.setWordWrap(True)
@@ -63,7 +64,7 @@ class RollEntry(QWidget):
         self.btn_undo.clicked.connect(self.undo.emit)
         self.ask(None)
 
-    def ask(self, need, can_undo: bool = False) -> None:
+    def ask(self, need: RollNeeded | None, can_undo: bool = False) -> None:
         if need is not None and need is not self.need:
             self.problem.clear()  # a new question: the last refusal is old news
         self.need = need

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from dambuster.simulation import Breach
 from dambuster.simulation.montecarlo import HEX_KEYS, MonteCarloResult, monte_carlo
 
 CHUNK = 1_000  # runs per chunk: ten progress steps for 10,000 runs; on a 200x200 map ~20 ms a chunk
@@ -50,7 +51,9 @@ def merge(parts: list[MonteCarloResult], seed: int) -> MonteCarloResult:
     return out
 
 
-def run_chunks(breach, runs: int, seed: int, chunk: int = CHUNK) -> Iterator[tuple[int, MonteCarloResult]]:
+def run_chunks(
+    breach: Breach, runs: int, seed: int, chunk: int = CHUNK
+) -> Iterator[tuple[int, MonteCarloResult]]:
     """Yields (runs done so far, chunk result) chunk by chunk; the caller may stop at any time."""
     done = 0
     for i, n in enumerate(chunk_sizes(runs, chunk)):
@@ -60,7 +63,7 @@ def run_chunks(breach, runs: int, seed: int, chunk: int = CHUNK) -> Iterator[tup
 
 
 def run_all(
-    breach, runs: int, seed: int, progress: Callable[[int], bool] | None = None, chunk: int = CHUNK
+    breach: Breach, runs: int, seed: int, progress: Callable[[int], bool] | None = None, chunk: int = CHUNK
 ) -> MonteCarloResult | None:
     """All chunks, merged as they come (memory stays that of one chunk); ``progress(done)`` returning
     False cancels (the result is then None)."""

@@ -9,52 +9,71 @@ while they run. The seed is the pane's; an edit of the map drops the result and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QProgressBar,
-    QPushButton,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from dambuster.editor.document import Document
+from dambuster.editor.preview.parts import button
 from dambuster.editor.preview.results_table import ChanceTable
+from dambuster.simulation import Breach, Run
+from dambuster.simulation.montecarlo import MonteCarloResult
 from dambuster.simulation.summary import chance_rows
 
-from .view import ArrivalChart
+from .view import ArrivalChart, HeatLayer
 from .worker import MonteCarloWorker
 
 MAX_RUNS = 1_000_000
 
 
-def _button(text: str, tip: str, slot) -> QPushButton:
-    b = QPushButton(text)
-    b.setToolTip(tip)
-    b.clicked.connect(slot)
-    return b
+class BreachPane(Protocol):
+    """What the Monte Carlo tab uses of the breach pane it sits in (breach_dock.BreachPreview): the
+    run it repeats, the document and seed it runs with, the heat layer it fills, where rows point."""
+
+    @property
+    def run(self) -> Run | None: ...
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def seed(self) -> QSpinBox: ...
+    @property
+    def heat(self) -> HeatLayer: ...
+    @property
+    def active(self) -> bool: ...
+    def show_heat(self, result: MonteCarloResult) -> None: ...
+    def hide_heat(self) -> None: ...
+    def focus_on(self, hexes: Iterable[Sequence[int]]) -> None: ...
 
 
 class MonteCarloPanel(QWidget):
-    def __init__(self, pane):
+    def __init__(self, pane: BreachPane):
         super().__init__()
         self.pane = pane
         pane.heat.wanted = self.isVisible  # the heat map is this tab's: not over the Breach tab's swell
-        self.result = None
-        self.breach = None  # the pane's breach the result belongs to
+        self.result: MonteCarloResult | None = None
+        self.breach: Breach | None = None  # the pane's breach the result belongs to
         self.runs = QSpinBox()
         self.runs.setRange(1, MAX_RUNS)
         self.runs.setSingleStep(1000)
         self.runs.setGroupSeparatorShown(True)
         self.runs.setValue(10_000)
-        self.btn_mc = _button(
+        self.btn_mc = button(
             "Run", "Run many breaches with the pane's seed: the chance of each outcome", lambda: self.start()
         )
-        self.btn_cancel = _button("Cancel", "Stop the runs (after the chunk under way)", self.cancel)
+        self.btn_cancel = button("Cancel", "Stop the runs (after the chunk under way)", self.cancel)
         self.btn_cancel.setEnabled(False)
-        self.btn_heat_off = _button("Hide", "Remove the heat map and the table", self.pane.hide_heat)
+        self.btn_heat_off = button("Hide", "Remove the heat map and the table", self.pane.hide_heat)
         self.progress = QProgressBar()
         self.progress.setFormat("%v of %m runs")
         self.progress.hide()
@@ -114,13 +133,13 @@ class MonteCarloPanel(QWidget):
             self.btn_cancel.setEnabled(False)
             self.mc_label.setText("Cancelling after the chunk under way…")
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         """The tab comes to the front: its heat map comes back (the result is kept while away)."""
         super().showEvent(event)
         if self.result is not None and self.pane.active and self.pane.heat.root is None:
             self.pane.heat.show(self.result)
 
-    def hideEvent(self, event) -> None:
+    def hideEvent(self, event: QHideEvent) -> None:
         """Another tab (or the dock closed): the heat map goes with this tab."""
         super().hideEvent(event)
         self.pane.heat.clear()
@@ -151,7 +170,7 @@ class MonteCarloPanel(QWidget):
         self.progress.setMaximum(total)
         self.progress.setValue(done)
 
-    def _finished(self, result) -> None:
+    def _finished(self, result: MonteCarloResult) -> None:
         self._idle()
         self.result = result
         n = sum(1 for p in result.hexes.values() if p.get("flood", 0) > 0)

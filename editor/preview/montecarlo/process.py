@@ -25,19 +25,24 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
-Listener = Callable[[tuple], None]
+if TYPE_CHECKING:
+    from dambuster.model.scenario import Scenario
+
+#: A message on the pipe: a tuple whose first item says what it is ("run", "progress", "done"...)
+Message = tuple[Any, ...]
+Listener = Callable[[Message], None]
 _HEAD = struct.Struct("<Q")
 
 
-def write_message(stream: IO[bytes], obj) -> None:
+def write_message(stream: IO[bytes], obj: Message | None) -> None:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(_HEAD.pack(len(data)) + data)
     stream.flush()
 
 
-def read_message(stream: IO[bytes]):
+def read_message(stream: IO[bytes]) -> Any:
     head = stream.read(_HEAD.size)
     if len(head) < _HEAD.size:
         raise EOFError
@@ -55,7 +60,7 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> None:
 
     from .chunks import run_all
 
-    inbox: queue.Queue = queue.Queue()
+    inbox: queue.Queue[Message | None] = queue.Queue()
 
     def pump() -> None:
         while True:
@@ -66,7 +71,7 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> None:
                 return
 
     threading.Thread(target=pump, daemon=True).start()
-    queued: deque = deque()
+    queued: deque[Message | None] = deque()
     while True:
         msg = queued.popleft() if queued else inbox.get()
         if msg is None:
@@ -76,7 +81,7 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> None:
         _, job, payload, dam, runs, seed, chunk = msg
         stop = False
 
-        def progress(done: int, job=job, runs=runs) -> bool:  # this message's job, bound now
+        def progress(done: int, job: int = job, runs: int = runs) -> bool:  # this message's job, bound now
             nonlocal stop
             write_message(out, ("progress", job, done, runs))
             while not inbox.empty():
@@ -116,7 +121,7 @@ def helper_command() -> list[str]:
 
 # ---------------------------------------------------------------------------------- the editor
 class Helper:
-    def __init__(self):
+    def __init__(self) -> None:
         self.proc = subprocess.Popen(
             helper_command(),
             stdin=subprocess.PIPE,
@@ -132,14 +137,16 @@ class Helper:
         self.alive = True
         threading.Thread(target=self._read, name="dambuster-montecarlo-reader", daemon=True).start()
 
-    def _send(self, msg) -> None:
+    def _send(self, msg: Message | None) -> None:
         try:
             with self.write_lock:
                 write_message(self.to_helper, msg)
         except (OSError, ValueError):
             pass  # the process is gone: the reader reports the jobs under way
 
-    def submit(self, scenario, dam: str, runs: int, seed: int, chunk: int, listener: Listener) -> int:
+    def submit(
+        self, scenario: Scenario, dam: str, runs: int, seed: int, chunk: int, listener: Listener
+    ) -> int:
         payload = pickle.dumps(scenario, protocol=pickle.HIGHEST_PROTOCOL)
         with self.lock:
             self.next_job += 1

@@ -6,19 +6,17 @@ from ``dambuster.simulation.montecarlo`` (run in a worker: montecarlo/worker.py)
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QWidget
 
 from dambuster.editor.geometry.hexes import HexGeometry
-from dambuster.editor.scene.hex.overlay import _text
-
-if TYPE_CHECKING:
-    from dambuster.model.hexgrid import Hex
+from dambuster.editor.scene.map_text import halo_text
+from dambuster.model.hexgrid import Hex
+from dambuster.simulation.montecarlo import MonteCarloResult
 
 Z_HEAT = 55
 Z_LEGEND = 10_000  # the legend over everything on the map
@@ -47,12 +45,13 @@ def bin_of(p: float) -> int:
 class HeatLayer:
     """Per-hex flood chance drawn as tinted hexes with the percentage, plus a legend in the corner."""
 
-    def __init__(self, scene, geom: HexGeometry):
+    def __init__(self, scene: QGraphicsScene, geom: HexGeometry):
         self.scene, self.geom = scene, geom
         self.root: QGraphicsItem | None = None
         self.legend: QGraphicsPathItem | None = None  # the key's box, the title and the bins in it
-        self.wanted = lambda: True  # whether it may show now (the Monte Carlo tab is in front)
-        self.probabilities: dict = {}
+        #: whether it may show now (the Monte Carlo tab is in front)
+        self.wanted: Callable[[], bool] = lambda: True
+        self.probabilities: dict[Hex, float] = {}
 
     def clear(self) -> None:
         for item in (self.root, self.legend):
@@ -61,15 +60,15 @@ class HeatLayer:
         self.root = self.legend = None
         self.probabilities = {}
 
-    def show(self, result) -> None:
+    def show(self, result: MonteCarloResult) -> None:
         self.clear()
         if not self.wanted():
             return
-        self.root = QGraphicsPathItem()
-        self.root.setZValue(Z_HEAT)
-        self.scene.addItem(self.root)
+        root = self.root = QGraphicsPathItem()
+        root.setZValue(Z_HEAT)
+        self.scene.addItem(root)
         self.probabilities = {h: p["flood"] for h, p in result.hexes.items() if p.get("flood", 0.0) > 0}
-        by_bin: dict[int, list] = {}
+        by_bin: dict[int, list[Hex]] = {}
         for h, p in self.probabilities.items():
             by_bin.setdefault(bin_of(p), []).append(h)
         for b, hexes in sorted(by_bin.items()):
@@ -77,12 +76,12 @@ class HeatLayer:
             for h in hexes:
                 path.addPolygon(QPolygonF([QPointF(x, y) for x, y in self.geom.corners(h, 0.96)]))
                 path.closeSubpath()
-            item = QGraphicsPathItem(path, self.root)
+            item = QGraphicsPathItem(path, root)
             item.setPen(QPen(QColor(90, 20, 10, 200), 1.0))
             item.setBrush(QBrush(heat_colour(b / BINS)))
         for h, p in self.probabilities.items():
             x, y = self.geom.center(h)
-            _text(self.root, f"{p * 100:.0f}", x, y, 6.0, colour=QColor("#101010"), bold=True, halo=True)
+            halo_text(root, f"{p * 100:.0f}", x, y, 6.0, colour=QColor("#101010"), bold=True, halo=True)
         self._legend(result.runs)
 
     def _legend(self, runs: int) -> None:
@@ -98,7 +97,7 @@ class HeatLayer:
         back.setPen(QPen(QColor("#505050"), 1.0))
         back.setZValue(Z_LEGEND)
         pad, row = 5.0, LEGEND_ROW
-        title = _text(
+        title = halo_text(
             back, f"flood chance ({runs:,} runs)", pad, pad + row / 2, LEGEND_POINTS, bold=True, centre=False
         )
         widest = title.mapRectToParent(title.boundingRect()).right()
@@ -114,7 +113,7 @@ class HeatLayer:
                 item.setBrush(heat_colour(i / BINS))
                 item.setPen(QPen(QColor("#505050"), 0.5))
                 text = f"{(i - 1) * 10}-{i * 10} %"
-                label = _text(back, text, column + row * 1.5, y + row / 2, LEGEND_POINTS, centre=False)
+                label = halo_text(back, text, column + row * 1.5, y + row / 2, LEGEND_POINTS, centre=False)
                 right = max(right, label.mapRectToParent(label.boundingRect()).right())
             widest = max(widest, right)
             column = right + pad * 2
@@ -127,7 +126,7 @@ class HeatLayer:
 class ArrivalChart(QWidget):
     """Bars: for each hex below the dam (by distance along the river), the step the swell reaches it."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.points: list[tuple[int, int]] = []  # (hexes below the dam, arrival step)
         self.setMinimumHeight(120)
@@ -144,7 +143,7 @@ class ArrivalChart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(260, 140)
 
-    def paintEvent(self, _event) -> None:
+    def paintEvent(self, _event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), QColor("#ffffff"))

@@ -14,8 +14,10 @@ from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
+from dambuster.model.scenario import Scenario
+
 from .chunks import CHUNK
-from .process import helper
+from .process import Message, helper
 
 
 class _Relay(QObject):
@@ -24,14 +26,14 @@ class _Relay(QObject):
     report = Signal(tuple)
 
 
-def _relay_report(relay: _Relay, msg: tuple) -> None:
+def _relay_report(relay: _Relay, msg: Message) -> None:
     try:
         relay.report.emit(msg)
     except RuntimeError:  # the window (and its relay) is gone: nobody is listening
         pass
 
 
-def _cancel_job(job: list[int], *_args) -> None:
+def _cancel_job(job: list[int], *_args: object) -> None:
     if job[0]:
         helper().cancel(job[0])
 
@@ -42,7 +44,7 @@ class MonteCarloWorker(QObject):
     cancelled = Signal()
     failed = Signal(str)
 
-    def __init__(self, parent=None, chunk: int = CHUNK):
+    def __init__(self, parent: QObject | None = None, chunk: int = CHUNK):
         super().__init__(parent)
         self.chunk = chunk
         self._relay = _Relay(self)
@@ -54,7 +56,7 @@ class MonteCarloWorker(QObject):
     def running(self) -> bool:
         return self._job[0] != 0
 
-    def start(self, scenario, dam: str, runs: int, seed: int) -> None:
+    def start(self, scenario: Scenario, dam: str, runs: int, seed: int) -> None:
         """Starts the runs on a snapshot of ``scenario`` (pickled now); cancels any other quietly."""
         self.cancel(quiet=True)
         self._job[0] = helper().submit(
@@ -70,7 +72,7 @@ class MonteCarloWorker(QObject):
         if quiet:
             self._job[0] = 0
 
-    def _report(self, msg: tuple) -> None:
+    def _report(self, msg: Message) -> None:
         kind, job = msg[0], msg[1]
         if job != self._job[0]:
             return
