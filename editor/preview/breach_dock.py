@@ -15,24 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Protocol, cast
+from typing import cast
 
 from PySide6.QtCore import QRectF, QTimer
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QSpinBox,
-    QStatusBar,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
-from dambuster.editor.document import Document
 from dambuster.editor.geometry.hexes import HexGeometry
-from dambuster.editor.scene.map_view import MapView
 from dambuster.model.hexgrid import Hex, Hexside
 from dambuster.model.scenario import Dam, HexMap
 from dambuster.simulation import Breach, Dice, RollNeeded, Run, SimulationError, TableDice
@@ -47,7 +35,7 @@ from .event_log import EventLog
 from .focus_layer import FocusLayer
 from .montecarlo.panel import MonteCarloPanel
 from .montecarlo.view import HeatLayer
-from .parts import LEGEND, button, waiting_line
+from .parts import LEGEND, BreachWindow, button, dice_choice, step_line, waiting_line
 from .roll_entry import RollEntry
 
 #: Quiet time after the last edit before the preview's breach is rebuilt.
@@ -55,18 +43,6 @@ REBUILD_MS = 250
 
 PLAY_MS = 700
 SEEDED, TABLE = 0, 1
-
-
-class BreachWindow(Protocol):
-    """What the breach preview needs of the main window: the document, the map view it draws over and
-    brings hexes into view in, and where Apply to a copy's messages go (apply_copy.py)."""
-
-    @property
-    def doc(self) -> Document: ...
-    @property
-    def view(self) -> MapView: ...
-    def show_error(self, title: str, message: str) -> None: ...
-    def statusBar(self) -> QStatusBar: ...
 
 
 class BreachPreview(QWidget):
@@ -85,13 +61,7 @@ class BreachPreview(QWidget):
         self._told: list[list[Sentence]] = []  # sentences of each step of the run, as run.events
 
         self.dam = QComboBox()
-        self.dice_mode = QComboBox()
-        self.dice_mode.addItems(["Seeded dice", "Dice from the table"])
-        self.dice_mode.setToolTip(
-            "Seeded: the computer rolls. From the table: type the rolls the players threw"
-        )
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2_147_483_647)
+        self.dice_mode, self.seed = dice_choice()
         self.seed.setToolTip("Seed of the dice (and of Monte Carlo)")
         self.dam.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.dam.setMinimumContentsLength(14)  # a long dam name does not widen the dock
@@ -339,16 +309,7 @@ class BreachPreview(QWidget):
             self.focus.clear()
             return
         st = run.state
-        if self.pending is not None:
-            k = st.step + 1
-            when = "the breach" if k == 0 else f"before player turn {k}"
-            self.step_label.setText(f"Step {k} ({when}): waiting for a roll from the table.")
-        elif st.step < 0:
-            self.step_label.setText("Before the breach: step forward to breach the dam.")
-        else:
-            what = "the swell has left the map" if st.done else f"swell on {len(st.swell)} hexes"
-            when = "the breach" if st.step == 0 else f"before player turn {st.step}"
-            self.step_label.setText(f"Step {st.step} ({when}): {what}")
+        self.step_label.setText(step_line(st, self.pending is not None))
         self.log.show_sentences([s for step in self._sentences(run) for s in step])
         if self.pending is not None:
             self.log.add(breach_sentences(run.breach, self.pending.events), pending=True)

@@ -16,7 +16,6 @@ import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QGraphicsItem,
     QGraphicsPathItem,
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QHBoxLayout,
     QLabel,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -41,7 +39,7 @@ from dambuster.simulation.narrate import Sentence, flood_sentences
 from .breach_dock import PLAY_MS
 from .event_log import EventLog
 from .flood_paths import SewerPicture, corridor_lines, picture
-from .parts import button
+from .parts import button, dice_choice
 from .roll_entry import RollEntry
 
 Z_FLOOD = 60
@@ -148,13 +146,7 @@ class FloodPreview(QWidget):
         self.pending: RollNeeded | None = None
         self.problem: str | None = None  # why there is no flood to show
 
-        self.dice_mode = QComboBox()
-        self.dice_mode.addItems(["Seeded dice", "Dice from the table"])
-        self.dice_mode.setToolTip(
-            "Seeded: the computer rolls. From the table: type the rolls the players threw"
-        )
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2_147_483_647)
+        self.dice_mode, self.seed = dice_choice()
         dice_row = QHBoxLayout()
         dice_row.addWidget(self.dice_mode, 1)
         dice_row.addWidget(QLabel("seed"))

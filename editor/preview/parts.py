@@ -1,14 +1,31 @@
-"""Small parts of the breach preview: its buttons, the line saying why it waits for a repair, its legend."""
+"""Small parts of the previews: what the breach preview needs of the main window, their buttons and
+dice choice, the lines saying why the breach waits for a repair and where its step is, its legend."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QStatusBar
+
     from dambuster.editor.document import Document
+    from dambuster.editor.scene.map_view import MapView
+    from dambuster.simulation import SimState
+
+
+class BreachWindow(Protocol):
+    """What the breach preview needs of the main window: the document, the map view it draws over and
+    brings hexes into view in, and where Apply to a copy's messages go (apply_copy.py)."""
+
+    @property
+    def doc(self) -> Document: ...
+    @property
+    def view(self) -> MapView: ...
+    def show_error(self, title: str, message: str) -> None: ...
+    def statusBar(self) -> QStatusBar: ...
 
 
 def button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
@@ -16,6 +33,29 @@ def button(text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
     b.setToolTip(tip)
     b.clicked.connect(slot)
     return b
+
+
+def dice_choice() -> tuple[QComboBox, QSpinBox]:
+    """The dice a preview plays with: seeded (the seed in the spin box) or thrown at the table."""
+    mode = QComboBox()
+    mode.addItems(["Seeded dice", "Dice from the table"])
+    mode.setToolTip("Seeded: the computer rolls. From the table: type the rolls the players threw")
+    seed = QSpinBox()
+    seed.setRange(0, 2_147_483_647)
+    return mode, seed
+
+
+def step_line(state: SimState, waiting: bool) -> str:
+    """The breach's step as its label says it; ``waiting``: the next step waits for a roll from the table."""
+    if waiting:
+        k = state.step + 1
+        when = "the breach" if k == 0 else f"before player turn {k}"
+        return f"Step {k} ({when}): waiting for a roll from the table."
+    if state.step < 0:
+        return "Before the breach: step forward to breach the dam."
+    what = "the swell has left the map" if state.done else f"swell on {len(state.swell)} hexes"
+    when = "the breach" if state.step == 0 else f"before player turn {state.step}"
+    return f"Step {state.step} ({when}): {what}"
 
 
 def waiting_line(doc: Document) -> str:
