@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QFileDialog, QStatusBar, QWidget
+from PySide6.QtWidgets import QFileDialog
 
-from dambuster.editor.document import Document
-from dambuster.editor.scene.map_scene import MapScene
-from dambuster.editor.scene.map_view import MapView
+# for their types only: `dambuster render` loads this module, and refuses bad input before the scene loads
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QStatusBar, QWidget
+
+    from dambuster.editor.document import Document
+    from dambuster.editor.scene.map_scene import MapScene
+    from dambuster.editor.scene.map_view import MapView
 
 LONG_SIDE = 2400  # pixels along the longer side of an exported PNG
 SVG_DPI = 96  # SVG user units an inch (CSS pixels), for the width and height written in millimetres
