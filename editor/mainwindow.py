@@ -257,7 +257,7 @@ class MainWindow(QMainWindow):
 
     def _refused_open(self, path: Path, message: str) -> bool:
         """File > Open of a file the schema refuses: a Tiled map is offered to import instead."""
-        from .files.tiled_import import refused_open  # pyright: ignore[reportUnknownVariableType]  (tiled_import.py: ``window`` untyped)
+        from .files.tiled_import import refused_open
 
         return refused_open(self, path, message)
 

@@ -46,11 +46,14 @@ SEEDED, TABLE = 0, 1
 
 
 class BreachPreview(QWidget):
-    """The pane for a hex map: ``geom``, the hex geometry of the map's scene (its scene controller's)."""
+    """The pane for a hex map, drawn over the window's map view."""
 
-    def __init__(self, window: BreachWindow, geom: HexGeometry):
+    def __init__(self, window: BreachWindow):
         super().__init__()
-        self.win, self.doc, self.geom = window, window.doc, geom
+        self.win, self.doc = window, window.doc
+        hex_map = window.doc.scenario.map
+        assert isinstance(hex_map, HexMap)  # (the Preview dock makes this pane for a hex map)
+        self.geom = geom = HexGeometry(hex_map.layout)  # the scene's, as scene/hex/scene.py makes it
         scene = window.view.scene()
         self.layer = BreachLayer(scene, geom)
         self.heat = HeatLayer(scene, geom)

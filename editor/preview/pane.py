@@ -67,13 +67,16 @@ class PreviewDock(QDockWidget):
     def _build(self) -> None:
         from .breach_dock import BreachPreview
         from .flood_dock import FloodPreview
+        from .parts import BreachWindow
 
         self._stale = False
+        host = self.win
+        assert isinstance(host, BreachWindow)  # the main window: what the panes read of it (parts.py)
         m = self.doc.scenario.map
         if self.doc.is_hex:
-            self._pane = BreachPreview(self.win)
+            self._pane = BreachPreview(host)
         elif isinstance(m, TableMap) and m.sewer is not None:
-            self._pane = FloodPreview(self.win)
+            self._pane = FloodPreview(self.doc, host.view)
         else:
             self._pane = QLabel(
                 "No preview for this map: the breach needs a hex map with a dam, "

@@ -4,7 +4,7 @@ dice choice, the lines saying why the breach waits for a repair and where its st
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from dambuster.simulation import SimState
 
 
+@runtime_checkable  # the Preview dock checks its host (a QMainWindow) is one
 class BreachWindow(Protocol):
     """What the breach preview needs of the main window: the document, the map view it draws over and
     brings hexes into view in, and where Apply to a copy's messages go (apply_copy.py)."""
